@@ -1,0 +1,109 @@
+import type { Pool, PoolClient } from 'pg';
+import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
+import { embeddedDatabaseDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { migrations } from './migrations/index.js';
+import type { Sql, SqlResult, TransactionalSql } from './sql.js';
+
+export type DatabaseKind = 'embedded' | 'postgres';
+
+export interface DatabaseOptions {
+  /** A postgres:// URL, or null for the embedded database. */
+  url: string | null;
+  /** Data directory of the embedded database; null keeps it in memory (tests). */
+  dataDir: string | null;
+  poolSize: number;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities?: MixedList<Function | string | EntitySchema>;
+}
+
+/** One database: the TypeORM data source and the raw SQL surface, on one shared pg pool. */
+export class Database implements TransactionalSql {
+  private constructor(
+    readonly kind: DatabaseKind,
+    readonly dataSource: DataSource,
+    private readonly embedded: EmbeddedPostgres | null,
+  ) {}
+
+  static async open(options: DatabaseOptions): Promise<Database> {
+    let embedded: EmbeddedPostgres | null = null;
+    let connection: Partial<DataSourceOptions>;
+    if (options.url !== null) {
+      connection = { url: options.url, poolSize: options.poolSize };
+    } else {
+      embedded = await startEmbeddedPostgres(options.dataDir === null ? null : embeddedDatabaseDir(options.dataDir));
+      connection = {
+        host: embedded.host,
+        port: embedded.port,
+        username: 'postgres',
+        password: 'postgres',
+        database: 'postgres',
+        poolSize: 1,
+        // Keep the one connection open: a reconnect would race the socket's one-connection limit.
+        extra: { idleTimeoutMillis: 0 },
+      };
+    }
+    const dataSource = new DataSource({
+      type: 'postgres',
+      ...connection,
+      entities: options.entities ?? [],
+      migrations,
+      migrationsTransactionMode: 'each',
+      synchronize: false,
+      installExtensions: false,
+      logging: false,
+    } as DataSourceOptions);
+    try {
+      await dataSource.initialize();
+      await dataSource.runMigrations({ transaction: 'each' });
+    } catch (error) {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await embedded?.stop();
+      throw error;
+    }
+    return new Database(embedded === null ? 'postgres' : 'embedded', dataSource, embedded);
+  }
+
+  private get pool(): Pool {
+    return (this.dataSource.driver as unknown as { master: Pool }).master;
+  }
+
+  async query<Row = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+    const result = await this.pool.query(text, params as unknown[]);
+    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+  }
+
+  async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    const client: PoolClient = await this.pool.connect();
+    const sql: Sql = {
+      async query<Row>(text: string, params: readonly unknown[] = []) {
+        const result = await client.query(text, params as unknown[]);
+        return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+      },
+    };
+    try {
+      await client.query('BEGIN');
+      const value = await work(sql);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.embedded?.stop();
+  }
+}

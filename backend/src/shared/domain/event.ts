@@ -1,0 +1,41 @@
+/** Who caused an event. */
+export type EventSource = 'player' | 'admin' | 'provider' | 'system';
+
+export interface EventMetadata {
+  /** User id of the acting person, or a name such as "system" / "football-data". */
+  actor: string;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string;
+  source: EventSource;
+}
+
+/** An event as a decider produces it: no metadata yet, the handler adds it. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+/** What a command carries besides its payload: the acting user and the time (never `new Date()` in domain). */
+export interface CommandContext {
+  actor: string;
+  source: EventSource;
+  now: Date;
+  correlationId: string;
+  causationId?: string | null;
+}
+
+export function metadataFor(context: CommandContext): EventMetadata {
+  return {
+    actor: context.actor,
+    correlationId: context.correlationId,
+    causationId: context.causationId ?? null,
+    occurredAt: context.now.toISOString(),
+    source: context.source,
+  };
+}
+
+/** Exhaustiveness check for switches over unions. */
+export function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}

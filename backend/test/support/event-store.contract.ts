@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  WrongExpectedVersionError,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '../../src/event-store/event-store.port.js';
+import type { EventMetadata } from '../../src/shared/domain/event.js';
+
+/**
+ * The contract every event store adapter must pass. An adapter's spec calls this with a factory
+ * that opens the adapter on fresh storage and can reopen it on the same storage (a restart).
+ */
+export interface EventStoreFixture {
+  store: EventStore;
+  restart(): Promise<EventStore>;
+  dispose(): Promise<void>;
+}
+
+function metadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
+  return {
+    actor: 'user-1',
+    correlationId: randomUUID(),
+    causationId: null,
+    occurredAt: '2025-08-15T19:00:00.000Z',
+    source: 'player',
+    ...overrides,
+  };
+}
+
+function event(type: string, data: Record<string, unknown> = {}): NewEvent {
+  return { type, data, metadata: metadata() };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export function eventStoreContract(adapterName: string, open: () => Promise<EventStoreFixture>): void {
+  describe(`event store contract: ${adapterName}`, () => {
+    let fixture: EventStoreFixture;
+    let store: EventStore;
+    const stream = () => `test-${randomUUID()}`;
+
+    // One storage for the suite: every test works on streams of its own.
+    beforeAll(async () => {
+      fixture = await open();
+      store = fixture.store;
+    });
+    afterAll(async () => {
+      await fixture?.dispose();
+    });
+
+    it('reads a stream back in version order with data and metadata intact', async () => {
+      const id = stream();
+      const meta = metadata({ actor: 'admin-7', source: 'admin', causationId: 'cmd-1' });
+      const first = await store.append(id, [{ type: 'A', data: { n: 1, nested: { ok: true } }, metadata: meta }], 'no_stream');
+      expect(first.nextExpectedVersion).toBe(0);
+      const second = await store.append(id, [event('B', { n: 2 }), event('C', { n: 3 })], 0);
+      expect(second.nextExpectedVersion).toBe(2);
+      expect(second.position > first.position).toBe(true);
+
+      const events = await store.readStream(id);
+      expect(events.map((e) => [e.type, e.version])).toEqual([
+        ['A', 0],
+        ['B', 1],
+        ['C', 2],
+      ]);
+      expect(events[0]!.data).toEqual({ n: 1, nested: { ok: true } });
+      expect(events[0]!.metadata).toEqual(meta);
+      expect(events[0]!.streamId).toBe(id);
+      expect(await store.readStream(id, { fromVersion: 1, maxCount: 1 })).toHaveLength(1);
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('reads all streams in global order after an exclusive position', async () => {
+      const a = stream();
+      const b = stream();
+      await store.append(a, [event('A1')], 'no_stream');
+      await store.append(b, [event('B1')], 'no_stream');
+      await store.append(a, [event('A2')], 0);
+      const all = await store.readAll({ after: 0n, maxCount: 100 });
+      const ours = all.filter((e) => e.streamId === a || e.streamId === b);
+      expect(ours.map((e) => e.type)).toEqual(['A1', 'B1', 'A2']);
+      const positions = all.map((e) => e.position);
+      expect([...positions].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))).toEqual(positions);
+      expect(new Set(positions).size).toBe(positions.length);
+
+      const afterFirst = await store.readAll({ after: ours[0]!.position, maxCount: 100 });
+      expect(afterFirst.map((e) => e.type)).toEqual(['B1', 'A2']);
+      expect(await store.readAll({ after: ours[0]!.position, maxCount: 1 })).toHaveLength(1);
+      expect(await store.headPosition()).toBe(ours[2]!.position);
+    });
+
+    it('refuses an append whose expected version is stale, and writes nothing', async () => {
+      const id = stream();
+      await store.append(id, [event('A')], 'no_stream');
+      await store.append(id, [event('B')], 0);
+      await expect(store.append(id, [event('C')], 0)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [event('C')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(stream(), [event('X')], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(stream(), [event('X')], 3)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'B']);
+      const result = await store.append(id, [event('C')], 'any');
+      expect(result.nextExpectedVersion).toBe(2);
+      expect((await store.append(id, [event('D')], 'stream_exists')).nextExpectedVersion).toBe(3);
+    });
+
+    it('lets exactly one of many concurrent appends at the same expected version win', async () => {
+      const id = stream();
+      await store.append(id, [event('Created')], 'no_stream');
+      const attempts = 12;
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: attempts }, (_, i) => store.append(id, [event('Raced', { attempt: i })], 0)),
+      );
+      const won = outcomes.filter((o) => o.status === 'fulfilled');
+      const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(attempts - 1);
+      for (const failure of lost) expect(failure.reason).toBeInstanceOf(WrongExpectedVersionError);
+      const events = await store.readStream(id);
+      expect(events.map((e) => e.version)).toEqual([0, 1]);
+    });
+
+    it('lets exactly one of many concurrent first appends to a new stream win', async () => {
+      const id = stream();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => store.append(id, [event('Created', { attempt: i })], 'no_stream')),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect(await store.readStream(id)).toHaveLength(1);
+    });
+
+    it('delivers every event to a subscription once, in order, catching up and then live', async () => {
+      const id = stream();
+      await store.append(id, [event('E0'), event('E1')], 'no_stream');
+      const seen: RecordedEvent[] = [];
+      const subscription = store.subscribe(
+        async (events) => {
+          seen.push(...events.filter((e) => e.streamId === id));
+        },
+        { after: 0n, batchSize: 2 },
+      );
+      await waitFor(() => seen.length === 2);
+      let version = 1;
+      for (let i = 2; i < 7; i++) {
+        version = (await store.append(id, [event(`E${i}`)], version)).nextExpectedVersion;
+      }
+      await waitFor(() => seen.length === 7);
+      await subscription.stop();
+      expect(seen.map((e) => e.type)).toEqual(['E0', 'E1', 'E2', 'E3', 'E4', 'E5', 'E6']);
+      expect(subscription.position).toBe(seen[6]!.position);
+    });
+
+    it('resumes a subscription across a restart from the stored position without repeats or gaps', async () => {
+      const id = stream();
+      await store.append(id, [event('before-1'), event('before-2')], 'no_stream');
+      const firstRun: RecordedEvent[] = [];
+      const first = store.subscribe(
+        async (events) => {
+          firstRun.push(...events.filter((e) => e.streamId === id));
+        },
+        { after: 0n },
+      );
+      await waitFor(() => firstRun.length === 2);
+      await first.stop();
+      const checkpoint = first.position;
+
+      store = await fixture.restart();
+      await store.append(id, [event('after-1')], 1);
+      await store.append(id, [event('after-2')], 2);
+
+      const secondRun: RecordedEvent[] = [];
+      const second = store.subscribe(
+        async (events) => {
+          secondRun.push(...events.filter((e) => e.streamId === id));
+        },
+        { after: checkpoint },
+      );
+      await waitFor(() => secondRun.length === 2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await second.stop();
+      expect(secondRun.map((e) => e.type)).toEqual(['after-1', 'after-2']);
+    });
+
+    it('stops a subscription whose handler fails, reporting the error, at the last good position', async () => {
+      const id = stream();
+      await store.append(id, [event('ok'), event('boom')], 'no_stream');
+      const errors: unknown[] = [];
+      let handled = 0;
+      const subscription = store.subscribe(
+        async (events) => {
+          for (const e of events) {
+            if (e.type === 'boom') throw new Error('handler failed');
+            handled++;
+          }
+        },
+        { after: 0n, batchSize: 1, onError: (error) => errors.push(error) },
+      );
+      await waitFor(() => errors.length === 1);
+      await subscription.stop();
+      expect(handled).toBeGreaterThanOrEqual(1);
+      const ok = (await store.readStream(id))[0]!;
+      expect(subscription.position).toBe(ok.position);
+    });
+  });
+}

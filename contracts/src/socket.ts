@@ -1,0 +1,39 @@
+/**
+ * The typed Socket.IO event map. The server pushes notices; it never pushes data the client
+ * could not fetch itself. A `read-model-changed` notice names the query keys to invalidate.
+ */
+export type QueryKey = readonly (string | number)[];
+
+export interface ReadModelChangedNotice {
+  /** The read models (projection names) that changed. */
+  readModels: string[];
+  /** Precise query keys the client should invalidate (hierarchical prefixes). */
+  queryKeys: QueryKey[];
+  /** Event-log position the change reflects, as a decimal string. */
+  position: string;
+}
+
+export interface MatchFinishedNotice {
+  matchweek: number;
+  homeTeam: string;
+  awayTeam: string;
+  homeScore: number;
+  awayScore: number;
+}
+
+export interface ServerToClientEvents {
+  'read-model-changed': (notice: ReadModelChangedNotice) => void;
+  'match-finished': (notice: MatchFinishedNotice) => void;
+}
+
+export interface ClientToServerEvents {
+  ping: (ack: (serverTime: string) => void) => void;
+}
+
+/** The query keys both sides agree on. The web app builds its query options from these. */
+export const queryKeys = {
+  periods: () => ['periods'] as const,
+  period: (id: number) => ['periods', id] as const,
+  schedule: () => ['epl-schedule'] as const,
+  health: () => ['health'] as const,
+};
