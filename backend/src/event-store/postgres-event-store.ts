@@ -163,6 +163,14 @@ export class PostgresEventStore implements EventStore {
     return BigInt(rows[0]?.head ?? '0');
   }
 
+  async countAfter(position: bigint): Promise<number> {
+    const { rows } = await this.database.query<{ count: string }>(
+      'SELECT count(*) AS count FROM events WHERE position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())',
+      [position.toString()],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
   subscribe(handler: SubscriptionHandler, options: SubscribeOptions): Subscription {
     return new PollingSubscription(this, this.appended, handler, options, this.pollIntervalMs);
   }

@@ -10,8 +10,17 @@ import { Database } from '../../src/platform/database/database.js';
  * server when TEST_POSTGRES_URL names one (CI: postgres://postgres@127.0.0.1:5432/test). Each test
  * database is created for the run and dropped after it.
  */
+export interface ProvisionedDatabase {
+  /** postgres:// URL of a fresh database, or null for the embedded one. */
+  url: string | null;
+  /** Data directory (embedded database and anything else the app keeps on disk). */
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
 export interface TestDatabaseTarget {
   name: string;
+  provision(): Promise<ProvisionedDatabase>;
   /** Opens a fresh, empty, migrated database. */
   create(): Promise<TestDatabaseHandle>;
 }
@@ -23,32 +32,45 @@ export interface TestDatabaseHandle {
   dispose(): Promise<void>;
 }
 
+async function handleFor(provisioned: ProvisionedDatabase): Promise<TestDatabaseHandle> {
+  const open = () =>
+    Database.open({ url: provisioned.url, dataDir: provisioned.dataDir, poolSize: provisioned.url ? 10 : 1 });
+  let database = await open();
+  return {
+    get database() {
+      return database;
+    },
+    async reopen() {
+      await database.close();
+      database = await open();
+      return database;
+    },
+    async dispose() {
+      await database.close();
+      await provisioned.cleanup();
+    },
+  };
+}
+
+async function temporaryDirectory(): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), 'treble-test-'));
+}
+
 const embedded: TestDatabaseTarget = {
   name: 'embedded PGlite',
+  async provision() {
+    const dataDir = await temporaryDirectory();
+    return { url: null, dataDir, cleanup: () => fs.rm(dataDir, { recursive: true, force: true }) };
+  },
   async create() {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-test-'));
-    let database = await Database.open({ url: null, dataDir, poolSize: 1 });
-    return {
-      get database() {
-        return database;
-      },
-      async reopen() {
-        await database.close();
-        database = await Database.open({ url: null, dataDir, poolSize: 1 });
-        return database;
-      },
-      async dispose() {
-        await database.close();
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    };
+    return handleFor(await this.provision());
   },
 };
 
 function postgresServer(serverUrl: string): TestDatabaseTarget {
   return {
     name: 'Postgres server',
-    async create() {
+    async provision() {
       const name = `treble_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
@@ -56,24 +78,21 @@ function postgresServer(serverUrl: string): TestDatabaseTarget {
       await admin.end();
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
-      let database = await Database.open({ url: url.toString(), dataDir: null, poolSize: 10 });
+      const dataDir = await temporaryDirectory();
       return {
-        get database() {
-          return database;
-        },
-        async reopen() {
-          await database.close();
-          database = await Database.open({ url: url.toString(), dataDir: null, poolSize: 10 });
-          return database;
-        },
-        async dispose() {
-          await database.close();
-          const cleanup = new pg.Client({ connectionString: serverUrl });
-          await cleanup.connect();
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await cleanup.end();
+        url: url.toString(),
+        dataDir,
+        async cleanup() {
+          const client = new pg.Client({ connectionString: serverUrl });
+          await client.connect();
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await client.end();
+          await fs.rm(dataDir, { recursive: true, force: true });
         },
       };
+    },
+    async create() {
+      return handleFor(await this.provision());
     },
   };
 }

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import 'reflect-metadata';
+import type { LoggerService } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
+import { requestContext } from './platform/http/request-context.js';
+import { createValidationPipe } from './platform/http/validation.js';
+import { createLogger } from './platform/logging/logger.js';
+
+/** The built web app: `frontend/dist` next to the backend, unless WEB_DIST_DIR says otherwise. */
+export function defaultWebDistDir(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
+}
+
+/** Builds the whole app (API, Socket.IO, web app) without listening: `main.ts` and tests share it. */
+export async function createApp(config: AppConfig, logger: LoggerService = createLogger(config)): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger,
+    bufferLogs: true,
+  });
+  app.enableShutdownHooks();
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.use(requestContext);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Treble API')
+      .setDescription('Premier League prediction pool: periods, picks, results and standings')
+      .setVersion('1')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const webDist = config.webDistDir ?? defaultWebDistDir();
+  const index = path.join(webDist, 'index.html');
+  if (fs.existsSync(index)) {
+    app.use(express.static(webDist, { index: false, maxAge: '1h', immutable: false }));
+    // Client-side routes: every GET outside the API and the socket falls back to the web app.
+    app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
+      if (request.method !== 'GET' || request.path.startsWith('/api') || request.path.startsWith('/socket.io')) {
+        next();
+        return;
+      }
+      response.setHeader('Cache-Control', 'no-cache');
+      response.sendFile(index);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,82 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
+import { projections, readEntities } from '../read-models.js';
+import { CLOCK, FixedClock, SystemClock, type Clock } from './clock/clock.js';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { Database } from './database/database.js';
+
+/** Starts live projection processing once the app is up and releases everything on shutdown. */
+@Injectable()
+class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly engine: ProjectionEngine,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly database: Database,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.engine.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.engine.stop();
+    await this.eventStore.close();
+    await this.database.close();
+  }
+}
+
+/** Configuration, clock, database, event store and projection engine: available everywhere. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: (config.poolNow ? new FixedClock(config.poolNow) : new SystemClock()) satisfies Clock },
+        {
+          provide: Database,
+          useFactory: async () => {
+            const database = await Database.open({
+              url: config.databaseUrl,
+              dataDir: config.dataDir,
+              poolSize: config.databasePoolSize,
+              entities: readEntities,
+            });
+            new Logger('Database').log(
+              database.kind === 'embedded' ? `Embedded PGlite database in ${config.dataDir}` : 'Postgres server from DATABASE_URL',
+            );
+            return database;
+          },
+        },
+        { provide: DataSource, useFactory: (database: Database) => database.dataSource, inject: [Database] },
+        {
+          provide: EVENT_STORE,
+          useFactory: (database: Database) => new PostgresEventStore(database, config.projectionPollMs),
+          inject: [Database],
+        },
+        {
+          provide: ProjectionEngine,
+          useFactory: (database: Database, eventStore: EventStore) =>
+            new ProjectionEngine(database, eventStore, projections, new Logger('Projections')),
+          inject: [Database, EVENT_STORE],
+        },
+        PlatformLifecycle,
+      ],
+      exports: [APP_CONFIG, CLOCK, Database, DataSource, EVENT_STORE, ProjectionEngine],
+    };
+  }
+}

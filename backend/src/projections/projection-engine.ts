@@ -1,0 +1,323 @@
+import { EventEmitter } from 'node:events';
+import type { QueryKey } from '@treble/contracts';
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
+import type { Sql, TransactionalSql } from '../platform/database/sql.js';
+import type { Projection, ProjectionContext, ReadModelChange } from './projection.js';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  storedVersion: number | null;
+  generation: number | null;
+  position: bigint;
+  head: bigint;
+  lag: number;
+  state: 'stopped' | 'live' | 'rebuilding' | 'failed';
+  error: string | null;
+}
+
+export interface RebuildProgress {
+  projection: string;
+  position: bigint;
+  head: bigint;
+  eventsApplied: number;
+}
+
+export interface EngineLogger {
+  log(message: string): void;
+  error(message: string): void;
+}
+
+interface Checkpoint {
+  version: number;
+  generation: number;
+  position: bigint;
+}
+
+const silentLogger: EngineLogger = { log: () => undefined, error: () => undefined };
+
+function physical(table: string, generation: number): string {
+  return `${table}__g${generation}`;
+}
+
+function identifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+}
+
+function sameKey(a: QueryKey, b: QueryKey): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+class PositionMoved extends Error {}
+
+/**
+ * Runs projections: each catches up from its checkpoint and then follows the log live. A batch of
+ * events and the checkpoint that follows it are written in ONE transaction, so a crash at any
+ * point neither double-counts nor skips. Emits `changed` after each commit.
+ */
+export class ProjectionEngine {
+  private readonly runners = new Map<string, { subscription: Subscription | null; position: bigint }>();
+  private readonly states = new Map<string, { state: ProjectionStatus['state']; error: string | null }>();
+  private readonly emitter = new EventEmitter();
+  private stopping = false;
+  /** True between start() and stop(): a rebuild then hands the projection back to live processing. */
+  private started = false;
+
+  constructor(
+    private readonly database: TransactionalSql,
+    private readonly eventStore: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly logger: EngineLogger = silentLogger,
+    private readonly batchSize = 500,
+  ) {
+    const names = new Set<string>();
+    for (const projection of projections) {
+      if (names.has(projection.name)) throw new Error(`Duplicate projection ${projection.name}`);
+      names.add(projection.name);
+    }
+  }
+
+  onChanged(listener: (change: ReadModelChange) => void): () => void {
+    this.emitter.on('changed', listener);
+    return () => this.emitter.off('changed', listener);
+  }
+
+  private projection(name: string): Projection {
+    const found = this.projections.find((p) => p.name === name);
+    if (!found) throw new Error(`Unknown projection "${name}". Known: ${this.projections.map((p) => p.name).join(', ')}`);
+    return found;
+  }
+
+  private async checkpoint(sql: Sql, name: string, lock = false): Promise<Checkpoint | null> {
+    const { rows } = await sql.query<{ version: number; generation: number; position: string }>(
+      `SELECT version, generation, position FROM projection_checkpoints WHERE name = $1${lock ? ' FOR UPDATE' : ''}`,
+      [name],
+    );
+    const row = rows[0];
+    return row ? { version: row.version, generation: row.generation, position: BigInt(row.position) } : null;
+  }
+
+  private async createGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
+    for (const table of projection.tables) {
+      const name = physical(table.name, generation);
+      await sql.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
+      for (const statement of table.ddl(identifier(name))) await sql.query(statement);
+    }
+  }
+
+  private async pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
+    for (const table of projection.tables) {
+      await sql.query(`DROP VIEW IF EXISTS ${identifier(table.name)}`);
+      await sql.query(`CREATE VIEW ${identifier(table.name)} AS SELECT * FROM ${identifier(physical(table.name, generation))}`);
+    }
+  }
+
+  private async dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
+    for (const table of projection.tables) {
+      await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(table.name, generation))}`);
+    }
+  }
+
+  /** Creates the first generation of a projection that has never run. */
+  private async ensureInstalled(projection: Projection): Promise<Checkpoint> {
+    return this.database.transaction(async (sql) => {
+      await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
+      const existing = await this.checkpoint(sql, projection.name);
+      if (existing) return existing;
+      await this.createGeneration(sql, projection, 1);
+      await this.pointViews(sql, projection, 1);
+      await sql.query('INSERT INTO projection_checkpoints (name, version, generation, position) VALUES ($1, $2, 1, 0)', [
+        projection.name,
+        projection.version,
+      ]);
+      return { version: projection.version, generation: 1, position: 0n };
+    });
+  }
+
+  private async applyBatch(sql: Sql, projection: Projection, generation: number, events: RecordedEvent[]): Promise<QueryKey[]> {
+    const context: ProjectionContext = {
+      sql,
+      table: (name) => {
+        if (!projection.tables.some((t) => t.name === name)) {
+          throw new Error(`Projection ${projection.name} has no table ${name}`);
+        }
+        return identifier(physical(name, generation));
+      },
+    };
+    const keys: QueryKey[] = [];
+    for (const event of events) {
+      if (!projection.eventTypes.includes(event.type)) continue;
+      await projection.apply(event, context);
+      for (const key of projection.queryKeysFor(event)) {
+        if (!keys.some((k) => sameKey(k, key))) keys.push(key);
+      }
+    }
+    return keys;
+  }
+
+  /** Installs every projection, starts live processing, and rebuilds those whose version changed. */
+  async start(): Promise<void> {
+    this.stopping = false;
+    this.started = true;
+    for (const projection of this.projections) {
+      const checkpoint = await this.ensureInstalled(projection);
+      if (checkpoint.version !== projection.version) {
+        this.logger.log(`Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`);
+        void this.rebuild(projection.name).catch((error: unknown) => this.fail(projection.name, error));
+      } else {
+        this.follow(projection, checkpoint.position);
+      }
+    }
+  }
+
+  private fail(name: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.states.set(name, { state: 'failed', error: message });
+    this.logger.error(`Projection ${name} failed: ${message}`);
+  }
+
+  private follow(projection: Projection, from: bigint): void {
+    if (this.stopping) return;
+    const runner = { subscription: null as Subscription | null, position: from };
+    this.runners.set(projection.name, runner);
+    this.states.set(projection.name, { state: 'live', error: null });
+    runner.subscription = this.eventStore.subscribe(
+      async (events) => {
+        let change: ReadModelChange | null = null;
+        await this.database.transaction(async (sql) => {
+          const checkpoint = await this.checkpoint(sql, projection.name, true);
+          if (!checkpoint || checkpoint.position !== runner.position || checkpoint.version !== projection.version) {
+            // Someone else (a rebuild) moved the checkpoint: resume from where it now stands.
+            throw new PositionMoved();
+          }
+          const last = events[events.length - 1]!.position;
+          const keys = await this.applyBatch(sql, projection, checkpoint.generation, events);
+          await sql.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
+            projection.name,
+            last.toString(),
+          ]);
+          runner.position = last;
+          if (keys.length > 0) change = { readModels: [projection.name], queryKeys: keys, position: last };
+        });
+        if (change) this.emitter.emit('changed', change);
+      },
+      {
+        after: from,
+        batchSize: this.batchSize,
+        onError: (error) => {
+          if (this.stopping) return;
+          if (error instanceof PositionMoved) {
+            void this.resume(projection);
+            return;
+          }
+          this.fail(projection.name, error);
+        },
+      },
+    );
+  }
+
+  private async resume(projection: Projection): Promise<void> {
+    const checkpoint = await this.checkpoint(this.database, projection.name);
+    if (!checkpoint) return;
+    if (checkpoint.version !== projection.version) return; // a rebuild in progress will restart it
+    this.follow(projection, checkpoint.position);
+  }
+
+  /**
+   * Rebuilds a projection blue-green: a fresh generation of its tables is filled from the start of
+   * the log while the current one keeps serving; then, in one transaction, the views switch to it
+   * and the checkpoint moves to the new generation. Live processing resumes on the new tables.
+   */
+  async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+    const projection = this.projection(name);
+    const installed = await this.ensureInstalled(projection);
+    this.states.set(name, { state: 'rebuilding', error: null });
+    const generation = installed.generation + 1;
+    await this.database.transaction((sql) => this.createGeneration(sql, projection, generation));
+    let position = 0n;
+    let applied = 0;
+    let head = await this.eventStore.headPosition();
+    onProgress?.({ projection: name, position, head, eventsApplied: applied });
+    for (;;) {
+      const events = await this.eventStore.readAll({ after: position, maxCount: this.batchSize });
+      if (events.length === 0) break;
+      await this.database.transaction((sql) => this.applyBatch(sql, projection, generation, events));
+      position = events[events.length - 1]!.position;
+      applied += events.length;
+      if (position > head) head = position;
+      onProgress?.({ projection: name, position, head, eventsApplied: applied });
+    }
+    const runner = this.runners.get(name);
+    await runner?.subscription?.stop();
+    this.runners.delete(name);
+    const previous = await this.database.transaction(async (sql) => {
+      const current = await this.checkpoint(sql, name, true);
+      await this.pointViews(sql, projection, generation);
+      await sql.query(
+        'UPDATE projection_checkpoints SET version = $2, generation = $3, position = $4, updated_at = now() WHERE name = $1',
+        [name, projection.version, generation, position.toString()],
+      );
+      return current?.generation ?? null;
+    });
+    if (previous !== null && previous !== generation) {
+      await this.database.transaction((sql) => this.dropGeneration(sql, projection, previous));
+    }
+    this.logger.log(`Projection ${name} rebuilt: generation ${generation}, ${applied} events`);
+    this.emitter.emit('changed', {
+      readModels: [name],
+      queryKeys: [],
+      position,
+    } satisfies ReadModelChange);
+    if (this.started && !this.stopping) this.follow(projection, position);
+    else this.states.set(name, { state: 'stopped', error: null });
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const head = await this.eventStore.headPosition();
+    const result: ProjectionStatus[] = [];
+    for (const projection of this.projections) {
+      const checkpoint = await this.checkpoint(this.database, projection.name);
+      const position = checkpoint?.position ?? 0n;
+      const state = this.states.get(projection.name);
+      result.push({
+        name: projection.name,
+        version: projection.version,
+        storedVersion: checkpoint?.version ?? null,
+        generation: checkpoint?.generation ?? null,
+        position,
+        head,
+        lag: await this.eventStore.countAfter(position),
+        state: state?.state ?? 'stopped',
+        error: state?.error ?? null,
+      });
+    }
+    return result;
+  }
+
+  /** Waits until every live projection has processed the log up to `position` (tests, CLI). */
+  async waitFor(position: bigint, timeoutMs = 10_000): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      const behind = this.projections.filter((p) => {
+        const runner = this.runners.get(p.name);
+        return !runner || runner.position < position;
+      });
+      if (behind.length === 0) return;
+      const failed = behind.find((p) => this.states.get(p.name)?.state === 'failed');
+      if (failed) throw new Error(`Projection ${failed.name} failed: ${this.states.get(failed.name)?.error}`);
+      if (Date.now() - started > timeoutMs) {
+        throw new Error(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.started = false;
+    await Promise.all([...this.runners.values()].map((runner) => runner.subscription?.stop()));
+    this.runners.clear();
+    for (const [name, state] of this.states) if (state.state !== 'failed') this.states.set(name, { state: 'stopped', error: null });
+  }
+}

@@ -1,0 +1,42 @@
+import type { QueryKey } from '@treble/contracts';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import type { Sql } from '../platform/database/sql.js';
+
+/**
+ * A read table owned by a projection. `ddl` receives the physical table name of the generation
+ * being built (e.g. `periods__g2`) and returns the statements that create it. Readers query the
+ * logical name (`periods`), a view the engine points at the live generation.
+ */
+export interface ProjectionTable {
+  name: string;
+  ddl(table: string): string[];
+}
+
+export interface ProjectionContext {
+  /** The transaction the checkpoint is written in: use nothing else inside `apply`. */
+  sql: Sql;
+  /** Physical name of one of this projection's tables in the generation being written. */
+  table(name: string): string;
+}
+
+/**
+ * A named, versioned projection. Bump `version` whenever `apply` or a table's DDL changes: the
+ * engine then rebuilds it blue-green from the event log while the old generation keeps serving.
+ * `apply` must be idempotent on its own rows (upserts, absolute values), so a replay is harmless.
+ */
+export interface Projection {
+  name: string;
+  version: number;
+  tables: ProjectionTable[];
+  /** Event types `apply` cares about; the checkpoint moves past the others without calling it. */
+  eventTypes: readonly string[];
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+  /** Query keys whose data an event changes: pushed to clients so they refetch exactly those. */
+  queryKeysFor(event: RecordedEvent): QueryKey[];
+}
+
+export interface ReadModelChange {
+  readModels: string[];
+  queryKeys: QueryKey[];
+  position: bigint;
+}

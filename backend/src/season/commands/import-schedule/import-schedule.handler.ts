@@ -1,0 +1,58 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ScheduleImportResult } from '@treble/contracts';
+import { decideAndAppend } from '../../../event-store/decide-and-append.js';
+import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
+import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
+import {
+  decideSchedulePeriod,
+  evolvePeriod,
+  initialPeriodState,
+  periodStreamId,
+  type PeriodEvent,
+} from '../../domain/period.js';
+import { SeasonCatalogue } from '../../season-catalogue.js';
+
+export class ImportScheduleCommand extends Command<ScheduleImportResult & { position: string | null }> {
+  constructor(readonly context: CommandContext) {
+    super();
+  }
+}
+
+/**
+ * Turns the season's matchweeks into periods, one `period-{n}` stream each. Each period is decided
+ * on its own stream with its expected version, so two imports at once cannot create a period twice.
+ */
+@CommandHandler(ImportScheduleCommand)
+export class ImportScheduleHandler implements ICommandHandler<ImportScheduleCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly catalogue: SeasonCatalogue,
+  ) {}
+
+  async execute({ context }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null }> {
+    const season = this.catalogue.current();
+    const metadata = metadataFor(context);
+    let created = 0;
+    let position: bigint | null = null;
+    for (const matchweek of season.matchweeks) {
+      const result = await decideAndAppend<ReturnType<typeof initialPeriodState>, PeriodEvent>(
+        this.eventStore,
+        periodStreamId(matchweek.number),
+        { initialState: initialPeriodState, evolve: evolvePeriod },
+        (state) => decideSchedulePeriod({ type: 'SchedulePeriod', season: season.season, matchweek }, state, context.now),
+        metadata,
+      );
+      if (result.events.some((event) => event.type === 'PeriodScheduled')) created++;
+      if (result.position !== null) position = result.position;
+    }
+    const total = season.matchweeks.length;
+    const message =
+      created === total
+        ? `Created all ${total} EPL periods with authentic fixture dates.`
+        : created === 0
+          ? `All ${total} EPL periods already exist; nothing was changed.`
+          : `Created ${created} EPL periods; ${total - created} already existed.`;
+    return { message, created, unchanged: total - created, totalPeriods: total, position: position?.toString() ?? null };
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { ScheduleImportResult } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
+import { ImportScheduleCommand } from './import-schedule.handler.js';
+
+@ApiTags('season')
+@Controller()
+export class ImportScheduleController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Post(['admin/setup/periods', 'create-epl-periods'])
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create the 38 periods of the season from its fixtures (idempotent)' })
+  async importSchedule(@Req() request: Request): Promise<ScheduleImportResult> {
+    const { position, ...result } = await this.commandBus.execute(
+      new ImportScheduleCommand({
+        // Accounts arrive with the next slice; until then the import is recorded as a system action.
+        actor: 'system',
+        source: 'admin',
+        now: this.clock.now(),
+        correlationId: request.correlationId ?? 'unknown',
+      }),
+    );
+    // Answer once the periods table shows the import, so the caller can read its own write.
+    if (position !== null) await this.engine.waitFor(BigInt(position));
+    return result;
+  }
+}

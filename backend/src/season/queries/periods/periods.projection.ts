@@ -1,0 +1,61 @@
+import { queryKeys } from '@treble/contracts';
+import type { RecordedEvent } from '../../../event-store/event-store.port.js';
+import type { Projection, ProjectionContext } from '../../../projections/projection.js';
+import type { PeriodEvent } from '../../domain/period.js';
+
+/** The `periods` read table: one row per period, as `GET /api/periods` serves it. */
+export const periodsProjection: Projection = {
+  name: 'periods',
+  version: 1,
+  tables: [
+    {
+      name: 'periods',
+      ddl: (table) => [
+        `CREATE TABLE ${table} (
+          id integer PRIMARY KEY,
+          season text NOT NULL,
+          name text NOT NULL,
+          description text,
+          segment text NOT NULL,
+          start_date timestamptz NOT NULL,
+          end_date timestamptz NOT NULL,
+          is_active boolean NOT NULL DEFAULT false,
+          is_completed boolean NOT NULL DEFAULT false,
+          is_manually_completed boolean NOT NULL DEFAULT false,
+          completed_at timestamptz,
+          fixture_count integer NOT NULL DEFAULT 0
+        )`,
+      ],
+    },
+  ],
+  eventTypes: ['PeriodScheduled', 'PeriodActivated', 'PeriodDeactivated'],
+  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
+    const event = recorded as unknown as PeriodEvent;
+    const periods = table('periods');
+    switch (event.type) {
+      case 'PeriodScheduled': {
+        const d = event.data;
+        await sql.query(
+          `INSERT INTO ${periods} (id, season, name, description, segment, start_date, end_date, fixture_count)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (id) DO UPDATE SET season = EXCLUDED.season, name = EXCLUDED.name,
+             description = EXCLUDED.description, segment = EXCLUDED.segment, start_date = EXCLUDED.start_date,
+             end_date = EXCLUDED.end_date, fixture_count = EXCLUDED.fixture_count`,
+          [d.periodId, d.season, d.name, d.description, d.segment, d.startDate, d.endDate, d.fixtures.length],
+        );
+        return;
+      }
+      case 'PeriodActivated':
+      case 'PeriodDeactivated':
+        await sql.query(`UPDATE ${periods} SET is_active = $2 WHERE id = $1`, [
+          event.data.periodId,
+          event.type === 'PeriodActivated',
+        ]);
+        return;
+    }
+  },
+  queryKeysFor(event) {
+    const periodId = (event.data as { periodId?: number }).periodId;
+    return typeof periodId === 'number' ? [queryKeys.periods()] : [];
+  },
+};
