@@ -46,6 +46,11 @@ export default {
     },
     {
       ...common,
+      displayName: 'system',
+      testMatch: ['<rootDir>/test/system/**/*.system.spec.ts'],
+    },
+    {
+      ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.browser.spec.ts'],
     },

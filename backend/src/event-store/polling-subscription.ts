@@ -47,13 +47,12 @@ export class PollingSubscription implements Subscription {
         }
         if (this.appendSeen) continue;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, this.pollIntervalMs);
-          const self = this;
-          function done() {
+          const done = () => {
             clearTimeout(timer);
-            self.wake = null;
+            this.wake = null;
             resolve();
-          }
+          };
+          const timer = setTimeout(done, this.pollIntervalMs);
           this.wake = done;
         });
       }

@@ -316,7 +316,7 @@ export class ProjectionEngine {
   async stop(): Promise<void> {
     this.stopping = true;
     this.started = false;
-    await Promise.all([...this.runners.values()].map((runner) => runner.subscription?.stop()));
+    await Promise.all([...this.runners.values()].map((runner) => runner.subscription?.stop() ?? Promise.resolve()));
     this.runners.clear();
     for (const [name, state] of this.states) if (state.state !== 'failed') this.states.set(name, { state: 'stopped', error: null });
   }

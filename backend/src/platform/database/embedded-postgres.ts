@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { lockDataDir } from './data-dir-lock.js';
 
 /**
  * PGlite (Postgres compiled to WASM) behind its Postgres wire-protocol socket, so the app talks to
@@ -17,9 +18,17 @@ export interface EmbeddedPostgres {
 
 export async function startEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
   if (dataDir !== null) await fs.mkdir(dataDir, { recursive: true });
-  const db = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
-  await server.start();
+  const unlock = dataDir === null ? () => undefined : lockDataDir(dataDir);
+  let db: PGlite;
+  let server: PGLiteSocketServer;
+  try {
+    db = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+    await server.start();
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const [host, port] = server.getServerConn().split(':');
   return {
     host: host ?? '127.0.0.1',
@@ -28,6 +37,7 @@ export async function startEmbeddedPostgres(dataDir: string | null): Promise<Emb
     async stop() {
       await server.stop();
       await db.close();
+      unlock();
     },
   };
 }

@@ -1,0 +1,57 @@
+/**
+ * Architecture rules, run by `npm test` (npm run test:arch). See ARCHITECTURE.md.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-plain-typescript',
+      comment: 'domain/ folders hold pure rules: no framework, ORM, driver or socket library',
+      severity: 'error',
+      from: { path: '(^|/)domain/' },
+      to: {
+        path: 'node_modules/(@nestjs|typeorm|pg|pg-[a-z-]+|socket\\.io|socket\\.io-client|@eventstore|@electric-sql|express|rxjs)/',
+      },
+    },
+    {
+      name: 'domain-imports-only-domain-and-contracts',
+      comment: 'a domain module may use other domain modules and contracts, nothing of the app around it',
+      severity: 'error',
+      from: { path: '^backend/src/.+/domain/' },
+      to: { path: '^backend/src/', pathNot: ['^backend/src/.+/domain/'] },
+    },
+    {
+      name: 'frontend-never-imports-backend',
+      severity: 'error',
+      from: { path: '^frontend/' },
+      to: { path: '^backend/' },
+    },
+    {
+      name: 'contracts-stand-alone',
+      comment: 'contracts is imported by both sides and imports neither',
+      severity: 'error',
+      from: { path: '^contracts/' },
+      to: { path: '^(backend|frontend)/' },
+    },
+    {
+      name: 'contracts-have-no-dependencies',
+      severity: 'error',
+      from: { path: '^contracts/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^(backend|frontend|contracts)/src' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/|routeTree\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    tsConfig: { fileName: 'tsconfig.base.json' },
+  },
+};

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { databaseTargets, type TestDatabaseHandle } from '../../test/support/databases.js';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import type { Database } from '../platform/database/database.js';
+import type { EventMetadata } from '../shared/domain/event.js';
+import type { Projection, ReadModelChange } from './projection.js';
+import { ProjectionEngine } from './projection-engine.js';
+
+const metadata: EventMetadata = {
+  actor: 'tester',
+  correlationId: 'c',
+  causationId: null,
+  occurredAt: '2025-08-01T00:00:00.000Z',
+  source: 'system',
+};
+
+/**
+ * Counts events per type with `count = count + 1`: deliberately NOT idempotent, so any event
+ * applied twice (or skipped) shows up in the totals.
+ */
+function countingProjection(options: { version?: number; failOn?: { id: string } } = {}): Projection {
+  return {
+    name: 'counts',
+    version: options.version ?? 1,
+    tables: [
+      {
+        name: 'test_counts',
+        ddl: (t) => [`CREATE TABLE ${t} (type text PRIMARY KEY, count integer NOT NULL, last_value integer)`],
+      },
+    ],
+    eventTypes: ['Counted', 'Other'],
+    async apply(event: RecordedEvent, { sql, table }) {
+      if (options.failOn && (event.data as { id?: string }).id === options.failOn.id) {
+        throw new Error('simulated crash in the middle of a batch');
+      }
+      const value = (event.data as { value: number }).value;
+      await sql.query(
+        `INSERT INTO ${table('test_counts')} (type, count, last_value) VALUES ($1, 1, $2)
+         ON CONFLICT (type) DO UPDATE SET count = ${table('test_counts')}.count + 1, last_value = EXCLUDED.last_value`,
+        [event.type, value],
+      );
+    },
+    queryKeysFor: (event) => [['counts', event.type]],
+  };
+}
+
+async function counts(database: Database): Promise<Record<string, number>> {
+  const { rows } = await database.query<{ type: string; count: number }>('SELECT type, count FROM test_counts ORDER BY type');
+  return Object.fromEntries(rows.map((r) => [r.type, r.count]));
+}
+
+describe.each(databaseTargets)('projection engine on $name', (target) => {
+  let handle: TestDatabaseHandle;
+  let store: PostgresEventStore;
+  let engines: ProjectionEngine[];
+
+  const engine = (projection: Projection, batchSize = 500) => {
+    const created = new ProjectionEngine(handle.database, store, [projection], undefined, batchSize);
+    engines.push(created);
+    return created;
+  };
+
+  async function appendMany(count: number, type = 'Counted', extra: Record<string, unknown> = {}): Promise<bigint> {
+    let position = 0n;
+    for (let i = 0; i < count; i++) {
+      ({ position } = await store.append(`s-${randomUUID()}`, [{ type, data: { value: i, ...extra }, metadata }], 'no_stream'));
+    }
+    return position;
+  }
+
+  beforeEach(async () => {
+    handle = await target.create();
+    store = new PostgresEventStore(handle.database, 20);
+    engines = [];
+  });
+  afterEach(async () => {
+    for (const e of engines) await e.stop();
+    await store.close();
+    await handle.dispose();
+  });
+
+  it('catches up at start, then follows live, announcing the changed query keys', async () => {
+    await appendMany(3);
+    const running = engine(countingProjection());
+    const changes: ReadModelChange[] = [];
+    running.onChanged((change) => changes.push(change));
+    await running.start();
+    await running.waitFor(await store.headPosition());
+    expect(await counts(handle.database)).toEqual({ Counted: 3 });
+
+    const head = await appendMany(2, 'Other');
+    await running.waitFor(head);
+    expect(await counts(handle.database)).toEqual({ Counted: 3, Other: 2 });
+    expect(changes.flatMap((c) => c.queryKeys)).toEqual(expect.arrayContaining([['counts', 'Counted'], ['counts', 'Other']]));
+    const [status] = await running.status();
+    expect(status).toMatchObject({ name: 'counts', position: head, head, lag: 0, state: 'live', generation: 1 });
+  });
+
+  it('never double-counts or skips when processing crashes in the middle of a batch', async () => {
+    await appendMany(5);
+    const poison = randomUUID();
+    const position = (await store.append(`s-${poison}`, [{ type: 'Counted', data: { id: poison, value: 99 }, metadata }], 'no_stream'))
+      .position;
+    await appendMany(4);
+
+    const crashing = engine(countingProjection({ failOn: { id: poison } }), 3);
+    await crashing.start();
+    for (let i = 0; i < 200 && (await crashing.status())[0]!.state !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const [failed] = await crashing.status();
+    expect(failed!.state).toBe('failed');
+    // The batch holding the poison event was rolled back as a whole, checkpoint included.
+    expect(failed!.position < position).toBe(true);
+    const partial = (await counts(handle.database)).Counted ?? 0;
+    expect(partial).toBeLessThan(6);
+    await crashing.stop();
+
+    const restarted = engine(countingProjection(), 3);
+    await restarted.start();
+    await restarted.waitFor(await store.headPosition());
+    expect(await counts(handle.database)).toEqual({ Counted: 10 });
+  });
+
+  it('rebuilds into fresh tables that equal the live ones, serving the old tables meanwhile', async () => {
+    await appendMany(7);
+    await appendMany(3, 'Other');
+    const running = engine(countingProjection(), 2);
+    await running.start();
+    await running.waitFor(await store.headPosition());
+    const live = await counts(handle.database);
+    expect(live).toEqual({ Counted: 7, Other: 3 });
+
+    const progress: bigint[] = [];
+    await running.rebuild('counts', (p) => progress.push(p.position));
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress[progress.length - 1]).toBe(await store.headPosition());
+    expect(await counts(handle.database)).toEqual(live);
+    const [status] = await running.status();
+    expect(status!.generation).toBe(2);
+    const { rows } = await handle.database.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_name LIKE 'test_counts__g%' ORDER BY 1",
+    );
+    expect(rows.map((r) => r.name)).toEqual(['test_counts__g2']);
+
+    // Live processing continues on the new generation.
+    const head = await appendMany(2);
+    await running.waitFor(head);
+    expect(await counts(handle.database)).toEqual({ Counted: 9, Other: 3 });
+  });
+
+  it('keeps serving the old generation until the rebuilt one is complete', async () => {
+    await appendMany(6);
+    const running = engine(countingProjection(), 2);
+    await running.start();
+    await running.waitFor(await store.headPosition());
+
+    const observed: Record<string, number>[] = [];
+    let sampling: Promise<void> = Promise.resolve();
+    await running.rebuild('counts', () => {
+      sampling = sampling.then(async () => {
+        observed.push(await counts(handle.database));
+      });
+    });
+    await sampling;
+    expect(observed.length).toBeGreaterThan(1);
+    for (const snapshot of observed) expect(snapshot).toEqual({ Counted: 6 });
+  });
+
+  it('rebuilds a projection at start when its version changed', async () => {
+    await appendMany(4);
+    const v1 = engine(countingProjection({ version: 1 }));
+    await v1.start();
+    await v1.waitFor(await store.headPosition());
+    await v1.stop();
+
+    const v2 = engine(countingProjection({ version: 2 }));
+    await v2.start();
+    for (let i = 0; i < 300; i++) {
+      const [status] = await v2.status();
+      if (status!.storedVersion === 2 && status!.state === 'live') break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const [status] = await v2.status();
+    expect(status).toMatchObject({ storedVersion: 2, generation: 2, state: 'live' });
+    expect(await counts(handle.database)).toEqual({ Counted: 4 });
+    const head = await appendMany(1);
+    await v2.waitFor(head);
+    expect(await counts(handle.database)).toEqual({ Counted: 5 });
+  });
+});

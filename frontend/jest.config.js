@@ -1,0 +1,31 @@
+/**
+ * Native-ESM Jest for the web app (run through `node --experimental-vm-modules`). SWC strips types
+ * and compiles JSX with the automatic runtime; tests run in jsdom. `jest` is not a global under ESM:
+ * tests import from `@jest/globals` and receive collaborators (fetch, sockets) by injection.
+ */
+export default {
+  testEnvironment: '<rootDir>/test/jsdom-environment.js',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  setupFiles: ['<rootDir>/test/setup-dom.js'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2023',
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/test/style-stub.js',
+    '^@treble/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  // One worker is plenty for this suite and kind to a 2-core machine.
+  maxWorkers: 1,
+};

@@ -1,0 +1,84 @@
+import { describe, expect, test } from '@jest/globals';
+import { createFakeFetch, jsonResponse } from '../test-support/fake-fetch';
+import { ApiError, requestJson } from './http';
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('requestJson', () => {
+  test('sends cookies and JSON, and returns the parsed answer', async () => {
+    const fake = createFakeFetch({ 'POST /api/things': () => jsonResponse(201, { id: 7 }) });
+
+    const answer = await requestJson<{ id: number }>('/api/things', {
+      method: 'POST',
+      body: { name: 'x' },
+      fetch: fake.fetch,
+    });
+
+    expect(answer).toEqual({ id: 7 });
+    expect(fake.calls).toEqual([
+      { method: 'POST', url: '/api/things', credentials: 'include', body: '{"name":"x"}' },
+    ]);
+  });
+
+  test('an API error body becomes an ApiError with "{status}: {server message}" and its code', async () => {
+    const fake = createFakeFetch({
+      'GET /api/periods/99': () =>
+        jsonResponse(
+          404,
+          { statusCode: 404, code: 'PERIOD_NOT_FOUND', message: 'Period 99 does not exist' },
+          'Not Found',
+        ),
+    });
+
+    const error = await caught(requestJson('/api/periods/99', { fetch: fake.fetch }));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'PERIOD_NOT_FOUND',
+      detail: 'Period 99 does not exist',
+      message: '404: Period 99 does not exist',
+    });
+  });
+
+  test('without an API error body the message uses the response text, else the status text', async () => {
+    const plainText = createFakeFetch({
+      'GET /api/a': () => ({
+        ok: false,
+        status: 502,
+        statusText: 'Bad Gateway',
+        text: async () => 'upstream down',
+      }),
+    });
+    const empty = createFakeFetch({
+      'GET /api/b': () => ({
+        ok: false,
+        status: 503,
+        statusText: 'Service Unavailable',
+        text: async () => '',
+      }),
+    });
+
+    expect(await caught(requestJson('/api/a', { fetch: plainText.fetch }))).toMatchObject({
+      message: '502: upstream down',
+      code: null,
+    });
+    expect(await caught(requestJson('/api/b', { fetch: empty.fetch }))).toMatchObject({
+      message: '503: Service Unavailable',
+      code: null,
+    });
+  });
+
+  test('an empty success answer resolves to undefined', async () => {
+    const fake = createFakeFetch({ 'DELETE /api/x': () => jsonResponse(204, undefined) });
+
+    await expect(requestJson('/api/x', { method: 'DELETE', fetch: fake.fetch })).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+import { isApiErrorBody, type ErrorCode } from '@treble/contracts';
+
+/** The part of a fetch `Response` the client reads; lets tests answer with plain objects. */
+export interface ResponseLike {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  text(): Promise<string>;
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<ResponseLike>;
+
+/**
+ * A refused or failed API call. `message` follows SPEC section 8: "{status}: {server message or
+ * status text}"; screens switch on `code` (from the contracts), never on the text.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    /** The contract error code, or null when the answer carried no `{ statusCode, code, message }` body. */
+    readonly code: ErrorCode | null,
+    /** The server's own message (or the status text), without the status prefix. */
+    readonly detail: string,
+  ) {
+    super(`${status}: ${detail}`);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Defaults to the global fetch, looked up at call time so a test can install its own. */
+  fetch?: FetchLike;
+}
+
+const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls the API with the session cookie and JSON in both directions; throws `ApiError` on any non-2xx. */
+export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, fetch = globalFetch } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'include', cache: 'no-store' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (signal) init.signal = signal;
+
+  const response = await fetch(path, init);
+  const text = await response.text();
+
+  if (!response.ok) {
+    const parsed = parseJson(text);
+    if (isApiErrorBody(parsed)) throw new ApiError(response.status, parsed.code, parsed.message);
+    const detail = text.trim() || response.statusText || 'Request failed';
+    throw new ApiError(response.status, null, detail);
+  }
+
+  if (text === '') return undefined as T;
+  const parsed = parseJson(text);
+  if (parsed === undefined) {
+    // A 200 with HTML usually means the request never reached the API (e.g. a static fallback page).
+    throw new Error(`Unexpected non-JSON answer from ${path}`);
+  }
+  return parsed as T;
+}

@@ -1,0 +1,30 @@
+/** Decorative nav icons; the links carry their own text, so the icons are hidden from assistive tech. */
+const common = {
+  className: 'app-nav__icon',
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
+
+export function HomeIcon() {
+  return (
+    <svg {...common}>
+      <path d="M3 10.5 12 3l9 7.5" />
+      <path d="M5 9.5V21h14V9.5" />
+    </svg>
+  );
+}
+
+export function CalendarIcon() {
+  return (
+    <svg {...common}>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
+  );
+}

@@ -1,0 +1,152 @@
+import { describe, expect, test } from '@jest/globals';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import type { ReadModelChangedNotice } from '@treble/contracts';
+import { LiveIndicator } from './live-indicator';
+import { RealtimeProvider } from './realtime-provider';
+import type { TrebleSocket } from './socket';
+
+type Handler = (...args: unknown[]) => void;
+
+/** Just enough of a Socket.IO client socket; the test plays the server and the network. */
+class FakeSocket {
+  connected = false;
+  active = false;
+  connectCalls = 0;
+  private readonly handlers = new Map<string, Set<Handler>>();
+
+  on(event: string, handler: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)?.add(handler);
+    return this;
+  }
+
+  off(event: string, handler: Handler) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+
+  connect() {
+    this.connectCalls += 1;
+    this.active = true;
+    return this;
+  }
+
+  listenerCount(): number {
+    let count = 0;
+    for (const set of this.handlers.values()) count += set.size;
+    return count;
+  }
+
+  private fire(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
+
+  serverAccepts() {
+    this.connected = true;
+    this.fire('connect');
+  }
+
+  networkDrops() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+
+  serverCloses() {
+    this.connected = false;
+    this.active = false;
+    this.fire('disconnect', 'io server disconnect');
+  }
+
+  push(notice: ReadModelChangedNotice) {
+    this.fire('read-model-changed', notice);
+  }
+}
+
+function setup() {
+  const socket = new FakeSocket();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  let fetches = 0;
+  // One query on screen (observed), one merely cached.
+  const observer = new QueryObserver(queryClient, {
+    queryKey: ['periods'],
+    queryFn: async () => ++fetches,
+    staleTime: Infinity,
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  queryClient.setQueryData(['epl-schedule'], []);
+
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient}>
+        <LiveIndicator />
+      </RealtimeProvider>
+    </QueryClientProvider>,
+  );
+  const label = () => screen.getByRole('status').textContent;
+  const flush = () => act(async () => {});
+  return { socket, queryClient, view, label, flush, fetches: () => fetches, unsubscribe };
+}
+
+describe('RealtimeProvider and LiveIndicator', () => {
+  test('connects once mounted and shows the connection state as it changes', async () => {
+    const { socket, label, unsubscribe } = setup();
+    expect(socket.connectCalls).toBe(1);
+    expect(label()).toBe('Connecting…');
+
+    act(() => socket.serverAccepts());
+    expect(label()).toBe('Live');
+
+    act(() => socket.networkDrops());
+    expect(label()).toBe('Reconnecting…');
+
+    act(() => socket.serverAccepts());
+    expect(label()).toBe('Live');
+
+    act(() => socket.serverCloses());
+    expect(label()).toBe('Offline');
+    unsubscribe();
+  });
+
+  test('a reconnect refetches the queries on screen; the first connect does not', async () => {
+    const { socket, queryClient, flush, fetches, unsubscribe } = setup();
+    await flush();
+    expect(fetches()).toBe(1);
+
+    act(() => socket.serverAccepts());
+    await flush();
+    expect(fetches()).toBe(1);
+
+    act(() => socket.networkDrops());
+    act(() => socket.serverAccepts());
+    await flush();
+    expect(fetches()).toBe(2);
+    // Off-screen data is left to refetch when it is next used.
+    expect(queryClient.getQueryState(['epl-schedule'])?.isInvalidated).toBe(false);
+    unsubscribe();
+  });
+
+  test('a read-model-changed notice invalidates exactly its keys', async () => {
+    const { socket, queryClient, flush, fetches, unsubscribe } = setup();
+    act(() => socket.serverAccepts());
+    await flush();
+
+    act(() => socket.push({ readModels: ['schedule'], queryKeys: [['epl-schedule']], position: '10' }));
+    await flush();
+    expect(queryClient.getQueryState(['epl-schedule'])?.isInvalidated).toBe(true);
+    expect(fetches()).toBe(1);
+
+    act(() => socket.push({ readModels: ['periods'], queryKeys: [['periods']], position: '11' }));
+    await flush();
+    expect(fetches()).toBe(2);
+    unsubscribe();
+  });
+
+  test('unmounting removes its listeners', () => {
+    const { socket, view, unsubscribe } = setup();
+    expect(socket.listenerCount()).toBe(4);
+    view.unmount();
+    expect(socket.listenerCount()).toBe(0);
+    unsubscribe();
+  });
+});

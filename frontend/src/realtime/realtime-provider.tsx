@@ -1,0 +1,76 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReadModelChangedNotice } from '@treble/contracts';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { applyReadModelChanged } from './apply-read-model-changed';
+import type { TrebleSocket } from './socket';
+
+/**
+ * - connecting: never connected yet;
+ * - live: connected, notices arrive;
+ * - reconnecting: the connection dropped and Socket.IO is retrying;
+ * - offline: disconnected for good (the server closed the socket, or the client did).
+ */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+const ConnectionStateContext = createContext<ConnectionState>('connecting');
+
+export function useConnectionState(): ConnectionState {
+  return useContext(ConnectionStateContext);
+}
+
+interface RealtimeProviderProps {
+  socket: TrebleSocket;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/**
+ * Connects the socket, turns `read-model-changed` notices into precise query invalidations and
+ * publishes the connection state. Notices sent while the connection was down are lost, so on every
+ * reconnect it invalidates all active queries: what is on screen refetches and catches up.
+ */
+export function RealtimeProvider({ socket, queryClient, children }: RealtimeProviderProps) {
+  const [state, setState] = useState<ConnectionState>(socket.connected ? 'live' : 'connecting');
+  // Survives effect re-runs (React StrictMode mounts effects twice) so a reconnect is told apart
+  // from the first connection.
+  const hasConnected = useRef(socket.connected);
+
+  useEffect(() => {
+    const onConnect = () => {
+      if (hasConnected.current) void queryClient.invalidateQueries({ type: 'active' });
+      hasConnected.current = true;
+      setState('live');
+    };
+    const onDisconnect = () => {
+      // `active` stays true while the manager will retry on its own.
+      setState(socket.active ? 'reconnecting' : 'offline');
+    };
+    const onConnectError = () => {
+      if (!socket.active) setState('offline');
+      else setState(hasConnected.current ? 'reconnecting' : 'connecting');
+    };
+    const onReadModelChanged = (notice: ReadModelChangedNotice) => {
+      void applyReadModelChanged(queryClient, notice);
+    };
+
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+    socket.on('read-model-changed', onReadModelChanged);
+    if (socket.connected) {
+      hasConnected.current = true;
+      setState('live');
+    } else if (!socket.active) {
+      socket.connect();
+    }
+
+    return () => {
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      socket.off('read-model-changed', onReadModelChanged);
+    };
+  }, [socket, queryClient]);
+
+  return <ConnectionStateContext.Provider value={state}>{children}</ConnectionStateContext.Provider>;
+}

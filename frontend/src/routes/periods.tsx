@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { periodsQueryOptions } from '../api/periods';
+import { PeriodsError, PeriodsPage } from '../features/periods/periods-page';
+import { PeriodsPending } from '../features/periods/periods-pending';
+
+export const Route = createFileRoute('/periods')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(periodsQueryOptions()),
+  pendingComponent: PeriodsPending,
+  errorComponent: PeriodsError,
+  component: PeriodsPage,
+});
