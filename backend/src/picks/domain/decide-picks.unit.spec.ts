@@ -1,0 +1,424 @@
+import { describe, expect, it } from '@jest/globals';
+import { defaultRules, ErrorCodes, type ErrorCode, type PoolRules } from '@treble/contracts';
+import { DomainError } from '../../shared/domain/domain-error.js';
+import { decidePicks, isLocked } from './decide-picks.js';
+import type { OptionView, PeriodView, PicksCommand, PicksContextFor } from './picks.commands.js';
+import type { PicksEvent } from './picks.events.js';
+import { evolvePicks, initialPicksState, type PicksState, usesOf } from './picks.state.js';
+
+const user = 'u1';
+const now = new Date('2025-08-16T10:00:00Z');
+const later = new Date('2025-08-16T14:00:00Z');
+
+const period = (id: number, overrides: Partial<PeriodView> = {}): PeriodView => ({
+  id,
+  isActive: true,
+  isCompleted: false,
+  ...overrides,
+});
+
+/** Option ids are `{teamKey}-{periodId}`: one option per team per period. */
+const option = (teamKey: string, periodId: number, overrides: Partial<OptionView> = {}): OptionView => ({
+  id: `${teamKey}-${periodId}`,
+  periodId,
+  teamKey,
+  teamName: `Team ${teamKey}`,
+  lockAt: later,
+  status: 'available',
+  ...overrides,
+});
+
+const made = (choiceId: string, teamKey: string, periodId: number): PicksEvent => ({
+  type: 'ChoiceMade',
+  data: {
+    choiceId,
+    userId: user,
+    periodId,
+    optionId: `${teamKey}-${periodId}`,
+    teamKey,
+    teamName: `Team ${teamKey}`,
+  },
+});
+
+const withdrawn = (choiceId: string, teamKey: string, periodId: number): PicksEvent => ({
+  type: 'ChoiceWithdrawn',
+  data: { choiceId, userId: user, periodId, optionId: `${teamKey}-${periodId}`, teamKey },
+});
+
+const given = (...events: PicksEvent[]): PicksState => events.reduce(evolvePicks, initialPicksState());
+
+function when<C extends PicksCommand>(state: PicksState, command: C, context: PicksContextFor<C>) {
+  const run = () => decidePicks(command, state, context);
+  return {
+    then: (expected: PicksEvent[]) => expect(run()).toEqual(expected),
+    thenRefused(code: ErrorCode, message?: string) {
+      let error: unknown;
+      try {
+        run();
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe(code);
+      if (message !== undefined) expect((error as DomainError).message).toBe(message);
+      return error as DomainError;
+    },
+  };
+}
+
+const makeChoice = (teamKey: string, periodId = 1) =>
+  ({ type: 'MakeChoice', userId: user, periodId, optionId: `${teamKey}-${periodId}` }) as const;
+
+const choiceContext = (
+  teamKey: string,
+  periodId = 1,
+  overrides: Partial<PicksContextFor<ReturnType<typeof makeChoice>>> = {},
+): PicksContextFor<ReturnType<typeof makeChoice>> => ({
+  now,
+  rules: defaultRules,
+  period: period(periodId),
+  option: option(teamKey, periodId),
+  choiceId: 'new',
+  ...overrides,
+});
+
+describe('MakeChoice', () => {
+  it('records the pick with its team', () => {
+    when(given(), makeChoice('ARS'), choiceContext('ARS')).then([made('new', 'ARS', 1)]);
+  });
+
+  it('refuses a completed period with the exact message', () => {
+    when(
+      given(),
+      makeChoice('ARS'),
+      choiceContext('ARS', 1, { period: period(1, { isCompleted: true }) }),
+    ).thenRefused(ErrorCodes.PERIOD_COMPLETED, 'This period is completed; picks can no longer change.');
+  });
+
+  it('refuses a period that is not active', () => {
+    when(
+      given(),
+      makeChoice('ARS'),
+      choiceContext('ARS', 1, { period: period(1, { isActive: false }) }),
+    ).thenRefused(ErrorCodes.PERIOD_NOT_ACTIVE);
+  });
+
+  it('refuses an option of another period', () => {
+    when(
+      given(),
+      { ...makeChoice('ARS'), optionId: 'ARS-2' },
+      choiceContext('ARS', 1, { option: option('ARS', 2) }),
+    ).thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD);
+  });
+
+  it.each(['postponed', 'cancelled'] as const)('refuses a %s option', (status) => {
+    const error = when(
+      given(),
+      makeChoice('ARS'),
+      choiceContext('ARS', 1, { option: option('ARS', 1, { status }) }),
+    ).thenRefused(ErrorCodes.OPTION_UNAVAILABLE);
+    expect(error.message).toContain(status);
+  });
+
+  it('refuses from kickoff on, accepts until just before it', () => {
+    when(given(), makeChoice('ARS'), choiceContext('ARS', 1, { now: later })).thenRefused(
+      ErrorCodes.OPTION_LOCKED,
+    );
+    const justBefore = new Date(later.getTime() - 1);
+    when(given(), makeChoice('ARS'), choiceContext('ARS', 1, { now: justBefore })).then([
+      made('new', 'ARS', 1),
+    ]);
+  });
+
+  it('treats an option with no deadline as open', () => {
+    expect(isLocked({ lockAt: null }, later)).toBe(false);
+    when(
+      given(),
+      makeChoice('ARS'),
+      choiceContext('ARS', 1, { option: option('ARS', 1, { lockAt: null }) }),
+    ).then([made('new', 'ARS', 1)]);
+  });
+
+  it('refuses picking the same option twice', () => {
+    when(given(made('c1', 'ARS', 1)), makeChoice('ARS'), choiceContext('ARS')).thenRefused(
+      ErrorCodes.CHOICE_ALREADY_MADE,
+    );
+  });
+
+  it('refuses a 4th pick in a period with the exact message', () => {
+    const state = given(made('c1', 'ARS', 1), made('c2', 'CHE', 1), made('c3', 'LIV', 1));
+    when(state, makeChoice('MCI'), choiceContext('MCI')).thenRefused(
+      ErrorCodes.PICKS_PER_PERIOD_EXCEEDED,
+      'You can only select 3 options per period',
+    );
+  });
+
+  it('takes the picks per period from the rules', () => {
+    const rules: PoolRules = { ...defaultRules, picksPerPeriod: 2 };
+    const state = given(made('c1', 'ARS', 1), made('c2', 'CHE', 1));
+    when(state, makeChoice('LIV'), choiceContext('LIV', 1, { rules })).thenRefused(
+      ErrorCodes.PICKS_PER_PERIOD_EXCEEDED,
+      'You can only select 2 options per period',
+    );
+  });
+
+  it('counts picks per period, not per season', () => {
+    const state = given(made('c1', 'ARS', 1), made('c2', 'CHE', 1), made('c3', 'LIV', 1));
+    when(state, makeChoice('MCI', 2), choiceContext('MCI', 2)).then([made('new', 'MCI', 2)]);
+  });
+
+  it('frees the slot of a withdrawn pick', () => {
+    const state = given(
+      made('c1', 'ARS', 1),
+      made('c2', 'CHE', 1),
+      made('c3', 'LIV', 1),
+      withdrawn('c3', 'LIV', 1),
+    );
+    when(state, makeChoice('MCI'), choiceContext('MCI')).then([made('new', 'MCI', 1)]);
+  });
+
+  describe('team usage cap', () => {
+    const sevenUses = Array.from({ length: 7 }, (_, index) => made(`c${index}`, 'ARS', index + 1));
+
+    it('accepts the 7th use and refuses the 8th, naming the team and the cap', () => {
+      when(given(...sevenUses.slice(0, 6)), makeChoice('ARS', 7), choiceContext('ARS', 7)).then([
+        made('new', 'ARS', 7),
+      ]);
+      const error = when(given(...sevenUses), makeChoice('ARS', 8), choiceContext('ARS', 8)).thenRefused(
+        ErrorCodes.TEAM_USAGE_CAP_REACHED,
+      );
+      expect(error.message).toContain('Team ARS');
+      expect(error.message).toContain('at most 7 times');
+    });
+
+    it('takes the cap from the rules', () => {
+      const rules: PoolRules = { ...defaultRules, maxUsesPerTeam: 2 };
+      when(
+        given(...sevenUses.slice(0, 2)),
+        makeChoice('ARS', 3),
+        choiceContext('ARS', 3, { rules }),
+      ).thenRefused(ErrorCodes.TEAM_USAGE_CAP_REACHED);
+    });
+
+    it('refunds withdrawn and voided picks', () => {
+      const refunded = given(...sevenUses, withdrawn('c0', 'ARS', 1), {
+        type: 'ChoiceVoided',
+        data: {
+          choiceId: 'c1',
+          userId: user,
+          periodId: 2,
+          optionId: 'ARS-2',
+          teamKey: 'ARS',
+          reason: 'postponed',
+        },
+      });
+      expect(usesOf(refunded, 'ARS')).toBe(5);
+      when(refunded, makeChoice('ARS', 8), choiceContext('ARS', 8)).then([made('new', 'ARS', 8)]);
+    });
+  });
+
+  describe('minimum uses', () => {
+    // Two teams that must each be used once, one pick per period, periods 1 and 2 open.
+    const rules: PoolRules = {
+      ...defaultRules,
+      picksPerPeriod: 1,
+      minUsesPerTeam: 1,
+      minUsesEnforcement: 'reject',
+    };
+    const teams = [
+      { teamKey: 'ARS', teamName: 'Arsenal' },
+      { teamKey: 'CHE', teamName: 'Chelsea' },
+    ];
+    const minimumUses = { teams, openPeriodIds: [1, 2] };
+
+    it("refuses, when enforced, a pick that leaves too few slots for every team's minimum", () => {
+      const state = given(made('c1', 'ARS', 1));
+      const error = when(
+        state,
+        makeChoice('ARS', 2),
+        choiceContext('ARS', 2, { rules, minimumUses }),
+      ).thenRefused(ErrorCodes.MIN_USES_UNREACHABLE);
+      expect(error.message).toContain('at least 1 time');
+      when(state, makeChoice('CHE', 2), choiceContext('CHE', 2, { rules, minimumUses })).then([
+        made('new', 'CHE', 2),
+      ]);
+    });
+
+    it('only warns by default', () => {
+      const state = given(made('c1', 'ARS', 1));
+      when(
+        state,
+        makeChoice('ARS', 2),
+        choiceContext('ARS', 2, { rules: { ...rules, minUsesEnforcement: 'warn' }, minimumUses }),
+      ).then([made('new', 'ARS', 2)]);
+    });
+
+    it('still allows a pick that helps once the minimum is out of reach', () => {
+      const three = [...teams, { teamKey: 'LIV', teamName: 'Liverpool' }];
+      const context = { rules, minimumUses: { teams: three, openPeriodIds: [2] } };
+      when(given(), makeChoice('ARS', 2), choiceContext('ARS', 2, context)).then([made('new', 'ARS', 2)]);
+      when(given(), makeChoice('MCI', 2), choiceContext('MCI', 2, context)).thenRefused(
+        ErrorCodes.MIN_USES_UNREACHABLE,
+      );
+    });
+  });
+});
+
+describe('WithdrawChoice', () => {
+  const state = given(made('c1', 'ARS', 1));
+  const withdraw = { type: 'WithdrawChoice', userId: user, choiceId: 'c1' } as const;
+  const context = { now, period: period(1), option: option('ARS', 1) };
+
+  it('withdraws an active pick before kickoff', () => {
+    when(state, withdraw, context).then([withdrawn('c1', 'ARS', 1)]);
+  });
+
+  it('refuses a pick that does not exist or is no longer active', () => {
+    when(state, { ...withdraw, choiceId: 'nope' }, context).thenRefused(ErrorCodes.CHOICE_NOT_FOUND);
+    when(given(made('c1', 'ARS', 1), withdrawn('c1', 'ARS', 1)), withdraw, context).thenRefused(
+      ErrorCodes.CHOICE_NOT_FOUND,
+    );
+  });
+
+  it('refuses after the option locked', () => {
+    when(state, withdraw, { ...context, now: later }).thenRefused(ErrorCodes.CHOICE_LOCKED);
+  });
+
+  it('refuses in a period that is not active', () => {
+    when(state, withdraw, { ...context, period: period(1, { isActive: false }) }).thenRefused(
+      ErrorCodes.PERIOD_NOT_ACTIVE,
+    );
+  });
+
+  it('refuses in a completed period', () => {
+    when(state, withdraw, { ...context, period: period(1, { isCompleted: true }) }).thenRefused(
+      ErrorCodes.PERIOD_COMPLETED,
+      'This period is completed; picks can no longer change.',
+    );
+  });
+});
+
+describe('ClearPeriodChoices', () => {
+  it("clears the period's active picks only, and refunds their uses", () => {
+    const state = given(
+      made('c1', 'ARS', 1),
+      made('c2', 'CHE', 1),
+      made('c3', 'ARS', 2),
+      made('c4', 'LIV', 1),
+      withdrawn('c4', 'LIV', 1),
+    );
+    const clear = { type: 'ClearPeriodChoices', userId: user, periodId: 1 } as const;
+    const events = decidePicks(clear, state, {});
+    expect(events).toEqual([
+      { type: 'PeriodChoicesCleared', data: { userId: user, periodId: 1, choiceIds: ['c1', 'c2'] } },
+    ]);
+    const after = events.reduce(evolvePicks, state);
+    expect(usesOf(after, 'ARS')).toBe(1);
+    expect(usesOf(after, 'CHE')).toBe(0);
+  });
+
+  it('decides nothing when there is nothing to clear', () => {
+    when(given(), { type: 'ClearPeriodChoices', userId: user, periodId: 1 }, {}).then([]);
+  });
+});
+
+describe('MakeRetroactiveChoices', () => {
+  const options = [option('ARS', 3), option('CHE', 3), option('LIV', 3), option('MCI', 3), option('ARS', 4)];
+  const retro = (optionIds: string[], userId = user) =>
+    ({ type: 'MakeRetroactiveChoices', userId, periodId: 3, optionIds }) as const;
+  const context = { rules: defaultRules, periodEnded: true, options, choiceIds: ['r1', 'r2', 'r3'] };
+  const invalid = 'Invalid selection: Please select a user, period, and exactly 3 options.';
+
+  it('creates exactly three picks in an ended period, locks notwithstanding', () => {
+    when(given(), retro(['ARS-3', 'CHE-3', 'LIV-3']), context).then([
+      {
+        type: 'RetroactiveChoicesMade',
+        data: {
+          userId: user,
+          periodId: 3,
+          choices: [
+            { choiceId: 'r1', optionId: 'ARS-3', teamKey: 'ARS', teamName: 'Team ARS' },
+            { choiceId: 'r2', optionId: 'CHE-3', teamKey: 'CHE', teamName: 'Team CHE' },
+            { choiceId: 'r3', optionId: 'LIV-3', teamKey: 'LIV', teamName: 'Team LIV' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    ['two options', retro(['ARS-3', 'CHE-3'])],
+    ['four options', retro(['ARS-3', 'CHE-3', 'LIV-3', 'MCI-3'])],
+    ['a repeated option', retro(['ARS-3', 'ARS-3', 'LIV-3'])],
+    ['no user', retro(['ARS-3', 'CHE-3', 'LIV-3'], ' ')],
+  ])('refuses %s with the exact message', (_, command) => {
+    when(given(), command, context).thenRefused(ErrorCodes.RETROACTIVE_SELECTION_INVALID, invalid);
+  });
+
+  it('refuses a period that has not ended', () => {
+    when(given(), retro(['ARS-3', 'CHE-3', 'LIV-3']), { ...context, periodEnded: false }).thenRefused(
+      ErrorCodes.RETROACTIVE_PERIOD_NOT_ENDED,
+    );
+  });
+
+  it('refuses while the player has picks in that period, and accepts once they are cleared', () => {
+    const state = given(made('c1', 'MCI', 3));
+    when(state, retro(['ARS-3', 'CHE-3', 'LIV-3']), context).thenRefused(ErrorCodes.RETROACTIVE_PICKS_EXIST);
+    const cleared = evolvePicks(state, {
+      type: 'PeriodChoicesCleared',
+      data: { userId: user, periodId: 3, choiceIds: ['c1'] },
+    });
+    expect(decidePicks(retro(['ARS-3', 'CHE-3', 'LIV-3']), cleared, context)).toHaveLength(1);
+  });
+
+  it('refuses an option of another period', () => {
+    when(given(), retro(['ARS-3', 'CHE-3', 'ARS-4']), context).thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD);
+  });
+
+  it('still applies the usage cap', () => {
+    const sevenUses = Array.from({ length: 7 }, (_, index) => made(`c${index}`, 'ARS', index + 10));
+    when(given(...sevenUses), retro(['ARS-3', 'CHE-3', 'LIV-3']), context).thenRefused(
+      ErrorCodes.TEAM_USAGE_CAP_REACHED,
+    );
+  });
+
+  it('counts retroactive picks as uses', () => {
+    const state = given(...decidePicks(retro(['ARS-3', 'CHE-3', 'LIV-3']), given(), context));
+    expect(usesOf(state, 'ARS')).toBe(1);
+    expect(state.choices.size).toBe(3);
+  });
+});
+
+describe('VoidChoicesOnOption', () => {
+  const state = given(made('c1', 'ARS', 1), made('c2', 'CHE', 1));
+  const voidArs = {
+    type: 'VoidChoicesOnOption',
+    userId: user,
+    optionId: 'ARS-1',
+    reason: 'postponed',
+  } as const;
+
+  it('voids the picks on the option before it locks and refunds their use', () => {
+    const events = decidePicks(voidArs, state, { now, option: option('ARS', 1, { status: 'postponed' }) });
+    expect(events).toEqual([
+      {
+        type: 'ChoiceVoided',
+        data: {
+          choiceId: 'c1',
+          userId: user,
+          periodId: 1,
+          optionId: 'ARS-1',
+          teamKey: 'ARS',
+          reason: 'postponed',
+        },
+      },
+    ]);
+    const after = events.reduce(evolvePicks, state);
+    expect(usesOf(after, 'ARS')).toBe(0);
+    expect([...after.choices.keys()]).toEqual(['c2']);
+  });
+
+  it('leaves picks standing when the option had already locked', () => {
+    when(state, voidArs, { now: later, option: option('ARS', 1) }).then([]);
+  });
+});

@@ -1,0 +1,98 @@
+import type { PoolRules } from '@treble/contracts';
+import type { VoidReason } from './picks.events.js';
+import type { TeamRef } from './usage.js';
+
+/** What the handler read about the period of the pick. */
+export interface PeriodView {
+  id: number;
+  isActive: boolean;
+  isCompleted: boolean;
+}
+
+export type OptionStatus = 'available' | 'postponed' | 'cancelled';
+
+/** What the handler read about an option. */
+export interface OptionView {
+  id: string;
+  periodId: number;
+  teamKey: string;
+  teamName: string;
+  /** Kickoff of its fixture; for an option without a fixture, the period's start. Null: no deadline known. */
+  lockAt: Date | null;
+  status: OptionStatus;
+}
+
+export interface MakeChoice {
+  type: 'MakeChoice';
+  userId: string;
+  periodId: number;
+  optionId: string;
+}
+
+export interface WithdrawChoice {
+  type: 'WithdrawChoice';
+  userId: string;
+  choiceId: string;
+}
+
+/** Admin: remove every active pick of the player in one period. */
+export interface ClearPeriodChoices {
+  type: 'ClearPeriodChoices';
+  userId: string;
+  periodId: number;
+}
+
+/** Admin: create the player's picks in an ended period (Historical tab). */
+export interface MakeRetroactiveChoices {
+  type: 'MakeRetroactiveChoices';
+  userId: string;
+  periodId: number;
+  optionIds: string[];
+}
+
+/** System: the option's fixture was postponed or cancelled. */
+export interface VoidChoicesOnOption {
+  type: 'VoidChoicesOnOption';
+  userId: string;
+  optionId: string;
+  reason: VoidReason;
+}
+
+export type PicksCommand =
+  MakeChoice | WithdrawChoice | ClearPeriodChoices | MakeRetroactiveChoices | VoidChoicesOnOption;
+
+/** Only needed when `rules.minUsesEnforcement` is 'reject'; see `usageGuidance`. */
+export interface MinimumUsesContext {
+  teams: readonly TeamRef[];
+  /** Periods in which the player may still add picks (not completed, not ended); the pick's own period is added. */
+  openPeriodIds: readonly number[];
+}
+
+/** What each command needs besides the stream's state: read elsewhere by the handler, passed in. */
+export interface PicksContexts {
+  MakeChoice: {
+    now: Date;
+    rules: PoolRules;
+    period: PeriodView;
+    option: OptionView;
+    /** Id of the new choice. */
+    choiceId: string;
+    minimumUses?: MinimumUsesContext;
+  };
+  /** `period` and `option` are those of the choice being withdrawn (the handler finds them from the state). */
+  WithdrawChoice: { now: Date; period: PeriodView; option: OptionView };
+  ClearPeriodChoices: Record<string, never>;
+  MakeRetroactiveChoices: {
+    rules: PoolRules;
+    /** The period's end date is in the past. */
+    periodEnded: boolean;
+    /** The options named by the command that exist (any period); missing ones are refused. */
+    options: readonly OptionView[];
+    /** Ids for the new choices, at least `rules.picksPerPeriod`. */
+    choiceIds: readonly string[];
+  };
+  /** `now`: when the postponement or cancellation happened (or was first seen). */
+  VoidChoicesOnOption: { now: Date; option: OptionView };
+}
+
+export type PicksContextFor<C extends PicksCommand> = PicksContexts[C['type']];

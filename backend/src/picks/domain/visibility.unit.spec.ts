@@ -1,0 +1,17 @@
+import { describe, expect, it } from '@jest/globals';
+import { isPickVisibleTo } from './visibility.js';
+
+describe('isPickVisibleTo', () => {
+  const kickoff = new Date('2025-08-16T14:00:00Z');
+  const before = new Date('2025-08-16T13:59:59Z');
+
+  it("hides another player's pick until the option locks, then shows it", () => {
+    expect(isPickVisibleTo('viewer', { userId: 'other' }, { lockAt: kickoff }, before)).toBe(false);
+    expect(isPickVisibleTo('viewer', { userId: 'other' }, { lockAt: kickoff }, kickoff)).toBe(true);
+    expect(isPickVisibleTo('viewer', { userId: 'other' }, { lockAt: null }, kickoff)).toBe(false);
+  });
+
+  it('always shows players their own picks', () => {
+    expect(isPickVisibleTo('viewer', { userId: 'viewer' }, { lockAt: kickoff }, before)).toBe(true);
+  });
+});

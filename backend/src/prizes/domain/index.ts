@@ -1,0 +1,3 @@
+export * from './money.js';
+export * from './prize.js';
+export * from './payouts.js';

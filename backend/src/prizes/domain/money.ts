@@ -1,0 +1,30 @@
+export type Currency = 'USD' | 'GBP' | 'EUR';
+
+export const currencies: readonly Currency[] = ['USD', 'GBP', 'EUR'];
+
+export interface Money {
+  currency: Currency;
+  /** Decimal string with two decimals, e.g. "1000.00". */
+  amount: string;
+}
+
+const decimalAmount = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Cents of a decimal string with at most two decimals; null when it is not one. Sums stay exact in cents. */
+export function toCents(amount: string): number | null {
+  const match = decimalAmount.exec(amount.trim());
+  if (match === null) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+export function formatCents(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** Amounts per currency, in the order of `currencies`, leaving out currencies with nothing. */
+export function moneyList(centsByCurrency: ReadonlyMap<Currency, number>): Money[] {
+  return currencies
+    .filter((currency) => (centsByCurrency.get(currency) ?? 0) > 0)
+    .map((currency) => ({ currency, amount: formatCents(centsByCurrency.get(currency) ?? 0) }));
+}

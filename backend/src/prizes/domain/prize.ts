@@ -1,0 +1,197 @@
+import { type Currency, currencies, formatCents, type Money, moneyList, toCents } from './money.js';
+
+export type Competition = 'overall' | 'survivor' | 'last10';
+
+export const competitions: readonly Competition[] = ['overall', 'survivor', 'last10'];
+
+export interface PrizeDraft {
+  competition: Competition;
+  /** Text as entered ("1st", "2nd", "Winner"); see `parsePosition`. */
+  position: string;
+  /** Positive decimal string with two decimals. */
+  amount: string;
+  currency: Currency;
+  description: string | null;
+  isActive: boolean;
+}
+
+export interface Prize extends PrizeDraft {
+  id: string;
+}
+
+function ordinalSuffix(n: number): string {
+  if (n % 100 >= 11 && n % 100 <= 13) return 'th';
+  return ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+}
+
+/**
+ * The place a prize position pays, counted from 1: "Winner" is 1; otherwise a whole number, bare or
+ * with its own English ordinal suffix ("1st", "2nd", "3rd", "4th", "11th", "21st", "2"), any case,
+ * surrounding spaces ignored. Anything else ("2st", "first", "Best newcomer") is null.
+ */
+export function parsePosition(text: string): number | null {
+  const normalized = text.trim().toLowerCase();
+  if (normalized === 'winner') return 1;
+  const match = /^(\d+)(st|nd|rd|th)?$/.exec(normalized);
+  if (match === null) return null;
+  const place = Number(match[1]);
+  if (!Number.isSafeInteger(place) || place < 1) return null;
+  if (match[2] !== undefined && match[2] !== ordinalSuffix(place)) return null;
+  return place;
+}
+
+export interface PrizeInput {
+  competition?: unknown;
+  position?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  description?: unknown;
+  isActive?: unknown;
+}
+
+export interface FieldError {
+  field: keyof PrizeDraft;
+  message: string;
+}
+
+export type PrizeValidation = { ok: true; value: PrizeDraft } | { ok: false; errors: FieldError[] };
+
+export const prizeMessages = {
+  competition: `Competition must be one of ${competitions.join(', ')}`,
+  positionRequired: 'Position is required',
+  positionFormat: 'Position must be Winner or a place such as 1st, 2nd or 3rd',
+  amountRequired: 'Amount is required',
+  amountFormat: 'Amount must be a positive amount with at most 2 decimals, such as 100 or 99.50',
+  currency: `Currency must be one of ${currencies.join(', ')}`,
+  description: 'Description must be text',
+  isActive: 'Active must be true or false',
+} as const;
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The prize form's rules (SPEC.md section 5), as field errors. For an update, validate the stored
+ * prize merged with the change. The position must be one `parsePosition` understands, or the prize
+ * could never be paid out.
+ */
+export function validatePrize(input: PrizeInput): PrizeValidation {
+  const errors: FieldError[] = [];
+
+  const competition = input.competition;
+  if (typeof competition !== 'string' || !(competitions as readonly string[]).includes(competition)) {
+    errors.push({ field: 'competition', message: prizeMessages.competition });
+  }
+
+  let position = '';
+  if (isBlank(input.position)) errors.push({ field: 'position', message: prizeMessages.positionRequired });
+  else if (typeof input.position !== 'string' || parsePosition(input.position) === null) {
+    errors.push({ field: 'position', message: prizeMessages.positionFormat });
+  } else position = input.position.trim();
+
+  let amount = '';
+  if (isBlank(input.amount)) errors.push({ field: 'amount', message: prizeMessages.amountRequired });
+  else {
+    const cents = typeof input.amount === 'string' ? toCents(input.amount) : null;
+    if (cents === null || cents <= 0) errors.push({ field: 'amount', message: prizeMessages.amountFormat });
+    else amount = formatCents(cents);
+  }
+
+  const currency = isBlank(input.currency) ? 'USD' : input.currency;
+  if (typeof currency !== 'string' || !(currencies as readonly string[]).includes(currency)) {
+    errors.push({ field: 'currency', message: prizeMessages.currency });
+  }
+
+  let description: string | null = null;
+  if (!isBlank(input.description)) {
+    if (typeof input.description !== 'string')
+      errors.push({ field: 'description', message: prizeMessages.description });
+    else description = input.description.trim();
+  }
+
+  const isActive = input.isActive === undefined || input.isActive === null ? true : input.isActive;
+  if (typeof isActive !== 'boolean') errors.push({ field: 'isActive', message: prizeMessages.isActive });
+
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      competition: competition as Competition,
+      position,
+      amount,
+      currency: currency as Currency,
+      description,
+      isActive: isActive as boolean,
+    },
+  };
+}
+
+/** Seeded on a new pool (RULES.md): 2,650 USD in all. */
+export const defaultPrizes: readonly PrizeDraft[] = [
+  {
+    competition: 'overall',
+    position: '1st',
+    amount: '1000.00',
+    currency: 'USD',
+    description: 'Overall winner',
+    isActive: true,
+  },
+  {
+    competition: 'overall',
+    position: '2nd',
+    amount: '100.00',
+    currency: 'USD',
+    description: 'Overall runner-up',
+    isActive: true,
+  },
+  {
+    competition: 'overall',
+    position: '3rd',
+    amount: '50.00',
+    currency: 'USD',
+    description: 'Overall third place',
+    isActive: true,
+  },
+  {
+    competition: 'survivor',
+    position: 'Winner',
+    amount: '1000.00',
+    currency: 'USD',
+    description: 'Last player standing',
+    isActive: true,
+  },
+  {
+    competition: 'last10',
+    position: 'Winner',
+    amount: '500.00',
+    currency: 'USD',
+    description: 'Best over the last 10 matchweeks',
+    isActive: true,
+  },
+];
+
+export interface PrizeTotals {
+  total: Money[];
+  byCompetition: Record<Competition, Money[]>;
+}
+
+/** Only active prizes are listed and summed; amounts in different currencies are never added together. */
+export function prizeTotals(prizes: readonly PrizeDraft[]): PrizeTotals {
+  const total = new Map<Currency, number>();
+  const byCompetition = new Map<Competition, Map<Currency, number>>(competitions.map((c) => [c, new Map()]));
+  for (const prize of prizes) {
+    if (!prize.isActive) continue;
+    const cents = toCents(prize.amount) ?? 0;
+    total.set(prize.currency, (total.get(prize.currency) ?? 0) + cents);
+    const sums = byCompetition.get(prize.competition)!;
+    sums.set(prize.currency, (sums.get(prize.currency) ?? 0) + cents);
+  }
+  return {
+    total: moneyList(total),
+    byCompetition: {
+      overall: moneyList(byCompetition.get('overall')!),
+      survivor: moneyList(byCompetition.get('survivor')!),
+      last10: moneyList(byCompetition.get('last10')!),
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './outcome.js';
+export * from './results.js';

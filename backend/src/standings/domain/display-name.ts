@@ -1,0 +1,16 @@
+export interface NamedUser {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+/** Full name, else e-mail, else "Unknown User" (SPEC.md section 3). */
+export function displayName(user: NamedUser | null | undefined): string {
+  const fullName = [user?.firstName, user?.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
+  if (fullName !== '') return fullName;
+  const email = user?.email?.trim() ?? '';
+  return email !== '' ? email : 'Unknown User';
+}
