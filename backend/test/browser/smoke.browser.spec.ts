@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { serverProcess, type ServerProcess } from '../support/server-process.js';
+
+describe('browser smoke test (system Chromium against the built app)', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await serverProcess({ POOL_NOW: '2026-01-10T12:00:00Z' });
+    await server.start();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-GB' })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('loads the app', async () => {
+    await page.goto(server.baseUrl);
+    await expect(page.title()).resolves.toMatch(/Treble/);
+    await page.getByRole('link', { name: 'Periods' }).first().waitFor();
+  });
+
+  it('shows the periods page after the schedule import, dates in the viewer time zone', async () => {
+    await page.goto(`${server.baseUrl}/periods`);
+    await page.getByRole('button', { name: 'Import schedule' }).click();
+    await page.getByTestId('period-row').nth(37).waitFor();
+    expect(await page.getByTestId('period-row').count()).toBe(38);
+    const first = await page.getByTestId('period-row').first().innerText();
+    expect(first).toContain('Matchweek 1');
+    // Liverpool v Bournemouth kicked off at 19:00 UTC on 15 Aug 2025: 04:00 on the 16th in Tokyo.
+    expect(first).toMatch(/16 Aug/);
+    expect(first).toMatch(/04:00/);
+  });
+
+  it('shows the not-found page for an unknown route, and Go to Home works', async () => {
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await page.getByText("The page you're looking for doesn't exist or has been moved.").count()).toBe(1);
+    await page.getByRole('button', { name: 'Go to Home' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+});
