@@ -3,3 +3,4 @@ export * from './rules.js';
 export * from './periods.js';
 export * from './health.js';
 export * from './socket.js';
+export * from './game.js';

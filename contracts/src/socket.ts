@@ -36,4 +36,8 @@ export const queryKeys = {
   period: (id: number) => ['periods', id] as const,
   schedule: () => ['epl-schedule'] as const,
   health: () => ['health'] as const,
+  options: (periodId: number) => ['options', periodId] as const,
+  authUser: () => ['auth', 'user'] as const,
+  adminUsers: () => ['admin', 'users'] as const,
+  invitations: () => ['invitations'] as const,
 };

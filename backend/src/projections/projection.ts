@@ -40,3 +40,9 @@ export interface ReadModelChange {
   queryKeys: QueryKey[];
   position: bigint;
 }
+
+/** Name for an index or constraint of a physical table (`"options__g2"` → `"options__g2_period_idx"`). */
+export function relatedName(table: string, suffix: string): string {
+  const bare = table.startsWith('"') ? table.slice(1, -1) : table;
+  return `"${bare}_${suffix}"`;
+}

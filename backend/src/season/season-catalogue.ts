@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EplTeam } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import {
   parseOpenfootballSeason,
@@ -11,9 +12,13 @@ import {
 export const BUNDLED_SEASON = '2025-26';
 
 /** Reads a season bundled with the app (`backend/data/seasons/{season}/`). */
-export function loadBundledSeason(season: string, config: Pick<AppConfig, 'rules'>): SeasonSchedule {
+function reader(season: string) {
   const folder = new URL(`../../data/seasons/${season}/`, import.meta.url);
-  const read = <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
+  return <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
+}
+
+export function loadBundledSeason(season: string, config: Pick<AppConfig, 'rules'>): SeasonSchedule {
+  const read = reader(season);
   const fixtures = read<OpenfootballSeason>('fixtures.openfootball.json');
   const teams = read<{ teams: TeamCatalogueEntry[] }>('teams.football-data.json').teams;
   return parseOpenfootballSeason(season, fixtures, teams, config.rules);
@@ -26,8 +31,25 @@ export class SeasonCatalogue {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  private clubs: EplTeam[] | null = null;
+
   current(): SeasonSchedule {
     this.cached ??= loadBundledSeason(BUNDLED_SEASON, this.config);
     return this.cached;
+  }
+
+  /** The season's 20 clubs with their city, promoted sides marked. */
+  teams(): EplTeam[] {
+    if (!this.clubs) {
+      const { clubs } = reader(BUNDLED_SEASON)<{ clubs: Record<string, { city: string; promoted?: boolean }> }>('clubs.json');
+      this.clubs = this.current().teams.map((team) => ({
+        code: team.code,
+        name: team.name,
+        shortName: team.shortName,
+        city: clubs[team.code]?.city ?? '',
+        promoted: clubs[team.code]?.promoted === true,
+      }));
+    }
+    return this.clubs;
   }
 }

@@ -1,12 +1,53 @@
 import { Module } from '@nestjs/common';
 import { ImportScheduleHandler } from './commands/import-schedule/import-schedule.handler.js';
 import { ImportScheduleController } from './commands/import-schedule/import-schedule.http.controller.js';
+import {
+  AddEplOptionsHandler,
+  CreateOptionHandler,
+  ReplaceWithEplHandler,
+} from './commands/manage-options/manage-options.handlers.js';
+import { ManageOptionsController } from './commands/manage-options/manage-options.http.controller.js';
+import {
+  CompletePeriodHandler,
+  CreatePeriodHandler,
+  ReopenPeriodHandler,
+  SetPeriodActiveHandler,
+} from './commands/manage-period/manage-period.handlers.js';
+import { ManagePeriodController } from './commands/manage-period/manage-period.http.controller.js';
+import { DeleteResultHandler, RecordResultHandler } from './commands/record-result/record-result.handlers.js';
+import { RecordResultController } from './commands/record-result/record-result.http.controller.js';
+import { PeriodStreams } from './period-streams.js';
+import { OptionQueries } from './queries/options/option.queries.js';
+import { OptionsController } from './queries/options/options.http.controller.js';
 import { PeriodsController } from './queries/periods/periods.http.controller.js';
 import { ScheduleController } from './queries/schedule/schedule.http.controller.js';
 import { SeasonCatalogue } from './season-catalogue.js';
 
 @Module({
-  controllers: [ImportScheduleController, PeriodsController, ScheduleController],
-  providers: [SeasonCatalogue, ImportScheduleHandler],
+  controllers: [
+    ImportScheduleController,
+    PeriodsController,
+    ManagePeriodController,
+    ScheduleController,
+    ManageOptionsController,
+    OptionsController,
+    RecordResultController,
+  ],
+  providers: [
+    SeasonCatalogue,
+    PeriodStreams,
+    OptionQueries,
+    ImportScheduleHandler,
+    SetPeriodActiveHandler,
+    CompletePeriodHandler,
+    ReopenPeriodHandler,
+    CreatePeriodHandler,
+    AddEplOptionsHandler,
+    ReplaceWithEplHandler,
+    CreateOptionHandler,
+    RecordResultHandler,
+    DeleteResultHandler,
+  ],
+  exports: [SeasonCatalogue, PeriodStreams],
 })
 export class SeasonModule {}

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Period } from '@treble/contracts';
 import { PeriodRow, toPeriod } from './period.entity.js';
 
-@ApiTags('season')
+@ApiTags('periods')
 @Controller('periods')
 export class PeriodsController {
   constructor(private readonly dataSource: DataSource) {}
@@ -14,5 +14,14 @@ export class PeriodsController {
   async list(): Promise<Period[]> {
     const rows = await this.dataSource.getRepository(PeriodRow).find({ order: { id: 'ASC' } });
     return rows.map(toPeriod);
+  }
+
+  @Get('current')
+  @ApiOperation({ summary: 'The current period: the lowest-numbered active period that is not completed (or null)' })
+  async current(): Promise<Period | null> {
+    const row = await this.dataSource
+      .getRepository(PeriodRow)
+      .findOne({ where: { isActive: true, isCompleted: false }, order: { id: 'ASC' } });
+    return row ? toPeriod(row) : null;
   }
 }

@@ -6,7 +6,7 @@ import type { PeriodEvent } from '../../domain/period.js';
 /** The `periods` read table: one row per period, as `GET /api/periods` serves it. */
 export const periodsProjection: Projection = {
   name: 'periods',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'periods',
@@ -28,7 +28,7 @@ export const periodsProjection: Projection = {
       ],
     },
   ],
-  eventTypes: ['PeriodScheduled', 'PeriodActivated', 'PeriodDeactivated'],
+  eventTypes: ['PeriodScheduled', 'PeriodActivated', 'PeriodDeactivated', 'PeriodCompleted', 'PeriodReopened'],
   async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
     const event = recorded as unknown as PeriodEvent;
     const periods = table('periods');
@@ -51,6 +51,20 @@ export const periodsProjection: Projection = {
           event.data.periodId,
           event.type === 'PeriodActivated',
         ]);
+        return;
+      case 'PeriodCompleted':
+        await sql.query(
+          `UPDATE ${periods} SET is_completed = true, is_manually_completed = $2, completed_at = $3 WHERE id = $1`,
+          [event.data.periodId, event.data.manual, event.data.completedAt],
+        );
+        return;
+      case 'PeriodReopened':
+        await sql.query(
+          `UPDATE ${periods} SET is_completed = false, is_manually_completed = false, completed_at = NULL WHERE id = $1`,
+          [event.data.periodId],
+        );
+        return;
+      default:
         return;
     }
   },

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ErrorCodes } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { decideAndAppend } from '../../event-store/decide-and-append.js';
+import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { ProjectionEngine } from '../../projections/projection-engine.js';
+import { optionView } from '../../season/domain/period-admin.js';
+import type { PeriodState } from '../../season/domain/period.js';
+import { PeriodStreams } from '../../season/period-streams.js';
+import { PeriodRow } from '../../season/queries/periods/period.entity.js';
+import { SeasonCatalogue } from '../../season/season-catalogue.js';
+import { DomainError } from '../../shared/domain/domain-error.js';
+import { metadataFor, type CommandContext } from '../../shared/domain/event.js';
+import {
+  decideClearPeriodChoices,
+  decideMakeChoice,
+  decideMakeRetroactiveChoices,
+  decideWithdrawChoice,
+} from '../domain/decide-picks.js';
+import type { MinimumUsesContext, OptionView, PeriodView } from '../domain/picks.commands.js';
+import { picksStreamId, type PicksEvent } from '../domain/picks.events.js';
+import { evolvePicks, initialPicksState, type PicksState } from '../domain/picks.state.js';
+
+const picksModel = { initialState: initialPicksState, evolve: evolvePicks };
+
+function periodView(periodId: number, state: PeriodState): PeriodView {
+  if (!state.scheduled) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
+  return { id: periodId, isActive: state.isActive, isCompleted: state.isCompleted };
+}
+
+function requireOption(state: PeriodState, periodId: number, optionId: string): OptionView {
+  const option = optionView(state, optionId);
+  if (!option) throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist in period ${periodId}.`);
+  return option;
+}
+
+/**
+ * A player's picks are one stream (`picks-{userId}`): every pick is decided on the whole season's
+ * picks of that player and appended with the version read, so "a 4th pick" or "an 8th use of a
+ * team" cannot slip in between two requests. The period and option are read from the period's stream.
+ */
+@Injectable()
+export class PicksWriter {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly engine: ProjectionEngine,
+  ) {}
+
+  async load(userId: string): Promise<PicksState> {
+    const events = await this.eventStore.readStream(picksStreamId(userId));
+    return events.reduce((state, event) => evolvePicks(state, event as unknown as PicksEvent), initialPicksState());
+  }
+
+  async decide(userId: string, context: CommandContext, decide: (state: PicksState) => PicksEvent[], wait = true) {
+    const result = await decideAndAppend(this.eventStore, picksStreamId(userId), picksModel, decide, metadataFor(context));
+    if (wait && result.position !== null) await this.engine.waitFor(result.position);
+    return result;
+  }
+
+  async waitFor(position: bigint | null): Promise<void> {
+    if (position !== null) await this.engine.waitFor(position);
+  }
+}
+
+export class MakeChoiceCommand extends Command<{ choiceId: string }> {
+  constructor(
+    readonly userId: string,
+    readonly periodId: number,
+    readonly optionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class WithdrawChoiceCommand extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly choiceId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class ClearPeriodCommand extends Command<{ playersCleared: number }> {
+  constructor(
+    readonly periodId: number,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class MakeRetroactiveChoicesCommand extends Command<{ choiceIds: string[] }> {
+  constructor(
+    readonly userId: string,
+    readonly periodId: number,
+    readonly optionIds: string[],
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(MakeChoiceCommand)
+export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
+  constructor(
+    private readonly picks: PicksWriter,
+    private readonly periods: PeriodStreams,
+    private readonly dataSource: DataSource,
+    private readonly catalogue: SeasonCatalogue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async minimumUses(now: Date): Promise<MinimumUsesContext | undefined> {
+    if (this.config.rules.minUsesEnforcement !== 'reject') return undefined;
+    const open = await this.dataSource
+      .getRepository(PeriodRow)
+      .createQueryBuilder('p')
+      .select('p.id', 'id')
+      .where('p.is_completed = false AND p.end_date > :now', { now })
+      .getRawMany<{ id: number }>();
+    const teams = this.catalogue.current().teams.map((team) => ({ teamKey: team.code, teamName: team.name }));
+    return { teams, openPeriodIds: open.map((row) => row.id) };
+  }
+
+  async execute({ userId, periodId, optionId, context }: MakeChoiceCommand): Promise<{ choiceId: string }> {
+    const periodState = await this.periods.load(periodId);
+    const period = periodView(periodId, periodState);
+    const option = requireOption(periodState, periodId, optionId);
+    const choiceId = randomUUID();
+    const minimumUses = await this.minimumUses(context.now);
+    await this.picks.decide(userId, context, (state) =>
+      decideMakeChoice({ type: 'MakeChoice', userId, periodId, optionId }, state, {
+        now: context.now,
+        rules: this.config.rules,
+        period,
+        option,
+        choiceId,
+        minimumUses,
+      }),
+    );
+    return { choiceId };
+  }
+}
+
+@CommandHandler(WithdrawChoiceCommand)
+export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceCommand> {
+  constructor(
+    private readonly picks: PicksWriter,
+    private readonly periods: PeriodStreams,
+  ) {}
+
+  async execute({ userId, choiceId, context }: WithdrawChoiceCommand): Promise<void> {
+    const choice = (await this.picks.load(userId)).choices.get(choiceId);
+    if (!choice) throw new DomainError(ErrorCodes.CHOICE_NOT_FOUND, 'This pick does not exist or has already been removed.');
+    const periodState = await this.periods.load(choice.periodId);
+    const period = periodView(choice.periodId, periodState);
+    const option = requireOption(periodState, choice.periodId, choice.optionId);
+    await this.picks.decide(userId, context, (state) =>
+      decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, { now: context.now, period, option }),
+    );
+  }
+}
+
+/** Admin "Clear All": every player's picks in the period, each in their own stream. */
+@CommandHandler(ClearPeriodCommand)
+export class ClearPeriodHandler implements ICommandHandler<ClearPeriodCommand> {
+  constructor(
+    private readonly picks: PicksWriter,
+    private readonly periods: PeriodStreams,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async execute({ periodId, context }: ClearPeriodCommand): Promise<{ playersCleared: number }> {
+    periodView(periodId, await this.periods.load(periodId));
+    const players: { user_id: string }[] = await this.dataSource.query(
+      'SELECT DISTINCT user_id FROM choices WHERE period_id = $1',
+      [periodId],
+    );
+    let cleared = 0;
+    let position: bigint | null = null;
+    for (const { user_id: userId } of players) {
+      const result = await this.picks.decide(
+        userId,
+        context,
+        (state) => decideClearPeriodChoices({ type: 'ClearPeriodChoices', userId, periodId }, state),
+        false,
+      );
+      if (result.position !== null) {
+        cleared++;
+        position = result.position;
+      }
+    }
+    await this.picks.waitFor(position);
+    return { playersCleared: cleared };
+  }
+}
+
+@CommandHandler(MakeRetroactiveChoicesCommand)
+export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroactiveChoicesCommand> {
+  constructor(
+    private readonly picks: PicksWriter,
+    private readonly periods: PeriodStreams,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ userId, periodId, optionIds, context }: MakeRetroactiveChoicesCommand): Promise<{ choiceIds: string[] }> {
+    const periodState = await this.periods.load(periodId);
+    const ended = periodState.endDate !== null && Date.parse(periodState.endDate) < context.now.getTime();
+    const options = optionIds.map((id) => optionView(periodState, id)).filter((o): o is OptionView => o !== null);
+    const choiceIds = Array.from({ length: Math.max(optionIds.length, this.config.rules.picksPerPeriod) }, () => randomUUID());
+    const { events } = await this.picks.decide(userId, context, (state) =>
+      decideMakeRetroactiveChoices({ type: 'MakeRetroactiveChoices', userId, periodId, optionIds }, state, {
+        rules: this.config.rules,
+        periodEnded: ended,
+        options,
+        choiceIds,
+      }),
+    );
+    const made = events.find((event) => event.type === 'RetroactiveChoicesMade');
+    return { choiceIds: made && made.type === 'RetroactiveChoicesMade' ? made.data.choices.map((c) => c.choiceId) : [] };
+  }
+}

@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, HttpCode, Inject, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import type { Request } from 'express';
+import type { Choice, MessageResponse } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { commandContext } from '../../platform/http/command-context.js';
+import { ClearPeriodCommand, MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand } from './picks.handlers.js';
+
+class MakeChoiceBody {
+  @Type(() => Number)
+  @IsInt({ message: 'periodId: Period is required' })
+  @Min(1)
+  periodId: number;
+
+  @IsString({ message: 'optionId: Option is required' })
+  @IsNotEmpty({ message: 'optionId: Option is required' })
+  @MaxLength(40)
+  optionId: string;
+}
+
+class RetroactiveChoicesBody {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  userId: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  periodId: number;
+
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  optionIds: string[];
+}
+
+@ApiTags('picks')
+@Controller()
+export class PicksController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Post('choices')
+  @ApiOperation({ summary: 'Pick an option (ChoiceMade)' })
+  async make(@Body() body: MakeChoiceBody, @Req() request: Request): Promise<Choice> {
+    const context = commandContext(request, this.clock, 'player');
+    const { choiceId } = await this.commandBus.execute(new MakeChoiceCommand(context.actor, body.periodId, body.optionId, context));
+    return { id: choiceId, userId: context.actor, periodId: body.periodId, optionId: body.optionId };
+  }
+
+  @Delete('choices/:choiceId')
+  @ApiOperation({ summary: 'Withdraw one of your picks before its deadline' })
+  async withdraw(@Param('choiceId') choiceId: string, @Req() request: Request): Promise<MessageResponse> {
+    const context = commandContext(request, this.clock, 'player');
+    await this.commandBus.execute(new WithdrawChoiceCommand(context.actor, choiceId, context));
+    return { message: 'Your prediction has been removed.' };
+  }
+
+  @Delete('choices/period/:id')
+  @ApiOperation({ summary: "Admin: delete every player's picks in a period" })
+  async clearPeriod(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<MessageResponse & { playersCleared: number }> {
+    const { playersCleared } = await this.commandBus.execute(new ClearPeriodCommand(id, commandContext(request, this.clock, 'admin')));
+    return { message: 'All choices for this period have been deleted.', playersCleared };
+  }
+
+  @Post('retroactive-choices')
+  @HttpCode(201)
+  @ApiOperation({ summary: "Admin: create a player's picks in an ended period" })
+  async retroactive(@Body() body: RetroactiveChoicesBody, @Req() request: Request): Promise<MessageResponse & { choices: Choice[] }> {
+    const { choiceIds } = await this.commandBus.execute(
+      new MakeRetroactiveChoicesCommand(body.userId, body.periodId, body.optionIds, commandContext(request, this.clock, 'admin')),
+    );
+    return {
+      message: 'Retroactive selections created successfully.',
+      choices: choiceIds.map((id, index) => ({ id, userId: body.userId, periodId: body.periodId, optionId: body.optionIds[index]! })),
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import type { Request } from 'express';
+import type { CommandContext, EventSource } from '../../shared/domain/event.js';
+import type { Clock } from '../clock/clock.js';
+
+/** The signed-in user the access guard put on the request, if any. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export function requestUser(request: Request): RequestUser | null {
+  return ((request as Request & { user?: RequestUser }).user ?? null) as RequestUser | null;
+}
+
+/** Who does what, when: the context every command carries into the event metadata. */
+export function commandContext(request: Request, clock: Clock, source: EventSource): CommandContext {
+  const user = requestUser(request);
+  return {
+    actor: user?.id ?? 'anonymous',
+    source,
+    now: clock.now(),
+    correlationId: request.correlationId ?? 'unknown',
+  };
+}

@@ -1,0 +1,132 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ErrorCodes, defaultSegment, type Segment } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { WrongExpectedVersionError } from '../../../event-store/event-store.port.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { DomainError } from '../../../shared/domain/domain-error.js';
+import type { CommandContext } from '../../../shared/domain/event.js';
+import { decideCompletePeriod, decideReopenPeriod, decideSetActive } from '../../domain/period-admin.js';
+import { PeriodStreams } from '../../period-streams.js';
+import { PeriodRow } from '../../queries/periods/period.entity.js';
+
+export class SetPeriodActiveCommand extends Command<void> {
+  constructor(
+    readonly periodId: number,
+    readonly isActive: boolean,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class CompletePeriodCommand extends Command<void> {
+  constructor(
+    readonly periodId: number,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class ReopenPeriodCommand extends Command<void> {
+  constructor(
+    readonly periodId: number,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export interface CreatePeriodInput {
+  name: string;
+  description: string | null;
+  startDate: string;
+  endDate: string;
+  segment: Segment | null;
+}
+
+export class CreatePeriodCommand extends Command<number> {
+  constructor(
+    readonly input: CreatePeriodInput,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SetPeriodActiveCommand)
+export class SetPeriodActiveHandler implements ICommandHandler<SetPeriodActiveCommand> {
+  constructor(private readonly periods: PeriodStreams) {}
+  async execute({ periodId, isActive, context }: SetPeriodActiveCommand): Promise<void> {
+    await this.periods.decide(periodId, context, (state) => decideSetActive(periodId, state, isActive));
+  }
+}
+
+@CommandHandler(CompletePeriodCommand)
+export class CompletePeriodHandler implements ICommandHandler<CompletePeriodCommand> {
+  constructor(private readonly periods: PeriodStreams) {}
+  async execute({ periodId, context }: CompletePeriodCommand): Promise<void> {
+    await this.periods.decide(periodId, context, (state) => decideCompletePeriod(periodId, state, context.now));
+  }
+}
+
+@CommandHandler(ReopenPeriodCommand)
+export class ReopenPeriodHandler implements ICommandHandler<ReopenPeriodCommand> {
+  constructor(
+    private readonly periods: PeriodStreams,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+  async execute({ periodId, context }: ReopenPeriodCommand): Promise<void> {
+    await this.periods.decide(periodId, context, (state) => decideReopenPeriod(periodId, state, this.config.rules));
+  }
+}
+
+/**
+ * The admin form's period: the next free number, no fixtures. Two admins creating at once get
+ * different numbers (a taken number is a stream that already exists: try the next one).
+ */
+@CommandHandler(CreatePeriodCommand)
+export class CreatePeriodHandler implements ICommandHandler<CreatePeriodCommand> {
+  constructor(
+    private readonly periods: PeriodStreams,
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ input, context }: CreatePeriodCommand): Promise<number> {
+    const start = Date.parse(input.startDate);
+    const end = Date.parse(input.endDate);
+    if (Number.isNaN(start) || Number.isNaN(end)) {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'startDate and endDate must be ISO date-times');
+    }
+    if (end <= start) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'endDate must be after startDate');
+    const highest = await this.dataSource.getRepository(PeriodRow).maximum('id');
+    for (let periodId = (highest ?? 0) + 1; periodId < (highest ?? 0) + 20; periodId++) {
+      try {
+        const { events } = await this.periods.decide(periodId, context, (state) => {
+          if (state.scheduled) throw new WrongExpectedVersionError(`period-${periodId}`, 'no_stream', 0);
+          return [
+            {
+              type: 'PeriodScheduled',
+              data: {
+                periodId,
+                season: 'custom',
+                name: input.name.trim(),
+                description: input.description?.trim() || null,
+                segment: input.segment ?? defaultSegment(periodId, this.config.rules),
+                startDate: new Date(start).toISOString(),
+                endDate: new Date(end).toISOString(),
+                fixtures: [],
+              },
+            },
+          ];
+        });
+        if (events.length > 0) return periodId;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
+    }
+    throw new DomainError(ErrorCodes.CONCURRENCY_CONFLICT, 'Could not find a free period number; please try again.');
+  }
+}

@@ -1,0 +1,95 @@
+import { Body, Controller, HttpCode, Inject, Param, ParseIntPipe, Patch, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Request } from 'express';
+import { ErrorCodes, type Period, type Segment } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { commandContext } from '../../../platform/http/command-context.js';
+import { DomainError } from '../../../shared/domain/domain-error.js';
+import { PeriodRow, toPeriod } from '../../queries/periods/period.entity.js';
+import {
+  CompletePeriodCommand,
+  CreatePeriodCommand,
+  ReopenPeriodCommand,
+  SetPeriodActiveCommand,
+} from './manage-period.handlers.js';
+
+class CreatePeriodBody {
+  @IsString()
+  @IsNotEmpty({ message: 'name: Name is required' })
+  @MaxLength(100)
+  name: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+
+  @IsISO8601({}, { message: 'startDate: Start date is required (ISO 8601)' })
+  startDate: string;
+
+  @IsISO8601({}, { message: 'endDate: End date is required (ISO 8601)' })
+  endDate: string;
+
+  @IsOptional()
+  @IsIn(['main', 'last10'])
+  segment?: Segment;
+}
+
+class SetActiveBody {
+  @IsBoolean()
+  isActive: boolean;
+}
+
+@ApiTags('periods')
+@Controller('periods')
+export class ManagePeriodController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private async period(id: number): Promise<Period> {
+    const row = await this.dataSource.getRepository(PeriodRow).findOneBy({ id });
+    if (!row) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${id} does not exist.`);
+    return toPeriod(row);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a period (admin form): the next free number' })
+  async create(@Body() body: CreatePeriodBody, @Req() request: Request): Promise<Period> {
+    const id = await this.commandBus.execute(
+      new CreatePeriodCommand(
+        { name: body.name, description: body.description ?? null, startDate: body.startDate, endDate: body.endDate, segment: body.segment ?? null },
+        commandContext(request, this.clock, 'admin'),
+      ),
+    );
+    return this.period(id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Activate or deactivate a period' })
+  async setActive(@Param('id', ParseIntPipe) id: number, @Body() body: SetActiveBody, @Req() request: Request): Promise<Period> {
+    await this.commandBus.execute(new SetPeriodActiveCommand(id, body.isActive, commandContext(request, this.clock, 'admin')));
+    return this.period(id);
+  }
+
+  @Post(':id/complete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Complete an active period: finalizes its survivor strikes' })
+  async complete(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Period> {
+    await this.commandBus.execute(new CompletePeriodCommand(id, commandContext(request, this.clock, 'admin')));
+    return this.period(id);
+  }
+
+  @Post(':id/reopen')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reopen a manually completed period: takes its strikes back, applies held results' })
+  async reopen(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Period> {
+    await this.commandBus.execute(new ReopenPeriodCommand(id, commandContext(request, this.clock, 'admin')));
+    return this.period(id);
+  }
+}

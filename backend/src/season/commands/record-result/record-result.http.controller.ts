@@ -1,0 +1,62 @@
+import { Body, Controller, Delete, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Request } from 'express';
+import type { MessageResponse, Outcome } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { commandContext } from '../../../platform/http/command-context.js';
+import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
+
+/** Fields are optional here so that a missing one gets the spec's own message from the domain. */
+class RecordResultBody {
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  optionId?: string | null;
+
+  @IsOptional()
+  @IsIn(['win', 'draw', 'loss', ''], { message: 'outcome: must be win, draw or loss' })
+  outcome?: Outcome | '' | null;
+
+  @IsOptional()
+  @IsInt()
+  points?: number | null;
+}
+
+@ApiTags('results')
+@Controller('results')
+export class RecordResultController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Set (or overwrite) the result of an option; points must match the outcome' })
+  async record(@Body() body: RecordResultBody, @Req() request: Request) {
+    const { status } = await this.commandBus.execute(
+      new RecordResultCommand(
+        { optionId: body.optionId ?? null, outcome: body.outcome || null, points: body.points ?? null },
+        'admin',
+        commandContext(request, this.clock, 'admin'),
+      ),
+    );
+    return {
+      message:
+        status === 'pending'
+          ? 'The period is completed: the result is held until the period is reopened.'
+          : 'Result saved successfully! Scores have been recalculated.',
+      status,
+      optionId: body.optionId,
+      outcome: body.outcome,
+    };
+  }
+
+  @Delete(':optionId')
+  @ApiOperation({ summary: 'Delete the result of an option' })
+  async remove(@Param('optionId') optionId: string, @Req() request: Request): Promise<MessageResponse> {
+    await this.commandBus.execute(new DeleteResultCommand(optionId, commandContext(request, this.clock, 'admin')));
+    return { message: 'Result deleted successfully!' };
+  }
+}

@@ -1,0 +1,49 @@
+import { Controller, Get, Inject, Param, ParseIntPipe, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { CompetitionSummary, EplTeam, Option } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { requestUser } from '../../../platform/http/command-context.js';
+import { SeasonCatalogue } from '../../season-catalogue.js';
+import { PeriodRow } from '../periods/period.entity.js';
+import { OptionQueries } from './option.queries.js';
+
+@ApiTags('options')
+@Controller()
+export class OptionsController {
+  constructor(
+    private readonly options: OptionQueries,
+    private readonly catalogue: SeasonCatalogue,
+    private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get(['periods/:id/options', 'options/period/:id'])
+  @ApiOperation({ summary: "A period's options with your usage of each team, your pick, its deadline and (once locked) its pick count" })
+  forPeriod(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Option[]> {
+    return this.options.forPeriod(id, requestUser(request)?.id ?? '', this.clock.now());
+  }
+
+  @Get('epl-teams')
+  @ApiOperation({ summary: 'The 20 Premier League clubs of the season, promoted sides marked' })
+  teams(): EplTeam[] {
+    return this.catalogue.teams();
+  }
+
+  @Get('admin/competition/summary')
+  @ApiOperation({ summary: 'How many periods each competition spans' })
+  async summary(): Promise<CompetitionSummary> {
+    const rows = await this.dataSource.getRepository(PeriodRow).find({ select: { id: true, segment: true } });
+    const last10 = rows.filter((row) => row.segment === 'last10').length;
+    return {
+      totalPeriods: rows.length,
+      overallPeriods: rows.length,
+      last10Periods: last10,
+      survivorPeriods: rows.length,
+      dualScoringNote: `Picks in the Last 10 periods (from period ${this.config.rules.last10FirstPeriod}) count toward both Overall and Last 10.`,
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import type { Segment } from './rules.js';
+
+export type Outcome = 'win' | 'draw' | 'loss';
+
+/** An option of a period (`GET /api/periods/{id}/options`), seen by one player. */
+export interface Option {
+  id: string;
+  periodId: number;
+  name: string;
+  description: string | null;
+  sortOrder: number;
+  teamKey: string;
+  shortName: string | null;
+  /** The fixture of an EPL option; null for a custom option. */
+  fixture: {
+    fixtureId: string;
+    opponent: string;
+    opponentCode: string;
+    isHome: boolean;
+    kickoff: string | null;
+    status: string;
+  } | null;
+  /** When picks on it lock (kickoff, or the period's start for a custom option). */
+  lockAt: string | null;
+  isLocked: boolean;
+  /** The player's uses of this team over the season. */
+  usageCount: number;
+  /** The player's pick of this option, if any. */
+  choiceId: string | null;
+  /** How many players picked it: shown only once it is locked. */
+  pickCount: number | null;
+  result: { outcome: Outcome; points: number } | null;
+}
+
+export interface Choice {
+  id: string;
+  userId: string;
+  periodId: number;
+  optionId: string;
+}
+
+export interface Result {
+  optionId: string;
+  periodId: number;
+  outcome: Outcome;
+  points: number;
+  source: 'admin' | 'provider';
+}
+
+export interface EplTeam {
+  code: string;
+  name: string;
+  shortName: string;
+  city: string;
+  promoted: boolean;
+}
+
+export interface CompetitionSummary {
+  totalPeriods: number;
+  overallPeriods: number;
+  last10Periods: number;
+  survivorPeriods: number;
+  dualScoringNote: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface CreatePeriodRequest {
+  name: string;
+  description?: string | null;
+  startDate: string;
+  endDate: string;
+  segment?: Segment;
+}
