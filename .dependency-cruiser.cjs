@@ -36,7 +36,7 @@ module.exports = {
     {
       name: 'contracts-have-no-dependencies',
       severity: 'error',
-      from: { path: '^contracts/' },
+      from: { path: '^contracts/', pathNot: '\\.spec\\.ts$' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
     },
     {
