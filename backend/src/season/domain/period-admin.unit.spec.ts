@@ -56,7 +56,7 @@ describe('EPL options of a period', () => {
   it('gives each team an option with its fixture of the matchweek, home or away, sorted by name', () => {
     const [event] = decideAddEplOptions(5, given(scheduled), teams);
     expect(event!.type).toBe('OptionsAdded');
-    const options = event!.type === 'OptionsAdded' ? event!.data.options : [];
+    const options = event!.type === 'OptionsAdded' ? event.data.options : [];
     expect(options.map((o) => [o.optionId, o.sortOrder])).toEqual([
       ['5-ARS', 1],
       ['5-CHE', 2],
@@ -76,7 +76,7 @@ describe('EPL options of a period', () => {
     const state = withOptions(...custom);
     const events = decideReplaceWithEpl(5, state, teams);
     expect(events.map((e) => e.type)).toEqual(['OptionsRemoved', 'OptionsAdded']);
-    expect(events[0]!.type === 'OptionsRemoved' && events[0]!.data.optionIds).toEqual(['5-ARS', '5-CHE', '5-LIV', '5-c1']);
+    expect(events[0]!.type === 'OptionsRemoved' && events[0].data.optionIds).toEqual(['5-ARS', '5-CHE', '5-LIV', '5-c1']);
   });
 
   it('refuses options for a missing or completed period', () => {
@@ -89,7 +89,7 @@ describe('EPL options of a period', () => {
 describe('custom options', () => {
   it('numbers custom options per period, keys them by name, and refuses a duplicate name', () => {
     const first = decideCreateOption(5, withOptions(), { name: ' Underdogs ', description: ' ', sortOrder: 4 });
-    expect(first[0]!.type === 'OptionsAdded' && first[0]!.data.options[0]).toMatchObject({
+    expect(first[0]!.type === 'OptionsAdded' && first[0].data.options[0]).toMatchObject({
       optionId: '5-c1',
       teamKey: 'underdogs',
       name: 'Underdogs',
@@ -97,7 +97,7 @@ describe('custom options', () => {
       fixture: null,
     });
     const second = decideCreateOption(5, withOptions(...first), { name: 'Favourites', description: null, sortOrder: 5 });
-    expect(second[0]!.type === 'OptionsAdded' && second[0]!.data.options[0]!.optionId).toBe('5-c2');
+    expect(second[0]!.type === 'OptionsAdded' && second[0].data.options[0]!.optionId).toBe('5-c2');
     expect(codeOf(() => decideCreateOption(5, withOptions(...first), { name: 'UNDERDOGS', description: null, sortOrder: 1 }))).toBe(
       'OPTION_EXISTS',
     );
