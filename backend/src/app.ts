@@ -10,6 +10,7 @@ import express from 'express';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
+import { jsonBodiesOnly } from './platform/http/json-bodies-only.js';
 import { requestContext } from './platform/http/request-context.js';
 import { createValidationPipe } from './platform/http/validation.js';
 import { createLogger } from './platform/logging/logger.js';
@@ -24,12 +25,20 @@ export async function createApp(config: AppConfig, logger: LoggerService = creat
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger,
     bufferLogs: true,
+    // Throw start-up errors to the caller (main.ts logs and exits; tests see the real error).
+    abortOnError: false,
   });
   app.enableShutdownHooks();
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   app.use(requestContext);
+  // The client address (sign-in rate limits) behind TRUST_PROXY_HOPS reverse proxies.
+  app.set('trust proxy', config.accounts.trustProxyHops);
+  // No CORS headers anywhere; state-changing requests from another origin are refused (403
+  // CROSS_ORIGIN_REFUSED) by Sec-Fetch-Site / Origin, and their bodies must be JSON (else 415).
+  app.enableCsrfProtection({ trustedOrigins: config.publicUrl === null ? [] : [new URL(config.publicUrl).origin] });
+  app.use(jsonBodiesOnly);
 
   const document = SwaggerModule.createDocument(
     app,

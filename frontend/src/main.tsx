@@ -1,6 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
+import { authUserQueryOptions } from './api/auth';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './query-client';
 import { RealtimeProvider } from './realtime/realtime-provider';
@@ -12,15 +13,25 @@ const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
 const socket = getSocket();
 
+/** Live updates for signed-in users only: the server refuses sockets without a session. */
+function LiveUpdates({ children }: { children: ReactNode }) {
+  const { data: user } = useQuery(authUserQueryOptions());
+  return (
+    <RealtimeProvider socket={socket} queryClient={queryClient} enabled={Boolean(user)}>
+      {children}
+    </RealtimeProvider>
+  );
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RealtimeProvider socket={socket} queryClient={queryClient}>
+      <LiveUpdates>
         <RouterProvider router={router} />
-      </RealtimeProvider>
+      </LiveUpdates>
     </QueryClientProvider>
   </StrictMode>,
 );

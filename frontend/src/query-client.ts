@@ -1,4 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ErrorCodes } from '@treble/contracts';
+import { ApiError } from './api/http';
+import { announceSignedOut } from './lib/unauthorized';
 
 /**
  * Data defaults after SPEC section 9: no polling, no refetch on window focus, data stale at once,
@@ -10,8 +13,15 @@ import { QueryClient } from '@tanstack/react-query';
  * in between, so the component would suspend and fetch a second time. Five minutes also lets Back
  * navigation show the previous page at once while it refetches in the background.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient({ onSignedOut = () => announceSignedOut() }: { onSignedOut?: () => void } = {}): QueryClient {
   return new QueryClient({
+    // Any change refused because the session ended says so and leads to the sign-in page. A wrong
+    // password at sign-in is INVALID_CREDENTIALS, not this.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === ErrorCodes.UNAUTHENTICATED) onSignedOut();
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 0,

@@ -12,8 +12,8 @@ import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
-import { projections, readEntities } from '../read-models.js';
-import { CLOCK, FixedClock, SystemClock, type Clock } from './clock/clock.js';
+import { projectionsFor, readEntities } from '../read-models.js';
+import { CLOCK, FixedClock, ScaledClock, SystemClock, type Clock } from './clock/clock.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { Database } from './database/database.js';
 
@@ -37,6 +37,12 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   }
 }
 
+/** POOL_NOW pins the clock; with POOL_CLOCK_SPEED it runs from there at that speed. */
+function clockFor(config: AppConfig): Clock {
+  if (config.poolNow === null) return new SystemClock();
+  return config.clockSpeed !== null ? new ScaledClock(config.poolNow, config.clockSpeed) : new FixedClock(config.poolNow);
+}
+
 /** Configuration, clock, database, event store and projection engine: available everywhere. */
 @Global()
 @Module({})
@@ -46,7 +52,7 @@ export class PlatformModule {
       module: PlatformModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: CLOCK, useValue: (config.poolNow ? new FixedClock(config.poolNow) : new SystemClock()) satisfies Clock },
+        { provide: CLOCK, useValue: clockFor(config) },
         {
           provide: Database,
           useFactory: async () => {
@@ -71,7 +77,7 @@ export class PlatformModule {
         {
           provide: ProjectionEngine,
           useFactory: (database: Database, eventStore: EventStore) =>
-            new ProjectionEngine(database, eventStore, projections, new Logger('Projections')),
+            new ProjectionEngine(database, eventStore, projectionsFor(config.rules), new Logger('Projections')),
           inject: [Database, EVENT_STORE],
         },
         PlatformLifecycle,

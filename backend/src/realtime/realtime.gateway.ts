@@ -1,37 +1,108 @@
-import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import type { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@treble/contracts';
+import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, MatchFinishedNotice, ServerToClientEvents } from '@treble/contracts';
+import { readSessionToken } from '../accounts/sessions/session-cookie.js';
+import { SessionStore } from '../accounts/sessions/session-store.js';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
+
+/** What the handshake learned about a connection. */
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+type TrebleServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type TrebleSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const userRoom = (userId: string): string => `user:${userId}`;
+const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
 /**
  * Pushes "read model changed" notices to browsers. A notice names the query keys to refetch; it
  * never carries the data itself, so a client sees only what its own requests may read.
+ *
+ * Only signed-in browsers connect: the handshake must carry a live session cookie (else the
+ * connection is refused with "UNAUTHENTICATED"). Each socket joins its user's room, for notices
+ * meant for one user, and its session's room, so signing out closes it.
  */
 @WebSocketGateway({ serveClient: false })
-export class RealtimeGateway implements OnModuleInit, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnModuleInit, OnModuleDestroy {
   @WebSocketServer()
-  server: Server<ClientToServerEvents, ServerToClientEvents>;
+  server: TrebleServer;
 
   private readonly logger = new Logger('Realtime');
-  private unsubscribe: (() => void) | null = null;
+  private readonly unsubscribe: (() => void)[] = [];
 
-  constructor(private readonly engine: ProjectionEngine) {}
+  constructor(
+    private readonly engine: ProjectionEngine,
+    private readonly sessions: SessionStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  afterInit(server: TrebleServer): void {
+    server.use((socket, next) => {
+      this.sessions.resolve(readSessionToken(socket.handshake.headers.cookie), this.clock.now()).then(
+        (auth) => {
+          if (auth === null) {
+            next(new Error('UNAUTHENTICATED'));
+            return;
+          }
+          socket.data.userId = auth.user.id;
+          socket.data.sessionId = auth.sessionId;
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    // Sessions end in this process (sign-out, password change); with several app instances the
+    // other instances' sockets close at their next reconnect, which the handshake refuses.
+    this.unsubscribe.push(
+      this.sessions.onRevoked((sessionId) => server.in(sessionRoom(sessionId)).disconnectSockets(true)),
+    );
+  }
+
+  async handleConnection(socket: TrebleSocket): Promise<void> {
+    await socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+  }
 
   onModuleInit(): void {
-    this.unsubscribe = this.engine.onChanged((change) => {
-      if (change.queryKeys.length === 0 && change.readModels.length === 0) return;
-      this.server?.emit('read-model-changed', {
-        readModels: change.readModels,
-        queryKeys: change.queryKeys.map((key) => [...key]),
-        position: change.position.toString(),
-      });
-    });
+    this.unsubscribe.push(
+      this.engine.onChanged((change) => {
+        if (change.queryKeys.length === 0 && change.readModels.length === 0) return;
+        this.server?.emit('read-model-changed', {
+          readModels: change.readModels,
+          queryKeys: change.queryKeys.map((key) => [...key]),
+          position: change.position.toString(),
+        });
+      }),
+    );
     this.logger.log('Socket.IO gateway ready');
   }
 
   onModuleDestroy(): void {
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+  }
+
+  /** Sends an event to every open connection of one user (all their tabs and devices). */
+  emitToUser<Event extends keyof ServerToClientEvents>(
+    userId: string,
+    event: Event,
+    ...args: Parameters<ServerToClientEvents[Event]>
+  ): void {
+    this.server?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  /** Live results: a match has finished and its result is recorded (every connected browser). */
+  broadcastMatchFinished(notice: MatchFinishedNotice): void {
+    this.server?.emit('match-finished', notice);
   }
 
   @SubscribeMessage('ping')

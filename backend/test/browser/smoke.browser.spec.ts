@@ -19,14 +19,32 @@ describe('browser smoke test (system Chromium against the built app)', () => {
     await server?.dispose();
   });
 
-  it('loads the app', async () => {
+  it('loads the app: signed out, a landing page with Log In and no navigation', async () => {
     await page.goto(server.baseUrl);
     await expect(page.title()).resolves.toMatch(/Treble/);
-    await page.getByRole('link', { name: 'Periods' }).first().waitFor();
+    await page.getByRole('heading', { name: 'Join The Pool' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
   });
 
-  it('shows the periods page after the schedule import, dates in the viewer time zone', async () => {
-    await page.goto(`${server.baseUrl}/periods`);
+  it('signs up the first account through the sign-in page; it becomes the admin', async () => {
+    await page.getByRole('link', { name: 'Log In' }).first().click();
+    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByText("the account you create now will run it as its admin").waitFor();
+    await page.getByLabel('First name').fill('Pat');
+    await page.getByLabel('Last name').fill('Host');
+    await page.getByLabel('E-mail').fill('pat@example.com');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const header = page.getByRole('banner');
+    await header.getByText('Pat Host').waitFor();
+    await header.getByText('Competitor').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).waitFor();
+  });
+
+  it('shows the periods after the schedule import, dates in the viewer time zone', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Periods' }).click();
+    await page.waitForURL(`${server.baseUrl}/period-management`);
     await page.getByRole('button', { name: 'Import schedule' }).click();
     await page.getByTestId('period-row').nth(37).waitFor();
     expect(await page.getByTestId('period-row').count()).toBe(38);

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, HealthReport, Period, ReadModelChangedNotice, ScheduleEntry, ServerToClientEvents } from '@treble/contracts';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { registerAdmin, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
 describe.each(databaseTargets)('the API shell and the schedule import on $name', (target) => {
   let app: TestApp;
+  let admin: SignedIn;
 
   beforeAll(async () => {
     // Pin "now" in mid-season: matchweeks that ended before it stay inactive after the import.
     app = await startTestApp(target, { POOL_NOW: '2026-01-10T12:00:00Z' });
+    // The first account of the pool is its admin: the import and the schedule are admin routes.
+    admin = await registerAdmin(app);
   });
   afterAll(async () => {
     await app?.close();
@@ -36,7 +40,7 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
   });
 
   it('lists the bundled season schedule with kickoffs converted from London time to UTC', async () => {
-    const response = await app.request('GET', '/api/epl-schedule');
+    const response = await admin.request('GET', '/api/epl-schedule');
     expect(response.status).toBe(200);
     const schedule = response.body as ScheduleEntry[];
     expect(schedule).toHaveLength(38);
@@ -46,7 +50,10 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
   });
 
   it('imports the schedule once, pushes the change, and a second import creates nothing', async () => {
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(app.baseUrl, { transports: ['websocket'] });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(app.baseUrl, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: admin.cookieHeader() ?? '' },
+    });
     const notices: ReadModelChangedNotice[] = [];
     socket.on('read-model-changed', (notice) => notices.push(notice));
     await new Promise<void>((resolve, reject) => {
@@ -54,14 +61,14 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
       socket.on('connect_error', reject);
     });
     try {
-      expect((await app.request('GET', '/api/periods')).body).toEqual([]);
+      expect((await admin.request('GET', '/api/periods')).body).toEqual([]);
 
-      const first = await app.request('POST', '/api/admin/setup/periods', {});
+      const first = await admin.request('POST', '/api/admin/setup/periods', {});
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ created: 38, unchanged: 0, totalPeriods: 38 });
       expect((first.body as { message: string }).message).toBe('Created all 38 EPL periods with authentic fixture dates.');
 
-      const periods = (await app.request('GET', '/api/periods')).body as Period[];
+      const periods = (await admin.request('GET', '/api/periods')).body as Period[];
       expect(periods.map((p) => p.id)).toEqual(Array.from({ length: 38 }, (_, i) => i + 1));
       expect(periods[0]).toMatchObject({ name: 'Matchweek 1', segment: 'main', isActive: false, isCompleted: false });
       expect(periods[37]).toMatchObject({ segment: 'last10', isActive: true });
@@ -69,6 +76,9 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
       const active = periods.filter((p) => p.isActive);
       expect(active.every((p) => Date.parse(p.endDate) > Date.parse('2026-01-10T12:00:00Z'))).toBe(true);
       expect(active.length).toBeGreaterThan(10);
+      // The import is recorded as the signed-in admin's action.
+      const [scheduled] = await app.app.get<EventStore>(EVENT_STORE).readStream('period-1');
+      expect(scheduled?.metadata).toMatchObject({ actor: admin.user.id, source: 'admin' });
 
       const deadline = Date.now() + 5000;
       while (!notices.some((n) => n.readModels.includes('periods')) && Date.now() < deadline) {
@@ -76,10 +86,10 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
       }
       expect(notices.find((n) => n.readModels.includes('periods'))?.queryKeys).toEqual([['periods']]);
 
-      const again = await app.request('POST', '/api/create-epl-periods', {});
+      const again = await admin.request('POST', '/api/create-epl-periods', {});
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ created: 0, unchanged: 38 });
-      expect(((await app.request('GET', '/api/periods')).body as Period[]).length).toBe(38);
+      expect(((await admin.request('GET', '/api/periods')).body as Period[]).length).toBe(38);
     } finally {
       socket.close();
     }
@@ -90,7 +100,7 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'No API route GET /api/no-such-thing' });
 
-    const malformed = await app.request('POST', '/api/admin/setup/periods', '{"oops":');
+    const malformed = await admin.request('POST', '/api/admin/setup/periods', '{"oops":');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
   });

@@ -25,16 +25,25 @@ describe('the built app with no configuration (embedded database under DATA_DIR)
   });
 
   it('keeps what it stored across a SIGKILL and a graceful restart', async () => {
-    const imported = await fetch(`${server.baseUrl}/api/admin/setup/periods`, {
+    // The first account of the pool is its admin; the import is an admin action.
+    const registered = await fetch(`${server.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'host@example.com', password: 'correct horse battery' }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+    const imported = await fetch(`${server.baseUrl}/api/admin/setup/periods`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
       body: '{}',
     });
     expect(imported.status).toBe(200);
 
     await server.kill('SIGKILL');
     await server.start();
-    const afterKill = await json<Period[]>(await fetch(`${server.baseUrl}/api/periods`));
+    // Sessions live in the database: the admin is still signed in after the crash.
+    const afterKill = await json<Period[]>(await fetch(`${server.baseUrl}/api/periods`, { headers: { cookie } }));
     expect(afterKill).toHaveLength(38);
     const health = await json<HealthReport>(await fetch(`${server.baseUrl}/api/health`));
     expect(health.eventStore.headPosition).not.toBe('0');
@@ -47,7 +56,7 @@ describe('the built app with no configuration (embedded database under DATA_DIR)
     expect(await server.kill('SIGTERM')).toBe('SIGTERM');
     expect(fs.existsSync(lock)).toBe(false);
     await server.start();
-    expect(await json<Period[]>(await fetch(`${server.baseUrl}/api/periods`))).toHaveLength(38);
+    expect(await json<Period[]>(await fetch(`${server.baseUrl}/api/periods`, { headers: { cookie } }))).toHaveLength(38);
   });
 
   it('refuses to start on a bad setting, naming the variable', async () => {

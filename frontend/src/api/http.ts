@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | null,
     /** The server's own message (or the status text), without the status prefix. */
     readonly detail: string,
+    /** The whole error body, for answers that carry more than the message (send-invite's fallback link). */
+    readonly body: unknown = null,
   ) {
     super(`${status}: ${detail}`);
   }
@@ -63,7 +65,7 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
 
   if (!response.ok) {
     const parsed = parseJson(text);
-    if (isApiErrorBody(parsed)) throw new ApiError(response.status, parsed.code, parsed.message);
+    if (isApiErrorBody(parsed)) throw new ApiError(response.status, parsed.code, parsed.message, parsed);
     const detail = text.trim() || response.statusText || 'Request failed';
     throw new ApiError(response.status, null, detail);
   }

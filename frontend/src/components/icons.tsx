@@ -28,3 +28,11 @@ export function CalendarIcon() {
     </svg>
   );
 }
+
+export function ShieldIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
+    </svg>
+  );
+}

@@ -1,10 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../test-support/render-app';
+import { aUser } from '../test-support/users';
 
 describe('not-found page', () => {
   test('an unknown URL shows the spec texts inside the app layout', async () => {
-    renderApp('/no-such-page');
+    renderApp('/no-such-page', { user: aUser() });
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Page Not Found' });
     const main = screen.getByRole('main');
@@ -18,7 +19,7 @@ describe('not-found page', () => {
   });
 
   test('"Go to Home" leads to /', async () => {
-    const { router } = renderApp('/no-such-page');
+    const { router } = renderApp('/no-such-page', { user: aUser() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Go to Home' }));
 
@@ -28,7 +29,7 @@ describe('not-found page', () => {
   });
 
   test('"Go Back" returns to the previous page', async () => {
-    const { router } = renderApp(['/', '/gone']);
+    const { router } = renderApp(['/', '/gone'], { user: aUser() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
 

@@ -32,6 +32,15 @@ class FakeSocket {
     return this;
   }
 
+  disconnectCalls = 0;
+
+  disconnect() {
+    this.disconnectCalls += 1;
+    this.active = false;
+    this.connected = false;
+    return this;
+  }
+
   listenerCount(): number {
     let count = 0;
     for (const set of this.handlers.values()) count += set.size;
@@ -148,5 +157,28 @@ describe('RealtimeProvider and LiveIndicator', () => {
     view.unmount();
     expect(socket.listenerCount()).toBe(0);
     unsubscribe();
+  });
+
+  test('connects only while enabled (signed in), and disconnects when signed out', () => {
+    const socket = new FakeSocket();
+    const queryClient = new QueryClient();
+    const tree = (enabled: boolean) => (
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient} enabled={enabled}>
+          <LiveIndicator />
+        </RealtimeProvider>
+      </QueryClientProvider>
+    );
+    const view = render(tree(false));
+    expect(socket.connectCalls).toBe(0);
+
+    view.rerender(tree(true));
+    expect(socket.connectCalls).toBe(1);
+    act(() => socket.serverAccepts());
+
+    view.rerender(tree(false));
+    expect(socket.disconnectCalls).toBe(1);
+    expect(socket.listenerCount()).toBe(0);
+    view.unmount();
   });
 });

@@ -21,6 +21,8 @@ export function useConnectionState(): ConnectionState {
 interface RealtimeProviderProps {
   socket: TrebleSocket;
   queryClient: QueryClient;
+  /** Connect only while true: the server accepts signed-in sockets only. */
+  enabled?: boolean;
   children: ReactNode;
 }
 
@@ -29,13 +31,18 @@ interface RealtimeProviderProps {
  * publishes the connection state. Notices sent while the connection was down are lost, so on every
  * reconnect it invalidates all active queries: what is on screen refetches and catches up.
  */
-export function RealtimeProvider({ socket, queryClient, children }: RealtimeProviderProps) {
+export function RealtimeProvider({ socket, queryClient, enabled = true, children }: RealtimeProviderProps) {
   const [state, setState] = useState<ConnectionState>(socket.connected ? 'live' : 'connecting');
   // Survives effect re-runs (React StrictMode mounts effects twice) so a reconnect is told apart
   // from the first connection.
   const hasConnected = useRef(socket.connected);
 
   useEffect(() => {
+    if (!enabled) {
+      // Signed out: the session is gone, so is the connection.
+      if (socket.active || socket.connected) socket.disconnect();
+      return;
+    }
     const onConnect = () => {
       if (hasConnected.current) void queryClient.invalidateQueries({ type: 'active' });
       hasConnected.current = true;
@@ -70,7 +77,7 @@ export function RealtimeProvider({ socket, queryClient, children }: RealtimeProv
       socket.off('connect_error', onConnectError);
       socket.off('read-model-changed', onReadModelChanged);
     };
-  }, [socket, queryClient]);
+  }, [socket, queryClient, enabled]);
 
   return <ConnectionStateContext.Provider value={state}>{children}</ConnectionStateContext.Provider>;
 }

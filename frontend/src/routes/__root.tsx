@@ -1,6 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
-import { CalendarIcon, HomeIcon } from '../components/icons';
+import type { User } from '@treble/contracts';
+import { Toaster } from 'sonner';
+import { authUserQueryOptions } from '../api/auth';
+import { CalendarIcon, HomeIcon, ShieldIcon } from '../components/icons';
 import { NotFoundPage } from '../components/not-found-page';
+import { UserMenu } from '../features/auth/user-menu';
 import { LiveIndicator } from '../realtime/live-indicator';
 import type { RouterContext } from '../router-context';
 
@@ -10,6 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const { data: user, isPending } = useQuery(authUserQueryOptions());
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -23,22 +29,52 @@ function RootLayout() {
             </span>
             <span className="brand__name">Treble</span>
           </Link>
-          <nav className="app-nav" aria-label="Main">
-            <Link to="/" className="app-nav__link" activeOptions={{ exact: true }}>
-              <HomeIcon />
-              Home
-            </Link>
-            <Link to="/periods" className="app-nav__link">
-              <CalendarIcon />
-              Periods
-            </Link>
-          </nav>
-          <LiveIndicator />
+          {user ? <SignedInHeader user={user} /> : isPending ? null : <SignedOutHeader />}
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
+      {/* SPEC section 9: one toast at a time, shown for 5 seconds. */}
+      <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
+    </div>
+  );
+}
+
+/** Navigation exists only for signed-in users; admin items only for admins (SPEC section 2). */
+function SignedInHeader({ user }: { user: User }) {
+  return (
+    <>
+      <nav className="app-nav" aria-label="Main">
+        <Link to="/" className="app-nav__link" activeOptions={{ exact: true }}>
+          <HomeIcon />
+          Dashboard
+        </Link>
+        {user.isAdmin && (
+          <>
+            <Link to="/period-management" className="app-nav__link">
+              <CalendarIcon />
+              Periods
+            </Link>
+            <Link to="/admin" className="app-nav__link">
+              <ShieldIcon />
+              Admin
+            </Link>
+          </>
+        )}
+      </nav>
+      <LiveIndicator />
+      <UserMenu user={user} />
+    </>
+  );
+}
+
+function SignedOutHeader() {
+  return (
+    <div className="app-header__end">
+      <a href="/api/login" className="button button--header">
+        Log In
+      </a>
     </div>
   );
 }

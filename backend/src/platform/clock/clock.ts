@@ -24,3 +24,28 @@ export class FixedClock implements Clock {
     this.current = new Date(instant.getTime());
   }
 }
+
+/**
+ * A clock that starts at `start` and runs `speed` times faster than real time (`POOL_CLOCK_SPEED`):
+ * a replayed season plays out in minutes. `set` jumps to an instant and keeps running from there.
+ */
+export class ScaledClock implements Clock {
+  private origin: number;
+  private realOrigin: number;
+  constructor(
+    start: Date,
+    readonly speed: number,
+    private readonly realNow: () => number = Date.now,
+  ) {
+    if (!(speed > 0)) throw new Error(`Clock speed must be positive, got ${speed}`);
+    this.origin = start.getTime();
+    this.realOrigin = realNow();
+  }
+  now(): Date {
+    return new Date(this.origin + (this.realNow() - this.realOrigin) * this.speed);
+  }
+  set(instant: Date): void {
+    this.origin = instant.getTime();
+    this.realOrigin = this.realNow();
+  }
+}

@@ -13,12 +13,54 @@ export interface AppConfig {
   databasePoolSize: number;
   eventStoreUrl: string | null;
   poolNow: Date | null;
+  /** `POOL_CLOCK_SPEED`: the clock runs from POOL_NOW at this many times real time; null keeps it pinned. */
+  clockSpeed: number | null;
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
   webDistDir: string | null;
   publicUrl: string | null;
   projectionPollMs: number;
   rules: PoolRules;
+  accounts: AccountsConfig;
+  liveResults: LiveResultsConfig;
+}
+
+/** Where match results come from and how often they are fetched (live-results context). */
+export interface LiveResultsConfig {
+  /**
+   * `football-data`: the football-data.org v4 API (needs `FOOTBALL_DATA_API_KEY`); `replay`: the
+   * bundled season's real results, released as the pool's clock passes each match (demos, tests).
+   */
+  provider: 'football-data' | 'replay';
+  /** `FOOTBALL_DATA_API_KEY`, sent as X-Auth-Token; null: the football-data provider is not configured. */
+  footballDataApiKey: string | null;
+  /** `FOOTBALL_DATA_URL`: base URL of the v4 API. */
+  footballDataUrl: string;
+  /** `FOOTBALL_DATA_REQUESTS_PER_MINUTE`: the plan's request budget (free 10; paid plans 20-60). */
+  footballDataRequestsPerMinute: number;
+  /** `RESULTS_POLL_MINUTES`: the scheduler's interval when no match is live (every minute while one is). */
+  pollMinutes: number;
+  /** `RESULTS_SCHEDULER_AUTOSTART`: on a pool's first start the scheduler starts itself (once stopped, it stays stopped). */
+  autostart: boolean;
+}
+
+/** Sign-up, sessions and mail (accounts context). */
+export interface AccountsConfig {
+  /** Lower-cased e-mails that are admins from their first sign-up (`ADMIN_EMAILS`). */
+  adminEmails: string[];
+  /** `invite`: players need an invitation link; `open`: anyone may register. */
+  registration: 'invite' | 'open';
+  /** Session cookie only over HTTPS (`COOKIE_SECURE=true`; set it behind TLS). */
+  cookieSecure: boolean;
+  /** A session unused this long ends. */
+  sessionIdleMinutes: number;
+  /** A session ends this long after sign-in, used or not. */
+  sessionAbsoluteMinutes: number;
+  /** smtp:// or smtps:// URL of the mail server; null: invitations are shared as links only. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Express `trust proxy`: how many reverse proxies to trust for the client address (0: none). */
+  trustProxyHops: number;
 }
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -83,6 +125,66 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
   return raw;
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+const plausibleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailList(env: Env, name: string): string[] {
+  const raw = text(env, name);
+  if (raw === null) return [];
+  const emails = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  const bad = emails.find((entry) => !plausibleEmail.test(entry));
+  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of e-mail addresses, got "${bad}"`);
+  return [...new Set(emails)];
+}
+
+function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
+  const idle = integer(env, 'SESSION_IDLE_MINUTES', 14 * 24 * 60, 5, 366 * 24 * 60);
+  const absolute = integer(env, 'SESSION_ABSOLUTE_MINUTES', 30 * 24 * 60, 5, 366 * 24 * 60);
+  if (absolute < idle) throw new ConfigError('SESSION_ABSOLUTE_MINUTES', `must not be shorter than SESSION_IDLE_MINUTES (${idle})`);
+  const mailFrom = text(env, 'MAIL_FROM');
+  if (mailFrom !== null && !/@/.test(mailFrom)) throw new ConfigError('MAIL_FROM', `must contain an e-mail address, got "${mailFrom}"`);
+  const host = publicUrl === null ? 'localhost' : new URL(publicUrl).hostname;
+  return {
+    adminEmails: emailList(env, 'ADMIN_EMAILS'),
+    registration: oneOf(env, 'REGISTRATION', ['invite', 'open'] as const, 'invite'),
+    cookieSecure: flag(env, 'COOKIE_SECURE', false),
+    sessionIdleMinutes: idle,
+    sessionAbsoluteMinutes: absolute,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFrom ?? `Treble <no-reply@${host}>`,
+    trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+  };
+}
+
+function loadLiveResults(env: Env): LiveResultsConfig {
+  return {
+    provider: oneOf(env, 'RESULTS_PROVIDER', ['football-data', 'replay'] as const, 'football-data'),
+    footballDataApiKey: text(env, 'FOOTBALL_DATA_API_KEY'),
+    footballDataUrl: (url(env, 'FOOTBALL_DATA_URL', ['http:', 'https:']) ?? 'https://api.football-data.org/v4').replace(/\/+$/, ''),
+    footballDataRequestsPerMinute: integer(env, 'FOOTBALL_DATA_REQUESTS_PER_MINUTE', 10, 1, 600),
+    pollMinutes: integer(env, 'RESULTS_POLL_MINUTES', 15, 1, 24 * 60),
+    autostart: flag(env, 'RESULTS_SCHEDULER_AUTOSTART', true),
+  };
+}
+
+function clockSpeed(env: Env, poolNow: Date | null): number | null {
+  const speed = text(env, 'POOL_CLOCK_SPEED') === null ? null : integer(env, 'POOL_CLOCK_SPEED', 1, 1, 100_000);
+  if (speed !== null && poolNow === null) {
+    throw new ConfigError('POOL_CLOCK_SPEED', 'needs POOL_NOW, the instant the sped-up clock starts from');
+  }
+  return speed;
+}
+
 function loadRules(env: Env): PoolRules {
   const strikeBelow = integer(env, 'SURVIVOR_STRIKE_BELOW', defaultRules.survivor.strikeBelow, 1, 10);
   const strikes = integer(env, 'SURVIVOR_STRIKES', defaultRules.survivor.strikesToEliminate, 1, 38);
@@ -111,6 +213,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('EVENTSTORE_URL', 'names EventStoreDB, whose adapter is not part of this build yet; unset it to use the Postgres event store');
   }
   const webDist = text(env, 'WEB_DIST_DIR');
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  const poolNow = instant(env, 'POOL_NOW');
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -118,13 +222,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     eventStoreUrl,
-    poolNow: instant(env, 'POOL_NOW'),
+    poolNow,
+    clockSpeed: clockSpeed(env, poolNow),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug', 'verbose'] as const, 'log'),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
     webDistDir: webDist ? path.resolve(cwd, webDist) : null,
-    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
+    publicUrl,
     projectionPollMs: integer(env, 'PROJECTION_POLL_MS', 500, 10, 60_000),
     rules: loadRules(env),
+    accounts: loadAccounts(env, publicUrl),
+    liveResults: loadLiveResults(env),
   };
 }
 

@@ -62,7 +62,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const explicit = typeof response === 'object' && response !== null ? (response as { code?: unknown }).code : undefined;
       if (typeof explicit === 'string' && explicit in errorStatus) {
-        return { statusCode, code: explicit as ErrorCode, message: messageOf(exception) };
+        // Fields besides the three (e.g. send-invite's `fallbackLink`) travel along.
+        const { statusCode: _status, code: _code, message: _message, error: _error, ...details } = response as Record<string, unknown>;
+        return { ...details, statusCode, code: explicit as ErrorCode, message: messageOf(exception) };
+      }
+      if (statusCode === 403 && /^Cross-origin request detected/.test(messageOf(exception))) {
+        // Nest's enableCsrfProtection() (see app.ts) refuses with a plain ForbiddenException.
+        return { statusCode, code: ErrorCodes.CROSS_ORIGIN_REFUSED, message: 'Cross-origin requests are refused.' };
       }
       if (statusCode === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(messageOf(exception))) {
         return { statusCode, code: ErrorCodes.ROUTE_NOT_FOUND, message: `No API route ${request.method} ${request.originalUrl.split('?')[0]}` };

@@ -6,12 +6,14 @@ import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port
 import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { CLOCK, type Clock } from '../clock/clock.js';
 import { Database } from '../database/database.js';
+import { Public } from '../../accounts/access/access.decorators.js';
 
 /** A projection this far behind the log makes the app "degraded" (still serving, but stale). */
 const LAG_DEGRADED = 1000;
 
 @ApiTags('health')
 @Controller('health')
+@Public()
 export class HealthController {
   constructor(
     private readonly database: Database,

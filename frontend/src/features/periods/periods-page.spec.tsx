@@ -10,6 +10,7 @@ import {
 } from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
+import { anAdmin } from '../../test-support/users';
 
 const periods: Period[] = [
   aPeriod({
@@ -41,7 +42,7 @@ describe('periods page', () => {
   test('lists the periods with segment and status badges and local dates', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, periods));
 
-    renderApp('/periods');
+    renderApp('/periods', { user: anAdmin() });
 
     const rows = await screen.findAllByTestId('period-row');
     expect(rows).toHaveLength(3);
@@ -78,7 +79,7 @@ describe('periods page', () => {
       });
     });
 
-    renderApp('/periods');
+    renderApp('/periods', { user: anAdmin() });
 
     await screen.findByRole('heading', { name: 'No periods yet' });
     screen.getByText('An admin imports the Premier League schedule to create the 38 matchweeks.');
@@ -108,7 +109,7 @@ describe('periods page', () => {
       }),
     );
 
-    renderApp('/periods');
+    renderApp('/periods', { user: anAdmin() });
     fireEvent.click(await screen.findByRole('button', { name: 'Import schedule' }));
 
     const alert = await screen.findByRole('alert');
@@ -124,7 +125,7 @@ describe('periods page', () => {
       jsonResponse(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Database unavailable' }),
     );
 
-    renderApp('/periods');
+    renderApp('/periods', { user: anAdmin() });
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('500: Database unavailable');

@@ -1,5 +1,6 @@
 import {
   useMutation,
+  useQuery,
   useQueryClient,
   useQueryErrorResetBoundary,
   useSuspenseQuery,
@@ -7,6 +8,7 @@ import {
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
 import { useEffect } from 'react';
+import { authUserQueryOptions } from '../../api/auth';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
@@ -27,6 +29,7 @@ export function PeriodsPage() {
   // The mutation lives here, not in the empty state, so its result message outlives the empty
   // state it replaces.
   const importMutation = useMutation(importScheduleMutationOptions(queryClient));
+  const { data: user } = useQuery(authUserQueryOptions());
 
   return (
     <section className="page" aria-labelledby="periods-title">
@@ -42,7 +45,11 @@ export function PeriodsPage() {
         </p>
       )}
       {periods.length === 0 ? (
-        <EmptyPeriods importing={importMutation.isPending} onImport={() => importMutation.mutate()} />
+        <EmptyPeriods
+          canImport={user?.isAdmin === true}
+          importing={importMutation.isPending}
+          onImport={() => importMutation.mutate()}
+        />
       ) : (
         <ol className="period-list" aria-label="Periods">
           {periods.map((period) => (
@@ -84,20 +91,22 @@ function PeriodRow({ period }: { period: Period }) {
   );
 }
 
-function EmptyPeriods({ importing, onImport }: { importing: boolean; onImport: () => void }) {
+function EmptyPeriods({ canImport, importing, onImport }: { canImport: boolean; importing: boolean; onImport: () => void }) {
   return (
     <div className="empty-state">
       <h2>No periods yet</h2>
       <p>An admin imports the Premier League schedule to create the 38 matchweeks.</p>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={onImport}
-        disabled={importing}
-        aria-busy={importing}
-      >
-        {importing ? 'Importing…' : 'Import schedule'}
-      </button>
+      {canImport && (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={onImport}
+          disabled={importing}
+          aria-busy={importing}
+        >
+          {importing ? 'Importing…' : 'Import schedule'}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { User } from '@treble/contracts';
+import { FixedClock } from '../../platform/clock/clock.js';
+import { DomainError } from '../../shared/domain/domain-error.js';
+import type { Authentication, SessionStore } from '../sessions/session-store.js';
+import { Admin, Player, Public } from './access.decorators.js';
+import { AccessGuard } from './access.guard.js';
+
+class Routes {
+  @Public() open() {}
+  @Player() mine() {}
+  @Admin() manage() {}
+  forgotten() {}
+}
+
+const user = (isAdmin: boolean): User => ({
+  id: 'u1',
+  email: 'ann@example.com',
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+  isAdmin,
+  createdAt: '2025-09-01T12:00:00.000Z',
+});
+
+function guardWith(signedIn: User | null) {
+  const sessions = {
+    resolve: async (token: string | null): Promise<Authentication | null> =>
+      token !== null && signedIn !== null
+        ? {
+            sessionId: 's1',
+            user: signedIn,
+            session: { expiresAt: '2025-10-01T12:00:00.000Z', idleExpiresAt: '2025-09-15T12:00:00.000Z' },
+          }
+        : null,
+  } as unknown as SessionStore;
+  return new AccessGuard(new Reflector(), sessions, new FixedClock(new Date('2025-09-01T12:00:00Z')));
+}
+
+function contextFor(
+  handler: keyof Routes,
+  cookie?: string,
+): { context: ExecutionContext; request: Record<string, unknown> } {
+  const request: Record<string, unknown> = { headers: cookie ? { cookie } : {} };
+  const context = {
+    getType: () => 'http',
+    getHandler: () => Routes.prototype[handler],
+    getClass: () => Routes,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { context, request };
+}
+
+async function outcome(guard: AccessGuard, handler: keyof Routes, cookie?: string): Promise<string> {
+  try {
+    return String(await guard.canActivate(contextFor(handler, cookie).context));
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'unexpected';
+  }
+}
+
+const cookie = `treble_session=${'t'.repeat(43)}`;
+
+describe('AccessGuard', () => {
+  it('closes a route that declares no access, even to an admin', async () => {
+    expect(await outcome(guardWith(user(true)), 'forgotten', cookie)).toBe('INTERNAL_ERROR');
+  });
+
+  it('lets anyone through public routes', async () => {
+    expect(await outcome(guardWith(null), 'open')).toBe('true');
+  });
+
+  it('answers UNAUTHENTICATED without a live session, FORBIDDEN_ADMIN_ONLY to players on admin routes', async () => {
+    expect(await outcome(guardWith(null), 'mine')).toBe('UNAUTHENTICATED');
+    expect(await outcome(guardWith(user(false)), 'mine')).toBe('UNAUTHENTICATED');
+    expect(await outcome(guardWith(user(false)), 'mine', cookie)).toBe('true');
+    expect(await outcome(guardWith(user(false)), 'manage', cookie)).toBe('FORBIDDEN_ADMIN_ONLY');
+    expect(await outcome(guardWith(user(true)), 'manage', cookie)).toBe('true');
+  });
+
+  it('puts the signed-in user on the request', async () => {
+    const { context, request } = contextFor('mine', cookie);
+    await guardWith(user(false)).canActivate(context);
+    expect(request.user).toEqual(user(false));
+    expect(request.auth).toMatchObject({ sessionId: 's1' });
+  });
+});

@@ -1,0 +1,98 @@
+import type { Access } from './access.decorators.js';
+
+/**
+ * Every API route and who may call it, as `METHOD /path` (Express path syntax). A test walks the
+ * routes the app really registers and fails when one is missing here, when a line here has no
+ * route, or when a route's decorator says otherwise; it then calls each admin route signed out
+ * (401) and as a player (403). Adding a route means deciding its line here.
+ */
+export const routeAccess: Record<string, Access> = {
+  // Platform
+  'GET /api/health': 'public',
+
+  // Accounts: signing up, in and out
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/registration': 'public',
+  'GET /api/auth/temp-user': 'public',
+  'GET /api/login': 'public',
+  'GET /api/temp-logout': 'public',
+  'GET /api/auth/user': 'player',
+  'PATCH /api/auth/user': 'player',
+  'POST /api/auth/password': 'player',
+
+  // Accounts: admins manage users and invitations
+  'GET /api/admin/users': 'admin',
+  'PATCH /api/admin/users/:userId/admin': 'admin',
+  'POST /api/invites': 'admin',
+  'GET /api/invites': 'admin',
+  'DELETE /api/invites/:token': 'admin',
+  'POST /api/send-invite': 'admin',
+
+  // Season: players read periods and options; admins run the season
+  'GET /api/periods': 'player',
+  'GET /api/periods/current': 'player',
+  'GET /api/periods/:id/options': 'player',
+  'GET /api/options/period/:id': 'player',
+  'GET /api/epl-schedule': 'admin',
+  'GET /api/epl-teams': 'admin',
+  'GET /api/admin/competition/summary': 'admin',
+  'POST /api/admin/setup/periods': 'admin',
+  'POST /api/create-epl-periods': 'admin',
+  'POST /api/admin/setup/options': 'admin',
+  'POST /api/periods': 'admin',
+  'PATCH /api/periods/:id': 'admin',
+  'POST /api/periods/:id/complete': 'admin',
+  'POST /api/periods/:id/reopen': 'admin',
+  'POST /api/periods/:id/epl-options': 'admin',
+  'PUT /api/periods/:id/replace-with-epl': 'admin',
+  'POST /api/options': 'admin',
+  'POST /api/results': 'admin',
+  'DELETE /api/results/:optionId': 'admin',
+
+  // Picks: players pick for themselves; admins clear periods and pick retroactively
+  'POST /api/choices': 'player',
+  'DELETE /api/choices/:choiceId': 'player',
+  'DELETE /api/choices/period/:id': 'admin',
+  'POST /api/retroactive-choices': 'admin',
+
+  // Prizes: the prize list is public (the /prizes page); admins manage it
+  'GET /api/prizes': 'public',
+  'POST /api/prizes': 'admin',
+  'PATCH /api/prizes/:id': 'admin',
+  'DELETE /api/prizes/:id': 'admin',
+  'GET /api/prizes/payouts': 'public',
+
+  // Standings and a player's own figures
+  'GET /api/leaderboards/overall': 'player',
+  'GET /api/leaderboards/survivor': 'player',
+  'GET /api/leaderboards/last10': 'player',
+  'GET /api/leaderboards/summary': 'player',
+  'GET /api/user/stats': 'player',
+  'GET /api/user/export': 'player',
+  'GET /api/performance/detailed': 'player',
+  'GET /api/performance/trends': 'player',
+  'GET /api/performance/compare': 'player',
+  'GET /api/choices/period/:periodId': 'player',
+  'GET /api/periods/:id/picks': 'player',
+  'GET /api/results': 'player',
+  'GET /api/results/period/:periodId': 'player',
+
+  // The event history
+  'GET /api/admin/audit': 'admin',
+
+  // Live results: admins watch the provider and run the results scheduler
+  'GET /api/epl-results/status': 'admin',
+  'GET /api/epl-results/scheduler/status': 'admin',
+  'POST /api/epl-results/scheduler/start': 'admin',
+  'POST /api/epl-results/scheduler/stop': 'admin',
+  'POST /api/epl-results/update/:matchday': 'admin',
+  'POST /api/epl-results/update-all': 'admin',
+};
+
+/**
+ * Served by Swagger straight through Express, outside Nest's guards: the API description is public
+ * on purpose (it holds no data). The route walk leaves these paths out.
+ */
+export const unguardedPathPrefixes = ['/api/docs'];

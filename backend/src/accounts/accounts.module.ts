@@ -1,0 +1,73 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { createMailer, MAILER } from '../platform/mail/mailer.js';
+import { AccessGuard } from './access/access.guard.js';
+import { RouteInventory } from './access/route-inventory.js';
+import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
+import { CreateInvitationHandler } from './commands/create-invitation/create-invitation.handler.js';
+import { CreateInvitationController } from './commands/create-invitation/create-invitation.http.controller.js';
+import { RegisterHandler } from './commands/register/register.handler.js';
+import { RegisterController } from './commands/register/register.http.controller.js';
+import { RevokeInvitationHandler } from './commands/revoke-invitation/revoke-invitation.handler.js';
+import { RevokeInvitationController } from './commands/revoke-invitation/revoke-invitation.http.controller.js';
+import { SendInvitationController } from './commands/send-invitation/send-invitation.http.controller.js';
+import { SetAdminHandler } from './commands/set-admin/set-admin.handler.js';
+import { SetAdminController } from './commands/set-admin/set-admin.http.controller.js';
+import { SignInController } from './commands/sign-in/sign-in.http.controller.js';
+import { SignInService } from './commands/sign-in/sign-in.service.js';
+import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
+import { UpdateProfileController } from './commands/update-profile/update-profile.http.controller.js';
+import { InvitationsController } from './queries/invitations/invitations.http.controller.js';
+import { CurrentUserController } from './queries/users/current-user.http.controller.js';
+import { UserDirectory } from './queries/users/user-directory.js';
+import { UsersController } from './queries/users/users.http.controller.js';
+import { CredentialStore } from './sessions/credential-store.js';
+import { PasswordHasher } from './sessions/password-hasher.js';
+import { SessionIssuer } from './sessions/session-issuer.js';
+import { SessionStore } from './sessions/session-store.js';
+import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
+
+/**
+ * Accounts and access: sign-up, sessions, roles and invitations, and the global guard that
+ * decides who may call each route of the app.
+ */
+@Module({
+  imports: [DiscoveryModule],
+  controllers: [
+    RegisterController,
+    SignInController,
+    CurrentUserController,
+    UpdateProfileController,
+    ChangePasswordController,
+    UsersController,
+    SetAdminController,
+    InvitationsController,
+    CreateInvitationController,
+    RevokeInvitationController,
+    SendInvitationController,
+  ],
+  providers: [
+    { provide: APP_GUARD, useClass: AccessGuard },
+    {
+      provide: MAILER,
+      useFactory: (config: AppConfig) => createMailer(config.accounts),
+      inject: [APP_CONFIG],
+    },
+    RouteInventory,
+    SessionStore,
+    SessionIssuer,
+    CredentialStore,
+    PasswordHasher,
+    SignInRateLimiter,
+    SignInService,
+    UserDirectory,
+    RegisterHandler,
+    UpdateProfileHandler,
+    SetAdminHandler,
+    CreateInvitationHandler,
+    RevokeInvitationHandler,
+  ],
+  exports: [SessionStore, RouteInventory],
+})
+export class AccountsModule {}

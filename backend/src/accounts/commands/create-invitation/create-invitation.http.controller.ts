@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsInt, IsISO8601, IsOptional } from 'class-validator';
+import type { Request } from 'express';
+import type { CreatedInvitation, CreateInvitationRequest } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
+import { Admin } from '../../access/access.decorators.js';
+import { commandContext } from '../../../platform/http/command-context.js';
+import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
+import { CreateInvitationCommand } from './create-invitation.handler.js';
+
+export class CreateInvitationBody implements CreateInvitationRequest {
+  @IsOptional()
+  @IsInt()
+  maxUses?: number;
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expiresAt?: string;
+}
+
+@ApiTags('accounts')
+@Controller('invites')
+export class CreateInvitationController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Admin()
+  @ApiOperation({ summary: 'Create an invitation link, optionally with a maximum of uses and an expiry' })
+  async create(@Body() body: CreateInvitationBody, @Req() request: Request): Promise<CreatedInvitation> {
+    const { token, position } = await this.commandBus.execute(
+      new CreateInvitationCommand(
+        {
+          maxUses: body.maxUses ?? null,
+          expiresAt: body.expiresAt === undefined ? null : new Date(body.expiresAt),
+        },
+        commandContext(request, this.clock, 'admin'),
+      ),
+    );
+    if (position !== null) await this.engine.waitFor(position, undefined, ['invitations']);
+    return { token, url: invitationUrl(publicBaseUrl(request, this.config), token) };
+  }
+}

@@ -1,0 +1,65 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Request, Response } from 'express';
+import type { AuthResponse, RegisterRequest } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
+import { Public } from '../../access/access.decorators.js';
+import { SessionIssuer } from '../../sessions/session-issuer.js';
+import { RegisterCommand } from './register.handler.js';
+
+export class RegisterBody implements RegisterRequest {
+  @IsString()
+  @MaxLength(254)
+  email: string;
+
+  // The policy (8 to 256 characters) is the domain's; this only bounds the work of reading it.
+  @IsString()
+  @MaxLength(1024)
+  password: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  firstName?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  lastName?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  inviteToken?: string;
+}
+
+@ApiTags('accounts')
+@Controller('auth')
+export class RegisterController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly engine: ProjectionEngine,
+    private readonly sessions: SessionIssuer,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Post('register')
+  @HttpCode(201)
+  @Public()
+  @ApiOperation({ summary: 'Create an account (the first one of a pool becomes admin) and sign it in' })
+  async register(
+    @Body() body: RegisterBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AuthResponse> {
+    const { userId, position } = await this.commandBus.execute(
+      new RegisterCommand(body, { now: this.clock.now(), correlationId: request.correlationId ?? 'unknown' }),
+    );
+    // The session reads the account from the users table: answer once it is there.
+    await this.engine.waitFor(position, undefined, ['users']);
+    return this.sessions.signIn(request, response, userId);
+  }
+}

@@ -1,0 +1,104 @@
+import { Body, Controller, HttpCode, HttpException, Inject, Logger, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import type { Request } from 'express';
+import {
+  ErrorCodes,
+  errorStatus,
+  userDisplayName,
+  type SendInviteFailure,
+  type SendInviteRequest,
+  type SendInviteResponse,
+} from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { MAILER, type Mailer } from '../../../platform/mail/mailer.js';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
+import { DomainError } from '../../../shared/domain/domain-error.js';
+import { Admin } from '../../access/access.decorators.js';
+import { commandContext } from '../../../platform/http/command-context.js';
+import { authenticationOf } from '../../access/authentication.js';
+import { isPlausibleEmail, normalizeEmail } from '../../domain/index.js';
+import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
+import { CreateInvitationCommand } from '../create-invitation/create-invitation.handler.js';
+
+export class SendInviteBody implements SendInviteRequest {
+  @IsString()
+  @MaxLength(254)
+  email: string;
+}
+
+/** A mailed invitation admits one account and lasts two weeks. */
+const mailedInvitation = { maxUses: 1, days: 14 };
+
+/**
+ * Mails a fresh single-use invitation link. Without SMTP, or when the mail server refuses, the
+ * link is still created and comes back as `fallbackLink` in a 503 EMAIL_UNAVAILABLE answer, so the
+ * admin can copy it and send it another way.
+ */
+@ApiTags('accounts')
+@Controller('send-invite')
+export class SendInvitationController {
+  private readonly logger = new Logger('Mail');
+
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @Admin()
+  @ApiOperation({
+    summary: 'E-mail a single-use invitation link (503 with a fallback link when mail is unavailable)',
+  })
+  async send(@Body() body: SendInviteBody, @Req() request: Request): Promise<SendInviteResponse> {
+    const email = normalizeEmail(body.email);
+    if (!isPlausibleEmail(email))
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'email must be an e-mail address.');
+    const context = commandContext(request, this.clock, 'admin');
+    const expiresAt = new Date(context.now.getTime() + mailedInvitation.days * 24 * 60 * 60_000);
+    const { token, position } = await this.commandBus.execute(
+      new CreateInvitationCommand({ maxUses: mailedInvitation.maxUses, expiresAt }, context),
+    );
+    if (position !== null) await this.engine.waitFor(position, undefined, ['invitations']);
+    const link = invitationUrl(publicBaseUrl(request, this.config), token);
+
+    if (!this.mailer.configured) throw unavailable('E-mail is not set up on this server', link);
+    const inviter = userDisplayName(authenticationOf(request).user);
+    try {
+      await this.mailer.send({
+        to: email,
+        subject: `${inviter} invites you to a Premier League prediction pool`,
+        text: [
+          `${inviter} invites you to join their Premier League prediction pool on Treble.`,
+          '',
+          'Pick three teams every matchweek and compete in three competitions at once: Overall, Survivor and Last 10.',
+          '',
+          `Create your account here (the link works once and expires in ${mailedInvitation.days} days):`,
+          link,
+        ].join('\n'),
+      });
+    } catch (error) {
+      this.logger.warn(
+        `Invitation mail to ${email} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw unavailable('The invitation e-mail could not be sent', link);
+    }
+    return { message: `Invitation sent to ${email}.`, fallbackLink: link };
+  }
+}
+
+function unavailable(message: string, fallbackLink: string): HttpException {
+  const body: SendInviteFailure = {
+    statusCode: errorStatus.EMAIL_UNAVAILABLE,
+    code: ErrorCodes.EMAIL_UNAVAILABLE,
+    message,
+    fallbackLink,
+  };
+  return new HttpException(body, body.statusCode);
+}

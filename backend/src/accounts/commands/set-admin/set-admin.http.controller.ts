@@ -1,0 +1,49 @@
+import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
+import type { Request } from 'express';
+import { ErrorCodes, type SetAdminRequest, type User } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
+import { DomainError } from '../../../shared/domain/domain-error.js';
+import { Admin } from '../../access/access.decorators.js';
+import { commandContext } from '../../../platform/http/command-context.js';
+import { UserDirectory } from '../../queries/users/user-directory.js';
+import { SetAdminCommand } from './set-admin.handler.js';
+
+export class SetAdminBody implements SetAdminRequest {
+  @IsBoolean()
+  isAdmin: boolean;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@ApiTags('accounts')
+@Controller('admin/users')
+export class SetAdminController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly engine: ProjectionEngine,
+    private readonly users: UserDirectory,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Patch(':userId/admin')
+  @Admin()
+  @ApiOperation({ summary: 'Grant or revoke admin (the last admin cannot be revoked)' })
+  async setAdmin(
+    @Param('userId') userId: string,
+    @Body() body: SetAdminBody,
+    @Req() request: Request,
+  ): Promise<User> {
+    if (!uuid.test(userId)) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
+    const { position } = await this.commandBus.execute(
+      new SetAdminCommand(userId.toLowerCase(), body.isAdmin, commandContext(request, this.clock, 'admin')),
+    );
+    if (position !== null) await this.engine.waitFor(position, undefined, ['users']);
+    const user = await this.users.find(userId.toLowerCase());
+    if (user === null) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
+    return user;
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { User } from '@treble/contracts';
+import { Admin } from '../../access/access.decorators.js';
+import { UserDirectory } from './user-directory.js';
+
+@ApiTags('accounts')
+@Controller('admin/users')
+export class UsersController {
+  constructor(private readonly users: UserDirectory) {}
+
+  @Get()
+  @Admin()
+  @ApiOperation({ summary: 'Every account of the pool, oldest first (admins only)' })
+  list(): Promise<User[]> {
+    return this.users.list();
+  }
+}

@@ -1,0 +1,78 @@
+import { queryKeys } from '@treble/contracts';
+import type { RecordedEvent } from '../../../event-store/event-store.port.js';
+import type { Projection, ProjectionContext } from '../../../projections/projection.js';
+import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
+
+/**
+ * The `users` read table (one row per account, as the API serves `User`), and `user_admins`, the
+ * set of admins. Admin grants are appended before the account's own `UserRegistered` (the first
+ * account is made admin before it exists), so the admin set is kept apart and a new row reads its
+ * flag from it: events may arrive in either order and the row comes out the same.
+ */
+export const usersProjection: Projection = {
+  name: 'users',
+  version: 1,
+  tables: [
+    {
+      name: 'users',
+      ddl: (table) => [
+        `CREATE TABLE ${table} (
+          id uuid PRIMARY KEY,
+          email text NOT NULL,
+          first_name text,
+          last_name text,
+          profile_image_url text,
+          is_admin boolean NOT NULL DEFAULT false,
+          created_at timestamptz NOT NULL
+        )`,
+      ],
+    },
+    {
+      name: 'user_admins',
+      ddl: (table) => [`CREATE TABLE ${table} (user_id uuid PRIMARY KEY)`],
+    },
+  ],
+  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'AdminGranted', 'AdminRevoked'],
+  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
+    const event = recorded as unknown as UserEvent | PoolAdminsEvent;
+    const users = table('users');
+    const admins = table('user_admins');
+    switch (event.type) {
+      case 'UserRegistered': {
+        const d = event.data;
+        await sql.query(
+          `INSERT INTO ${users} (id, email, first_name, last_name, is_admin, created_at)
+           VALUES ($1, $2, $3, $4, EXISTS (SELECT 1 FROM ${admins} WHERE user_id = $1), $5)
+           ON CONFLICT (id) DO NOTHING`,
+          [d.userId, d.email, d.firstName, d.lastName, recorded.metadata.occurredAt],
+        );
+        return;
+      }
+      case 'UserProfileUpdated': {
+        const d = event.data;
+        await sql.query(
+          `UPDATE ${users} SET first_name = $2, last_name = $3, profile_image_url = $4 WHERE id = $1`,
+          [d.userId, d.firstName, d.lastName, d.profileImageUrl],
+        );
+        return;
+      }
+      case 'AdminGranted':
+        await sql.query(`INSERT INTO ${admins} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [
+          event.data.userId,
+        ]);
+        await sql.query(`UPDATE ${users} SET is_admin = true WHERE id = $1`, [event.data.userId]);
+        return;
+      case 'AdminRevoked':
+        await sql.query(`DELETE FROM ${admins} WHERE user_id = $1`, [event.data.userId]);
+        await sql.query(`UPDATE ${users} SET is_admin = false WHERE id = $1`, [event.data.userId]);
+        return;
+    }
+  },
+  queryKeysFor(event) {
+    // Every client holding its own user refetches it after a role change: a new admin sees the
+    // admin pages, a revoked one loses them without reloading.
+    if (event.type === 'AdminGranted' || event.type === 'AdminRevoked')
+      return [queryKeys.adminUsers(), queryKeys.authUser()];
+    return [queryKeys.adminUsers()];
+  },
+};

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ErrorCodes, type AuthResponse } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DomainError } from '../../shared/domain/domain-error.js';
+import { UserDirectory } from '../queries/users/user-directory.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
+import { SessionStore } from './session-store.js';
+
+/** Opens and ends the session of a browser, cookie included. */
+@Injectable()
+export class SessionIssuer {
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly users: UserDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Signs a user in with a NEW session id: whatever session the browser held before ends, so an id
+   * planted in the browser before sign-in (session fixation) never becomes a signed-in one.
+   */
+  async signIn(request: Request, response: Response, userId: string): Promise<AuthResponse> {
+    await this.sessions.revokeToken(readSessionToken(request.headers.cookie));
+    const user = await this.users.find(userId);
+    if (user === null) {
+      // Credentials without an account: a sign-up that did not complete.
+      throw new DomainError(ErrorCodes.INVALID_CREDENTIALS, 'The e-mail address or password is not right.');
+    }
+    const now = this.clock.now();
+    const opened = await this.sessions.open(userId, now);
+    setSessionCookie(
+      response,
+      opened.token,
+      Date.parse(opened.session.expiresAt) - now.getTime(),
+      this.config.accounts.cookieSecure,
+    );
+    return { user, session: opened.session };
+  }
+
+  async signOut(request: Request, response: Response): Promise<void> {
+    await this.sessions.revokeToken(readSessionToken(request.headers.cookie));
+    clearSessionCookie(response, this.config.accounts.cookieSecure);
+  }
+}

@@ -1,0 +1,131 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthSession, User } from '@treble/contracts';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { Database } from '../../platform/database/database.js';
+import { toUser, type UserRecord } from '../queries/users/user.entity.js';
+
+/** A signed-in request: who, and through which session. */
+export interface Authentication {
+  sessionId: string;
+  user: User;
+  session: AuthSession;
+}
+
+export interface OpenedSession {
+  /** Goes into the cookie; only its hash is stored. */
+  token: string;
+  sessionId: string;
+  session: AuthSession;
+}
+
+interface ResolvedRow extends UserRecord {
+  session_id: string;
+  session_created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Writing `last_seen_at` on every request would turn each read into a write; once a minute is enough. */
+const touchAfterMs = 60_000;
+
+/**
+ * Server-side sessions in Postgres. A session ends at its absolute expiry, after the idle time
+ * without use, or when revoked (sign-out, password change). Expired rows are deleted as they are
+ * met and whenever their user signs in.
+ */
+@Injectable()
+export class SessionStore {
+  private readonly idleMs: number;
+  private readonly absoluteMs: number;
+  private readonly revoked = new EventEmitter();
+
+  constructor(
+    private readonly database: Database,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.idleMs = config.accounts.sessionIdleMinutes * 60_000;
+    this.absoluteMs = config.accounts.sessionAbsoluteMinutes * 60_000;
+  }
+
+  private describe(lastSeen: Date, expiresAt: Date): AuthSession {
+    const idle = new Date(Math.min(lastSeen.getTime() + this.idleMs, expiresAt.getTime()));
+    return { expiresAt: expiresAt.toISOString(), idleExpiresAt: idle.toISOString() };
+  }
+
+  async open(userId: string, now: Date): Promise<OpenedSession> {
+    const token = randomBytes(32).toString('base64url');
+    const sessionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + this.absoluteMs);
+    await this.database.query(
+      `DELETE FROM user_sessions WHERE user_id = $1 AND (expires_at <= $2 OR last_seen_at <= $3)`,
+      [userId, now, new Date(now.getTime() - this.idleMs)],
+    );
+    await this.database.query(
+      `INSERT INTO user_sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
+      [sessionId, hashToken(token), userId, now, expiresAt],
+    );
+    return { token, sessionId, session: this.describe(now, expiresAt) };
+  }
+
+  /** The signed-in user behind a token, or null for an unknown, expired or revoked session. */
+  async resolve(token: string | null, now: Date): Promise<Authentication | null> {
+    if (token === null) return null;
+    const { rows } = await this.database.query<ResolvedRow>(
+      `SELECT s.id AS session_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
+              u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.is_admin, u.created_at
+       FROM user_sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1`,
+      [hashToken(token)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const expired =
+      now.getTime() >= row.expires_at.getTime() || now.getTime() - row.last_seen_at.getTime() >= this.idleMs;
+    if (expired) {
+      await this.database.query('DELETE FROM user_sessions WHERE id = $1', [row.session_id]);
+      return null;
+    }
+    let lastSeen = row.last_seen_at;
+    if (now.getTime() - lastSeen.getTime() >= touchAfterMs) {
+      lastSeen = now;
+      await this.database.query('UPDATE user_sessions SET last_seen_at = $2 WHERE id = $1', [
+        row.session_id,
+        now,
+      ]);
+    }
+    return { sessionId: row.session_id, user: toUser(row), session: this.describe(lastSeen, row.expires_at) };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.database.query('DELETE FROM user_sessions WHERE id = $1', [sessionId]);
+    this.revoked.emit('revoked', sessionId);
+  }
+
+  async revokeToken(token: string | null): Promise<void> {
+    if (token === null) return;
+    const { rows } = await this.database.query<{ id: string }>(
+      'DELETE FROM user_sessions WHERE token_hash = $1 RETURNING id',
+      [hashToken(token)],
+    );
+    for (const row of rows) this.revoked.emit('revoked', row.id);
+  }
+
+  /** Ends every session of a user but one (after a password change). */
+  async revokeOthers(userId: string, keepSessionId: string): Promise<void> {
+    const { rows } = await this.database.query<{ id: string }>(
+      'DELETE FROM user_sessions WHERE user_id = $1 AND id <> $2 RETURNING id',
+      [userId, keepSessionId],
+    );
+    for (const row of rows) this.revoked.emit('revoked', row.id);
+  }
+
+  /** Tells listeners (the socket gateway) that a session ended, so its live connections close too. */
+  onRevoked(listener: (sessionId: string) => void): () => void {
+    this.revoked.on('revoked', listener);
+    return () => this.revoked.off('revoked', listener);
+  }
+}

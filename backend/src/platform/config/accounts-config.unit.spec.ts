@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('accounts configuration', () => {
+  it('defaults to an invitation-only pool, non-Secure cookies, 14 idle / 30 absolute days and no mail', () => {
+    expect(loadConfig({}).accounts).toEqual({
+      adminEmails: [],
+      registration: 'invite',
+      cookieSecure: false,
+      sessionIdleMinutes: 14 * 24 * 60,
+      sessionAbsoluteMinutes: 30 * 24 * 60,
+      smtpUrl: null,
+      mailFrom: 'Treble <no-reply@localhost>',
+      trustProxyHops: 0,
+    });
+  });
+
+  it('reads every setting, normalizing ADMIN_EMAILS', () => {
+    const { accounts } = loadConfig({
+      ADMIN_EMAILS: ' Boss@Example.com,deputy@example.com,, boss@example.com ',
+      REGISTRATION: 'open',
+      COOKIE_SECURE: 'true',
+      SESSION_IDLE_MINUTES: '60',
+      SESSION_ABSOLUTE_MINUTES: '120',
+      SMTP_URL: 'smtps://user:secret@mail.example:465',
+      PUBLIC_URL: 'https://pool.example',
+      TRUST_PROXY_HOPS: '1',
+    });
+    expect(accounts).toEqual({
+      adminEmails: ['boss@example.com', 'deputy@example.com'],
+      registration: 'open',
+      cookieSecure: true,
+      sessionIdleMinutes: 60,
+      sessionAbsoluteMinutes: 120,
+      smtpUrl: 'smtps://user:secret@mail.example:465',
+      mailFrom: 'Treble <no-reply@pool.example>',
+      trustProxyHops: 1,
+    });
+  });
+
+  it.each([
+    [
+      { ADMIN_EMAILS: 'boss@example.com, nobody' },
+      'ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "nobody"',
+    ],
+    [{ REGISTRATION: 'closed' }, 'REGISTRATION must be one of invite, open'],
+    [{ COOKIE_SECURE: 'yes' }, 'COOKIE_SECURE must be true or false, got "yes"'],
+    [
+      { SESSION_IDLE_MINUTES: '600', SESSION_ABSOLUTE_MINUTES: '60' },
+      'SESSION_ABSOLUTE_MINUTES must not be shorter than SESSION_IDLE_MINUTES (600)',
+    ],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ MAIL_FROM: 'Treble' }, 'MAIL_FROM must contain an e-mail address'],
+  ])('stops on %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env as Record<string, string>)).toThrow(ConfigError);
+    expect(() => loadConfig(env as Record<string, string>)).toThrow(message);
+  });
+});

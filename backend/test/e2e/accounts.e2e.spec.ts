@@ -1,0 +1,611 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { io } from 'socket.io-client';
+import type { AuthResponse, RegistrationOptions, User } from '@treble/contracts';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
+import {
+  registerPlayer,
+  startTestApp,
+  uniqueEmail,
+  type SignedIn,
+  type TestApp,
+  type TestResponse,
+} from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+const start = new Date('2025-09-01T12:00:00Z');
+const minutes = (count: number) => count * 60_000;
+const days = (count: number) => count * 24 * 60 * 60_000;
+const password = 'correct horse battery';
+
+function sessionCookie(response: TestResponse): string {
+  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith('treble_session='));
+  if (line === undefined)
+    throw new Error(`No session cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
+  return line;
+}
+
+function attributes(cookie: string): string[] {
+  return cookie
+    .split(';')
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
+}
+
+describe.each(databaseTargets)('accounts and sessions on $name (invitation-only pool)', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    app = await startTestApp(target, { POOL_NOW: start.toISOString() });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  afterEach(() => {
+    app.clock!.set(start);
+  });
+
+  it('makes exactly one of several simultaneous first sign-ups the admin and refuses the others without an invitation', async () => {
+    expect((await app.request('GET', '/api/auth/registration')).body).toEqual({
+      mode: 'invite',
+      firstAccount: true,
+      invitation: null,
+    });
+    const emails = [1, 2, 3, 4].map(() => uniqueEmail('founder'));
+    const answers = await Promise.all(
+      emails.map((email) => app.request('POST', '/api/auth/register', { email, password })),
+    );
+
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created).toHaveLength(1);
+    const founder = (created[0]!.body as AuthResponse).user;
+    expect(founder.isAdmin).toBe(true);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'INVITATION_REQUIRED' });
+    }
+    expect((await app.request('GET', '/api/auth/registration')).body).toMatchObject({ firstAccount: false });
+
+    // Sign the founder in for the rest of the suite.
+    admin = Object.assign(app.client(), { user: founder, password });
+    expect((await admin.request('POST', '/api/auth/login', { email: founder.email, password })).status).toBe(
+      200,
+    );
+
+    // The refused sign-ups left their e-mail free: with an invitation they get in, as players.
+    const refusedEmail = emails.find((email) => email !== founder.email)!;
+    const player = await registerPlayer(app, admin, { email: refusedEmail });
+    expect(player.user).toMatchObject({ email: refusedEmail, isAdmin: false });
+  });
+
+  it('answers a sign-up with the user and a session, in an HttpOnly SameSite=Lax cookie that is not Secure by default', async () => {
+    const invite = (await admin.request('POST', '/api/invites', {})).body as { token: string };
+    const response = await app.request('POST', '/api/auth/register', {
+      email: '  Ann.Smith@Example.COM ',
+      password,
+      firstName: ' Ann ',
+      lastName: 'Smith',
+      inviteToken: invite.token,
+    });
+    expect(response.status).toBe(201);
+    const { user, session } = response.body as AuthResponse;
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: 'ann.smith@example.com',
+      firstName: 'Ann',
+      lastName: 'Smith',
+      profileImageUrl: null,
+      isAdmin: false,
+      createdAt: start.toISOString(),
+    });
+    expect(session).toEqual({
+      expiresAt: new Date(start.getTime() + days(30)).toISOString(),
+      idleExpiresAt: new Date(start.getTime() + days(14)).toISOString(),
+    });
+    const cookie = sessionCookie(response);
+    expect(attributes(cookie)).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
+    expect(attributes(cookie)).not.toContain('secure');
+    // Max-Age (30 days), so the browser's own clock runs it down even when the pool's clock is pinned.
+    expect(attributes(cookie)).toContain(`max-age=${30 * 24 * 60 * 60}`);
+    // The token never appears in a body.
+    expect(response.text).not.toContain(cookie.split(';')[0]!.split('=')[1]);
+
+    const me = await app.request('GET', '/api/auth/user', undefined, { cookie: cookie.split(';')[0]! });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual(user);
+  });
+
+  it('refuses a second account for the same e-mail, whatever its case (409 EMAIL_TAKEN)', async () => {
+    const email = uniqueEmail('twice');
+    await registerPlayer(app, admin, { email });
+    const invite = (await admin.request('POST', '/api/invites', {})).body as { token: string };
+    const again = await app.request('POST', '/api/auth/register', {
+      email: email.toUpperCase(),
+      password,
+      inviteToken: invite.token,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      statusCode: 409,
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this e-mail address already exists. Sign in instead.',
+    });
+    // Without an invitation nobody learns whether an address has an account.
+    const uninvited = await app.request('POST', '/api/auth/register', { email, password });
+    expect(uninvited.status).toBe(403);
+    expect(uninvited.body).toMatchObject({ code: 'INVITATION_REQUIRED' });
+    const deadLink = await app.request('POST', '/api/auth/register', { email, password, inviteToken: 'z'.repeat(32) });
+    expect(deadLink.body).toMatchObject({ code: 'INVITATION_INVALID' });
+  });
+
+  it('lets exactly one of several simultaneous sign-ups with one e-mail through', async () => {
+    const invite = (await admin.request('POST', '/api/invites', {})).body as { token: string };
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      [email, email.toUpperCase(), email, ` ${email} `].map((variant) =>
+        app.request('POST', '/api/auth/register', { email: variant, password, inviteToken: invite.token }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+    const users = (await admin.request('GET', '/api/admin/users')).body as User[];
+    expect(users.filter((user) => user.email === email)).toHaveLength(1);
+  });
+
+  it('refuses passwords outside 8 to 256 characters and malformed e-mails', async () => {
+    const invite = (await admin.request('POST', '/api/invites', {})).body as { token: string };
+    const short = await app.request('POST', '/api/auth/register', {
+      email: uniqueEmail(),
+      password: 'seven77',
+      inviteToken: invite.token,
+    });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({
+      code: 'PASSWORD_POLICY',
+      message: 'The password must have at least 8 characters.',
+    });
+    const long = await app.request('POST', '/api/auth/register', {
+      email: uniqueEmail(),
+      password: 'x'.repeat(257),
+      inviteToken: invite.token,
+    });
+    expect(long.body).toMatchObject({ code: 'PASSWORD_POLICY' });
+    const email = await app.request('POST', '/api/auth/register', {
+      email: 'not-an-address',
+      password,
+      inviteToken: invite.token,
+    });
+    expect(email.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+  });
+
+  it('signs in and out; a failed sign-in never tells whether the e-mail exists', async () => {
+    const player = await registerPlayer(app, admin);
+    const wrongPassword = await app.request('POST', '/api/auth/login', {
+      email: player.user.email,
+      password: 'wrong password',
+    });
+    const unknownEmail = await app.request('POST', '/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'wrong password',
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body).toEqual({
+      statusCode: 401,
+      code: 'INVALID_CREDENTIALS',
+      message: 'The e-mail address or password is not right.',
+    });
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+
+    const browser = app.client();
+    const login = await browser.request('POST', '/api/auth/login', {
+      email: player.user.email.toUpperCase(),
+      password,
+    });
+    expect(login.status).toBe(200);
+    expect((login.body as AuthResponse).user).toEqual(player.user);
+    expect((await browser.request('GET', '/api/auth/user')).body).toEqual(player.user);
+
+    const signedOutCookie = browser.cookieHeader()!;
+    const logout = await browser.request('POST', '/api/auth/logout');
+    expect(logout.status).toBe(204);
+    expect(attributes(sessionCookie(logout))).toEqual(
+      expect.arrayContaining(['expires=thu, 01 jan 1970 00:00:00 gmt']),
+    );
+    expect(browser.cookieHeader()).toBeNull();
+    // The session is gone on the server too, not only from the browser.
+    const replay = await app.request('GET', '/api/auth/user', undefined, { cookie: signedOutCookie });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    // Signing out without a session is harmless.
+    expect((await app.request('POST', '/api/auth/logout')).status).toBe(204);
+  });
+
+  it('serves the browser navigations /api/login and /api/temp-logout, and has no temporary users', async () => {
+    const login = await app.request('GET', '/api/login');
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe('/login');
+
+    const player = await registerPlayer(app, admin);
+    const cookie = player.cookieHeader()!;
+    const leave = await player.request('GET', '/api/temp-logout');
+    expect(leave.status).toBe(302);
+    expect(leave.headers.get('location')).toBe('/');
+    expect((await app.request('GET', '/api/auth/user', undefined, { cookie })).status).toBe(401);
+
+    const temporary = await app.request('GET', '/api/auth/temp-user');
+    expect(temporary.status).toBe(401);
+    expect(temporary.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('gives a new session id at every sign-in and ends the one the browser held', async () => {
+    const player = await registerPlayer(app, admin);
+    const before = player.cookieHeader()!;
+    expect(
+      (await player.request('POST', '/api/auth/login', { email: player.user.email, password })).status,
+    ).toBe(200);
+    const after = player.cookieHeader()!;
+    expect(after).not.toBe(before);
+    expect((await app.request('GET', '/api/auth/user', undefined, { cookie: before })).status).toBe(401);
+    expect((await app.request('GET', '/api/auth/user', undefined, { cookie: after })).status).toBe(200);
+
+    // A session id planted before sign-in is never adopted.
+    const planted = 'treble_session=' + 'A'.repeat(43);
+    const fixated = await app.request(
+      'POST',
+      '/api/auth/login',
+      { email: player.user.email, password },
+      { cookie: planted },
+    );
+    expect(sessionCookie(fixated).split(';')[0]).not.toBe(planted);
+  });
+
+  it('ends a session after 14 idle days, and 30 days after sign-in however much it is used', async () => {
+    const player = await registerPlayer(app, admin);
+    const clock = app.clock!;
+    const at = (offset: number) => clock.set(new Date(start.getTime() + offset));
+    const signedIn = async () => (await player.request('GET', '/api/auth/user')).status;
+
+    at(days(14) - minutes(1));
+    expect(await signedIn()).toBe(200);
+    // That use pushed the idle expiry back: 13 more days is fine.
+    at(days(27));
+    expect(await signedIn()).toBe(200);
+    at(days(30) - minutes(1));
+    expect(await signedIn()).toBe(200);
+    at(days(30));
+    expect(await signedIn()).toBe(401);
+
+    clock.set(start);
+    const idle = await registerPlayer(app, admin);
+    at(days(14));
+    expect((await idle.request('GET', '/api/auth/user')).status).toBe(401);
+  });
+
+  it('edits the profile and changes the password, signing out the other sessions', async () => {
+    const player = await registerPlayer(app, admin);
+    const updated = await player.request('PATCH', '/api/auth/user', {
+      firstName: 'Bea',
+      lastName: ' Jones ',
+      profileImageUrl: 'https://example.com/bea.png',
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual({
+      ...player.user,
+      firstName: 'Bea',
+      lastName: 'Jones',
+      profileImageUrl: 'https://example.com/bea.png',
+    });
+    expect(
+      (await player.request('PATCH', '/api/auth/user', { profileImageUrl: 'javascript:alert(1)' })).body,
+    ).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await player.request('PATCH', '/api/auth/user', { isAdmin: true })).status).toBe(400);
+    expect(((await player.request('GET', '/api/auth/user')).body as User).isAdmin).toBe(false);
+
+    const otherDevice = app.client();
+    await otherDevice.request('POST', '/api/auth/login', { email: player.user.email, password });
+    const wrong = await player.request('POST', '/api/auth/password', {
+      currentPassword: 'not it at all',
+      newPassword: 'a brand new secret',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'PASSWORD_INCORRECT' });
+    expect(
+      (
+        await player.request('POST', '/api/auth/password', {
+          currentPassword: password,
+          newPassword: 'short',
+        })
+      ).body,
+    ).toMatchObject({
+      code: 'PASSWORD_POLICY',
+    });
+    const changed = await player.request('POST', '/api/auth/password', {
+      currentPassword: password,
+      newPassword: 'a brand new secret',
+    });
+    expect(changed.status).toBe(204);
+    expect((await player.request('GET', '/api/auth/user')).status).toBe(200);
+    expect((await otherDevice.request('GET', '/api/auth/user')).status).toBe(401);
+    expect(
+      (await app.request('POST', '/api/auth/login', { email: player.user.email, password })).status,
+    ).toBe(401);
+    expect(
+      (
+        await app.request('POST', '/api/auth/login', {
+          email: player.user.email,
+          password: 'a brand new secret',
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('lets admins grant and revoke admin, records the acting admin, and keeps the last admin', async () => {
+    const player = await registerPlayer(app, admin);
+    expect((await player.request('GET', '/api/admin/users')).status).toBe(403);
+    const list = (await admin.request('GET', '/api/admin/users')).body as User[];
+    expect(list.find((user) => user.id === admin.user.id)).toMatchObject({ isAdmin: true });
+    expect(list.map((user) => user.id)).toContain(player.user.id);
+
+    const granted = await admin.request('PATCH', `/api/admin/users/${player.user.id}/admin`, {
+      isAdmin: true,
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({ id: player.user.id, isAdmin: true });
+    // The new admin's own session sees the role at once.
+    expect(((await player.request('GET', '/api/auth/user')).body as User).isAdmin).toBe(true);
+    expect((await player.request('GET', '/api/admin/users')).status).toBe(200);
+
+    // Admins can take each other's rights; the founder steps down, the new admin stays.
+    const revoked = await player.request('PATCH', `/api/admin/users/${admin.user.id}/admin`, {
+      isAdmin: false,
+    });
+    expect(revoked.body).toMatchObject({ id: admin.user.id, isAdmin: false });
+    const last = await player.request('PATCH', `/api/admin/users/${player.user.id}/admin`, {
+      isAdmin: false,
+    });
+    expect(last.status).toBe(409);
+    expect(last.body).toMatchObject({ code: 'LAST_ADMIN' });
+    expect((await admin.request('GET', '/api/admin/users')).status).toBe(403);
+
+    const events = await app.app.get<EventStore>(EVENT_STORE).readStream('pool-admins');
+    const grant = events.find(
+      (event) =>
+        event.type === 'AdminGranted' && (event.data as { userId: string }).userId === player.user.id,
+    );
+    expect(grant?.metadata).toMatchObject({
+      actor: admin.user.id,
+      source: 'admin',
+      occurredAt: start.toISOString(),
+    });
+    expect(grant?.data).toEqual({ userId: player.user.id, reason: 'granted' });
+    const revocation = events.find(
+      (event) => event.type === 'AdminRevoked' && (event.data as { userId: string }).userId === admin.user.id,
+    );
+    expect(revocation?.metadata).toMatchObject({ actor: player.user.id, source: 'admin' });
+
+    // Give the founder back the rights for the other tests.
+    expect(
+      (await player.request('PATCH', `/api/admin/users/${admin.user.id}/admin`, { isAdmin: true })).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.request('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000/admin', {
+          isAdmin: true,
+        })
+      ).body,
+    ).toMatchObject({
+      statusCode: 404,
+      code: 'USER_NOT_FOUND',
+    });
+  });
+
+  it('refuses non-JSON bodies (415) and cross-origin writes (403), and sends no CORS headers', async () => {
+    const form = await app.request('POST', '/api/auth/login', 'email=a%40b.c&password=x', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(415);
+    expect(form.body).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const text = await app.request('POST', '/api/invites', '{}', {
+      'content-type': 'text/plain',
+      cookie: admin.cookieHeader()!,
+    });
+    expect(text.status).toBe(415);
+    // No body and no Content-Type (sign-out, deletions) is fine; an empty form post is not.
+    expect((await app.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect(
+      (
+        await app.request('POST', '/api/auth/logout', '', {
+          'content-type': 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(415);
+
+    const foreign = await app.request(
+      'POST',
+      '/api/auth/login',
+      { email: admin.user.email, password },
+      { origin: 'https://evil.example' },
+    );
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toEqual({
+      statusCode: 403,
+      code: 'CROSS_ORIGIN_REFUSED',
+      message: 'Cross-origin requests are refused.',
+    });
+    const crossSite = await admin.request('POST', '/api/invites', {}, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.body).toMatchObject({ code: 'CROSS_ORIGIN_REFUSED' });
+    const sameOrigin = await app.request(
+      'POST',
+      '/api/auth/login',
+      { email: admin.user.email, password },
+      { origin: app.baseUrl },
+    );
+    expect(sameOrigin.status).toBe(200);
+
+    const read = await app.request('GET', '/api/health', undefined, { origin: 'https://evil.example' });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await app.request('OPTIONS', '/api/auth/login', undefined, {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('authenticates Socket.IO with the session cookie and puts each user in their own room', async () => {
+    const refused = io(app.baseUrl, { transports: ['websocket'], reconnection: false });
+    const reason = await new Promise<string>((resolve) =>
+      refused.on('connect_error', (error) => resolve(error.message)),
+    );
+    expect(reason).toBe('UNAUTHENTICATED');
+    refused.close();
+
+    const player = await registerPlayer(app, admin);
+    const connect = (client: SignedIn) => {
+      const socket = io(app.baseUrl, {
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: { cookie: client.cookieHeader()! },
+      });
+      return new Promise<typeof socket>((resolve, reject) => {
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    };
+    const playerSocket = await connect(player);
+    const adminSocket = await connect(admin);
+    try {
+      const received: string[] = [];
+      playerSocket.on('match-finished', () => received.push('player'));
+      adminSocket.on('match-finished', () => received.push('admin'));
+      const notice = { matchweek: 1, homeTeam: 'ARS', awayTeam: 'CHE', homeScore: 1, awayScore: 0 };
+      app.app.get(RealtimeGateway).emitToUser(player.user.id, 'match-finished', notice);
+      const deadline = Date.now() + 3000;
+      while (received.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(received).toEqual(['player']);
+
+      // Signing out closes that session's live connection.
+      const closed = new Promise<string>((resolve) => playerSocket.on('disconnect', (why) => resolve(why)));
+      await player.request('POST', '/api/auth/logout');
+      expect(await closed).toBe('io server disconnect');
+    } finally {
+      playerSocket.close();
+      adminSocket.close();
+    }
+  });
+
+  it('limits failed sign-ins per e-mail with a clear 429, and lets the account in again after the window', async () => {
+    const player = await registerPlayer(app, admin);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(
+        (
+          await app.request('POST', '/api/auth/login', {
+            email: player.user.email,
+            password: `wrong ${attempt}`,
+          })
+        ).status,
+      ).toBe(401);
+    }
+    const blocked = await app.request('POST', '/api/auth/login', { email: player.user.email, password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    });
+    // Other accounts from the same address still sign in.
+    expect((await app.request('POST', '/api/auth/login', { email: admin.user.email, password })).status).toBe(
+      200,
+    );
+
+    app.clock!.set(new Date(start.getTime() + minutes(15)));
+    expect(
+      (await app.request('POST', '/api/auth/login', { email: player.user.email, password })).status,
+    ).toBe(200);
+  });
+});
+
+describe.each(databaseTargets)(
+  'accounts on $name in an open pool over HTTPS, with ADMIN_EMAILS',
+  (target) => {
+    let app: TestApp;
+
+    beforeAll(async () => {
+      app = await startTestApp(target, {
+        POOL_NOW: start.toISOString(),
+        REGISTRATION: 'open',
+        ADMIN_EMAILS: 'Boss@Example.com, deputy@example.com',
+        COOKIE_SECURE: 'true',
+        TRUST_PROXY_HOPS: '1',
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('admits everyone without an invitation, makes exactly one of the simultaneous first sign-ups admin, and sets Secure cookies', async () => {
+      expect((await app.request('GET', '/api/auth/registration')).body).toEqual({
+        mode: 'open',
+        firstAccount: true,
+        invitation: null,
+      } satisfies RegistrationOptions);
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5].map(() =>
+          app.request('POST', '/api/auth/register', { email: uniqueEmail('open'), password }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(answers.filter((answer) => (answer.body as AuthResponse).user.isAdmin)).toHaveLength(1);
+      for (const answer of answers)
+        expect(attributes(sessionCookie(answer))).toEqual(
+          expect.arrayContaining(['secure', 'httponly', 'samesite=lax']),
+        );
+    });
+
+    it('makes accounts named in ADMIN_EMAILS admins, whatever the case', async () => {
+      const boss = await app.request('POST', '/api/auth/register', { email: 'BOSS@example.COM', password });
+      expect((boss.body as AuthResponse).user).toMatchObject({ email: 'boss@example.com', isAdmin: true });
+      const player = await app.request('POST', '/api/auth/register', {
+        email: uniqueEmail('plain'),
+        password,
+      });
+      expect((player.body as AuthResponse).user.isAdmin).toBe(false);
+    });
+
+    it('limits failed sign-ins per client address (behind one trusted proxy)', async () => {
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const answer = await app.request(
+          'POST',
+          '/api/auth/login',
+          { email: uniqueEmail('guess'), password },
+          from('203.0.113.7'),
+        );
+        expect(answer.status).toBe(401);
+      }
+      const blocked = await app.request(
+        'POST',
+        '/api/auth/login',
+        { email: 'boss@example.com', password },
+        from('203.0.113.7'),
+      );
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(
+        (
+          await app.request(
+            'POST',
+            '/api/auth/login',
+            { email: 'boss@example.com', password },
+            from('198.51.100.1'),
+          )
+        ).status,
+      ).toBe(200);
+    });
+  },
+);

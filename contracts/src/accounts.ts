@@ -1,0 +1,149 @@
+import type { ApiErrorBody } from './errors.js';
+
+/** A member of the pool as the API serves it (SPEC section 3). Instants are ISO 8601 in UTC. */
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** The session a sign-in opened. Its id travels only in the HttpOnly cookie, never in a body. */
+export interface AuthSession {
+  /** When the session ends whatever happens (absolute expiry). */
+  expiresAt: string;
+  /** When it ends if it is not used before (idle expiry; each use pushes it back). */
+  idleExpiresAt: string;
+}
+
+/** Answer of `POST /api/auth/register` (201) and `POST /api/auth/login` (200). */
+export interface AuthResponse {
+  user: User;
+  session: AuthSession;
+}
+
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  inviteToken?: string;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** `PATCH /api/auth/user`: a field left out stays as it is; null or "" clears it. */
+export interface UpdateProfileRequest {
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+}
+
+/** `POST /api/auth/password` (204). Every other session of the user is signed out. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export type RegistrationMode = 'invite' | 'open';
+
+export type InvitationStatus = 'valid' | 'expired' | 'used-up' | 'revoked' | 'unknown';
+
+/** `GET /api/auth/registration?invite=TOKEN`: what the registration page may offer. */
+export interface RegistrationOptions {
+  mode: RegistrationMode;
+  /** No account exists yet: the next one becomes the pool's first admin. */
+  firstAccount: boolean;
+  /** The status of the invitation named in the query, or null when none was named. */
+  invitation: { status: InvitationStatus } | null;
+}
+
+/** `PATCH /api/admin/users/{userId}/admin`. */
+export interface SetAdminRequest {
+  isAdmin: boolean;
+}
+
+/** An invitation link as admins list it (`GET /api/invites`). */
+export interface Invitation {
+  token: string;
+  url: string;
+  /** null: unlimited. */
+  maxUses: number | null;
+  uses: number;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+  createdBy: string;
+  status: Exclude<InvitationStatus, 'unknown'>;
+}
+
+/** `POST /api/invites`: both limits are optional. */
+export interface CreateInvitationRequest {
+  maxUses?: number;
+  expiresAt?: string;
+}
+
+/** Answer of `POST /api/invites` (201). */
+export interface CreatedInvitation {
+  token: string;
+  url: string;
+}
+
+export interface SendInviteRequest {
+  email: string;
+}
+
+/**
+ * Answer of `POST /api/send-invite`. When the mail cannot be sent (no SMTP configured, or the
+ * server refused it) the API answers 503 EMAIL_UNAVAILABLE with the same two fields in the error
+ * body, so the web app can say "Email Unavailable … Copy the direct link instead.".
+ */
+export interface SendInviteResponse {
+  message: string;
+  fallbackLink?: string;
+}
+
+export type SendInviteFailure = ApiErrorBody & { fallbackLink?: string };
+
+/** Password rules, shared so the web form checks what the server enforces. */
+export const passwordPolicy = { minLength: 8, maxLength: 256 } as const;
+
+interface NamedPerson {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+function fullName(person: NamedPerson | null | undefined): string {
+  return [person?.firstName, person?.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+/** Full name, else e-mail, else "Unknown User" (SPEC section 3). */
+export function userDisplayName(person: NamedPerson | null | undefined): string {
+  const name = fullName(person);
+  if (name !== '') return name;
+  const email = person?.email?.trim() ?? '';
+  return email !== '' ? email : 'Unknown User';
+}
+
+/** Up to two initials for an avatar: from the full name, else from the e-mail, else "?". */
+export function userInitials(person: NamedPerson | null | undefined): string {
+  const name = fullName(person);
+  if (name !== '') {
+    const words = name.split(/\s+/);
+    const letters =
+      words.length === 1 ? words[0]!.slice(0, 2) : `${words[0]![0]}${words[words.length - 1]![0]}`;
+    return letters.toUpperCase();
+  }
+  const email = person?.email?.trim() ?? '';
+  return email !== '' ? email.slice(0, 2).toUpperCase() : '?';
+}

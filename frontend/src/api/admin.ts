@@ -1,0 +1,70 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  queryKeys,
+  type CreatedInvitation,
+  type CreateInvitationRequest,
+  type Invitation,
+  type SendInviteResponse,
+  type User,
+} from '@treble/contracts';
+import { requestJson, type FetchLike } from './http';
+
+export function adminUsersQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.adminUsers(),
+    queryFn: ({ signal }) => requestJson<User[]>('/api/admin/users', { signal, fetch }),
+  });
+}
+
+export function setAdminMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'set-admin'],
+    mutationFn: ({ userId, isAdmin }: { userId: string; isAdmin: boolean }) =>
+      requestJson<User>(`/api/admin/users/${encodeURIComponent(userId)}/admin`, {
+        method: 'PATCH',
+        body: { isAdmin },
+        fetch,
+      }),
+    // The signed-in admin may have changed their own role.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.authUser() }),
+      ]),
+  });
+}
+
+export function invitationsQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.invitations(),
+    queryFn: ({ signal }) => requestJson<Invitation[]>('/api/invites', { signal, fetch }),
+  });
+}
+
+export function createInvitationMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['invitations', 'create'],
+    mutationFn: (body: CreateInvitationRequest) =>
+      requestJson<CreatedInvitation>('/api/invites', { method: 'POST', body, fetch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations() }),
+  });
+}
+
+export function revokeInvitationMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['invitations', 'revoke'],
+    mutationFn: (token: string) =>
+      requestJson<void>(`/api/invites/${encodeURIComponent(token)}`, { method: 'DELETE', fetch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations() }),
+  });
+}
+
+export function sendInviteMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['invitations', 'send'],
+    mutationFn: (email: string) =>
+      requestJson<SendInviteResponse>('/api/send-invite', { method: 'POST', body: { email }, fetch }),
+    // A link is created whether or not the mail goes out.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations() }),
+  });
+}

@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuthResponse, RegistrationOptions } from '@treble/contracts';
+import { announceSignedOut } from '../../lib/unauthorized';
+import { createQueryClient } from '../../query-client';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
+import { renderApp } from '../../test-support/render-app';
+import { aUser, anAdmin } from '../../test-support/users';
+
+let fake: FakeFetch;
+let uninstall: () => void;
+
+beforeEach(() => {
+  fake = createFakeFetch();
+  uninstall = installGlobalFetch(fake);
+});
+
+afterEach(() => {
+  uninstall();
+});
+
+const session = { expiresAt: '2025-10-01T12:00:00.000Z', idleExpiresAt: '2025-09-15T12:00:00.000Z' };
+const signedOut = () =>
+  jsonResponse(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'You are not signed in.' });
+
+describe('the header', () => {
+  test('shows a player their name, "Competitor", an initials avatar and Logout, without admin links', async () => {
+    renderApp('/', { user: aUser() });
+
+    const header = await screen.findByRole('banner');
+    await within(header).findByText('Ann Player');
+    within(header).getByText('Competitor');
+    expect(within(header).getByTestId('avatar-initials').textContent).toBe('AP');
+    within(header).getByRole('button', { name: 'Logout' });
+    const nav = within(header).getByRole('navigation', { name: 'Main' });
+    within(nav).getByRole('link', { name: 'Dashboard' });
+    expect(within(nav).queryByRole('link', { name: 'Periods' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  test('falls back to the e-mail when there is no name', async () => {
+    renderApp('/', { user: aUser({ firstName: null, lastName: null, email: 'zoe@example.com' }) });
+    await within(await screen.findByRole('banner')).findByText('zoe@example.com');
+    expect(screen.getByTestId('avatar-initials').textContent).toBe('ZO');
+  });
+
+  test('gives admins the Periods and Admin items', async () => {
+    renderApp('/', { user: anAdmin() });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Periods' }).getAttribute('href')).toBe(
+      '/period-management',
+    );
+    expect(within(nav).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+  });
+
+  test('signed out: a landing page with Log In through /api/login, and no navigation', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    renderApp('/');
+
+    await screen.findByRole('heading', { name: 'Join The Pool' });
+    const logins = screen.getAllByRole('link', { name: 'Log In' });
+    expect(logins.length).toBeGreaterThan(0);
+    for (const link of logins) expect(link.getAttribute('href')).toBe('/api/login');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  test('Logout ends the session on the server and shows the landing page', async () => {
+    fake.routes.set('POST /api/auth/logout', () => jsonResponse(204, undefined));
+    const { router } = renderApp('/profile', { user: aUser() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await screen.findByRole('heading', { name: 'Join The Pool' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/auth/logout',
+    ]);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+});
+
+describe('signing in', () => {
+  test('a page for signed-in users sends the signed-out to the sign-in page and back', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    const { router } = renderApp('/profile');
+
+    await screen.findByRole('heading', { name: 'Log in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/profile' });
+
+    fake.routes.set('POST /api/auth/login', () =>
+      jsonResponse(200, { user: aUser(), session } satisfies AuthResponse),
+    );
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ann.player@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await screen.findByRole('heading', { name: 'Ann Player' });
+    expect(router.state.location.pathname).toBe('/profile');
+    const login = fake.calls.find((call) => call.url === '/api/auth/login');
+    expect(JSON.parse(login!.body!)).toEqual({
+      email: 'ann.player@example.com',
+      password: 'correct horse battery',
+    });
+  });
+
+  test('a refused sign-in shows the server message', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    fake.routes.set('POST /api/auth/login', () =>
+      jsonResponse(401, {
+        statusCode: 401,
+        code: 'INVALID_CREDENTIALS',
+        message: 'The e-mail address or password is not right.',
+      }),
+    );
+    renderApp('/login');
+
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The e-mail address or password is not right.',
+    );
+  });
+});
+
+describe('registration', () => {
+  const options = (overrides: Partial<RegistrationOptions>): RegistrationOptions => ({
+    mode: 'invite',
+    firstAccount: false,
+    invitation: null,
+    ...overrides,
+  });
+
+  test('an invitation link fills in the token and signs the new player in', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    fake.routes.set('GET /api/auth/registration?invite=tok_123456789012345678', () =>
+      jsonResponse(200, options({ invitation: { status: 'valid' } })),
+    );
+    fake.routes.set('POST /api/auth/register', () =>
+      jsonResponse(201, { user: aUser({ firstName: 'Bea', lastName: null }), session }),
+    );
+    const { router } = renderApp('/register?invite=tok_123456789012345678');
+
+    await screen.findByText('You have been invited to join the pool.');
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Bea' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'bea@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await within(screen.getByRole('banner')).findByText('Bea');
+    expect(router.state.location.pathname).toBe('/');
+    const request = fake.calls.find((call) => call.url === '/api/auth/register');
+    expect(JSON.parse(request!.body!)).toEqual({
+      email: 'bea@example.com',
+      password: 'correct horse battery',
+      firstName: 'Bea',
+      inviteToken: 'tok_123456789012345678',
+    });
+  });
+
+  test('tells the first visitor they become the admin', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    fake.routes.set('GET /api/auth/registration', () => jsonResponse(200, options({ firstAccount: true })));
+    renderApp('/register');
+    await screen.findByText(/the account you create now will run it as its admin/);
+    screen.getByRole('button', { name: 'Create account' });
+  });
+
+  test('without an invitation in an invitation-only pool there is no form, only the way to get one', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    fake.routes.set('GET /api/auth/registration', () => jsonResponse(200, options({})));
+    renderApp('/register');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This pool is by invitation only. Ask your pool host for an invitation link.',
+    );
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+  });
+
+  test('an expired link says so', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    fake.routes.set('GET /api/auth/registration?invite=old_12345678901234567', () =>
+      jsonResponse(200, options({ invitation: { status: 'expired' } })),
+    );
+    renderApp('/register?invite=old_12345678901234567');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This invitation link has expired. Ask your pool host for a new one.',
+    );
+  });
+});
+
+describe('a change refused because the session ended', () => {
+  test('shows the "Unauthorized" toast and opens the sign-in page 500 ms later', async () => {
+    const visited: string[] = [];
+    const queryClient = createQueryClient({
+      onSignedOut: () => announceSignedOut((url) => visited.push(url)),
+    });
+    fake.routes.set('PATCH /api/auth/user', signedOut);
+    renderApp('/profile', { user: aUser(), queryClient });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Save details' }));
+
+    await screen.findByText('Unauthorized');
+    screen.getByText('You are logged out. Logging in again...');
+    expect(visited).toEqual([]);
+    await waitFor(() => expect(visited).toEqual(['/api/login']), { timeout: 2000 });
+  });
+});

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { periodsQueryOptions } from '../api/periods';
+import { AdminAccessRequired } from '../features/admin/admin-page';
+import { requireUser } from '../features/auth/route-guards';
+import { PeriodsError, PeriodsPage } from '../features/periods/periods-page';
+import { PeriodsPending } from '../features/periods/periods-pending';
+
+/** The admins' period list (the full period management screen builds on it). */
+export const Route = createFileRoute('/period-management')({
+  beforeLoad: requireUser,
+  loader: async ({ context }) => {
+    if (context.user.isAdmin) await context.queryClient.ensureQueryData(periodsQueryOptions());
+  },
+  pendingComponent: PeriodsPending,
+  errorComponent: PeriodsError,
+  component: PeriodManagementRoute,
+});
+
+function PeriodManagementRoute() {
+  const { user } = Route.useRouteContext();
+  return user.isAdmin ? <PeriodsPage /> : <AdminAccessRequired />;
+}
