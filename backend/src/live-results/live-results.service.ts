@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes, type MatchdayStatus, type ResultsUpdateSummary } from '@treble/contracts';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { SeasonCatalogue } from '../season/season-catalogue.js';
+import { DomainError } from '../shared/domain/domain-error.js';
+import { matchdayStatus, seasonStartYear } from './domain/match-plan.js';
+import { MatchSync } from './match-sync.js';
+import { providerNotConfigured, RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
+
+/** The admin's Live Results actions: a matchday's status, and updating one matchday or the whole season. */
+@Injectable()
+export class LiveResultsService {
+  constructor(
+    @Inject(RESULTS_PROVIDER) private readonly provider: ResultsProvider | null,
+    private readonly sync: MatchSync,
+    private readonly catalogue: SeasonCatalogue,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get configured(): boolean {
+    return this.provider !== null;
+  }
+
+  requireProvider(): ResultsProvider {
+    if (this.provider === null) throw providerNotConfigured();
+    return this.provider;
+  }
+
+  /** The provider's season parameter for the season the pool plays. */
+  seasonYear(): number {
+    return seasonStartYear(this.catalogue.current().season);
+  }
+
+  /** A matchday number as the admin typed it: a whole number from 1 to the season's periods. */
+  parseMatchday(raw: unknown): number {
+    const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+    const last = this.config.rules.periodsPerSeason;
+    const value = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+    if (!(value >= 1 && value <= last)) {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, `matchday: must be a whole number from 1 to ${last}`);
+    }
+    return value;
+  }
+
+  async matchdayStatus(matchday: number): Promise<MatchdayStatus> {
+    const answer = await this.requireProvider().matchesOfMatchday(this.seasonYear(), matchday);
+    return matchdayStatus(matchday, answer.matches);
+  }
+
+  async updateMatchday(matchday: number, actor: string, correlationId: string): Promise<ResultsUpdateSummary> {
+    const answer = await this.requireProvider().matchesOfMatchday(this.seasonYear(), matchday);
+    const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
+    return { message: `Successfully updated results for matchday ${matchday}`, ...summary };
+  }
+
+  /** Every finished match of the season. */
+  async updateAll(actor: string, correlationId: string): Promise<ResultsUpdateSummary> {
+    const answer = await this.requireProvider().matchesByStatus(this.seasonYear(), ['FINISHED', 'AWARDED']);
+    const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
+    return { message: `Successfully updated results for ${summary.finishedMatches} finished matches`, ...summary };
+  }
+}

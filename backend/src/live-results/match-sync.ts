@@ -1,0 +1,235 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { ResultsUpdateSummary } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { decideAndAppend } from '../event-store/decide-and-append.js';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { decideVoidChoicesOnOption } from '../picks/domain/decide-picks.js';
+import { picksStreamId, type PicksEvent, type VoidReason } from '../picks/domain/picks.events.js';
+import { evolvePicks, initialPicksState, type PicksState } from '../picks/domain/picks.state.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
+import type { ResultSource } from '../results/domain/results.js';
+import { RecordResultCommand, type RecordResultOutcome } from '../season/commands/record-result/record-result.handlers.js';
+import { decideAutoCompletePeriod, decideSyncFixture, fixtureOptionIds, isCalledOff } from '../season/domain/fixture-sync.js';
+import { decideRecordResultInPeriod, optionIdFor, optionView, type RecordResultInput } from '../season/domain/period-admin.js';
+import type { PeriodState } from '../season/domain/period.js';
+import type { Fixture } from '../season/domain/season-schedule.js';
+import { PeriodStreams } from '../season/period-streams.js';
+import { SeasonCatalogue } from '../season/season-catalogue.js';
+import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import { fixtureIdOf, fixtureUpdateOf, resultsOf } from './domain/match-plan.js';
+import { isFinal, type ProviderAnswer, type ProviderMatch } from './domain/provider-match.js';
+import { MatchNotifier } from './match-notifier.js';
+
+export type SyncSummary = Omit<ResultsUpdateSummary, 'message'>;
+
+/** Who runs a sync: the scheduler (actor = provider name) or an admin (actor = their id). */
+export interface SyncContext {
+  actor: string;
+  now: Date;
+  correlationId: string;
+}
+
+/**
+ * The result input as the provider fills it: besides option and outcome, the fixture and score it
+ * came from, so that a corrected score replaces the earlier provider result. (The command's declared
+ * input only names the admin form's fields; the handler passes the whole input on to the decider.)
+ */
+interface ProviderResultInput {
+  optionId: string;
+  outcome: string;
+  points: null;
+  fixtureId: string;
+  homeScore: number;
+  awayScore: number;
+}
+
+const picksModel = { initialState: initialPicksState, evolve: evolvePicks };
+
+function emptySummary(answer: ProviderAnswer): SyncSummary {
+  return {
+    matches: answer.matches.length,
+    skipped: answer.skipped.length,
+    failedMatches: 0,
+    finishedMatches: 0,
+    resultsRecorded: 0,
+    resultsHeldPending: 0,
+    fixturesUpdated: 0,
+    picksVoided: 0,
+    periodsCompleted: [],
+  };
+}
+
+/**
+ * The process manager between the results provider and the pool. For each match the provider
+ * reports: its kickoff and status are re-synced onto its period (`FixtureUpdated`; a postponement
+ * before the options lock first voids the picks on both teams), a final score becomes both options'
+ * results through `RecordResultCommand` (source `provider`), and a period whose every fixture is
+ * finished with results completes itself. Every step is idempotent (the deciders decide nothing
+ * the second time), so a poll that is repeated, or resumed after a crash, is safe.
+ */
+@Injectable()
+export class MatchSync {
+  private readonly logger = new Logger('LiveResults');
+  private fixtureIndex: Map<string, number> | null = null;
+
+  constructor(
+    private readonly periods: PeriodStreams,
+    private readonly commandBus: CommandBus,
+    private readonly dataSource: DataSource,
+    private readonly catalogue: SeasonCatalogue,
+    private readonly engine: ProjectionEngine,
+    private readonly notifier: MatchNotifier,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Fixture id → its matchweek, from the season the pool imported (a moved match keeps its week). */
+  private matchweekOf(fixtureId: string): number | null {
+    if (this.fixtureIndex === null) {
+      this.fixtureIndex = new Map();
+      for (const week of this.catalogue.current().matchweeks) {
+        for (const fixture of week.fixtures) this.fixtureIndex.set(fixture.fixtureId, week.number);
+      }
+    }
+    return this.fixtureIndex.get(fixtureId) ?? null;
+  }
+
+  async apply(answer: ProviderAnswer, sync: SyncContext): Promise<SyncSummary> {
+    const summary = emptySummary(answer);
+    const season = this.catalogue.current().season;
+    const byPeriod = new Map<number, ProviderMatch[]>();
+    for (const match of answer.matches) {
+      const periodId = this.matchweekOf(fixtureIdOf(season, match));
+      if (periodId === null) {
+        this.logger.warn(`Match ${match.id} (${match.homeTeam.tla} v ${match.awayTeam.tla}) is not a fixture of season ${season}; ignored`);
+        continue;
+      }
+      byPeriod.set(periodId, [...(byPeriod.get(periodId) ?? []), match]);
+    }
+    for (const [periodId, matches] of [...byPeriod].sort(([a], [b]) => a - b)) {
+      await this.applyToPeriod(periodId, matches, sync, summary);
+    }
+    return summary;
+  }
+
+  private context(sync: SyncContext, source: 'provider' | 'system'): CommandContext {
+    return { actor: sync.actor, source, now: sync.now, correlationId: sync.correlationId };
+  }
+
+  private async applyToPeriod(periodId: number, matches: ProviderMatch[], sync: SyncContext, summary: SyncSummary): Promise<void> {
+    let state = await this.periods.load(periodId);
+    if (!state.scheduled) {
+      this.logger.warn(`Period ${periodId} does not exist (schedule not imported); ${matches.length} matches ignored`);
+      return;
+    }
+    const season = this.catalogue.current().season;
+    const finished = new Set<string>();
+    for (const match of matches) {
+      const fixture = state.fixtures.get(fixtureIdOf(season, match));
+      if (!fixture) continue;
+      try {
+        state = await this.applyMatch(state, fixture, match, sync, summary);
+        if (isFinal(match)) finished.add(fixture.fixtureId);
+      } catch (error) {
+        // One match that fails (say, a read view not there yet) leaves the others to go ahead; it
+        // is tried again on the next poll, from where it stopped.
+        summary.failedMatches++;
+        this.logger.error(`Match ${match.id} (${fixture.fixtureId}) could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (finished.size === 0) return;
+    const { events } = await this.periods.decide(periodId, this.context(sync, 'system'), (current) =>
+      decideAutoCompletePeriod(current, finished, sync.now),
+    );
+    if (events.some((event) => event.type === 'PeriodCompleted')) {
+      summary.periodsCompleted.push(periodId);
+      this.logger.log(`Period ${periodId} auto-completed: every fixture finished with a result`);
+    }
+  }
+
+  private async applyMatch(state: PeriodState, fixture: Fixture, match: ProviderMatch, sync: SyncContext, summary: SyncSummary): Promise<PeriodState> {
+    const periodId = state.periodId!;
+    const update = fixtureUpdateOf(match, fixture);
+    if (decideSyncFixture(state, update).length > 0) {
+      const calledOff = isCalledOff(fixture.status, update.status);
+      const reason: VoidReason = update.status === 'CANCELLED' ? 'cancelled' : 'postponed';
+      // Picks are voided before the fixture is marked off and once more after: a crash in between
+      // leaves the fixture unchanged, so the next poll does both again; the second pass catches a
+      // pick made in the moment between.
+      if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
+      const { events } = await this.periods.decide(periodId, this.context(sync, 'provider'), (current) => decideSyncFixture(current, update));
+      summary.fixturesUpdated += events.length;
+      if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
+      if (events.length > 0) state = await this.periods.load(periodId);
+    }
+
+    const results = resultsOf(match, fixture.fixtureId);
+    if (results.length === 0) return state;
+    summary.finishedMatches++;
+    let news = false;
+    for (const result of results) {
+      const input: ProviderResultInput = {
+        optionId: optionIdFor(periodId, result.teamCode),
+        outcome: result.outcome,
+        points: null,
+        fixtureId: result.fixtureId,
+        homeScore: result.homeScore,
+        awayScore: result.awayScore,
+      };
+      if (!state.options.has(input.optionId)) continue;
+      // Most polls repeat what is known: ask the pure decider first and skip a command that would decide nothing.
+      const source: ResultSource = 'provider';
+      const probe: RecordResultInput = { ...input, source };
+      if (decideRecordResultInPeriod(periodId, state, probe, this.config.rules).length === 0) continue;
+      const outcome: RecordResultOutcome = await this.commandBus.execute(new RecordResultCommand(input, source, this.context(sync, 'provider')));
+      if (outcome.status === 'recorded') summary.resultsRecorded++;
+      if (outcome.status === 'pending') summary.resultsHeldPending++;
+      if (outcome.status !== 'unchanged') news = true;
+    }
+    if (!news) return state;
+    this.notifier.matchFinished({
+      matchweek: periodId,
+      homeTeam: match.homeTeam.name,
+      awayTeam: match.awayTeam.name,
+      homeScore: results[0]!.homeScore,
+      awayScore: results[0]!.awayScore,
+    });
+    return this.periods.load(periodId);
+  }
+
+  /** Voids every player's picks on both options of a called-off fixture (unless they had locked). */
+  private async voidPicks(state: PeriodState, fixture: Fixture, reason: VoidReason, sync: SyncContext): Promise<number> {
+    const periodId = state.periodId!;
+    const ids = fixtureOptionIds(periodId, fixture);
+    const metadata = metadataFor(this.context(sync, 'system'));
+    let voided = 0;
+    let position: bigint | null = null;
+    for (const optionId of [ids.home, ids.away]) {
+      // The option as it stood before the postponement: its lock time decides whether picks stand.
+      const option = optionView(state, optionId);
+      if (!option) continue;
+      for (const userId of await this.playersWithPicksOn(optionId)) {
+        const result = await decideAndAppend<PicksState, PicksEvent>(
+          this.eventStore,
+          picksStreamId(userId),
+          picksModel,
+          (picks) => decideVoidChoicesOnOption({ type: 'VoidChoicesOnOption', userId, optionId, reason }, picks, { now: sync.now, option }),
+          metadata,
+        );
+        voided += result.events.length;
+        if (result.position !== null) position = result.position;
+      }
+    }
+    if (position !== null) await this.engine.waitFor(position);
+    if (voided > 0) this.logger.log(`${fixture.fixtureId} ${reason}: ${voided} picks voided`);
+    return voided;
+  }
+
+  /** Players with a pick on the option (the picks read view; another context owns it). */
+  private async playersWithPicksOn(optionId: string): Promise<string[]> {
+    const rows: { user_id: string }[] = await this.dataSource.query('SELECT DISTINCT user_id FROM choices WHERE option_id = $1', [optionId]);
+    return rows.map((row) => row.user_id);
+  }
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import type { SchedulerStatus } from '@treble/contracts';
+import { decideAndAppend } from '../event-store/decide-and-append.js';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import { nextPollDelay, planPoll } from './domain/polling.js';
+import { isLive, type ProviderAnswer } from './domain/provider-match.js';
+import {
+  decideAutostart,
+  decideStartScheduler,
+  decideStopScheduler,
+  evolveScheduler,
+  initialSchedulerState,
+  schedulerStreamId,
+  type SchedulerEvent,
+  type SchedulerState,
+} from './domain/scheduler-state.js';
+import { LiveBoard } from './live-board.js';
+import { LiveResultsService } from './live-results.service.js';
+import { MatchSync } from './match-sync.js';
+import { PollerLease } from './poller-lease.js';
+import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
+
+/** Real time between two checks of the switch and the lease (cheap: no provider request). */
+const TICK_MS = 60_000;
+/** A lease not renewed for this long (real time) is free: another instance takes over after a crash. */
+const LEASE_TTL_MS = 5 * 60_000;
+/** After a failed poll (provider down), try again this soon (pool time), unless the interval is shorter. */
+const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
+const timeoutName = 'live-results-scheduler';
+
+const schedulerModel = { initialState: initialSchedulerState, evolve: evolveScheduler };
+
+/**
+ * Polls the results provider while switched on. The switch is the `scheduler` event stream
+ * (`ResultsSchedulerStarted` / `Stopped`, with the actor), so it survives restarts and every
+ * instance sees it. Every instance ticks once a minute; the one that holds the lease polls, when
+ * its poll is due: every RESULTS_POLL_MINUTES, every minute while a match is live or due to finish.
+ * Polls are idempotent, so after a crash the next holder simply polls again.
+ *
+ * Pool time (the CLOCK) decides what is due; timers run in real time, divided by POOL_CLOCK_SPEED.
+ */
+@Injectable()
+export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('ResultsScheduler');
+  private readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Real-time instant the next poll is due; null: at the next tick. */
+  private dueAt: number | null = null;
+  /** Pool-time instant of the next poll, for the status. */
+  private nextUpdate: Date | null = null;
+  private lastFullSyncAt: Date | null = null;
+  private providerReportsLive = false;
+  private leader = false;
+  private ticking: Promise<void> | null = null;
+  private closed = false;
+  private readonly abort = new AbortController();
+
+  constructor(
+    @Inject(RESULTS_PROVIDER) private readonly provider: ResultsProvider | null,
+    private readonly service: LiveResultsService,
+    private readonly sync: MatchSync,
+    private readonly board: LiveBoard,
+    private readonly lease: PollerLease,
+    private readonly registry: SchedulerRegistry,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get regularMs(): number {
+    return this.config.liveResults.pollMinutes * 60_000;
+  }
+
+  /** Real milliseconds for a span of pool time. */
+  private realMs(poolMs: number): number {
+    return poolMs / (this.config.clockSpeed ?? 1);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.provider === null) {
+      this.logger.log('Live results are off: no results provider configured (FOOTBALL_DATA_API_KEY or RESULTS_PROVIDER=replay)');
+      return;
+    }
+    try {
+      if (this.config.liveResults.autostart) {
+        await this.switchTo((state) => decideAutostart(state, 'system'), this.context('system', 'system', randomUUID()));
+      }
+    } catch (error) {
+      this.logger.error(`Could not start the results scheduler: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    this.abort.abort();
+    this.clearTimer();
+    await this.ticking?.catch(() => undefined);
+    if (this.leader) await this.lease.release(this.holder).catch(() => undefined);
+    this.leader = false;
+  }
+
+  async state(): Promise<SchedulerState> {
+    const events = await this.eventStore.readStream(schedulerStreamId);
+    return events.reduce((state, event) => evolveScheduler(state, event as unknown as SchedulerEvent), initialSchedulerState());
+  }
+
+  async status(): Promise<SchedulerStatus> {
+    if (this.provider === null) return { isRunning: false, nextUpdate: null, providerConfigured: false };
+    if (!(await this.state()).running) return { isRunning: false, nextUpdate: null, providerConfigured: true };
+    const lease = await this.lease.current();
+    const next = lease?.nextPollAt ?? this.nextUpdate ?? this.clock.now();
+    return { isRunning: true, nextUpdate: next.toISOString(), providerConfigured: true };
+  }
+
+  async start(actor: string, correlationId: string): Promise<SchedulerStatus> {
+    this.service.requireProvider();
+    await this.switchTo((state) => decideStartScheduler(state, actor), this.context(actor, 'admin', correlationId));
+    this.dueAt = null;
+    this.schedule(0);
+    return this.status();
+  }
+
+  async stop(actor: string, correlationId: string): Promise<SchedulerStatus> {
+    this.service.requireProvider();
+    await this.switchTo((state) => decideStopScheduler(state, actor), this.context(actor, 'admin', correlationId));
+    await this.resign();
+    return this.status();
+  }
+
+  /** Runs one tick now and waits for it (the app's own timer does the same once a minute). */
+  async runOnce(): Promise<void> {
+    this.clearTimer();
+    await this.ticking?.catch(() => undefined);
+    this.ticking = this.tick().finally(() => {
+      this.ticking = null;
+    });
+    await this.ticking;
+  }
+
+  private context(actor: string, source: 'admin' | 'system', correlationId: string): CommandContext {
+    return { actor, source, now: this.clock.now(), correlationId };
+  }
+
+  private async switchTo(decide: (state: SchedulerState) => SchedulerEvent[], context: CommandContext): Promise<void> {
+    await decideAndAppend(this.eventStore, schedulerStreamId, schedulerModel, decide, metadataFor(context));
+  }
+
+  private async resign(): Promise<void> {
+    if (this.leader) await this.lease.release(this.holder);
+    this.leader = false;
+    this.dueAt = null;
+    this.nextUpdate = null;
+  }
+
+  private clearTimer(): void {
+    if (this.registry.doesExist('timeout', timeoutName)) this.registry.deleteTimeout(timeoutName);
+  }
+
+  private schedule(realDelayMs: number): void {
+    this.clearTimer();
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      if (this.registry.doesExist('timeout', timeoutName)) this.registry.deleteTimeout(timeoutName);
+      if (this.ticking) return;
+      this.ticking = this.tick().finally(() => {
+        this.ticking = null;
+      });
+    }, realDelayMs);
+    this.registry.addTimeout(timeoutName, timer);
+  }
+
+  private async tick(): Promise<void> {
+    let next = TICK_MS;
+    try {
+      if (!(await this.state()).running) {
+        await this.resign();
+        return;
+      }
+      this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
+      if (!this.leader) {
+        this.dueAt = null;
+        this.nextUpdate = null;
+        return;
+      }
+      if (this.dueAt === null || Date.now() >= this.dueAt) {
+        const delay = await this.poll();
+        this.dueAt = Date.now() + this.realMs(delay);
+        this.nextUpdate = new Date(this.clock.now().getTime() + delay);
+        // Renew after the poll too: waiting on the provider's rate limit can take a while.
+        this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
+        if (this.leader) await this.lease.setNextPoll(this.holder, this.nextUpdate);
+      }
+      next = Math.min(TICK_MS, Math.max(0, this.dueAt - Date.now()));
+    } catch (error) {
+      if (!this.closed) this.logger.error(`Results scheduler tick failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.schedule(next);
+    }
+  }
+
+  /** One poll: fetch what the plan says, apply it, and return the pool time until the next one. */
+  private async poll(): Promise<number> {
+    const provider = this.provider!;
+    const plan = planPoll(await this.board.load(), this.clock.now(), this.lastFullSyncAt);
+    const season = this.service.seasonYear();
+    const correlationId = randomUUID();
+    try {
+      const answers: ProviderAnswer[] = [];
+      if (plan.fullSync) {
+        answers.push(await provider.matchesOfSeason(season, this.abort.signal));
+        this.lastFullSyncAt = this.clock.now();
+      }
+      for (const matchday of plan.matchdays) answers.push(await provider.matchesOfMatchday(season, matchday, this.abort.signal));
+      for (const answer of answers) await this.sync.apply(answer, { actor: provider.name, now: this.clock.now(), correlationId });
+      this.providerReportsLive = answers.some((answer) => answer.matches.some(isLive));
+    } catch (error) {
+      if (this.closed) return this.regularMs;
+      this.logger.warn(`Results poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      return Math.min(this.regularMs, RETRY_AFTER_FAILURE_MS);
+    }
+    return nextPollDelay(await this.board.load(), this.clock.now(), this.regularMs, this.providerReportsLive);
+  }
+}
