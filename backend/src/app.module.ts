@@ -1,18 +1,35 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ScheduleModule } from '@nestjs/schedule';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import type { AppConfig } from './platform/config/config.js';
+import { LiveResultsModule } from './live-results/live-results.module.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { PicksModule } from './picks/picks.module.js';
 import { PlatformModule } from './platform/platform.module.js';
+import { PrizesModule } from './prizes/prizes.module.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { SeasonModule } from './season/season.module.js';
+import { StandingsModule } from './standings/standings.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), CqrsModule.forRoot(), SeasonModule, PicksModule],
+      imports: [
+        PlatformModule.forRoot(config),
+        CqrsModule.forRoot(),
+        ScheduleModule.forRoot(),
+        AccountsModule,
+        SeasonModule,
+        PicksModule,
+        PrizesModule,
+        StandingsModule,
+        LiveResultsModule,
+        AuditModule,
+      ],
       controllers: [HealthController],
       providers: [RealtimeGateway],
     };

@@ -74,3 +74,17 @@ export interface CreatePeriodRequest {
   endDate: string;
   segment?: Segment;
 }
+
+export type Competition = 'overall' | 'survivor' | 'last10';
+export type Currency = 'USD' | 'GBP' | 'EUR';
+
+export interface Prize {
+  id: string;
+  competition: Competition;
+  position: string;
+  /** Decimal string with two decimals. */
+  amount: string;
+  currency: Currency;
+  description: string | null;
+  isActive: boolean;
+}

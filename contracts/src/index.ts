@@ -3,4 +3,7 @@ export * from './rules.js';
 export * from './periods.js';
 export * from './health.js';
 export * from './socket.js';
+export * from './accounts.js';
 export * from './game.js';
+export * from './standings.js';
+export * from './live-results.js';

@@ -37,7 +37,21 @@ export const queryKeys = {
   schedule: () => ['epl-schedule'] as const,
   health: () => ['health'] as const,
   options: (periodId: number) => ['options', periodId] as const,
+  prizes: () => ['prizes'] as const,
   authUser: () => ['auth', 'user'] as const,
   adminUsers: () => ['admin', 'users'] as const,
   invitations: () => ['invitations'] as const,
+  /** A leaderboard (`['leaderboards']` covers all three). */
+  leaderboards: (kind?: 'overall' | 'survivor' | 'last10') =>
+    (kind === undefined ? ['leaderboards'] : ['leaderboards', kind]) as readonly string[],
+  /** The signed-in player's stats (dashboard, history). */
+  userStats: () => ['user', 'stats'] as const,
+  /** Performance analysis: `['performance']` covers detailed, trends and every compare selection. */
+  performance: (view?: 'detailed' | 'trends' | 'compare', ...periodIds: number[]) =>
+    (view === undefined ? ['performance'] : ['performance', view, ...periodIds]) as readonly (string | number)[],
+  /** Picks of one period. */
+  choices: (periodId: number) => ['choices', periodId] as const,
+  /** Results: `['results']` (all, and every period's) or one period's. */
+  results: (periodId?: number) =>
+    (periodId === undefined ? ['results'] : ['results', periodId]) as readonly (string | number)[],
 };

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
 import { Database } from '../platform/database/database.js';
 import { ProjectionEngine, type ProjectionStatus } from '../projections/projection-engine.js';
-import { projections, readEntities } from '../read-models.js';
+import { projectionsFor, readEntities } from '../read-models.js';
 
 const usage = `Usage: npm run projections -- <command>
 
@@ -44,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
     entities: readEntities,
   });
   const store = new PostgresEventStore(database, config.projectionPollMs);
+  const projections = projectionsFor(config.rules);
   const engine = new ProjectionEngine(database, store, projections);
   try {
     if (command === 'status') {

@@ -147,7 +147,7 @@ export class ProjectionEngine {
     };
     const keys: QueryKey[] = [];
     for (const event of events) {
-      if (!projection.eventTypes.includes(event.type)) continue;
+      if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
       await projection.apply(event, context);
       for (const key of projection.queryKeysFor(event)) {
         if (!keys.some((k) => sameKey(k, key))) keys.push(key);
@@ -185,6 +185,7 @@ export class ProjectionEngine {
     runner.subscription = this.eventStore.subscribe(
       async (events) => {
         let change: ReadModelChange | null = null;
+        let committed: bigint | null = null;
         await this.database.transaction(async (sql) => {
           const checkpoint = await this.checkpoint(sql, projection.name, true);
           if (!checkpoint || checkpoint.position !== runner.position || checkpoint.version !== projection.version) {
@@ -197,9 +198,11 @@ export class ProjectionEngine {
             projection.name,
             last.toString(),
           ]);
-          runner.position = last;
+          committed = last;
           if (keys.length > 0) change = { readModels: [projection.name], queryKeys: keys, position: last };
         });
+        // Only once the batch is committed: waitFor() callers read the tables right after.
+        if (committed !== null) runner.position = committed;
         if (change) this.emitter.emit('changed', change);
       },
       {
@@ -295,11 +298,15 @@ export class ProjectionEngine {
     return result;
   }
 
-  /** Waits until every live projection has processed the log up to `position` (tests, CLI). */
-  async waitFor(position: bigint, timeoutMs = 10_000): Promise<void> {
+  /**
+   * Waits until every live projection (or only those named) has processed the log up to `position`
+   * (tests, CLI, and commands that answer with their own write).
+   */
+  async waitFor(position: bigint, timeoutMs = 10_000, only?: readonly string[]): Promise<void> {
     const started = Date.now();
+    const watched = only ? this.projections.filter((p) => only.includes(p.name)) : this.projections;
     for (;;) {
-      const behind = this.projections.filter((p) => {
+      const behind = watched.filter((p) => {
         const runner = this.runners.get(p.name);
         return !runner || runner.position < position;
       });

@@ -28,8 +28,8 @@ export interface Projection {
   name: string;
   version: number;
   tables: ProjectionTable[];
-  /** Event types `apply` cares about; the checkpoint moves past the others without calling it. */
-  eventTypes: readonly string[];
+  /** Event types `apply` cares about ('all' for every event); the checkpoint moves past the others. */
+  eventTypes: readonly string[] | 'all';
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
   /** Query keys whose data an event changes: pushed to clients so they refetch exactly those. */
   queryKeysFor(event: RecordedEvent): QueryKey[];

@@ -8,6 +8,7 @@ import type { Choice, MessageResponse } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { commandContext } from '../../platform/http/command-context.js';
 import { ClearPeriodCommand, MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand } from './picks.handlers.js';
+import { Admin, Player } from '../../accounts/access/access.decorators.js';
 
 class MakeChoiceBody {
   @Type(() => Number)
@@ -47,6 +48,7 @@ export class PicksController {
   ) {}
 
   @Post('choices')
+  @Player()
   @ApiOperation({ summary: 'Pick an option (ChoiceMade)' })
   async make(@Body() body: MakeChoiceBody, @Req() request: Request): Promise<Choice> {
     const context = commandContext(request, this.clock, 'player');
@@ -55,6 +57,7 @@ export class PicksController {
   }
 
   @Delete('choices/:choiceId')
+  @Player()
   @ApiOperation({ summary: 'Withdraw one of your picks before its deadline' })
   async withdraw(@Param('choiceId') choiceId: string, @Req() request: Request): Promise<MessageResponse> {
     const context = commandContext(request, this.clock, 'player');
@@ -63,6 +66,7 @@ export class PicksController {
   }
 
   @Delete('choices/period/:id')
+  @Admin()
   @ApiOperation({ summary: "Admin: delete every player's picks in a period" })
   async clearPeriod(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<MessageResponse & { playersCleared: number }> {
     const { playersCleared } = await this.commandBus.execute(new ClearPeriodCommand(id, commandContext(request, this.clock, 'admin')));
@@ -70,6 +74,7 @@ export class PicksController {
   }
 
   @Post('retroactive-choices')
+  @Admin()
   @HttpCode(201)
   @ApiOperation({ summary: "Admin: create a player's picks in an ended period" })
   async retroactive(@Body() body: RetroactiveChoicesBody, @Req() request: Request): Promise<MessageResponse & { choices: Choice[] }> {

@@ -4,11 +4,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { ScheduleImportResult } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { commandContext } from '../../../platform/http/command-context.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { ImportScheduleCommand } from './import-schedule.handler.js';
+import { Admin } from '../../../accounts/access/access.decorators.js';
 
 @ApiTags('season')
 @Controller()
+@Admin()
 export class ImportScheduleController {
   constructor(
     private readonly commandBus: CommandBus,
@@ -21,13 +24,7 @@ export class ImportScheduleController {
   @ApiOperation({ summary: 'Create the 38 periods of the season from its fixtures (idempotent)' })
   async importSchedule(@Req() request: Request): Promise<ScheduleImportResult> {
     const { position, ...result } = await this.commandBus.execute(
-      new ImportScheduleCommand({
-        // Accounts arrive with the next slice; until then the import is recorded as a system action.
-        actor: 'system',
-        source: 'admin',
-        now: this.clock.now(),
-        correlationId: request.correlationId ?? 'unknown',
-      }),
+      new ImportScheduleCommand(commandContext(request, this.clock, 'admin')),
     );
     // Answer once the periods table shows the import, so the caller can read its own write.
     if (position !== null) await this.engine.waitFor(BigInt(position));

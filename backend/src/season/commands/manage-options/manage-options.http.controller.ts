@@ -9,6 +9,7 @@ import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { OptionQueries } from '../../queries/options/option.queries.js';
 import { AddEplOptionsCommand, CreateOptionCommand, ReplaceWithEplCommand } from './manage-options.handlers.js';
+import { Admin } from '../../../accounts/access/access.decorators.js';
 
 class CreateOptionBody {
   @Type(() => Number)
@@ -34,6 +35,7 @@ class CreateOptionBody {
 
 @ApiTags('options')
 @Controller()
+@Admin()
 export class ManageOptionsController {
   constructor(
     private readonly commandBus: CommandBus,

@@ -15,6 +15,7 @@ import {
   ReopenPeriodCommand,
   SetPeriodActiveCommand,
 } from './manage-period.handlers.js';
+import { Admin } from '../../../accounts/access/access.decorators.js';
 
 class CreatePeriodBody {
   @IsString()
@@ -45,6 +46,7 @@ class SetActiveBody {
 
 @ApiTags('periods')
 @Controller('periods')
+@Admin()
 export class ManagePeriodController {
   constructor(
     private readonly commandBus: CommandBus,

@@ -15,7 +15,15 @@ export interface RecordResultOutcome {
 
 export class RecordResultCommand extends Command<RecordResultOutcome> {
   constructor(
-    readonly input: { optionId?: string | null; outcome?: string | null; points?: number | null },
+    readonly input: {
+      optionId?: string | null;
+      outcome?: string | null;
+      points?: number | null;
+      /** The match a provider result comes from, and its score. */
+      fixtureId?: string;
+      homeScore?: number;
+      awayScore?: number;
+    },
     readonly source: ResultSource,
     readonly context: CommandContext,
   ) {

@@ -7,6 +7,7 @@ import type { MessageResponse, Outcome } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
+import { Admin } from '../../../accounts/access/access.decorators.js';
 
 /** Fields are optional here so that a missing one gets the spec's own message from the domain. */
 class RecordResultBody {
@@ -26,6 +27,7 @@ class RecordResultBody {
 
 @ApiTags('results')
 @Controller('results')
+@Admin()
 export class RecordResultController {
   constructor(
     private readonly commandBus: CommandBus,

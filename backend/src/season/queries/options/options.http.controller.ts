@@ -9,6 +9,7 @@ import { requestUser } from '../../../platform/http/command-context.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 import { PeriodRow } from '../periods/period.entity.js';
 import { OptionQueries } from './option.queries.js';
+import { Admin, Player } from '../../../accounts/access/access.decorators.js';
 
 @ApiTags('options')
 @Controller()
@@ -22,18 +23,21 @@ export class OptionsController {
   ) {}
 
   @Get(['periods/:id/options', 'options/period/:id'])
+  @Player()
   @ApiOperation({ summary: "A period's options with your usage of each team, your pick, its deadline and (once locked) its pick count" })
   forPeriod(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Option[]> {
     return this.options.forPeriod(id, requestUser(request)?.id ?? '', this.clock.now());
   }
 
   @Get('epl-teams')
+  @Admin()
   @ApiOperation({ summary: 'The 20 Premier League clubs of the season, promoted sides marked' })
   teams(): EplTeam[] {
     return this.catalogue.teams();
   }
 
   @Get('admin/competition/summary')
+  @Admin()
   @ApiOperation({ summary: 'How many periods each competition spans' })
   async summary(): Promise<CompetitionSummary> {
     const rows = await this.dataSource.getRepository(PeriodRow).find({ select: { id: true, segment: true } });

@@ -3,9 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { Period } from '@treble/contracts';
 import { PeriodRow, toPeriod } from './period.entity.js';
+import { Player } from '../../../accounts/access/access.decorators.js';
 
 @ApiTags('periods')
 @Controller('periods')
+@Player()
 export class PeriodsController {
   constructor(private readonly dataSource: DataSource) {}
 

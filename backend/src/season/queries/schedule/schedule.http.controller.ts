@@ -2,9 +2,11 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ScheduleEntry } from '@treble/contracts';
 import { SeasonCatalogue } from '../../season-catalogue.js';
+import { Admin } from '../../../accounts/access/access.decorators.js';
 
 @ApiTags('season')
 @Controller('epl-schedule')
+@Admin()
 export class ScheduleController {
   constructor(private readonly catalogue: SeasonCatalogue) {}
 

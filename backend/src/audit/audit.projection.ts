@@ -1,0 +1,69 @@
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import { relatedName, type Projection, type ProjectionContext } from '../projections/projection.js';
+
+/** Ids an event is about, wherever its data keeps them: what the audit can be filtered by. */
+function subjects(event: RecordedEvent): { periodId: number | null; userId: string | null; optionId: string | null } {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const nested = (data.prize ?? data.user ?? {}) as Record<string, unknown>;
+  const periodId = typeof data.periodId === 'number' ? data.periodId : null;
+  const userId = typeof data.userId === 'string' ? data.userId : typeof nested.id === 'string' && data.user ? (nested.id) : null;
+  const optionId = typeof data.optionId === 'string' ? data.optionId : null;
+  return { periodId, userId, optionId };
+}
+
+/**
+ * The event history as admins read it: what happened, when, by whom, from which source. Every
+ * event of the log, with the ids it concerns pulled out for filtering.
+ */
+export const auditProjection: Projection = {
+  name: 'audit',
+  version: 1,
+  tables: [
+    {
+      name: 'audit_log',
+      ddl: (table) => [
+        `CREATE TABLE ${table} (
+          position bigint PRIMARY KEY,
+          stream_id text NOT NULL,
+          type text NOT NULL,
+          actor text NOT NULL,
+          source text NOT NULL,
+          occurred_at timestamptz NOT NULL,
+          correlation_id text,
+          period_id integer,
+          user_id text,
+          option_id text,
+          data jsonb NOT NULL
+        )`,
+        `CREATE INDEX ${relatedName(table, 'stream_idx')} ON ${table} (stream_id, position)`,
+        `CREATE INDEX ${relatedName(table, 'period_idx')} ON ${table} (period_id, position) WHERE period_id IS NOT NULL`,
+        `CREATE INDEX ${relatedName(table, 'user_idx')} ON ${table} (user_id, position) WHERE user_id IS NOT NULL`,
+        `CREATE INDEX ${relatedName(table, 'actor_idx')} ON ${table} (actor, position)`,
+      ],
+    },
+  ],
+  eventTypes: 'all',
+  async apply(event: RecordedEvent, { sql, table }: ProjectionContext) {
+    const { periodId, userId, optionId } = subjects(event);
+    await sql.query(
+      `INSERT INTO ${table('audit_log')}
+         (position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
+       ON CONFLICT (position) DO NOTHING`,
+      [
+        event.position.toString(),
+        event.streamId,
+        event.type,
+        event.metadata.actor,
+        event.metadata.source,
+        event.metadata.occurredAt,
+        event.metadata.correlationId,
+        periodId,
+        userId,
+        optionId,
+        JSON.stringify(event.data),
+      ],
+    );
+  },
+  queryKeysFor: () => [['admin', 'audit']],
+};

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { Prize } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+
+interface PrizeRow {
+  id: string;
+  competition: Prize['competition'];
+  position: string;
+  amount: string;
+  currency: Prize['currency'];
+  description: string | null;
+  is_active: boolean;
+}
+
+const order = `ORDER BY CASE competition WHEN 'overall' THEN 1 WHEN 'survivor' THEN 2 ELSE 3 END, amount DESC, position`;
+
+@Injectable()
+export class PrizeQueries {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private static toPrize(row: PrizeRow): Prize {
+    return {
+      id: row.id,
+      competition: row.competition,
+      position: row.position,
+      amount: Number(row.amount).toFixed(2),
+      currency: row.currency,
+      description: row.description,
+      isActive: row.is_active,
+    };
+  }
+
+  /** Only active prizes are listed (and summed) unless the caller asks for all. */
+  async list(includeInactive = false): Promise<Prize[]> {
+    const rows: PrizeRow[] = await this.dataSource.query(
+      `SELECT * FROM prizes ${includeInactive ? '' : 'WHERE is_active'} ${order}`,
+    );
+    return rows.map(PrizeQueries.toPrize);
+  }
+
+  async one(id: string): Promise<Prize | null> {
+    const rows: PrizeRow[] = await this.dataSource.query('SELECT * FROM prizes WHERE id = $1', [id]);
+    return rows[0] ? PrizeQueries.toPrize(rows[0]) : null;
+  }
+}

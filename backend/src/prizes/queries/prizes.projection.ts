@@ -1,0 +1,54 @@
+import { queryKeys } from '@treble/contracts';
+import type { RecordedEvent } from '../../event-store/event-store.port.js';
+import type { Projection, ProjectionContext } from '../../projections/projection.js';
+import type { Prize } from '../domain/prize.js';
+import { prizesEventTypes, type PrizesEvent } from '../domain/prizes.decider.js';
+
+async function upsert(sql: ProjectionContext['sql'], table: string, prize: Prize): Promise<void> {
+  await sql.query(
+    `INSERT INTO ${table} (id, competition, position, amount, currency, description, is_active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (id) DO UPDATE SET competition = EXCLUDED.competition, position = EXCLUDED.position,
+       amount = EXCLUDED.amount, currency = EXCLUDED.currency, description = EXCLUDED.description, is_active = EXCLUDED.is_active`,
+    [prize.id, prize.competition, prize.position, prize.amount, prize.currency, prize.description, prize.isActive],
+  );
+}
+
+export const prizesProjection: Projection = {
+  name: 'prizes',
+  version: 1,
+  tables: [
+    {
+      name: 'prizes',
+      ddl: (table) => [
+        `CREATE TABLE ${table} (
+          id text PRIMARY KEY,
+          competition text NOT NULL,
+          position text NOT NULL,
+          amount numeric(12, 2) NOT NULL,
+          currency text NOT NULL,
+          description text,
+          is_active boolean NOT NULL
+        )`,
+      ],
+    },
+  ],
+  eventTypes: prizesEventTypes,
+  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
+    const event = recorded as unknown as PrizesEvent;
+    const prizes = table('prizes');
+    switch (event.type) {
+      case 'PrizesSeeded':
+        for (const prize of event.data.prizes) await upsert(sql, prizes, prize);
+        return;
+      case 'PrizeCreated':
+      case 'PrizeUpdated':
+        await upsert(sql, prizes, event.data.prize);
+        return;
+      case 'PrizeDeleted':
+        await sql.query(`DELETE FROM ${prizes} WHERE id = $1`, [event.data.prizeId]);
+        return;
+    }
+  },
+  queryKeysFor: () => [queryKeys.prizes()],
+};

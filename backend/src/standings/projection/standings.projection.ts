@@ -1,0 +1,322 @@
+import { defaultSegment, type PoolRules, type QueryKey, queryKeys } from '@treble/contracts';
+import type { RecordedEvent } from '../../event-store/event-store.port.js';
+import type { PicksEvent } from '../../picks/domain/picks.events.js';
+import type { Projection, ProjectionContext } from '../../projections/projection.js';
+import type { ResultsEvent } from '../../results/domain/results.js';
+import type { PeriodEvent } from '../../season/domain/period.js';
+import { assertNever } from '../../shared/domain/event.js';
+import { standingsTableNames, standingsTables } from './standings.tables.js';
+import { StandingsWriter, type Tables } from './standings.writer.js';
+
+export const STANDINGS_PROJECTION = 'standings';
+
+export const standingsEventTypes = [
+  'ChoiceMade',
+  'ChoiceWithdrawn',
+  'ChoiceVoided',
+  'PeriodChoicesCleared',
+  'RetroactiveChoicesMade',
+  'ResultRecorded',
+  'ResultDeleted',
+  'ResultHeldPending',
+  'OptionsRemoved',
+  'PeriodScheduled',
+  'PeriodCompleted',
+  'PeriodReopened',
+] as const;
+
+type StandingsEvent = PicksEvent | ResultsEvent | PeriodEvent;
+
+/** What one event changed; it decides the query keys pushed to clients. */
+interface Change {
+  choicesPeriod: number | null;
+  resultsPeriod: number | null;
+  scores: boolean;
+  overall: boolean;
+  last10: boolean;
+  survivor: boolean;
+  periodStatus: boolean;
+}
+
+const nothing = (): Change => ({
+  choicesPeriod: null,
+  resultsPeriod: null,
+  scores: false,
+  overall: false,
+  last10: false,
+  survivor: false,
+  periodStatus: false,
+});
+
+function keysOf(change: Change): QueryKey[] {
+  const keys: QueryKey[] = [];
+  if (change.choicesPeriod !== null) keys.push(queryKeys.choices(change.choicesPeriod));
+  if (change.resultsPeriod !== null) keys.push(queryKeys.results(), queryKeys.results(change.resultsPeriod));
+  if (change.overall) keys.push(queryKeys.leaderboards('overall'));
+  if (change.survivor) keys.push(queryKeys.leaderboards('survivor'));
+  if (change.last10) keys.push(queryKeys.leaderboards('last10'));
+  if (change.scores || change.overall || change.survivor || change.last10 || change.periodStatus) {
+    keys.push(queryKeys.userStats(), queryKeys.performance());
+  }
+  return keys;
+}
+
+/** Keys for an event this instance did not apply itself: everything it could have changed. */
+function possibleKeys(event: RecordedEvent): QueryKey[] {
+  const periodId = (event.data as { periodId?: unknown }).periodId;
+  const period = typeof periodId === 'number' ? periodId : null;
+  const standings = { scores: true, overall: true, last10: true, survivor: true, periodStatus: true };
+  switch (event.type) {
+    case 'ChoiceMade':
+    case 'ChoiceWithdrawn':
+    case 'ChoiceVoided':
+    case 'PeriodChoicesCleared':
+    case 'RetroactiveChoicesMade':
+      return keysOf({ ...nothing(), ...standings, choicesPeriod: period });
+    case 'ResultRecorded':
+    case 'ResultDeleted':
+    case 'OptionsRemoved':
+      return keysOf({ ...nothing(), ...standings, resultsPeriod: period });
+    case 'ResultHeldPending':
+      return keysOf({ ...nothing(), resultsPeriod: period });
+    case 'PeriodScheduled':
+    case 'PeriodCompleted':
+    case 'PeriodReopened':
+      return keysOf({ ...nothing(), ...standings });
+    default:
+      return [];
+  }
+}
+
+function assertWholeNumbers(rules: PoolRules): void {
+  const numbers = [
+    rules.points.win,
+    rules.points.draw,
+    rules.points.loss,
+    rules.survivor.strikeBelow,
+    rules.survivor.strikesToEliminate,
+  ];
+  // They are written into the SQL text, so they must be plain integers.
+  if (!numbers.every((n) => Number.isSafeInteger(n))) {
+    throw new Error(`Standings rules must be whole numbers: ${JSON.stringify(rules)}`);
+  }
+}
+
+async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, rules: PoolRules): Promise<Change> {
+  const event = recorded as unknown as StandingsEvent;
+  const t = Object.fromEntries(standingsTableNames.map((name) => [name, context.table(name)])) as Tables;
+  const { sql } = context;
+  const w = new StandingsWriter(sql, t, rules);
+  const at = recorded.metadata?.occurredAt ?? recorded.recordedAt.toISOString();
+  const change = nothing();
+
+  /** After a player's picks of one period changed. */
+  const afterPick = async (userId: string, periodId: number): Promise<Change> => {
+    change.choicesPeriod = periodId;
+    const wasEntrant = await w.isEntrant(userId);
+    const moved = await w.refreshScores({ kind: 'pick', userId, periodId });
+    if (!moved.scores) return change;
+    Object.assign(change, moved);
+    const period = await w.periodFacts(periodId);
+    const isEntrant = await w.isEntrant(userId);
+    if (period.isCompleted) change.survivor = await w.refoldSurvivor();
+    else if (!wasEntrant && isEntrant) change.survivor = await w.foldInEntrant(userId, 1);
+    else if (wasEntrant && !isEntrant) change.survivor = await w.foldInEntrant(userId, -1);
+    return change;
+  };
+
+  /** After results of some options of a period changed (recorded, overwritten, deleted, removed). */
+  const afterResults = async (periodId: number, optionIds: readonly string[]): Promise<Change> => {
+    const moved = await w.refreshScores({ kind: 'options', periodId, optionIds });
+    if (!moved.scores) return change;
+    Object.assign(change, moved);
+    const period = await w.periodFacts(periodId);
+    // Results normally wait as pending while a period is completed; should one land anyway, the
+    // survivor fold is redone, since completed periods are what it is made of.
+    if (period.isCompleted) change.survivor = await w.refoldSurvivor();
+    return change;
+  };
+
+  switch (event.type) {
+    case 'ChoiceMade': {
+      const d = event.data;
+      await sql.query(
+        `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, made_by, made_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (choice_id) DO NOTHING`,
+        [d.choiceId, d.userId, d.periodId, d.optionId, d.teamKey, d.teamName, recorded.metadata?.actor ?? null, at],
+      );
+      return afterPick(d.userId, d.periodId);
+    }
+    case 'RetroactiveChoicesMade': {
+      const d = event.data;
+      await sql.query(
+        `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, retroactive, made_by, made_at)
+         SELECT x.choice_id, $1, $2, x.option_id, x.team_key, x.team_name, true, $3, $4
+           FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS x(choice_id, option_id, team_key, team_name)
+         ON CONFLICT (choice_id) DO NOTHING`,
+        [
+          d.userId,
+          d.periodId,
+          recorded.metadata?.actor ?? null,
+          at,
+          d.choices.map((c) => c.choiceId),
+          d.choices.map((c) => c.optionId),
+          d.choices.map((c) => c.teamKey),
+          d.choices.map((c) => c.teamName),
+        ],
+      );
+      return afterPick(d.userId, d.periodId);
+    }
+    case 'ChoiceWithdrawn': {
+      const d = event.data;
+      await sql.query(`DELETE FROM ${t.choices} WHERE choice_id = $1 AND user_id = $2`, [d.choiceId, d.userId]);
+      return afterPick(d.userId, d.periodId);
+    }
+    case 'ChoiceVoided': {
+      const d = event.data;
+      await sql.query(
+        `UPDATE ${t.choices} SET status = 'voided', void_reason = $3
+          WHERE choice_id = $1 AND user_id = $2 AND status <> 'voided'`,
+        [d.choiceId, d.userId, d.reason],
+      );
+      return afterPick(d.userId, d.periodId);
+    }
+    case 'PeriodChoicesCleared': {
+      const d = event.data;
+      await sql.query(`DELETE FROM ${t.choices} WHERE choice_id = ANY($1::text[]) AND user_id = $2`, [d.choiceIds, d.userId]);
+      return afterPick(d.userId, d.periodId);
+    }
+    case 'ResultRecorded': {
+      const d = event.data;
+      const written = await sql.query(
+        `INSERT INTO ${t.results} AS r (option_id, period_id, outcome, points, source, fixture_id, home_score, away_score, recorded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (option_id) DO UPDATE
+            SET period_id = EXCLUDED.period_id, outcome = EXCLUDED.outcome, points = EXCLUDED.points,
+                source = EXCLUDED.source, fixture_id = EXCLUDED.fixture_id, home_score = EXCLUDED.home_score,
+                away_score = EXCLUDED.away_score, recorded_at = EXCLUDED.recorded_at
+          WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.recorded_at)
+                IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
+                  EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.recorded_at)`,
+        [d.optionId, d.periodId, d.outcome, d.points, d.source, d.fixtureId ?? null, d.homeScore ?? null, d.awayScore ?? null, at],
+      );
+      // A recorded result replaces whatever was held for the option.
+      const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = $1`, [d.optionId]);
+      if (written.rowCount + released.rowCount > 0) change.resultsPeriod = d.periodId;
+      return afterResults(d.periodId, [d.optionId]);
+    }
+    case 'ResultDeleted': {
+      const d = event.data;
+      const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = $1`, [d.optionId]);
+      if (deleted.rowCount > 0) change.resultsPeriod = d.periodId;
+      return afterResults(d.periodId, [d.optionId]);
+    }
+    case 'ResultHeldPending': {
+      const d = event.data;
+      const written = await sql.query(
+        `INSERT INTO ${t.pending_results} AS r (option_id, period_id, outcome, points, source, fixture_id, home_score, away_score, held_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (option_id) DO UPDATE
+            SET period_id = EXCLUDED.period_id, outcome = EXCLUDED.outcome, points = EXCLUDED.points,
+                source = EXCLUDED.source, fixture_id = EXCLUDED.fixture_id, home_score = EXCLUDED.home_score,
+                away_score = EXCLUDED.away_score, held_at = EXCLUDED.held_at
+          WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.held_at)
+                IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
+                  EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.held_at)`,
+        [d.optionId, d.periodId, d.outcome, d.points, d.source, d.fixtureId ?? null, d.homeScore ?? null, d.awayScore ?? null, at],
+      );
+      if (written.rowCount > 0) change.resultsPeriod = d.periodId;
+      return change;
+    }
+    case 'OptionsRemoved': {
+      const d = event.data;
+      const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
+      const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
+      if (deleted.rowCount + released.rowCount > 0) change.resultsPeriod = d.periodId;
+      return afterResults(d.periodId, d.optionIds);
+    }
+    case 'PeriodScheduled': {
+      const d = event.data;
+      const before = await sql.query<{ segment: string }>(
+        `SELECT segment FROM ${t.standings_periods} WHERE period_id = $1`,
+        [d.periodId],
+      );
+      await sql.query(
+        `INSERT INTO ${t.standings_periods} (period_id, name, segment) VALUES ($1, $2, $3)
+         ON CONFLICT (period_id) DO UPDATE SET name = EXCLUDED.name, segment = EXCLUDED.segment`,
+        [d.periodId, d.name, d.segment],
+      );
+      // Picks may only be counted in Last 10 once their period's segment is known to be last10.
+      if ((before.rows[0]?.segment ?? 'main') !== d.segment) {
+        change.last10 = await w.recountLast10(d.periodId);
+      }
+      return change;
+    }
+    case 'PeriodCompleted': {
+      const d = event.data;
+      if ((await w.periodFacts(d.periodId)).isCompleted) return change;
+      await sql.query(
+        `INSERT INTO ${t.standings_periods} (period_id, name, segment, is_completed, completed_at) VALUES ($1, $2, $3, true, $4)
+         ON CONFLICT (period_id) DO UPDATE SET is_completed = true, completed_at = EXCLUDED.completed_at`,
+        [d.periodId, `Period ${d.periodId}`, defaultSegment(d.periodId, rules), d.completedAt],
+      );
+      change.periodStatus = true;
+      const latest = await w.latestOtherCompleted(d.periodId);
+      change.survivor =
+        latest === null || latest < d.periodId ? await w.appendSurvivorPeriod(d.periodId) : await w.refoldSurvivor();
+      return change;
+    }
+    case 'PeriodReopened': {
+      const d = event.data;
+      if (!(await w.periodFacts(d.periodId)).isCompleted) return change;
+      await sql.query(
+        `UPDATE ${t.standings_periods}
+            SET is_completed = false, completed_at = NULL, survivor_active = NULL, survivor_eliminating = NULL
+          WHERE period_id = $1`,
+        [d.periodId],
+      );
+      change.periodStatus = true;
+      change.survivor = await w.refoldSurvivor();
+      return change;
+    }
+    case 'PeriodActivated':
+    case 'PeriodDeactivated':
+    case 'OptionsAdded':
+    case 'FixtureUpdated':
+      return change;
+    default:
+      return assertNever(event);
+  }
+}
+
+/**
+ * The standings projection: everyone's picks and the results (as the picks, results and option
+ * views serve them), period scores, and the Overall, Last 10 and Survivor standings, kept by
+ * set-based SQL per event. Rules come from configuration, so it is built for the app's rules.
+ *
+ * Query keys are precise: `apply` notes what actually changed for the event (a pick in an open
+ * period without a result yet changes no leaderboard), and `queryKeysFor` hands that out; for an
+ * event this instance did not apply it answers every key the event could have changed.
+ */
+export function standingsProjection(rules: PoolRules): Projection {
+  assertWholeNumbers(rules);
+  const applied = new Map<string, QueryKey[]>();
+  return {
+    name: STANDINGS_PROJECTION,
+    version: 1,
+    tables: standingsTables,
+    eventTypes: standingsEventTypes,
+    async apply(event: RecordedEvent, context: ProjectionContext) {
+      const change = await applyEvent(event, context, rules);
+      // The engine asks for the keys right after applying; a failed batch may leave a few behind.
+      if (applied.size >= 10_000) applied.clear();
+      applied.set(event.id, keysOf(change));
+    },
+    queryKeysFor(event: RecordedEvent) {
+      const keys = applied.get(event.id);
+      if (keys === undefined) return possibleKeys(event);
+      applied.delete(event.id);
+      return keys;
+    },
+  };
+}

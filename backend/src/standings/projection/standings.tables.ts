@@ -1,0 +1,161 @@
+import type { ProjectionTable } from '../../projections/projection.js';
+
+/**
+ * The tables of the standings projection. It reads only these (a rebuild of another projection
+ * never disturbs it), so it keeps its own copies of the picks, the results and each period's segment
+ * and completion. User ids are text: they are whatever the picks streams carry; names are joined
+ * from the `users` view at query time and never copied here.
+ */
+export const standingsTableNames = [
+  'choices',
+  'results',
+  'pending_results',
+  'standings_periods',
+  'period_scores',
+  'overall',
+  'last10',
+  'survivor',
+] as const;
+
+export type StandingsTable = (typeof standingsTableNames)[number];
+
+/** Elimination "period" of an active player in the survivor sort key: after every real period. */
+export const ACTIVE_STANDING = 2147483647;
+
+export const standingsTables: ProjectionTable[] = [
+  {
+    // Everyone's picks that count: active or voided (a voided pick scores 0 but is still a pick).
+    // Withdrawn and cleared picks are deleted.
+    name: 'choices',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        choice_id text PRIMARY KEY,
+        user_id text NOT NULL,
+        period_id integer NOT NULL,
+        option_id text NOT NULL,
+        team_key text NOT NULL,
+        team_name text NOT NULL,
+        status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'voided')),
+        void_reason text,
+        retroactive boolean NOT NULL DEFAULT false,
+        made_by text,
+        made_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX ON ${table} (user_id, period_id)`,
+      `CREATE INDEX ON ${table} (period_id, option_id)`,
+    ],
+  },
+  {
+    // Applied results, one per option.
+    name: 'results',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        option_id text PRIMARY KEY,
+        period_id integer NOT NULL,
+        outcome text NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
+        points integer NOT NULL,
+        source text NOT NULL,
+        fixture_id text,
+        home_score integer,
+        away_score integer,
+        recorded_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX ON ${table} (period_id)`,
+    ],
+  },
+  {
+    // Results that arrived while their period was completed: listed for admins, never scored.
+    name: 'pending_results',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        option_id text PRIMARY KEY,
+        period_id integer NOT NULL,
+        outcome text NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
+        points integer NOT NULL,
+        source text NOT NULL,
+        fixture_id text,
+        home_score integer,
+        away_score integer,
+        held_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX ON ${table} (period_id)`,
+    ],
+  },
+  {
+    // The period facts the standings depend on, and the survivor fold's counts per completed period
+    // (players still active before it, and how many of them it would eliminate) that let a new
+    // entrant be folded in without re-folding everyone.
+    name: 'standings_periods',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        period_id integer PRIMARY KEY,
+        name text NOT NULL,
+        segment text NOT NULL,
+        is_completed boolean NOT NULL DEFAULT false,
+        completed_at timestamptz,
+        survivor_active integer,
+        survivor_eliminating integer
+      )`,
+    ],
+  },
+  {
+    // One row per player and period where the player has picks (voided ones included).
+    name: 'period_scores',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        user_id text NOT NULL,
+        period_id integer NOT NULL,
+        points integer NOT NULL,
+        wins integer NOT NULL,
+        picks integer NOT NULL,
+        losses integer NOT NULL,
+        PRIMARY KEY (user_id, period_id)
+      )`,
+      `CREATE INDEX ON ${table} (period_id, points, wins)`,
+    ],
+  },
+  {
+    // Overall entrants (a pick in the season) with their live totals; `periods` counts their
+    // period score rows, and the row goes when it reaches 0.
+    name: 'overall',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        user_id text PRIMARY KEY,
+        points integer NOT NULL,
+        wins integer NOT NULL,
+        periods integer NOT NULL
+      )`,
+      `CREATE INDEX ON ${table} (points, wins)`,
+    ],
+  },
+  {
+    // Last 10 entrants (a pick in a period whose segment is last10) with their live totals there.
+    name: 'last10',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        user_id text PRIMARY KEY,
+        points integer NOT NULL,
+        wins integer NOT NULL,
+        periods integer NOT NULL
+      )`,
+      `CREATE INDEX ON ${table} (points, wins)`,
+    ],
+  },
+  {
+    // Survivor: the fold over completed periods, one row per Overall entrant. `standing` orders
+    // active players first, then by later elimination period.
+    name: 'survivor',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        user_id text PRIMARY KEY,
+        strike_count integer NOT NULL,
+        eliminated_in_period integer,
+        points integer NOT NULL,
+        wins integer NOT NULL,
+        is_eliminated boolean GENERATED ALWAYS AS (eliminated_in_period IS NOT NULL) STORED,
+        standing integer GENERATED ALWAYS AS (coalesce(eliminated_in_period, ${ACTIVE_STANDING})) STORED
+      )`,
+      `CREATE INDEX ON ${table} (standing, points, wins)`,
+    ],
+  },
+];

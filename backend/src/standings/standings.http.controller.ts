@@ -1,0 +1,194 @@
+import { Controller, Get, Header, Inject, Param, ParseIntPipe, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { Request, Response } from 'express';
+import {
+  ErrorCodes,
+  maxComparedPeriods,
+  type CompareEntry,
+  type DetailedPerformance,
+  type Last10Entry,
+  type LeaderboardEntry,
+  type LeaderboardSummary,
+  type Payout,
+  type SurvivorEntry,
+  type TrendEntry,
+  type UserStats,
+} from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { Player, Public } from '../accounts/access/access.decorators.js';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
+import { requestUser } from '../platform/http/command-context.js';
+import { payouts } from '../prizes/domain/payouts.js';
+import { PrizeQueries } from '../prizes/queries/prize.queries.js';
+import { DomainError } from '../shared/domain/domain-error.js';
+import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
+import { ExportQueries } from './queries/export.queries.js';
+import { LeaderboardQueries } from './queries/leaderboard.queries.js';
+import { PerformanceQueries } from './queries/performance.queries.js';
+import { ResultQueries, type ResultView } from './queries/result.queries.js';
+import { UserStatsQueries } from './queries/user-stats.queries.js';
+
+class PageQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000) limit?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
+}
+
+function me(request: Request): string {
+  const user = requestUser(request);
+  if (!user) throw new DomainError(ErrorCodes.UNAUTHENTICATED, 'Please sign in.');
+  return user.id;
+}
+
+function periodIdsOf(text: string | undefined): number[] {
+  if (!text) return [];
+  const ids = text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (ids.some((id) => !/^\d{1,3}$/.test(id))) {
+    throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'periodIds: a comma-separated list of period numbers');
+  }
+  const unique = [...new Set(ids.map(Number))];
+  if (unique.length > maxComparedPeriods) {
+    throw new DomainError(ErrorCodes.VALIDATION_FAILED, `periodIds: at most ${maxComparedPeriods} periods can be compared`);
+  }
+  return unique;
+}
+
+@ApiTags('standings')
+@Controller()
+export class StandingsController {
+  constructor(
+    private readonly leaderboards: LeaderboardQueries,
+    private readonly stats: UserStatsQueries,
+    private readonly performance: PerformanceQueries,
+    private readonly exports: ExportQueries,
+    private readonly choices: ChoiceQueries,
+    private readonly results: ResultQueries,
+    private readonly prizes: PrizeQueries,
+    private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('leaderboards/overall')
+  @Player()
+  @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
+  overall(@Query() page: PageQuery): Promise<LeaderboardEntry[]> {
+    return this.leaderboards.overall(page);
+  }
+
+  @Get('leaderboards/survivor')
+  @Player()
+  @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
+  survivor(@Query() page: PageQuery): Promise<SurvivorEntry[]> {
+    return this.leaderboards.survivor(page);
+  }
+
+  @Get('leaderboards/last10')
+  @Player()
+  @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
+  last10(@Query() page: PageQuery): Promise<Last10Entry[]> {
+    return this.leaderboards.last10(page);
+  }
+
+  @Get('leaderboards/summary')
+  @Player()
+  @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
+  summary(): Promise<LeaderboardSummary> {
+    return this.leaderboards.summary();
+  }
+
+  @Get('user/stats')
+  @Player()
+  @ApiOperation({ summary: 'Your ranks, points, survivor status and per-period scores' })
+  userStats(@Req() request: Request): Promise<UserStats> {
+    return this.stats.forUser(me(request));
+  }
+
+  @Get('performance/detailed')
+  @Player()
+  detailed(@Req() request: Request): Promise<DetailedPerformance> {
+    return this.performance.detailed(me(request));
+  }
+
+  @Get('performance/trends')
+  @Player()
+  trends(@Req() request: Request): Promise<TrendEntry[]> {
+    return this.performance.trends(me(request));
+  }
+
+  @Get('performance/compare')
+  @Player()
+  @ApiOperation({ summary: 'Your results in up to 5 periods side by side (?periodIds=1,2,3)' })
+  compare(@Req() request: Request, @Query('periodIds') periodIds?: string): Promise<CompareEntry[]> {
+    return this.performance.compare(me(request), periodIdsOf(periodIds));
+  }
+
+  @Get('user/export')
+  @Player()
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @ApiOperation({ summary: 'Your picks, results and scores as CSV' })
+  async export(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
+    response.setHeader('Content-Disposition', 'attachment; filename="treble-picks.csv"');
+    return this.exports.picksCsv(me(request));
+  }
+
+  @Get('choices/period/:periodId')
+  @Player()
+  @ApiOperation({ summary: 'Your picks in a period' })
+  myChoices(@Param('periodId', ParseIntPipe) periodId: number, @Req() request: Request): Promise<ChoiceView[]> {
+    return this.choices.forUserInPeriod(me(request), periodId);
+  }
+
+  @Get('periods/:id/picks')
+  @Player()
+  @ApiOperation({ summary: "Everyone's picks in a period, for the options that have locked" })
+  async periodPicks(@Param('id', ParseIntPipe) periodId: number): Promise<ChoiceView[]> {
+    const locked: { id: string }[] = await this.dataSource.query(
+      'SELECT id FROM options WHERE period_id = $1 AND lock_at <= $2',
+      [periodId, this.clock.now()],
+    );
+    const visible = new Set(locked.map((row) => row.id));
+    return (await this.choices.forPeriod(periodId)).filter((choice) => visible.has(choice.optionId));
+  }
+
+  @Get('results')
+  @Player()
+  allResults(): Promise<ResultView[]> {
+    return this.results.all();
+  }
+
+  @Get('results/period/:periodId')
+  @Player()
+  periodResults(@Param('periodId', ParseIntPipe) periodId: number): Promise<ResultView[]> {
+    return this.results.forPeriod(periodId);
+  }
+
+  @Get('prizes/payouts')
+  @Public()
+  @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
+  async payouts(): Promise<Payout[]> {
+    const [prizes, overall, survivor, last10] = await Promise.all([
+      this.prizes.list(),
+      this.leaderboards.overall(),
+      this.leaderboards.survivor(),
+      this.leaderboards.last10(),
+    ]);
+    const people = new Map<string, LeaderboardEntry>([...overall, ...survivor, ...last10].map((row) => [row.userId, row]));
+    return payouts(prizes, { overall, survivor, last10 }).map((payout) => {
+      const person = people.get(payout.userId);
+      return {
+        competition: payout.competition,
+        userId: payout.userId,
+        firstName: person?.firstName ?? null,
+        lastName: person?.lastName ?? null,
+        email: person?.email ?? null,
+        profileImageUrl: person?.profileImageUrl ?? null,
+        displayName: person?.displayName ?? 'Unknown User',
+        rank: payout.rank,
+        positions: payout.positions,
+        sharedBy: payout.sharedBy,
+        amounts: payout.amounts.map((money) => ({ currency: money.currency, amount: money.amount })),
+      };
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import { Module, type Provider } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { Database } from '../platform/database/database.js';
+import { PrizesModule } from '../prizes/prizes.module.js';
+import { ChoiceQueries } from './queries/choice.queries.js';
+import { ExportQueries } from './queries/export.queries.js';
+import { LeaderboardQueries } from './queries/leaderboard.queries.js';
+import { PerformanceQueries } from './queries/performance.queries.js';
+import { ResultQueries } from './queries/result.queries.js';
+import { UserStatsQueries } from './queries/user-stats.queries.js';
+import { StandingsController } from './standings.http.controller.js';
+
+/** The query services are plain classes over the database and the configured rules. */
+const withRules = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({
+  provide: type,
+  useFactory: (db: Database, config: AppConfig) => new type(db, config.rules),
+  inject: [Database, APP_CONFIG],
+});
+const withDatabase = (type: new (db: Database) => unknown): Provider => ({
+  provide: type,
+  useFactory: (db: Database) => new type(db),
+  inject: [Database],
+});
+
+@Module({
+  imports: [PrizesModule],
+  controllers: [StandingsController],
+  providers: [
+    withRules(LeaderboardQueries),
+    withRules(UserStatsQueries),
+    withRules(PerformanceQueries),
+    withRules(ExportQueries),
+    withDatabase(ChoiceQueries),
+    withDatabase(ResultQueries),
+  ],
+})
+export class StandingsModule {}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Choice, LeaderboardEntry, Option, Period, SurvivorEntry, UserStats } from '@treble/contracts';
+import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+/** A player's journey through the API: picks, refusals, results, standings and their own export. */
+describe.each(databaseTargets)('playing the game over HTTP on $name', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let ann: SignedIn;
+  let bob: SignedIn;
+
+  beforeAll(async () => {
+    // Before matchweek 1 kicks off: every period is open for picks.
+    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z' });
+    admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
+    ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
+    bob = await registerPlayer(app, admin, { firstName: 'Bob', lastName: 'Baker' });
+    expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows the current period and its 20 options with the player usage and deadlines', async () => {
+    const current = (await ann.request('GET', '/api/periods/current')).body as Period;
+    expect(current).toMatchObject({ id: 1, name: 'Matchweek 1', isActive: true });
+    const options = (await ann.request('GET', '/api/periods/2/options')).body as Option[];
+    expect(options).toHaveLength(20);
+    expect(options[0]).toMatchObject({ id: '2-BOU', name: 'AFC Bournemouth', usageCount: 0, choiceId: null, isLocked: false, pickCount: null });
+    expect(options[0]!.fixture?.kickoff).toBe(options[0]!.lockAt);
+    expect((await ann.request('GET', '/api/options/period/2')).body).toEqual(options);
+  });
+
+  it('takes 3 picks, refuses a 4th and a duplicate, and lets a pick be withdrawn', async () => {
+    const picks: Choice[] = [];
+    for (const code of ['ARS', 'LIV', 'MCI']) {
+      const response = await ann.request('POST', '/api/choices', { periodId: 2, optionId: `2-${code}` });
+      expect(response.status).toBe(201);
+      picks.push(response.body as Choice);
+    }
+    expect(picks[0]).toMatchObject({ userId: ann.user.id, periodId: 2, optionId: '2-ARS' });
+
+    const fourth = await ann.request('POST', '/api/choices', { periodId: 2, optionId: '2-CHE' });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body).toEqual({ statusCode: 409, code: 'PICKS_PER_PERIOD_EXCEEDED', message: 'You can only select 3 options per period' });
+    const duplicate = await ann.request('POST', '/api/choices', { periodId: 2, optionId: '2-ARS' });
+    expect(duplicate.body).toMatchObject({ statusCode: 409, code: 'CHOICE_ALREADY_MADE' });
+    expect((await ann.request('POST', '/api/choices', { periodId: 2 })).status).toBe(400);
+    expect((await ann.request('POST', '/api/choices', { periodId: 2, optionId: '2-XYZ' })).status).toBe(404);
+
+    const mine = (await ann.request('GET', '/api/choices/period/2')).body as Choice[];
+    expect(mine.map((c) => c.optionId).sort()).toEqual(['2-ARS', '2-LIV', '2-MCI']);
+    const options = (await ann.request('GET', '/api/periods/2/options')).body as Option[];
+    expect(options.find((o) => o.id === '2-ARS')).toMatchObject({ usageCount: 1, choiceId: picks[0]!.id });
+
+    expect((await ann.request('DELETE', `/api/choices/${picks[2]!.id}`)).status).toBe(200);
+    expect((await ann.request('POST', '/api/choices', { periodId: 2, optionId: '2-CHE' })).status).toBe(201);
+    // Another player's picks stay hidden until their options lock.
+    expect((await bob.request('GET', '/api/periods/2/picks')).body).toEqual([]);
+    // A player cannot withdraw someone else's pick.
+    expect((await bob.request('DELETE', `/api/choices/${picks[0]!.id}`)).status).toBe(404);
+  });
+
+  it('scores results into live standings and the player statistics', async () => {
+    await bob.request('POST', '/api/choices', { periodId: 2, optionId: '2-ARS' });
+    await bob.request('POST', '/api/choices', { periodId: 2, optionId: '2-TOT' });
+    for (const [optionId, outcome] of [
+      ['2-ARS', 'win'],
+      ['2-LIV', 'draw'],
+      ['2-CHE', 'loss'],
+      ['2-TOT', 'win'],
+    ] as const) {
+      expect((await admin.request('POST', '/api/results', { optionId, outcome })).status).toBe(201);
+    }
+    const overall = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+    expect(overall.map((row) => [row.firstName, row.rank, row.totalPoints, row.wins])).toEqual([
+      ['Bob', 1, 6, 2],
+      ['Ann', 2, 4, 1],
+    ]);
+    const stats = (await ann.request('GET', '/api/user/stats')).body as UserStats;
+    expect(stats).toMatchObject({ overallRank: 2, totalPoints: 4, isEliminated: false });
+    expect(stats.scores).toEqual([{ periodId: 2, totalPoints: 4 }]);
+
+    // Completing the period turns Ann's 4 points into no strike and stays live for Bob too.
+    expect((await admin.request('POST', '/api/periods/2/complete', {})).status).toBe(200);
+    const survivor = (await ann.request('GET', '/api/leaderboards/survivor')).body as SurvivorEntry[];
+    expect(survivor.map((row) => [row.firstName, row.strikeCount, row.isEliminated])).toEqual([
+      ['Bob', 0, false],
+      ['Ann', 0, false],
+    ]);
+    const csv = await ann.request('GET', '/api/user/export');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text.split('\n')[0]).toMatch(/period/i);
+    expect(csv.text).toContain('Arsenal FC');
+  });
+
+  it('refuses the standings to anonymous callers and admin calls to players', async () => {
+    const anonymous = app.client();
+    for (const path of ['/api/leaderboards/overall', '/api/user/stats', '/api/choices/period/2', '/api/results']) {
+      expect((await anonymous.request('GET', path)).status).toBe(401);
+    }
+    expect((await ann.request('GET', '/api/admin/audit')).status).toBe(403);
+    expect((await ann.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'loss' })).status).toBe(403);
+  });
+
+  it('keeps an audit trail naming the acting admin', async () => {
+    const entries = (await admin.request('GET', '/api/admin/audit?periodId=2')).body as { type: string; actor: string; actorName: string | null }[];
+    const result = entries.find((entry) => entry.type === 'ResultRecorded');
+    expect(result).toMatchObject({ actor: admin.user.id, actorName: 'Ada Admin' });
+    expect(entries.some((entry) => entry.type === 'PeriodCompleted')).toBe(true);
+  });
+});
