@@ -112,3 +112,43 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     expect(entries.some((entry) => entry.type === 'PeriodCompleted')).toBe(true);
   });
 });
+
+describe.each(databaseTargets)('simultaneous picks over HTTP on $name', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z' });
+    admin = await registerAdmin(app);
+    await admin.request('POST', '/api/admin/setup/periods', {});
+    await admin.request('POST', '/api/admin/setup/options', {});
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('accepts exactly 3 of 20 simultaneous POST /api/choices for one player and period', async () => {
+    const player = await registerPlayer(app, admin);
+    const options = (await player.request('GET', '/api/periods/3/options')).body as Option[];
+    const responses = await Promise.all(options.map((option) => player.request('POST', '/api/choices', { periodId: 3, optionId: option.id })));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(3);
+    for (const refused of responses.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(['PICKS_PER_PERIOD_EXCEEDED', 'CONCURRENCY_CONFLICT']).toContain((refused.body as { code: string }).code);
+    }
+    expect(((await player.request('GET', '/api/choices/period/3')).body as Choice[]).length).toBe(3);
+  });
+
+  it('never lets simultaneous picks near the cap make an 8th use of a team', async () => {
+    const player = await registerPlayer(app, admin);
+    for (let period = 3; period <= 8; period++) {
+      expect((await player.request('POST', '/api/choices', { periodId: period, optionId: `${period}-LIV` })).status).toBe(201);
+    }
+    const responses = await Promise.all(
+      [9, 10, 11, 12].map((period) => player.request('POST', '/api/choices', { periodId: period, optionId: `${period}-LIV` })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    const options = (await player.request('GET', '/api/periods/13/options')).body as Option[];
+    expect(options.find((o) => o.teamKey === 'LIV')?.usageCount).toBe(7);
+  });
+});
