@@ -48,40 +48,28 @@ const quietLogger = {
   fatal() {},
 };
 
-/** Starts the whole app on a fresh database of the target, listening on a free port. */
-export async function startTestApp(target: TestDatabaseTarget, env: Record<string, string> = {}): Promise<TestApp> {
-  const provisioned = await target.provision();
-  const config = loadConfig({
-    DATA_DIR: provisioned.dataDir,
-    ...(provisioned.url ? { DATABASE_URL: provisioned.url } : {}),
-    PROJECTION_POLL_MS: '50',
-    WEB_DIST_DIR: env.WEB_DIST_DIR ?? `${provisioned.dataDir}/no-web-app`,
-    ...env,
-  });
-  const app = await createApp(config, quietLogger);
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address() as { port: number };
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  return {
-    app,
-    config,
-    baseUrl,
-    request: (method, path, body, headers = {}) => send(baseUrl, method, path, body, headers),
-    client: () => cookieClient(baseUrl),
-    clock: pinnedClock(app.get<Clock>(CLOCK)),
-    async close() {
-      await app.close();
-      await provisioned.cleanup();
-    },
-  };
-}
-
 /** An app whose database outlives it, for restart tests. */
 export interface RestartableTestApp {
   /** Starts the app on the same database each time; the TestApp's `close` leaves the database in place. */
   start(env?: Record<string, string>): Promise<TestApp>;
   /** Drops the database (close the running app first). */
   dispose(): Promise<void>;
+}
+
+/** Starts the whole app on a fresh database of the target, listening on a free port. */
+export async function startTestApp(target: TestDatabaseTarget, env: Record<string, string> = {}): Promise<TestApp> {
+  const restartable = await restartableTestApp(target, env);
+  const app = await restartable.start().catch(async (error: unknown) => {
+    await restartable.dispose();
+    throw error;
+  });
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      await restartable.dispose();
+    },
+  };
 }
 
 /** Provisions one database of the target; `start` launches the whole app on it, as often as a test restarts it. */
