@@ -11,9 +11,11 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PeriodManagementRouteImport } from './routes/period-management'
 import { Route as PeriodsRouteImport } from './routes/periods'
+import { Route as PredictionsRouteImport } from './routes/predictions'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
 
@@ -25,6 +27,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LeaderboardsRoute = LeaderboardsRouteImport.update({
+  id: '/leaderboards',
+  path: '/leaderboards',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -42,6 +49,11 @@ const PeriodsRoute = PeriodsRouteImport.update({
   path: '/periods',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PredictionsRoute = PredictionsRouteImport.update({
+  id: '/predictions',
+  path: '/predictions',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -56,18 +68,22 @@ const RegisterRoute = RegisterRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
+  '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/period-management': typeof PeriodManagementRoute
   '/periods': typeof PeriodsRoute
+  '/predictions': typeof PredictionsRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
+  '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/period-management': typeof PeriodManagementRoute
   '/periods': typeof PeriodsRoute
+  '/predictions': typeof PredictionsRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
 }
@@ -75,9 +91,11 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
+  '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/period-management': typeof PeriodManagementRoute
   '/periods': typeof PeriodsRoute
+  '/predictions': typeof PredictionsRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
 }
@@ -86,27 +104,33 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/leaderboards'
     | '/login'
     | '/period-management'
     | '/periods'
+    | '/predictions'
     | '/profile'
     | '/register'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin'
+    | '/leaderboards'
     | '/login'
     | '/period-management'
     | '/periods'
+    | '/predictions'
     | '/profile'
     | '/register'
   id:
     | '__root__'
     | '/'
     | '/admin'
+    | '/leaderboards'
     | '/login'
     | '/period-management'
     | '/periods'
+    | '/predictions'
     | '/profile'
     | '/register'
   fileRoutesById: FileRoutesById
@@ -114,9 +138,11 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRoute
+  LeaderboardsRoute: typeof LeaderboardsRoute
   LoginRoute: typeof LoginRoute
   PeriodManagementRoute: typeof PeriodManagementRoute
   PeriodsRoute: typeof PeriodsRoute
+  PredictionsRoute: typeof PredictionsRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
 }
@@ -135,6 +161,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/leaderboards': {
+      id: '/leaderboards'
+      path: '/leaderboards'
+      fullPath: '/leaderboards'
+      preLoaderRoute: typeof LeaderboardsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -158,6 +191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeriodsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/predictions': {
+      id: '/predictions'
+      path: '/predictions'
+      fullPath: '/predictions'
+      preLoaderRoute: typeof PredictionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile': {
       id: '/profile'
       path: '/profile'
@@ -178,9 +218,11 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRoute,
+  LeaderboardsRoute: LeaderboardsRoute,
   LoginRoute: LoginRoute,
   PeriodManagementRoute: PeriodManagementRoute,
   PeriodsRoute: PeriodsRoute,
+  PredictionsRoute: PredictionsRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
 }

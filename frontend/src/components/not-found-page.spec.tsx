@@ -1,7 +1,26 @@
-import { describe, expect, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createFakeFetch, installGlobalFetch, jsonResponse } from '../test-support/fake-fetch';
 import { renderApp } from '../test-support/render-app';
+import { someStats } from '../test-support/standings';
 import { aUser } from '../test-support/users';
+
+let uninstall: () => void;
+
+beforeEach(() => {
+  // "/" is the dashboard for a signed-in user: it loads the stats and the current period.
+  uninstall = installGlobalFetch(
+    createFakeFetch({
+      'GET /api/user/stats': () => jsonResponse(200, someStats()),
+      'GET /api/periods/current': () => jsonResponse(200, null),
+      'GET /api/leaderboards/overall': () => jsonResponse(200, []),
+      'GET /api/leaderboards/survivor': () => jsonResponse(200, []),
+      'GET /api/leaderboards/last10': () => jsonResponse(200, []),
+    }),
+  );
+});
+
+afterEach(() => uninstall());
 
 describe('not-found page', () => {
   test('an unknown URL shows the spec texts inside the app layout', async () => {
@@ -24,7 +43,7 @@ describe('not-found page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Go to Home' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await screen.findByRole('heading', { name: 'Treble — Premier League prediction pool' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.queryByText('Page Not Found')).toBeNull();
   });
 
@@ -34,6 +53,6 @@ describe('not-found page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await screen.findByRole('heading', { name: 'Treble — Premier League prediction pool' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import type { ReadModelChangedNotice } from '@treble/contracts';
+import type { MatchFinishedNotice, ReadModelChangedNotice } from '@treble/contracts';
+import { Toaster } from 'sonner';
 import { LiveIndicator } from './live-indicator';
 import { RealtimeProvider } from './realtime-provider';
 import type { TrebleSocket } from './socket';
@@ -69,6 +70,10 @@ class FakeSocket {
 
   push(notice: ReadModelChangedNotice) {
     this.fire('read-model-changed', notice);
+  }
+
+  matchFinished(notice: MatchFinishedNotice) {
+    this.fire('match-finished', notice);
   }
 }
 
@@ -153,7 +158,7 @@ describe('RealtimeProvider and LiveIndicator', () => {
 
   test('unmounting removes its listeners', () => {
     const { socket, view, unsubscribe } = setup();
-    expect(socket.listenerCount()).toBe(4);
+    expect(socket.listenerCount()).toBe(5);
     view.unmount();
     expect(socket.listenerCount()).toBe(0);
     unsubscribe();
@@ -179,6 +184,26 @@ describe('RealtimeProvider and LiveIndicator', () => {
     view.rerender(tree(false));
     expect(socket.disconnectCalls).toBe(1);
     expect(socket.listenerCount()).toBe(0);
+    view.unmount();
+  });
+
+  test('a finished match shows one "Match finished" toast with the score', async () => {
+    const socket = new FakeSocket();
+    const queryClient = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient}>
+          <Toaster />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    act(() => socket.serverAccepts());
+    const notice = { matchweek: 3, homeTeam: 'Arsenal', awayTeam: 'Chelsea', homeScore: 2, awayScore: 1 };
+    act(() => socket.matchFinished(notice));
+    act(() => socket.matchFinished(notice));
+
+    await screen.findByText('Arsenal 2 - 1 Chelsea (Matchweek 3)');
+    expect(screen.getAllByText('Match finished')).toHaveLength(1);
     view.unmount();
   });
 });

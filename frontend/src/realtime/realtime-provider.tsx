@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReadModelChangedNotice } from '@treble/contracts';
+import type { MatchFinishedNotice, ReadModelChangedNotice } from '@treble/contracts';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { applyReadModelChanged } from './apply-read-model-changed';
 import type { TrebleSocket } from './socket';
 
@@ -59,11 +60,19 @@ export function RealtimeProvider({ socket, queryClient, enabled = true, children
     const onReadModelChanged = (notice: ReadModelChangedNotice) => {
       void applyReadModelChanged(queryClient, notice);
     };
+    const onMatchFinished = (notice: MatchFinishedNotice) => {
+      // One toast per match: the id keeps a repeated notice from stacking a second one.
+      toast('Match finished', {
+        id: `match-${notice.matchweek}-${notice.homeTeam}-${notice.awayTeam}`,
+        description: matchScore(notice),
+      });
+    };
 
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
     socket.on('read-model-changed', onReadModelChanged);
+    socket.on('match-finished', onMatchFinished);
     if (socket.connected) {
       hasConnected.current = true;
       setState('live');
@@ -76,8 +85,14 @@ export function RealtimeProvider({ socket, queryClient, enabled = true, children
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
       socket.off('read-model-changed', onReadModelChanged);
+      socket.off('match-finished', onMatchFinished);
     };
   }, [socket, queryClient, enabled]);
 
   return <ConnectionStateContext.Provider value={state}>{children}</ConnectionStateContext.Provider>;
+}
+
+/** e.g. "Arsenal 2 - 1 Chelsea (Matchweek 3)". */
+export function matchScore(notice: MatchFinishedNotice): string {
+  return `${notice.homeTeam} ${notice.homeScore} - ${notice.awayScore} ${notice.awayTeam} (Matchweek ${notice.matchweek})`;
 }

@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import type { User } from '@treble/contracts';
 import { Toaster } from 'sonner';
 import { authUserQueryOptions } from '../api/auth';
-import { CalendarIcon, HomeIcon, ShieldIcon } from '../components/icons';
+import { CalendarIcon, HomeIcon, ShieldIcon, TargetIcon, TrophyIcon } from '../components/icons';
 import { NotFoundPage } from '../components/not-found-page';
 import { UserMenu } from '../features/auth/user-menu';
 import { LiveIndicator } from '../realtime/live-indicator';
@@ -49,6 +49,14 @@ function SignedInHeader({ user }: { user: User }) {
         <Link to="/" className="app-nav__link" activeOptions={{ exact: true }}>
           <HomeIcon />
           Dashboard
+        </Link>
+        <Link to="/predictions" className="app-nav__link">
+          <TargetIcon />
+          Picks
+        </Link>
+        <Link to="/leaderboards" className="app-nav__link">
+          <TrophyIcon />
+          Leaderboards
         </Link>
         {user.isAdmin && (
           <>

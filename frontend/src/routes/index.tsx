@@ -1,16 +1,29 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { authUserQueryOptions } from '../api/auth';
-import { HomePage } from '../features/home/home-page';
+import { currentPeriodQueryOptions } from '../api/picks';
+import { userStatsQueryOptions } from '../api/standings';
+import { RouteError } from '../components/route-error';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { LandingPage } from '../features/home/landing-page';
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(authUserQueryOptions()),
+  loader: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(authUserQueryOptions());
+    // The dashboard's own data; the signed-out landing page needs nothing more.
+    if (user) {
+      await Promise.all([
+        context.queryClient.ensureQueryData(userStatsQueryOptions()),
+        context.queryClient.ensureQueryData(currentPeriodQueryOptions()),
+      ]);
+    }
+  },
+  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load your dashboard" />,
   component: StartPage,
 });
 
 /** SPEC section 2: the dashboard when signed in, the landing page otherwise. */
 function StartPage() {
   const { data: user } = useSuspenseQuery(authUserQueryOptions());
-  return user ? <HomePage /> : <LandingPage />;
+  return user ? <DashboardPage /> : <LandingPage />;
 }

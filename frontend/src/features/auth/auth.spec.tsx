@@ -10,13 +10,21 @@ import {
   type FakeFetch,
 } from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
+import { someStats } from '../../test-support/standings';
 import { aUser, anAdmin } from '../../test-support/users';
 
 let fake: FakeFetch;
 let uninstall: () => void;
 
 beforeEach(() => {
-  fake = createFakeFetch();
+  // After signing in the app lands on the dashboard, which loads these.
+  fake = createFakeFetch({
+    'GET /api/user/stats': () => jsonResponse(200, someStats()),
+    'GET /api/periods/current': () => jsonResponse(200, null),
+    'GET /api/leaderboards/overall': () => jsonResponse(200, []),
+    'GET /api/leaderboards/survivor': () => jsonResponse(200, []),
+    'GET /api/leaderboards/last10': () => jsonResponse(200, []),
+  });
   uninstall = installGlobalFetch(fake);
 });
 

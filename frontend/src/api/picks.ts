@@ -1,0 +1,42 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryKeys, type Choice, type Option, type Period } from '@treble/contracts';
+import { requestJson, type FetchLike } from './http';
+
+/** The current period, or null; under `['periods', ...]` so every periods notice reaches it. */
+export function currentPeriodQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: [...queryKeys.periods(), 'current'] as const,
+    queryFn: ({ signal }) => requestJson<Period | null>('/api/periods/current', { signal, fetch }),
+  });
+}
+
+export function optionsQueryOptions(periodId: number, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.options(periodId),
+    queryFn: ({ signal }) => requestJson<Option[]>(`/api/periods/${periodId}/options`, { signal, fetch }),
+  });
+}
+
+export function choicesQueryOptions(periodId: number, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.choices(periodId),
+    queryFn: ({ signal }) => requestJson<Choice[]>(`/api/choices/period/${periodId}`, { signal, fetch }),
+  });
+}
+
+export function addChoice(periodId: number, optionId: string, fetch?: FetchLike): Promise<Choice> {
+  return requestJson<Choice>('/api/choices', { method: 'POST', body: { periodId, optionId }, fetch });
+}
+
+export function removeChoice(choiceId: string, fetch?: FetchLike): Promise<void> {
+  return requestJson<void>(`/api/choices/${encodeURIComponent(choiceId)}`, { method: 'DELETE', fetch });
+}
+
+/** After a pick changes: the period's options (which carry `choiceId`), its choices and the stats. */
+export function invalidatePicks(queryClient: QueryClient, periodId: number): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.choices(periodId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.userStats() }),
+  ]);
+}

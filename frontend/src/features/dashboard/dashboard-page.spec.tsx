@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { defaultRules, describeSurvivorRule } from '@treble/contracts';
+import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import { aPeriod } from '../../test-support/periods';
+import { renderApp } from '../../test-support/render-app';
+import { anEntry, aSurvivorEntry, someStats } from '../../test-support/standings';
+import { aUser } from '../../test-support/users';
+
+let fake: FakeFetch;
+let uninstall: () => void;
+
+beforeEach(() => {
+  fake = createFakeFetch({
+    'GET /api/leaderboards/overall': () => jsonResponse(200, []),
+    'GET /api/leaderboards/survivor': () => jsonResponse(200, []),
+    'GET /api/leaderboards/last10': () => jsonResponse(200, []),
+    'GET /api/periods/current': () => jsonResponse(200, null),
+  });
+  uninstall = installGlobalFetch(fake);
+});
+
+afterEach(() => uninstall());
+
+function tile(label: string): HTMLElement {
+  const tiles = screen.getAllByTestId('stat-tile');
+  const found = tiles.find((element) => within(element).queryByText(label));
+  if (!found) throw new Error(`No tile ${label}`);
+  return found;
+}
+
+describe('dashboard', () => {
+  test('a new player sees dashes, 0 points, the empty texts and a waiting button', async () => {
+    fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats()));
+
+    renderApp('/', { user: aUser() });
+
+    await screen.findAllByTestId('stat-tile');
+    within(tile('Overall Rank')).getByText('--');
+    within(tile('Last 10 Rank')).getByText('--');
+    within(tile('Survivor Status')).getByText('Active');
+    within(tile('Total Points')).getByText('0');
+    expect(screen.getByRole('button', { name: 'Waiting for Period' }).hasAttribute('disabled')).toBe(true);
+    await screen.findByText('No rankings yet');
+    await screen.findByText('No survivor data yet');
+    await screen.findByText('Last 10 not started');
+    screen.getByText('No Results Yet');
+    expect(screen.getByRole('link', { name: 'Export Data' }).getAttribute('href')).toBe('/api/user/export');
+  });
+
+  test('shows ranks, the current period with progress, top 5 and the last 5 results newest first', async () => {
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(
+        200,
+        someStats({
+          overallRank: 2,
+          last10Rank: 7,
+          totalPoints: 21,
+          isEliminated: true,
+          scores: [1, 2, 3, 4, 5, 6].map((periodId) => ({ periodId, totalPoints: periodId === 6 ? 0 : periodId })),
+        }),
+      ),
+    );
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 30, isActive: true })));
+    fake.routes.set('GET /api/choices/period/30', () =>
+      jsonResponse(200, [{ id: 'c1', userId: 'u', periodId: 30, optionId: 'o1' }]),
+    );
+    fake.routes.set('GET /api/leaderboards/overall', () =>
+      jsonResponse(200, ['A A', 'B B', 'C C', 'D D', 'E E', 'F F'].map((name, index) => anEntry(index + 1, name))),
+    );
+    fake.routes.set('GET /api/leaderboards/survivor', () => jsonResponse(200, [aSurvivorEntry(1, 'A A')]));
+
+    renderApp('/', { user: aUser() });
+
+    await screen.findByRole('heading', { name: 'Period 30' });
+    within(tile('Overall Rank')).getByText('#2');
+    within(tile('Last 10 Rank')).getByText('#7');
+    within(tile('Survivor Status')).getByText('Eliminated');
+    within(tile('Total Points')).getByText('21');
+    const card = screen.getByTestId('current-period');
+    within(card).getByText('Last 10 Segment');
+    within(card).getByText('Active');
+    within(card).getByText('Make your 3 picks from 20 available options');
+    await within(card).findByText('1/3');
+    within(card).getByRole('link', { name: 'Complete Predictions' });
+
+    const overall = screen.getByTestId('mini-overall');
+    await within(overall).findByText('E E');
+    expect(within(overall).queryByText('F F')).toBeNull();
+    within(screen.getByTestId('mini-survivor')).getByText(describeSurvivorRule(defaultRules));
+
+    const results = screen.getAllByTestId('recent-result');
+    expect(results).toHaveLength(5);
+    within(results[0] as HTMLElement).getByText('Period 6');
+    within(results[0] as HTMLElement).getByText('Loss');
+    within(results[1] as HTMLElement).getByText('Win');
+    within(results[4] as HTMLElement).getByText('Period 2');
+    within(results[4] as HTMLElement).getByText('Draw');
+    expect(screen.queryByText(/debug/i)).toBeNull();
+  });
+
+  test('a failed load shows the error and Retry', async () => {
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }),
+    );
+    renderApp('/', { user: aUser() });
+    await screen.findByText('500: Boom');
+    screen.getByRole('button', { name: 'Retry' });
+  });
+});

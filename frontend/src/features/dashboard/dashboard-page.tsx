@@ -1,0 +1,245 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  defaultRules,
+  describeSurvivorRule,
+  type LeaderboardEntry,
+  type Last10Entry,
+  type PeriodScoreEntry,
+  type SurvivorEntry,
+} from '@treble/contracts';
+import type { ReactNode } from 'react';
+import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
+import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
+import { errorMessage } from '../../lib/errors';
+import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
+
+const rules = defaultRules;
+const miniSize = 5;
+const recentSize = 5;
+
+/** SPEC section 9: 3 or more Win, 1-2 Draw, 0 Loss. */
+export function resultLabel(points: number): 'Win' | 'Draw' | 'Loss' {
+  if (points >= 3) return 'Win';
+  if (points >= 1) return 'Draw';
+  return 'Loss';
+}
+
+export function DashboardPage() {
+  const stats = useQuery(userStatsQueryOptions());
+  const period = useQuery(currentPeriodQueryOptions());
+
+  if (stats.isError || period.isError) {
+    return (
+      <section className="page" aria-labelledby="dashboard-title">
+        <h1 id="dashboard-title">Dashboard</h1>
+        <div className="error-state" role="alert">
+          <h2>Could not load your dashboard</h2>
+          <p className="error-state__message">{errorMessage(stats.error ?? period.error)}</p>
+        </div>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            void stats.refetch();
+            void period.refetch();
+          }}
+        >
+          Retry
+        </button>
+      </section>
+    );
+  }
+
+  if (stats.isPending || period.isPending) {
+    return (
+      <section className="page" aria-labelledby="dashboard-title" aria-busy="true">
+        <h1 id="dashboard-title">Dashboard</h1>
+        <p className="visually-hidden" role="status">
+          Loading your dashboard…
+        </p>
+        <div className="stat-grid" aria-hidden="true">
+          {Array.from({ length: 4 }, (_, index) => (
+            <div key={index} className="stat-tile">
+              <span className="skeleton skeleton--line" />
+              <span className="skeleton skeleton--title" />
+            </div>
+          ))}
+        </div>
+      </section>
+    );
+  }
+
+  const s = stats.data;
+  return (
+    <section className="page" aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">Dashboard</h1>
+      <div className="stat-grid">
+        <StatTile label="Overall Rank" value={s.overallRank === null ? '--' : `#${s.overallRank}`} />
+        <StatTile label="Survivor Status" value={s.isEliminated ? 'Eliminated' : 'Active'} />
+        <StatTile label="Last 10 Rank" value={s.last10Rank === null ? '--' : `#${s.last10Rank}`} />
+        <StatTile label="Total Points" value={String(s.totalPoints ?? 0)} />
+      </div>
+
+      {period.data ? (
+        <CurrentPeriodCard periodId={period.data.id} segment={period.data.segment} />
+      ) : (
+        <div className="panel" data-testid="current-period">
+          <h2>No Active Period</h2>
+          <button type="button" className="button" disabled>
+            Waiting for Period
+          </button>
+        </div>
+      )}
+
+      <div className="panel-grid">
+        <MiniBoard title="Overall Leaderboard" kind="overall" empty="No rankings yet" />
+        <MiniBoard
+          title="Survivor"
+          kind="survivor"
+          empty="No survivor data yet"
+          note={describeSurvivorRule(rules)}
+        />
+        <MiniBoard title="Last 10" kind="last10" empty="Last 10 not started" />
+      </div>
+
+      <RecentResults scores={s.scores} />
+
+      <div className="panel">
+        <h2>{period.data ? `Ready for Period ${period.data.id}?` : 'Stay Ready!'}</h2>
+        <div className="button-row">
+          <a className="button" href={userExportUrl} download>
+            Export Data
+          </a>
+          {period.data && (
+            <Link to="/predictions" className="button button--primary">
+              Make Predictions
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function StatTile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="stat-tile" data-testid="stat-tile">
+      <span className="stat-tile__label">{label}</span>
+      <strong className="stat-tile__value">{value}</strong>
+    </div>
+  );
+}
+
+function CurrentPeriodCard({ periodId, segment }: { periodId: number; segment: 'main' | 'last10' }) {
+  const choices = useQuery(choicesQueryOptions(periodId));
+  const count = Math.min(choices.data?.length ?? 0, rules.picksPerPeriod);
+  return (
+    <div className="panel" data-testid="current-period">
+      <div className="period-card__heading">
+        <h2>Period {periodId}</h2>
+        <span className="badges">
+          <span className="badge">{segment === 'last10' ? 'Last 10 Segment' : 'Main Season'}</span>
+          <span className="badge badge--status-active">Active</span>
+        </span>
+      </div>
+      <p>Make your {rules.picksPerPeriod} picks from 20 available options</p>
+      <ProgressBar value={count} max={rules.picksPerPeriod} label="Prediction progress" />
+      <div className="button-row">
+        <Link to="/predictions" className="button button--primary">
+          {count === 0 ? 'Make Predictions' : 'Complete Predictions'}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
+  return (
+    <div className="progress">
+      <span className="progress__text">
+        {value}/{max}
+      </span>
+      <div
+        className="progress__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={value}
+      >
+        <div className="progress__fill" style={{ width: `${(value / max) * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function MiniBoard({
+  title,
+  kind,
+  empty,
+  note,
+}: {
+  title: string;
+  kind: 'overall' | 'survivor' | 'last10';
+  empty: string;
+  note?: ReactNode;
+}) {
+  const board = useQuery(leaderboardQueryOptions(kind));
+  const rows: LeaderboardEntry[] = (board.data ?? []).slice(0, miniSize);
+  const activeCount =
+    kind === 'survivor' ? (board.data as SurvivorEntry[] | undefined)?.filter((row) => !row.isEliminated).length : null;
+  return (
+    <div className="panel" data-testid={`mini-${kind}`}>
+      <h2>{title}</h2>
+      {activeCount !== null && activeCount !== undefined && <p className="muted">{activeCount} active</p>}
+      {note && <p className="muted">{note}</p>}
+      {board.isPending ? (
+        <span className="skeleton skeleton--line" aria-hidden="true" />
+      ) : board.isError ? (
+        <p className="error-state__message">{errorMessage(board.error)}</p>
+      ) : rows.length === 0 ? (
+        <p className="empty-state">{empty}</p>
+      ) : (
+        <ol className="mini-board">
+          {rows.map((row) => (
+            <li key={row.userId} className="leader-row">
+              <RankMark rank={row.rank} />
+              <InitialsAvatar entry={row} />
+              <span className="leader-row__name">{row.displayName}</span>
+              {kind === 'last10' && <span className="badge">{(row as Last10Entry).badge}</span>}
+              <span className="leader-row__points">{row.totalPoints} pts</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Link to="/leaderboards" className="muted">
+        View all
+      </Link>
+    </div>
+  );
+}
+
+function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
+  const recent = [...scores].sort((a, b) => b.periodId - a.periodId).slice(0, recentSize);
+  return (
+    <div className="panel" data-testid="recent-results">
+      <h2>Recent Results</h2>
+      {recent.length === 0 ? (
+        <p className="empty-state">No Results Yet</p>
+      ) : (
+        <ol className="result-list">
+          {recent.map((score) => (
+            <li key={score.periodId} className="result-row" data-testid="recent-result">
+              <span>Period {score.periodId}</span>
+              <span>{score.totalPoints} pts</span>
+              <span className={`badge badge--result-${resultLabel(score.totalPoints).toLowerCase()}`}>
+                {resultLabel(score.totalPoints)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { defaultRules, describeSurvivorRule } from '@treble/contracts';
+import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import { renderApp } from '../../test-support/render-app';
+import { aLast10Entry, anEntry, aSurvivorEntry } from '../../test-support/standings';
+import { aUser } from '../../test-support/users';
+
+let fake: FakeFetch;
+let uninstall: () => void;
+
+beforeEach(() => {
+  fake = createFakeFetch({
+    'GET /api/leaderboards/summary': () => jsonResponse(200, { totalPlayers: 12, survivors: 9, last10Players: 4 }),
+    'GET /api/leaderboards/overall': () =>
+      jsonResponse(200, [
+        anEntry(1, 'Ann Player'),
+        anEntry(2, 'Bob Stone'),
+        anEntry(3, 'Cat Lee'),
+        anEntry(4, 'Dan Fox'),
+      ]),
+    'GET /api/leaderboards/survivor': () =>
+      jsonResponse(200, [
+        aSurvivorEntry(1, 'Ann Player', { strikeCount: 1 }),
+        aSurvivorEntry(2, 'Bob Stone', { isEliminated: true, strikeCount: 3, eliminatedInPeriod: 6 }),
+      ]),
+    'GET /api/leaderboards/last10': () =>
+      jsonResponse(200, [aLast10Entry(1, 'Ann Player', { badge: 'Hot' }), aLast10Entry(2, 'Bob Stone', { badge: 'Cold' })]),
+  });
+  uninstall = installGlobalFetch(fake);
+});
+
+afterEach(() => uninstall());
+
+/** Radix tabs switch on mouse down (pointer events are thin in jsdom). */
+function openTab(name: string) {
+  const tab = screen.getByRole('tab', { name });
+  fireEvent.mouseDown(tab, { button: 0 });
+  fireEvent.click(tab);
+}
+
+describe('leaderboards page', () => {
+  test('summary cards and the overall tab with crown, medals and initials', async () => {
+    renderApp('/leaderboards', { user: aUser() });
+
+    await screen.findByRole('heading', { name: 'Leaderboards' });
+    const cards = screen.getAllByTestId('summary-card');
+    expect(cards.map((card) => card.textContent)).toEqual(['Total Players12', 'Survivors9', 'Last 10 Active4']);
+    expect(screen.getByRole('tab', { name: 'Overall' }).getAttribute('aria-selected')).toBe('true');
+
+    const rows = await screen.findAllByTestId('leader-row');
+    expect(rows).toHaveLength(4);
+    within(rows[0] as HTMLElement).getByRole('img', { name: 'Rank 1' });
+    within(rows[1] as HTMLElement).getByRole('img', { name: 'Rank 2' });
+    within(rows[2] as HTMLElement).getByRole('img', { name: 'Rank 3' });
+    within(rows[3] as HTMLElement).getByText('#4');
+    expect(within(rows[3] as HTMLElement).queryByRole('img')).toBeNull();
+    within(rows[0] as HTMLElement).getByText('AP');
+    within(rows[0] as HTMLElement).getByText('29 pts');
+  });
+
+  test('survivor rows show status and strikes; last 10 rows show badges', async () => {
+    renderApp('/leaderboards', { user: aUser() });
+    await screen.findAllByTestId('leader-row');
+
+    openTab('Survivor');
+    const survivor = screen.getByRole('tabpanel');
+    await within(survivor).findByText('Strikes 1/3');
+    within(survivor).getByText(describeSurvivorRule(defaultRules));
+    const [active, out] = within(survivor).getAllByTestId('leader-row') as [HTMLElement, HTMLElement];
+    within(active).getByText('Active');
+    within(out).getByText('Eliminated');
+    within(out).getByText('Strikes 3/3');
+
+    openTab('Last 10');
+    const last10 = screen.getByRole('tabpanel');
+    await within(last10).findByText('Hot');
+    within(last10).getByText('Cold');
+  });
+});
+
+describe('leaderboards page, live', () => {
+  test('a notice for one leaderboard refreshes the summary cards too', async () => {
+    const { queryClient } = renderApp('/leaderboards', { user: aUser() });
+    await screen.findAllByTestId('leader-row');
+
+    fake.routes.set('GET /api/leaderboards/summary', () =>
+      jsonResponse(200, { totalPlayers: 13, survivors: 9, last10Players: 4 }),
+    );
+    await queryClient.invalidateQueries({ queryKey: ['leaderboards', 'overall'] });
+
+    await screen.findByText('13');
+  });
+});

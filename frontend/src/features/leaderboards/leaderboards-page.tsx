@@ -1,0 +1,129 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { defaultRules, describeSurvivorRule, type LeaderboardKind, type LeaderboardRow } from '@treble/contracts';
+import { Tabs } from 'radix-ui';
+import { useEffect } from 'react';
+import { leaderboardQueryOptions, leaderboardSummaryQueryOptions } from '../../api/standings';
+import { errorMessage } from '../../lib/errors';
+import { InitialsAvatar, RankMark } from './player-name';
+
+const rules = defaultRules;
+
+const tabs: { kind: LeaderboardKind; label: string; empty: string }[] = [
+  { kind: 'overall', label: 'Overall', empty: 'No rankings yet' },
+  { kind: 'survivor', label: 'Survivor', empty: 'No survivor data yet' },
+  { kind: 'last10', label: 'Last 10', empty: 'Last 10 not started' },
+];
+
+/**
+ * The server's notices name one leaderboard (`['leaderboards', kind]`), which does not reach the
+ * summary's key; whenever a leaderboard is invalidated or refetched, the summary follows.
+ */
+function useSummaryFollowsLeaderboards() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const summaryKey = leaderboardSummaryQueryOptions().queryKey;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const [scope, kind] = event.query.queryKey as readonly unknown[];
+      if (scope !== 'leaderboards' || kind === 'summary') return;
+      if (event.action.type === 'invalidate' || event.action.type === 'success') {
+        void queryClient.invalidateQueries({ queryKey: summaryKey, exact: true });
+      }
+    });
+  }, [queryClient]);
+}
+
+export function LeaderboardsPage() {
+  const { data: summary } = useSuspenseQuery(leaderboardSummaryQueryOptions());
+  useSummaryFollowsLeaderboards();
+  return (
+    <section className="page" aria-labelledby="leaderboards-title">
+      <header className="page-header">
+        <h1 id="leaderboards-title">Leaderboards</h1>
+      </header>
+      <div className="stat-grid">
+        <SummaryCard label="Total Players" value={summary.totalPlayers} />
+        <SummaryCard label="Survivors" value={summary.survivors} />
+        <SummaryCard label="Last 10 Active" value={summary.last10Players} />
+      </div>
+      <Tabs.Root defaultValue="overall" className="tabs">
+        <Tabs.List className="tabs__list" aria-label="Competitions">
+          {tabs.map((tab) => (
+            <Tabs.Trigger key={tab.kind} value={tab.kind} className="tabs__trigger">
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Content key={tab.kind} value={tab.kind} className="panel">
+            {tab.kind === 'survivor' && <p className="muted">{describeSurvivorRule(rules)}</p>}
+            <Board kind={tab.kind} empty={tab.empty} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="stat-tile" data-testid="summary-card">
+      <span className="stat-tile__label">{label}</span>
+      <strong className="stat-tile__value">{value}</strong>
+    </div>
+  );
+}
+
+function Board<K extends LeaderboardKind>({ kind, empty }: { kind: K; empty: string }) {
+  const board = useQuery(leaderboardQueryOptions(kind));
+  if (board.isPending) {
+    return (
+      <p role="status" aria-busy="true">
+        <span className="skeleton skeleton--line" aria-hidden="true" />
+        <span className="visually-hidden">Loading leaderboard…</span>
+      </p>
+    );
+  }
+  if (board.isError) {
+    return (
+      <div className="error-state" role="alert">
+        <p className="error-state__message">{errorMessage(board.error)}</p>
+        <button type="button" className="button" onClick={() => void board.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (board.data.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <ol className="leader-list">
+      {board.data.map((row) => (
+        <Row key={row.userId} kind={kind} row={row} />
+      ))}
+    </ol>
+  );
+}
+
+function Row<K extends LeaderboardKind>({ kind, row }: { kind: K; row: LeaderboardRow<K> }) {
+  return (
+    <li className="leader-row" data-testid="leader-row">
+      <RankMark rank={row.rank} />
+      <InitialsAvatar entry={row} />
+      <span className="leader-row__name">{row.displayName}</span>
+      {kind === 'survivor' && 'isEliminated' in row && (
+        <>
+          <span className={`badge ${row.isEliminated ? 'badge--status-completed' : 'badge--status-active'}`}>
+            {row.isEliminated ? 'Eliminated' : 'Active'}
+          </span>
+          <span className="muted">
+            Strikes {row.strikeCount}/{rules.survivor.strikesToEliminate}
+          </span>
+        </>
+      )}
+      {kind === 'last10' && 'badge' in row && (
+        <span className={`badge badge--last10-${row.badge.toLowerCase()}`}>{row.badge}</span>
+      )}
+      <span className="leader-row__points">{row.totalPoints} pts</span>
+    </li>
+  );
+}

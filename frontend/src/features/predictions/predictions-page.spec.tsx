@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { defaultRules, describeUsageRule, type Option } from '@treble/contracts';
+import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import { aPeriod } from '../../test-support/periods';
+import { renderApp } from '../../test-support/render-app';
+import { anOption } from '../../test-support/standings';
+import { aUser } from '../../test-support/users';
+import { formatCountdown, usageTone } from './usage';
+
+let fake: FakeFetch;
+let uninstall: () => void;
+let options: Option[];
+
+beforeEach(() => {
+  options = [];
+  fake = createFakeFetch({
+    'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 5, isActive: true })),
+    'GET /api/periods/5/options': () => jsonResponse(200, options),
+    'GET /api/choices/period/5': () => jsonResponse(200, []),
+    'GET /api/user/stats': () => jsonResponse(200, null),
+  });
+  uninstall = installGlobalFetch(fake);
+});
+
+afterEach(() => uninstall());
+
+const posts = () => fake.calls.filter((call) => call.method === 'POST' && call.url === '/api/choices');
+
+describe('predictions page', () => {
+  test('without a current period it says so', async () => {
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, null));
+    renderApp('/predictions', { user: aUser() });
+    await screen.findByRole('heading', { name: 'No Active Period' });
+    screen.getByText('There is currently no active period for picks. Check back soon!');
+  });
+
+  test('selecting an option saves it, toasts and shows progress 1/3', async () => {
+    options = [
+      anOption('ars', {
+        name: 'Arsenal',
+        fixture: {
+          fixtureId: 'f1',
+          opponent: 'Chelsea',
+          opponentCode: 'CHE',
+          isHome: true,
+          kickoff: '2099-01-01T15:00:00.000Z',
+          status: 'scheduled',
+        },
+        lockAt: '2099-01-01T15:00:00.000Z',
+      }),
+      anOption('liv', { name: 'Liverpool' }),
+    ];
+    fake.routes.set('POST /api/choices', () => {
+      options = options.map((option) => (option.id === 'ars' ? { ...option, choiceId: 'c1', usageCount: 1 } : option));
+      return jsonResponse(201, { id: 'c1', userId: 'u', periodId: 5, optionId: 'ars' });
+    });
+
+    renderApp('/predictions', { user: aUser() });
+
+    await screen.findByRole('heading', { name: 'Make Your Picks' });
+    screen.getByText('Period 5 - select 3 options');
+    screen.getByText('0/3');
+    const card = screen.getByRole('button', { name: /^Arsenal, vs Chelsea/ });
+    expect(card.getAttribute('aria-pressed')).toBe('false');
+    within(card).getByText(/^Locks in/);
+    screen.getByText(describeUsageRule(defaultRules));
+
+    fireEvent.click(card);
+
+    await screen.findByText('Your prediction has been saved.');
+    screen.getByText('Choice Added');
+    await screen.findByText('1/3');
+    expect(JSON.parse(posts()[0]?.body ?? '{}')).toEqual({ periodId: 5, optionId: 'ars' });
+    const selected = screen.getByRole('button', { name: /^Arsenal, vs Chelsea, selected/ });
+    expect(selected.getAttribute('aria-pressed')).toBe('true');
+    within(selected).getByText('Selected');
+    screen.getByRole('button', { name: 'Remove Arsenal' });
+  });
+
+  test('a 4th pick is refused on the client with the Maximum Choices toast', async () => {
+    options = [
+      anOption('a', { choiceId: 'c1' }),
+      anOption('b', { choiceId: 'c2' }),
+      anOption('c', { choiceId: 'c3' }),
+      anOption('d'),
+    ];
+    renderApp('/predictions', { user: aUser() });
+    await screen.findByText('3/3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Team d' }));
+
+    await screen.findByText('Maximum Choices');
+    screen.getByText('You can only select 3 options per period');
+    expect(posts()).toHaveLength(0);
+  });
+
+  test("a 409 from the server shows the server's message", async () => {
+    options = [anOption('a'), anOption('b')];
+    fake.routes.set('POST /api/choices', () =>
+      jsonResponse(409, {
+        statusCode: 409,
+        code: 'PICKS_PER_PERIOD_EXCEEDED',
+        message: 'You can only select 3 options per period (server)',
+      }),
+    );
+    renderApp('/predictions', { user: aUser() });
+    await screen.findByText('0/3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Team a' }));
+
+    await screen.findByText('You can only select 3 options per period (server)');
+    screen.getByText('Maximum Choices');
+  });
+
+  test('removing a pick calls DELETE and toasts', async () => {
+    options = [anOption('a', { choiceId: 'c1' })];
+    fake.routes.set('DELETE /api/choices/c1', () => {
+      options = [anOption('a')];
+      return jsonResponse(204, undefined);
+    });
+    renderApp('/predictions', { user: aUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Team a' }));
+    await screen.findByText('Your prediction has been removed.');
+    screen.getByText('Choice Removed');
+    await screen.findByText('0/3');
+  });
+
+  test('usage bars are coloured by count, and 7 uses disables the card', async () => {
+    options = [3, 5, 6, 7].map((usageCount) => anOption(`u${usageCount}`, { usageCount }));
+    renderApp('/predictions', { user: aUser() });
+    const bars = await screen.findAllByTestId('usage-bar');
+    expect(bars.map((bar) => bar.className)).toEqual([
+      'usage__fill usage__fill--green',
+      'usage__fill usage__fill--amber',
+      'usage__fill usage__fill--red',
+      'usage__fill usage__fill--grey',
+    ]);
+    const capped = screen.getByRole('button', { name: /^Team u7/ });
+    within(capped).getByText('Maximum Usage Reached');
+    expect(capped.hasAttribute('disabled')).toBe(true);
+    screen.getByText('Used 6/7');
+  });
+
+  test('a locked option shows how many picked it', async () => {
+    options = [anOption('a', { isLocked: true, pickCount: 12 })];
+    renderApp('/predictions', { user: aUser() });
+    const card = await screen.findByRole('button', { name: /Team a, locked/ });
+    within(card).getByText(/12 picked/);
+    expect(card.hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('usage helpers', () => {
+  test('tones follow SPEC section 9', () => {
+    expect([0, 3, 4, 5, 6, 7, 9].map((count) => usageTone(count))).toEqual([
+      'green',
+      'green',
+      'amber',
+      'amber',
+      'red',
+      'grey',
+      'grey',
+    ]);
+  });
+
+  test('countdown', () => {
+    const now = Date.parse('2025-01-01T00:00:00.000Z');
+    expect(formatCountdown('2025-01-02T03:00:00.000Z', now)).toBe('1d 3h');
+    expect(formatCountdown('2025-01-01T02:30:00.000Z', now)).toBe('2h 30m');
+    expect(formatCountdown('2024-12-31T00:00:00.000Z', now)).toBeNull();
+  });
+});
+
+describe('predictions page, live', () => {
+  test('a change of the choices (e.g. a pick from another device) refreshes the options', async () => {
+    options = [anOption('a')];
+    const { queryClient } = renderApp('/predictions', { user: aUser() });
+    await screen.findByText('0/3');
+    await screen.findByRole('button', { name: 'Team a' });
+
+    options = [anOption('a', { choiceId: 'c9' })];
+    fake.routes.set('GET /api/choices/period/5', () =>
+      jsonResponse(200, [{ id: 'c9', userId: 'u', periodId: 5, optionId: 'a' }]),
+    );
+    await queryClient.invalidateQueries({ queryKey: ['choices', 5] });
+
+    await screen.findByText('1/3');
+  });
+});
