@@ -152,3 +152,68 @@ describe.each(databaseTargets)('simultaneous picks over HTTP on $name', (target)
     expect(options.find((o) => o.teamKey === 'LIV')?.usageCount).toBe(7);
   });
 });
+
+describe.each(databaseTargets)('admin pick tools over HTTP on $name', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let player: SignedIn;
+
+  beforeAll(async () => {
+    // Mid-season: matchweek 1 has ended, matchweek 20 is ahead.
+    app = await startTestApp(target, { POOL_NOW: '2025-12-20T10:00:00Z' });
+    admin = await registerAdmin(app);
+    player = await registerPlayer(app, admin, { firstName: 'Pat' });
+    await admin.request('POST', '/api/admin/setup/periods', {});
+    await admin.request('POST', '/api/admin/setup/options', {});
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('creates exactly 3 retroactive picks in an ended period, refusing other counts and repeats', async () => {
+    const invalid = await admin.request('POST', '/api/retroactive-choices', { userId: player.user.id, periodId: 1, optionIds: ['1-ARS', '1-CHE'] });
+    expect(invalid.body).toEqual({
+      statusCode: 400,
+      code: 'RETROACTIVE_SELECTION_INVALID',
+      message: 'Invalid selection: Please select a user, period, and exactly 3 options.',
+    });
+    const created = await admin.request('POST', '/api/retroactive-choices', {
+      userId: player.user.id,
+      periodId: 1,
+      optionIds: ['1-ARS', '1-CHE', '1-LIV'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ message: 'Retroactive selections created successfully.' });
+    expect(((await player.request('GET', '/api/choices/period/1')).body as Choice[]).length).toBe(3);
+    const again = await admin.request('POST', '/api/retroactive-choices', { userId: player.user.id, periodId: 1, optionIds: ['1-EVE', '1-FUL', '1-TOT'] });
+    expect(again.body).toMatchObject({ statusCode: 409, code: 'RETROACTIVE_PICKS_EXIST' });
+    const future = await admin.request('POST', '/api/retroactive-choices', { userId: player.user.id, periodId: 30, optionIds: ['30-EVE', '30-FUL', '30-TOT'] });
+    expect(future.body).toMatchObject({ statusCode: 409, code: 'RETROACTIVE_PERIOD_NOT_ENDED' });
+    // Once locked, everyone sees the picks of the period.
+    expect(((await admin.request('GET', '/api/periods/1/picks')).body as Choice[]).length).toBe(3);
+  });
+
+  it("clears a period's picks for everyone, and replacing with EPL removes options, picks and results", async () => {
+    expect((await player.request('POST', '/api/choices', { periodId: 20, optionId: '20-ARS' })).status).toBe(201);
+    expect((await admin.request('POST', '/api/results', { optionId: '20-ARS', outcome: 'win' })).status).toBe(201);
+    const replaced = await admin.request('PUT', '/api/periods/20/replace-with-epl', {});
+    expect(replaced.body).toMatchObject({ message: 'Period 20 now uses EPL teams as options.', removed: 20, added: 20, playersCleared: 1 });
+    expect((await player.request('GET', '/api/choices/period/20')).body).toEqual([]);
+    expect((await player.request('GET', '/api/results/period/20')).body).toEqual([]);
+    expect(((await player.request('GET', '/api/periods/20/options')).body as Option[]).length).toBe(20);
+
+    expect((await player.request('POST', '/api/choices', { periodId: 21, optionId: '21-ARS' })).status).toBe(201);
+    const cleared = await admin.request('DELETE', '/api/choices/period/21');
+    expect(cleared.body).toEqual({ message: 'All choices for this period have been deleted.', playersCleared: 1 });
+    expect((await player.request('GET', '/api/choices/period/21')).body).toEqual([]);
+  });
+
+  it('creates a custom option in a period', async () => {
+    const created = await admin.request('POST', '/api/options', { periodId: 22, name: 'Draw Specialists', description: 'Any draw', sortOrder: 21 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: '22-c1', name: 'Draw Specialists', fixture: null, sortOrder: 21 });
+    const missing = await admin.request('POST', '/api/options', { periodId: 22, sortOrder: 1 });
+    expect(missing.status).toBe(400);
+    expect((missing.body as { message: string }).message).toContain('name');
+  });
+});
