@@ -48,7 +48,9 @@ export const queryKeys = {
   userStats: () => ['user', 'stats'] as const,
   /** Performance analysis: `['performance']` covers detailed, trends and every compare selection. */
   performance: (view?: 'detailed' | 'trends' | 'compare', ...periodIds: number[]) =>
-    (view === undefined ? ['performance'] : ['performance', view, ...periodIds]) as readonly (string | number)[],
+    (view === undefined ? ['performance'] : ['performance', view, ...periodIds]) as readonly (
+      string | number
+    )[],
   /** Picks of one period. */
   choices: (periodId: number) => ['choices', periodId] as const,
   /** Results: `['results']` (all, and every period's) or one period's. */

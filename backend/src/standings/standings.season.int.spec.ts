@@ -22,7 +22,9 @@ interface Match {
 const folder = new URL('../../data/seasons/2025-26/', import.meta.url);
 const read = <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
 const matches = read<{ matches: Match[] }>('fixtures.openfootball.json').matches;
-const teams = read<{ teams: { name: string; tla: string; openfootballName?: string }[] }>('teams.football-data.json').teams;
+const teams = read<{ teams: { name: string; tla: string; openfootballName?: string }[] }>(
+  'teams.football-data.json',
+).teams;
 const codeOf = new Map(teams.map((team) => [team.openfootballName ?? team.name, team.tla]));
 const codes = teams.map((team) => team.tla).sort();
 
@@ -50,7 +52,8 @@ for (const match of matches) {
   matchweeks.set(matchweek, fixtures);
 }
 
-const outcomeOf = (own: number, other: number): Outcome => (own > other ? 'win' : own < other ? 'loss' : 'draw');
+const outcomeOf = (own: number, other: number): Outcome =>
+  own > other ? 'win' : own < other ? 'loss' : 'draw';
 
 const players = [
   { id: uid(101), first: 'Alice', last: 'Archer' },
@@ -63,7 +66,9 @@ const players = [
 
 /** Player k's teams in a matchweek: the k-th, (k+5)-th and (k+10)-th code alphabetically, moved on each week. */
 const teamsFor = (k: number, matchweek: number): string[] =>
-  k === 5 ? [0, 7, 14].map((i) => codes[(5 + matchweek + i) % 20]!) : [0, 5, 10].map((i) => codes[(k + matchweek + i) % 20]!);
+  k === 5
+    ? [0, 7, 14].map((i) => codes[(5 + matchweek + i) % 20]!)
+    : [0, 5, 10].map((i) => codes[(k + matchweek + i) % 20]!);
 
 describe.each(databaseTargets)('the 2025-26 season replayed on $name', (target) => {
   let h: StandingsHarness;
@@ -104,10 +109,10 @@ describe.each(databaseTargets)('the 2025-26 season replayed on $name', (target) 
   it('scores hand-checked matchweeks as the real results say', async () => {
     const score = async (player: number, matchweek: number) =>
       (
-        await h.database.query('SELECT points, wins, picks FROM period_scores WHERE user_id = $1 AND period_id = $2', [
-          players[player]!.id,
-          matchweek,
-        ])
+        await h.database.query(
+          'SELECT points, wins, picks FROM period_scores WHERE user_id = $1 AND period_id = $2',
+          [players[player]!.id, matchweek],
+        )
       ).rows[0];
     // MW1: Alice has AVL (0-0 v NEW), CHE (0-0 v CRY), LIV (4-2 v BOU); Ben has BHA (1-1), CRY (0-0), MCI (4-0 at WOL).
     expect(await score(0, 1)).toEqual({ points: 5, wins: 1, picks: 3 });
@@ -116,14 +121,19 @@ describe.each(databaseTargets)('the 2025-26 season replayed on $name', (target) 
     expect(await score(0, 2)).toEqual({ points: 1, wins: 0, picks: 3 });
     expect(await score(1, 2)).toEqual({ points: 7, wins: 2, picks: 3 });
     // MW31: Ben's MCI pick was voided (MCI v CRY postponed): still a pick, 0 points.
-    const { rows } = await h.database.query("SELECT status FROM choices WHERE user_id = $1 AND option_id = '31-MCI'", [players[1]!.id]);
+    const { rows } = await h.database.query(
+      "SELECT status FROM choices WHERE user_id = $1 AND option_id = '31-MCI'",
+      [players[1]!.id],
+    );
     expect(rows).toEqual([{ status: 'voided' }]);
     // Chloe skipped matchweek 4: no score row there.
     expect(await score(2, 4)).toBeUndefined();
   });
 
   it('completes the matchweeks whose fixtures all finished, not 31 with its postponed match', async () => {
-    const { rows } = await h.database.query<{ period_id: number }>('SELECT period_id FROM standings_periods WHERE is_completed ORDER BY period_id');
+    const { rows } = await h.database.query<{ period_id: number }>(
+      'SELECT period_id FROM standings_periods WHERE is_completed ORDER BY period_id',
+    );
     const expected = [...matchweeks.entries()]
       .filter(([, fixtures]) => fixtures.every((fixture) => fixture.score !== null))
       .map(([matchweek]) => matchweek)
@@ -142,14 +152,21 @@ describe.each(databaseTargets)('the 2025-26 season replayed on $name', (target) 
     expect(boards.overall).toHaveLength(6);
     // The late joiner is in Last 10 and Overall, and was out of Survivor before joining.
     expect(boards.last10.map((row) => row.displayName)).toContain('Unknown User');
-    expect(boards.survivor.find((row) => row.userId === players[5]!.id)).toMatchObject({ isEliminated: true, eliminatedInPeriod: 3 });
+    expect(boards.survivor.find((row) => row.userId === players[5]!.id)).toMatchObject({
+      isEliminated: true,
+      eliminatedInPeriod: 3,
+    });
     // Overall points are live: matchweek 31's nine results count though it is not completed.
-    const week31 = reference.scores.filter((score) => score.periodId === 31).reduce((sum, score) => sum + score.points, 0);
+    const week31 = reference.scores
+      .filter((score) => score.periodId === 31)
+      .reduce((sum, score) => sum + score.points, 0);
     expect(week31).toBeGreaterThan(0);
 
     const stats = await new UserStatsQueries(h.database, defaultRules).forUser(players[0]!.id);
     const alice = reference.scores.filter((score) => score.userId === players[0]!.id);
-    expect(stats.scores).toEqual(alice.map((score) => ({ periodId: score.periodId, totalPoints: score.points })));
+    expect(stats.scores).toEqual(
+      alice.map((score) => ({ periodId: score.periodId, totalPoints: score.points })),
+    );
     expect(stats.totalPoints).toBe(alice.reduce((sum, score) => sum + score.points, 0));
     expect(stats.overallRank).toBe(reference.overall.find((row) => row.userId === players[0]!.id)!.rank);
   });

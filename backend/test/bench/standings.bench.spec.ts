@@ -26,7 +26,13 @@ function event(type: string, data: unknown, streamId = 'bench'): RecordedEvent {
     position: BigInt(sequence),
     type,
     data,
-    metadata: { actor: 'bench', correlationId: 'bench', causationId: null, occurredAt: new Date(0).toISOString(), source: 'system' },
+    metadata: {
+      actor: 'bench',
+      correlationId: 'bench',
+      causationId: null,
+      occurredAt: new Date(0).toISOString(),
+      source: 'system',
+    },
     recordedAt: new Date(0),
   };
 }
@@ -44,12 +50,14 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
 
   const apply = (recorded: RecordedEvent) =>
     handle.database.transaction(async (sql) => {
+      // STANDINGS_BENCH_TRACE=1 prints every statement slower than 200 ms.
       const traced = {
         async query<Row>(text: string, params?: readonly unknown[]) {
           const started = process.hrtime.bigint();
           const result = await sql.query<Row>(text, params);
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          if (process.env.TRACE && ms > 200) console.log(`SLOW ${ms.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+          if (process.env.STANDINGS_BENCH_TRACE && ms > 200)
+            console.log(`SLOW ${ms.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
           return result;
         },
       };
@@ -82,8 +90,9 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
       );
       await db.query(
         `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
-         SELECT '00000000-0000-4000-8000-' || ${user}, p, (g * 7 + p * 13) % 10, (g + p) % 3, 3, (g + p * 5) % 2
-           FROM generate_series(1, $1) g, generate_series(1, $2) p`,
+         SELECT '00000000-0000-4000-8000-' || ${user}, p, score, score / 3, 3, (score % 3 = 0)::integer
+           FROM (SELECT g, p, abs(hashtext(g || '-' || p)) % 10 AS score
+                   FROM generate_series(1, $1) g, generate_series(1, $2) p) seeded`,
         [players, pastPeriods],
       );
       // This matchweek's picks: every other player has T0, so one result moves half the pool.
@@ -112,14 +121,26 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
       apply(event('PeriodReopened', { periodId: pastPeriods })),
     );
     await timed('PeriodCompleted: one period folded onto the standings', () =>
-      apply(event('PeriodCompleted', { periodId: pastPeriods, manual: true, completedAt: new Date(0).toISOString() })),
+      apply(
+        event('PeriodCompleted', {
+          periodId: pastPeriods,
+          manual: true,
+          completedAt: new Date(0).toISOString(),
+        }),
+      ),
     );
   }, 1_800_000);
 
   afterAll(async () => handle?.dispose());
 
   it('applies a result picked by half the pool', async () => {
-    const recorded = event('ResultRecorded', { periodId: current, optionId: `${current}-T0`, outcome: 'win', points: 3, source: 'provider' });
+    const recorded = event('ResultRecorded', {
+      periodId: current,
+      optionId: `${current}-T0`,
+      outcome: 'win',
+      points: 3,
+      source: 'provider',
+    });
     await timed(`ResultRecorded for ${players / 2} pickers`, () => apply(recorded));
     await timed('the same event again (no change)', () => apply(recorded));
     const { rows } = await handle.database.query<{ n: number }>(
@@ -131,29 +152,55 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
 
   it('applies a pick, a late entrant and a completion', async () => {
     await timed('ChoiceMade of an entrant', () =>
-      apply(event('ChoiceMade', { choiceId: 'x-1', userId: '00000000-0000-4000-8000-000000000001', periodId: current + 1, optionId: `${current + 1}-T5`, teamKey: 'T5', teamName: 'T5' })),
+      apply(
+        event('ChoiceMade', {
+          choiceId: 'x-1',
+          userId: '00000000-0000-4000-8000-000000000001',
+          periodId: current + 1,
+          optionId: `${current + 1}-T5`,
+          teamKey: 'T5',
+          teamName: 'T5',
+        }),
+      ),
     );
     await timed(`ChoiceMade of a new entrant (folded through ${pastPeriods} periods)`, () =>
-      apply(event('ChoiceMade', { choiceId: 'x-2', userId: 'late-joiner', periodId: current, optionId: `${current}-T5`, teamKey: 'T5', teamName: 'T5' })),
+      apply(
+        event('ChoiceMade', {
+          choiceId: 'x-2',
+          userId: 'late-joiner',
+          periodId: current,
+          optionId: `${current}-T5`,
+          teamKey: 'T5',
+          teamName: 'T5',
+        }),
+      ),
     );
     await timed('PeriodCompleted of the current period', () =>
-      apply(event('PeriodCompleted', { periodId: current, manual: false, completedAt: new Date(0).toISOString() })),
+      apply(
+        event('PeriodCompleted', {
+          periodId: current,
+          manual: false,
+          completedAt: new Date(0).toISOString(),
+        }),
+      ),
     );
-    const { rows } = await handle.database.query<{ n: number }>('SELECT count(*)::integer AS n FROM survivor');
+    const { rows } = await handle.database.query<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM survivor',
+    );
     expect(rows[0]!.n).toBe(players + 1);
   }, 600_000);
 
   it('reads leaderboard pages and one player’s rank', async () => {
     const queries = new LeaderboardQueries(handle.database, defaultRules);
-    if (process.env.TRACE) {
-      const plan = await handle.database.query<{ 'QUERY PLAN': string }>('EXPLAIN ANALYZE SELECT 1');
-      void plan;
-    }
     await timed('overall, first page of 50', () => queries.overall({ limit: 50 }));
-    await timed(`overall, page of 50 at offset ${players / 2}`, () => queries.overall({ limit: 50, offset: players / 2 }));
+    await timed(`overall, page of 50 at offset ${players / 2}`, () =>
+      queries.overall({ limit: 50, offset: players / 2 }),
+    );
     await timed('survivor, first page of 50', () => queries.survivor({ limit: 50 }));
     await timed('my rank (overall)', () => queries.rankOf('overall', '00000000-0000-4000-8000-000000000003'));
-    await timed('my rank (survivor)', () => queries.rankOf('survivor', '00000000-0000-4000-8000-000000000003'));
+    await timed('my rank (survivor)', () =>
+      queries.rankOf('survivor', '00000000-0000-4000-8000-000000000003'),
+    );
     expect(await queries.overall({ limit: 50 })).toHaveLength(50);
   }, 600_000);
 });

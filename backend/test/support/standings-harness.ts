@@ -15,7 +15,10 @@ import {
   type StandingsUser,
   survivorStandings,
 } from '../../src/standings/domain/index.js';
-import { STANDINGS_PROJECTION, standingsProjection } from '../../src/standings/projection/standings.projection.js';
+import {
+  STANDINGS_PROJECTION,
+  standingsProjection,
+} from '../../src/standings/projection/standings.projection.js';
 import { standingsTableNames } from '../../src/standings/projection/standings.tables.js';
 import { LeaderboardQueries } from '../../src/standings/queries/leaderboard.queries.js';
 import type { TestDatabaseHandle, TestDatabaseTarget } from './databases.js';
@@ -111,8 +114,17 @@ export class StandingsHarness {
     };
   }
 
-  async append(streamId: string, type: string, data: unknown, source: EventSource = 'admin'): Promise<bigint> {
-    const { position } = await this.store.append(streamId, [{ type, data, metadata: this.metadata(source) }], 'any');
+  async append(
+    streamId: string,
+    type: string,
+    data: unknown,
+    source: EventSource = 'admin',
+  ): Promise<bigint> {
+    const { position } = await this.store.append(
+      streamId,
+      [{ type, data, metadata: this.metadata(source) }],
+      'any',
+    );
     if (position > this.appended) this.appended = position;
     return position;
   }
@@ -128,7 +140,8 @@ export class StandingsHarness {
     const head = this.appended;
     await this.sync();
     // The announcement follows the commit; an event that changed nothing announces nothing.
-    for (let i = 0; i < 50 && this.announced < head; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 50 && this.announced < head; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     return [...new Set(this.changes.slice(start).map((key) => JSON.stringify(key)))].sort();
   }
 
@@ -153,8 +166,16 @@ export class StandingsHarness {
     }
   }
 
-  async schedule(periodId: number, segment: Segment = defaultSegment(periodId, this.rules), name = `Matchweek ${periodId}`) {
-    this.periods.set(periodId, { id: periodId, segment, isCompleted: this.periods.get(periodId)?.isCompleted ?? false });
+  async schedule(
+    periodId: number,
+    segment: Segment = defaultSegment(periodId, this.rules),
+    name = `Matchweek ${periodId}`,
+  ) {
+    this.periods.set(periodId, {
+      id: periodId,
+      segment,
+      isCompleted: this.periods.get(periodId)?.isCompleted ?? false,
+    });
     await this.append(`period-${periodId}`, 'PeriodScheduled', {
       periodId,
       season: '2025-26',
@@ -229,13 +250,22 @@ export class StandingsHarness {
     await this.append(
       `picks-${pick.userId}`,
       'ChoiceVoided',
-      { choiceId, userId: pick.userId, periodId: pick.periodId, optionId: pick.optionId, teamKey: pick.team, reason: 'postponed' },
+      {
+        choiceId,
+        userId: pick.userId,
+        periodId: pick.periodId,
+        optionId: pick.optionId,
+        teamKey: pick.team,
+        reason: 'postponed',
+      },
       'system',
     );
   }
 
   async clear(userId: string, periodId: number): Promise<void> {
-    const choiceIds = [...this.picks.values()].filter((p) => p.userId === userId && p.periodId === periodId).map((p) => p.choiceId);
+    const choiceIds = [...this.picks.values()]
+      .filter((p) => p.userId === userId && p.periodId === periodId)
+      .map((p) => p.choiceId);
     for (const id of choiceIds) this.picks.delete(id);
     await this.append(`picks-${userId}`, 'PeriodChoicesCleared', { userId, periodId, choiceIds });
   }
@@ -250,7 +280,12 @@ export class StandingsHarness {
     await this.append(`picks-${userId}`, 'RetroactiveChoicesMade', { userId, periodId, choices });
   }
 
-  async result(periodId: number, team: string, outcome: Outcome, source: 'admin' | 'provider' = 'admin'): Promise<void> {
+  async result(
+    periodId: number,
+    team: string,
+    outcome: Outcome,
+    source: 'admin' | 'provider' = 'admin',
+  ): Promise<void> {
     this.results.set(optionId(periodId, team), outcome);
     await this.append(`period-${periodId}`, 'ResultRecorded', {
       periodId,
@@ -263,7 +298,10 @@ export class StandingsHarness {
 
   async deleteResult(periodId: number, team: string): Promise<void> {
     this.results.delete(optionId(periodId, team));
-    await this.append(`period-${periodId}`, 'ResultDeleted', { periodId, optionId: optionId(periodId, team) });
+    await this.append(`period-${periodId}`, 'ResultDeleted', {
+      periodId,
+      optionId: optionId(periodId, team),
+    });
   }
 
   async hold(periodId: number, team: string, outcome: Outcome): Promise<void> {
@@ -278,11 +316,18 @@ export class StandingsHarness {
 
   async removeOptions(periodId: number, teams: readonly string[]): Promise<void> {
     for (const team of teams) this.results.delete(optionId(periodId, team));
-    await this.append(`period-${periodId}`, 'OptionsRemoved', { periodId, optionIds: teams.map((team) => optionId(periodId, team)) });
+    await this.append(`period-${periodId}`, 'OptionsRemoved', {
+      periodId,
+      optionIds: teams.map((team) => optionId(periodId, team)),
+    });
   }
 
   async complete(periodId: number): Promise<void> {
-    const period = this.periods.get(periodId) ?? { id: periodId, segment: defaultSegment(periodId, this.rules), isCompleted: false };
+    const period = this.periods.get(periodId) ?? {
+      id: periodId,
+      segment: defaultSegment(periodId, this.rules),
+      isCompleted: false,
+    };
     this.periods.set(periodId, { ...period, isCompleted: true });
     await this.append(`period-${periodId}`, 'PeriodCompleted', {
       periodId,
@@ -321,7 +366,13 @@ export class StandingsHarness {
     const overall = await this.leaderboards.overall();
     const last10 = await this.leaderboards.last10();
     const survivor = await this.leaderboards.survivor();
-    const base = (e: { userId: string; displayName: string; rank: number; totalPoints: number; wins: number }) => ({
+    const base = (e: {
+      userId: string;
+      displayName: string;
+      rank: number;
+      totalPoints: number;
+      wins: number;
+    }) => ({
       userId: e.userId,
       displayName: e.displayName,
       rank: e.rank,

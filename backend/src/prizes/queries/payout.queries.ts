@@ -22,7 +22,10 @@ export class PayoutQueries {
       standings[competition] = await this.leaderboards.top(competition, Math.max(...places));
     }
     const entries = new Map(
-      Object.entries(standings).map(([competition, rows]) => [competition, new Map(rows.map((row) => [row.userId, row]))]),
+      Object.entries(standings).map(([competition, rows]) => [
+        competition,
+        new Map(rows.map((row) => [row.userId, row])),
+      ]),
     );
     return payouts(prizes, standings).map((payout) => {
       const entry = entries.get(payout.competition)!.get(payout.userId)!;

@@ -46,12 +46,24 @@ async function expectConsistent(h: StandingsHarness): Promise<void> {
     expect(await h.leaderboards.list(kind, { offset: 1 })).toEqual(whole.slice(1));
     for (const row of whole) expect(await h.leaderboards.entryOf(kind, row.userId)).toEqual(row);
   }
-  const { rows } = await h.database.query<{ user_id: string; period_id: number; points: number; wins: number; picks: number; losses: number }>(
-    'SELECT * FROM period_scores ORDER BY user_id, period_id',
-  );
-  expect(rows.map((r) => ({ userId: r.user_id, periodId: r.period_id, points: r.points, wins: r.wins, picks: r.picks, hasLosingPick: r.losses > 0 }))).toEqual(
-    reference.scores,
-  );
+  const { rows } = await h.database.query<{
+    user_id: string;
+    period_id: number;
+    points: number;
+    wins: number;
+    picks: number;
+    losses: number;
+  }>('SELECT * FROM period_scores ORDER BY user_id, period_id');
+  expect(
+    rows.map((r) => ({
+      userId: r.user_id,
+      periodId: r.period_id,
+      points: r.points,
+      wins: r.wins,
+      picks: r.picks,
+      hasLosingPick: r.losses > 0,
+    })),
+  ).toEqual(reference.scores);
   const live = await h.snapshot();
   expect(await h.applyEverythingTwice()).toEqual(live);
   expect(await h.rebuild()).toEqual(live);
@@ -104,7 +116,9 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
       [4, 'bob'],
       [4, 'Cat'],
     ]);
-    expect((await h.leaderboards.overall({ limit: 10, offset: 5 })).map((e) => [e.rank, e.displayName])).toEqual([
+    expect(
+      (await h.leaderboards.overall({ limit: 10, offset: 5 })).map((e) => [e.rank, e.displayName]),
+    ).toEqual([
       [4, 'Unknown User'],
       [7, 'fay@x.io'],
     ]);
@@ -128,6 +142,37 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     expect(await h.leaderboards.count('overall')).toBe(7);
     await expect(h.leaderboards.overall({ limit: -1 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expectConsistent(h);
+  });
+
+  it('joins names from a users view whose id is text, and keeps ids that are not uuids', async () => {
+    await open();
+    await h.database.query('DROP TABLE users');
+    await h.database.query(
+      'CREATE TABLE users (id text PRIMARY KEY, email text NOT NULL, first_name text, last_name text, profile_image_url text)',
+    );
+    await h.database.query(
+      "INSERT INTO users (id, email, first_name) VALUES ('player-1', 'one@x.io', 'One'), ($1, 'two@x.io', 'Two')",
+      [bob],
+    );
+    await h.schedule(1);
+    await h.play('player-1', 1, 'W');
+    await h.play(bob, 1, 'D');
+    await h.play('player-3', 1, 'L');
+    await h.scoreKinds(1);
+    await h.sync();
+    for (const kind of ['overall', 'survivor'] as const) {
+      expect((await h.leaderboards.list(kind)).map((e) => [e.userId, e.displayName, e.email])).toEqual([
+        ['player-1', 'One', 'one@x.io'],
+        [bob, 'Two', 'two@x.io'],
+        ['player-3', 'Unknown User', null],
+      ]);
+      expect(await h.leaderboards.entryOf(kind, 'player-1')).toMatchObject({ displayName: 'One', rank: 1 });
+      // Survivor has no completed period yet: everyone is level.
+      expect((await h.leaderboards.list(kind, { limit: 1, offset: 1 }))[0]).toMatchObject({
+        displayName: 'Two',
+        rank: kind === 'overall' ? 2 : 1,
+      });
+    }
   });
 
   it('scores a voided pick 0 but keeps it as a pick; withdrawn and cleared picks go, and a player without picks leaves', async () => {
@@ -274,7 +319,9 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     await h.play(p, 29, 'WWW'); // only a main period: not a Last 10 entrant
     for (const period of [20, 29, 30, 31]) await h.scoreKinds(period);
     await h.sync();
-    expect((await h.leaderboards.last10()).map((e) => [e.rank, e.displayName, e.totalPoints, e.wins, e.badge])).toEqual([
+    expect(
+      (await h.leaderboards.last10()).map((e) => [e.rank, e.displayName, e.totalPoints, e.wins, e.badge]),
+    ).toEqual([
       [1, 'Xena', 25, 8, 'Hot'],
       [2, 'Yves', 24, 8, 'Good'],
       [3, 'Zoe', 20, 6, 'Good'],
@@ -365,7 +412,8 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
   it('folds periods completed out of order, late entrants and retroactive picks the same as the reference', async () => {
     await open();
     const players = [ann, bob, cat, dan];
-    for (const [index, id] of players.entries()) await h.addUser(id, `Player ${index + 1}`, null, `p${index}@x.io`);
+    for (const [index, id] of players.entries())
+      await h.addUser(id, `Player ${index + 1}`, null, `p${index}@x.io`);
     for (let period = 1; period <= 8; period++) await h.schedule(period);
     const patterns = ['WWW', 'DDD', 'WD', 'L', 'WDL', '', 'DD', 'WWL'];
     for (let period = 1; period <= 6; period++) {
@@ -381,7 +429,11 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     // A player joins in period 7 (open): strikes for every completed period without picks.
     const late = await h.pick(dan, 7, 'W1');
     await h.sync();
-    expect(await h.leaderboards.entryOf('survivor', dan)).toMatchObject({ isEliminated: true, strikeCount: 3, eliminatedInPeriod: 3 });
+    expect(await h.leaderboards.entryOf('survivor', dan)).toMatchObject({
+      isEliminated: true,
+      strikeCount: 3,
+      eliminatedInPeriod: 3,
+    });
     await expectConsistent(h);
 
     // An admin gives Dan picks in completed period 1 (a re-fold) and the late pick goes.
@@ -389,7 +441,10 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     await h.withdraw(late);
     await h.complete(5);
     await expectConsistent(h);
-    expect(await h.leaderboards.entryOf('survivor', dan)).toMatchObject({ strikeCount: 3, eliminatedInPeriod: 5 });
+    expect(await h.leaderboards.entryOf('survivor', dan)).toMatchObject({
+      strikeCount: 3,
+      eliminatedInPeriod: 5,
+    });
 
     await h.reopen(1);
     await h.complete(6);
@@ -444,7 +499,9 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     await h.hold(1, 'W1', 'win');
     await h.sync();
     const results = new ResultQueries(h.database);
-    expect((await results.pending(1)).map((r) => [r.optionId, r.outcome, r.source])).toEqual([['1-W1', 'win', 'provider']]);
+    expect((await results.pending(1)).map((r) => [r.optionId, r.outcome, r.source])).toEqual([
+      ['1-W1', 'win', 'provider'],
+    ]);
     expect(await results.forPeriod(1)).toEqual([]);
     expect(await h.leaderboards.entryOf('survivor', ann)).toMatchObject({ totalPoints: 0, strikeCount: 1 });
 
@@ -452,7 +509,9 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     await h.result(1, 'W1', 'win', 'provider');
     await h.sync();
     expect(await results.pending()).toEqual([]);
-    expect((await results.forPeriod(1)).map((r) => [r.optionId, r.outcome, r.points])).toEqual([['1-W1', 'win', 3]]);
+    expect((await results.forPeriod(1)).map((r) => [r.optionId, r.outcome, r.points])).toEqual([
+      ['1-W1', 'win', 3],
+    ]);
     expect(await h.leaderboards.entryOf('overall', ann)).toMatchObject({ totalPoints: 3 });
     expect(await h.leaderboards.entryOf('survivor', ann)).toMatchObject({ totalPoints: 0, strikeCount: 0 });
 
@@ -465,50 +524,59 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
   it.each([
     ['strikes below 5, out at the second', { mode: 'strikes', strikeBelow: 5, strikesToEliminate: 2 }, 6, 7],
     ['a losing pick, sudden death', { mode: 'loss', strikeBelow: 4, strikesToEliminate: 1 }, 2, 11],
-  ] as const)('agrees with the reference rules through random picks, results, completions and reopenings (%s)', async (_name, survivor, playerCount, seed) => {
-    await open({ ...defaultRules, survivor: { ...survivor } });
-    let state: number = seed;
-    const random = (n: number) => {
-      // mulberry32: a small deterministic generator, so a failure replays.
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return (((t ^ (t >>> 14)) >>> 0) % n) as number;
-    };
-    const players = [ann, bob, cat, dan, uid(5), uid(6)].slice(0, playerCount);
-    for (const [index, id] of players.entries()) await h.addUser(id, `P${index}`, null, `p${index}@x.io`);
-    for (let period = 1; period <= 6; period++) await h.schedule(period);
-    const teams = ['W1', 'W2', 'D1', 'D2', 'L1', 'L2'];
-    const picks: { id: string; user: string; period: number; team: string }[] = [];
-    const completed = new Set<number>();
-    for (let step = 0; step < 70; step++) {
-      const period = 1 + random(6);
-      const roll = random(10);
-      if (roll < 4) {
-        const user = players[random(players.length)]!;
-        const team = teams[random(teams.length)]!;
-        const mine = picks.filter((p) => p.user === user && p.period === period);
-        if (mine.length < 3 && !mine.some((p) => p.team === team)) picks.push({ id: await h.pick(user, period, team), user, period, team });
-      } else if (roll === 4 && picks.length > 0) {
-        const [gone] = picks.splice(random(picks.length), 1);
-        await h.withdraw(gone!.id);
-      } else if (roll < 8) {
-        await h.result(period, teams[random(teams.length)]!, (['win', 'draw', 'loss'] as const)[random(3)]!);
-      } else if (completed.has(period)) {
-        completed.delete(period);
-        await h.reopen(period);
-      } else {
-        completed.add(period);
-        await h.complete(period);
+  ] as const)(
+    'agrees with the reference rules through random picks, results, completions and reopenings (%s)',
+    async (_name, survivor, playerCount, seed) => {
+      await open({ ...defaultRules, survivor: { ...survivor } });
+      let state: number = seed;
+      const random = (n: number) => {
+        // mulberry32: a small deterministic generator, so a failure replays.
+        state = (state + 0x6d2b79f5) | 0;
+        let t = Math.imul(state ^ (state >>> 15), 1 | state);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) % n;
+      };
+      const players = [ann, bob, cat, dan, uid(5), uid(6)].slice(0, playerCount);
+      for (const [index, id] of players.entries()) await h.addUser(id, `P${index}`, null, `p${index}@x.io`);
+      for (let period = 1; period <= 6; period++) await h.schedule(period);
+      const teams = ['W1', 'W2', 'D1', 'D2', 'L1', 'L2'];
+      const picks: { id: string; user: string; period: number; team: string }[] = [];
+      const completed = new Set<number>();
+      for (let step = 0; step < 70; step++) {
+        const period = 1 + random(6);
+        const roll = random(10);
+        if (roll < 4) {
+          const user = players[random(players.length)]!;
+          const team = teams[random(teams.length)]!;
+          const mine = picks.filter((p) => p.user === user && p.period === period);
+          if (mine.length < 3 && !mine.some((p) => p.team === team))
+            picks.push({ id: await h.pick(user, period, team), user, period, team });
+        } else if (roll === 4 && picks.length > 0) {
+          const [gone] = picks.splice(random(picks.length), 1);
+          await h.withdraw(gone!.id);
+        } else if (roll < 8) {
+          await h.result(
+            period,
+            teams[random(teams.length)]!,
+            (['win', 'draw', 'loss'] as const)[random(3)]!,
+          );
+        } else if (completed.has(period)) {
+          completed.delete(period);
+          await h.reopen(period);
+        } else {
+          completed.add(period);
+          await h.complete(period);
+        }
+        await h.sync();
+        const reference = h.reference();
+        const boards = await h.boards();
+        expect({ step, survivor: boards.survivor }).toEqual({ step, survivor: reference.survivor });
+        expect({ step, overall: boards.overall }).toEqual({ step, overall: reference.overall });
       }
-      await h.sync();
-      const reference = h.reference();
-      const boards = await h.boards();
-      expect({ step, survivor: boards.survivor }).toEqual({ step, survivor: reference.survivor });
-      expect({ step, overall: boards.overall }).toEqual({ step, overall: reference.overall });
-    }
-    await expectConsistent(h);
-  }, 180_000);
+      await expectConsistent(h);
+    },
+    180_000,
+  );
 
   it('announces only the query keys an event changed', async () => {
     await open();
@@ -524,14 +592,22 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     // Another pick without a result changes no leaderboard.
     expect(await h.keysFor(() => h.pick(ann, 1, 'W2'))).toEqual(['["choices",1]', ...stats].sort());
     // A first pick in a Last 10 period adds a Last 10 row.
-    expect(await h.keysFor(() => h.pick(ann, 29, 'W1'))).toEqual(['["choices",29]', '["leaderboards","last10"]', ...stats].sort());
+    expect(await h.keysFor(() => h.pick(ann, 29, 'W1'))).toEqual(
+      ['["choices",29]', '["leaderboards","last10"]', ...stats].sort(),
+    );
     // A result nobody picked changes the results only.
     expect(await h.keysFor(() => h.result(1, 'L1', 'loss'))).toEqual(['["results"]', '["results",1]'].sort());
     expect(await h.keysFor(() => h.result(1, 'W1', 'win'))).toEqual(
       ['["results"]', '["results",1]', '["leaderboards","overall"]', ...stats].sort(),
     );
     expect(await h.keysFor(() => h.result(29, 'W1', 'win'))).toEqual(
-      ['["results"]', '["results",29]', '["leaderboards","last10"]', '["leaderboards","overall"]', ...stats].sort(),
+      [
+        '["results"]',
+        '["results",29]',
+        '["leaderboards","last10"]',
+        '["leaderboards","overall"]',
+        ...stats,
+      ].sort(),
     );
     expect(await h.keysFor(() => h.complete(1))).toEqual(['["leaderboards","survivor"]', ...stats].sort());
     // The same event again changes nothing.

@@ -102,7 +102,11 @@ function assertWholeNumbers(rules: PoolRules): void {
   }
 }
 
-async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, rules: PoolRules): Promise<Change> {
+async function applyEvent(
+  recorded: RecordedEvent,
+  context: ProjectionContext,
+  rules: PoolRules,
+): Promise<Change> {
   const event = recorded as unknown as StandingsEvent;
   const t = Object.fromEntries(standingsTableNames.map((name) => [name, context.table(name)])) as Tables;
   const { sql } = context;
@@ -111,7 +115,9 @@ async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, r
   const change = nothing();
 
   /** After a player's picks of one period changed. */
-  const afterPick = async (userId: string, periodId: number): Promise<Change> => {
+  const afterPick = async (userId: string, periodId: number, picksChanged: number): Promise<Change> => {
+    // A replayed event finds the picks as it left them: nothing else can have changed.
+    if (picksChanged === 0) return change;
     change.choicesPeriod = periodId;
     const wasEntrant = await w.isEntrant(userId);
     const moved = await w.refreshScores({ kind: 'pick', userId, periodId });
@@ -140,16 +146,25 @@ async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, r
   switch (event.type) {
     case 'ChoiceMade': {
       const d = event.data;
-      await sql.query(
+      const { rowCount } = await sql.query(
         `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, made_by, made_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (choice_id) DO NOTHING`,
-        [d.choiceId, d.userId, d.periodId, d.optionId, d.teamKey, d.teamName, recorded.metadata?.actor ?? null, at],
+        [
+          d.choiceId,
+          d.userId,
+          d.periodId,
+          d.optionId,
+          d.teamKey,
+          d.teamName,
+          recorded.metadata?.actor ?? null,
+          at,
+        ],
       );
-      return afterPick(d.userId, d.periodId);
+      return afterPick(d.userId, d.periodId, rowCount);
     }
     case 'RetroactiveChoicesMade': {
       const d = event.data;
-      await sql.query(
+      const { rowCount } = await sql.query(
         `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, retroactive, made_by, made_at)
          SELECT x.choice_id, $1, $2, x.option_id, x.team_key, x.team_name, true, $3, $4
            FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS x(choice_id, option_id, team_key, team_name)
@@ -165,26 +180,32 @@ async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, r
           d.choices.map((c) => c.teamName),
         ],
       );
-      return afterPick(d.userId, d.periodId);
+      return afterPick(d.userId, d.periodId, rowCount);
     }
     case 'ChoiceWithdrawn': {
       const d = event.data;
-      await sql.query(`DELETE FROM ${t.choices} WHERE choice_id = $1 AND user_id = $2`, [d.choiceId, d.userId]);
-      return afterPick(d.userId, d.periodId);
+      const { rowCount } = await sql.query(`DELETE FROM ${t.choices} WHERE choice_id = $1 AND user_id = $2`, [
+        d.choiceId,
+        d.userId,
+      ]);
+      return afterPick(d.userId, d.periodId, rowCount);
     }
     case 'ChoiceVoided': {
       const d = event.data;
-      await sql.query(
+      const { rowCount } = await sql.query(
         `UPDATE ${t.choices} SET status = 'voided', void_reason = $3
           WHERE choice_id = $1 AND user_id = $2 AND status <> 'voided'`,
         [d.choiceId, d.userId, d.reason],
       );
-      return afterPick(d.userId, d.periodId);
+      return afterPick(d.userId, d.periodId, rowCount);
     }
     case 'PeriodChoicesCleared': {
       const d = event.data;
-      await sql.query(`DELETE FROM ${t.choices} WHERE choice_id = ANY($1::text[]) AND user_id = $2`, [d.choiceIds, d.userId]);
-      return afterPick(d.userId, d.periodId);
+      const { rowCount } = await sql.query(
+        `DELETE FROM ${t.choices} WHERE choice_id = ANY($1::text[]) AND user_id = $2`,
+        [d.choiceIds, d.userId],
+      );
+      return afterPick(d.userId, d.periodId, rowCount);
     }
     case 'ResultRecorded': {
       const d = event.data;
@@ -198,18 +219,29 @@ async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, r
           WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.recorded_at)
                 IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
                   EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.recorded_at)`,
-        [d.optionId, d.periodId, d.outcome, d.points, d.source, d.fixtureId ?? null, d.homeScore ?? null, d.awayScore ?? null, at],
+        [
+          d.optionId,
+          d.periodId,
+          d.outcome,
+          d.points,
+          d.source,
+          d.fixtureId ?? null,
+          d.homeScore ?? null,
+          d.awayScore ?? null,
+          at,
+        ],
       );
       // A recorded result replaces whatever was held for the option.
       const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = $1`, [d.optionId]);
       if (written.rowCount + released.rowCount > 0) change.resultsPeriod = d.periodId;
-      return afterResults(d.periodId, [d.optionId]);
+      // Scores follow the applied results only: an unchanged result changes no score.
+      return written.rowCount > 0 ? afterResults(d.periodId, [d.optionId]) : change;
     }
     case 'ResultDeleted': {
       const d = event.data;
       const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = $1`, [d.optionId]);
       if (deleted.rowCount > 0) change.resultsPeriod = d.periodId;
-      return afterResults(d.periodId, [d.optionId]);
+      return deleted.rowCount > 0 ? afterResults(d.periodId, [d.optionId]) : change;
     }
     case 'ResultHeldPending': {
       const d = event.data;
@@ -223,17 +255,31 @@ async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, r
           WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.held_at)
                 IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
                   EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.held_at)`,
-        [d.optionId, d.periodId, d.outcome, d.points, d.source, d.fixtureId ?? null, d.homeScore ?? null, d.awayScore ?? null, at],
+        [
+          d.optionId,
+          d.periodId,
+          d.outcome,
+          d.points,
+          d.source,
+          d.fixtureId ?? null,
+          d.homeScore ?? null,
+          d.awayScore ?? null,
+          at,
+        ],
       );
       if (written.rowCount > 0) change.resultsPeriod = d.periodId;
       return change;
     }
     case 'OptionsRemoved': {
       const d = event.data;
-      const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
-      const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
+      const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = ANY($1::text[])`, [
+        d.optionIds,
+      ]);
+      const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = ANY($1::text[])`, [
+        d.optionIds,
+      ]);
       if (deleted.rowCount + released.rowCount > 0) change.resultsPeriod = d.periodId;
-      return afterResults(d.periodId, d.optionIds);
+      return deleted.rowCount > 0 ? afterResults(d.periodId, d.optionIds) : change;
     }
     case 'PeriodScheduled': {
       const d = event.data;
@@ -263,7 +309,9 @@ async function applyEvent(recorded: RecordedEvent, context: ProjectionContext, r
       change.periodStatus = true;
       const latest = await w.latestOtherCompleted(d.periodId);
       change.survivor =
-        latest === null || latest < d.periodId ? await w.appendSurvivorPeriod(d.periodId) : await w.refoldSurvivor();
+        latest === null || latest < d.periodId
+          ? await w.appendSurvivorPeriod(d.periodId)
+          : await w.refoldSurvivor();
       return change;
     }
     case 'PeriodReopened': {
@@ -303,7 +351,8 @@ export function standingsProjection(rules: PoolRules): Projection {
   const applied = new Map<string, QueryKey[]>();
   return {
     name: STANDINGS_PROJECTION,
-    version: 1,
+    // 2: totals carry `periods` and `user_uuid`; survivor re-fold in one pass.
+    version: 2,
     tables: standingsTables,
     eventTypes: standingsEventTypes,
     async apply(event: RecordedEvent, context: ProjectionContext) {

@@ -19,6 +19,13 @@ export const standingsTableNames = [
 
 export type StandingsTable = (typeof standingsTableNames)[number];
 
+/**
+ * The user id as a uuid when it is one (the accounts' ids are), else null: kept beside the text id in
+ * the leaderboard tables so that the join to the `users` view uses its primary key. Written when
+ * the row is inserted (a stored generated column would re-run its check on every update).
+ */
+const userUuid = 'user_uuid uuid';
+
 /** Elimination "period" of an active player in the survivor sort key: after every real period. */
 export const ACTIVE_STANDING = 2147483647;
 
@@ -123,7 +130,8 @@ export const standingsTables: ProjectionTable[] = [
         user_id text PRIMARY KEY,
         points integer NOT NULL,
         wins integer NOT NULL,
-        periods integer NOT NULL
+        periods integer NOT NULL,
+        ${userUuid}
       )`,
       `CREATE INDEX ON ${table} (points, wins)`,
     ],
@@ -136,7 +144,8 @@ export const standingsTables: ProjectionTable[] = [
         user_id text PRIMARY KEY,
         points integer NOT NULL,
         wins integer NOT NULL,
-        periods integer NOT NULL
+        periods integer NOT NULL,
+        ${userUuid}
       )`,
       `CREATE INDEX ON ${table} (points, wins)`,
     ],
@@ -153,7 +162,8 @@ export const standingsTables: ProjectionTable[] = [
         points integer NOT NULL,
         wins integer NOT NULL,
         is_eliminated boolean GENERATED ALWAYS AS (eliminated_in_period IS NOT NULL) STORED,
-        standing integer GENERATED ALWAYS AS (coalesce(eliminated_in_period, ${ACTIVE_STANDING})) STORED
+        standing integer GENERATED ALWAYS AS (coalesce(eliminated_in_period, ${ACTIVE_STANDING})) STORED,
+        ${userUuid}
       )`,
       `CREATE INDEX ON ${table} (standing, points, wins)`,
     ],

@@ -31,14 +31,20 @@ interface CompletedPeriod {
   eliminating: number | null;
 }
 
+const canonicalUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user id as a uuid when it is one (the accounts' ids are), for the join to `users`. */
+const uuidOrNull = (userId: string): string | null => (canonicalUuid.test(userId) ? userId : null);
 
 /** Name of the scratch table a full survivor re-fold works in (session-private, dropped at commit). */
 const FOLD_TABLE = 'standings_survivor_fold';
 
 /**
- * The set-based SQL of the standings projection. Every write is an absolute value recomputed from
- * the projection's own copies (picks, results, periods) for the players an event touches, so
- * applying an event twice leaves the same rows; nothing loops over players.
+ * The set-based SQL of the standings projection. Period scores are absolute values recomputed from
+ * the projection's own copies (picks, results, periods) for the players an event touches; the
+ * totals move by exactly the change of those rows in the same statement, and the survivor fold is
+ * recomputed from the scores. So applying an event twice leaves the same rows (the second time
+ * nothing changes), and nothing loops over players.
  */
 export class StandingsWriter {
   constructor(
@@ -95,17 +101,24 @@ export class StandingsWriter {
       `SELECT d.user_id, sum(d.d_points)::integer AS points, sum(d.d_wins)::integer AS wins,
               sum(d.d_periods)::integer AS periods
          FROM ${from} GROUP BY d.user_id`;
-    const moveTotals = (target: string, delta: string) => `
-       INSERT INTO ${target} AS o (user_id, points, wins, periods)
-       SELECT user_id, points, wins, periods FROM ${delta}
-       ON CONFLICT (user_id) DO UPDATE
-          SET points = o.points + EXCLUDED.points, wins = o.wins + EXCLUDED.wins, periods = o.periods + EXCLUDED.periods
-        WHERE (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods) IS DISTINCT FROM (0, 0, 0)`;
+    // A pick may make a new entrant (one player: an upsert); results only move existing rows.
+    const moveTotals = (target: string, delta: string) =>
+      scope.kind === 'pick'
+        ? `INSERT INTO ${target} AS o (user_id, points, wins, periods, user_uuid)
+           SELECT user_id, points, wins, periods, $3::uuid FROM ${delta}
+           ON CONFLICT (user_id) DO UPDATE
+              SET points = o.points + EXCLUDED.points, wins = o.wins + EXCLUDED.wins, periods = o.periods + EXCLUDED.periods
+            WHERE (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods) IS DISTINCT FROM (0, 0, 0)`
+        : `UPDATE ${target} o SET points = o.points + d.points, wins = o.wins + d.wins, periods = o.periods + d.periods
+             FROM ${delta} d
+            WHERE o.user_id = d.user_id AND (d.points, d.wins, d.periods) IS DISTINCT FROM (0, 0, 0)`;
     // Rows a leaderboard shows differently: new ones, or points or wins moved (reads see the table
     // as it was before this statement).
     const shownChanges = (target: string, delta: string) =>
-      `(SELECT count(*) FROM ${delta} x LEFT JOIN ${target} o ON o.user_id = x.user_id
-         WHERE o.user_id IS NULL OR x.points <> 0 OR x.wins <> 0)::integer`;
+      scope.kind === 'pick'
+        ? `(SELECT count(*) FROM ${delta} x LEFT JOIN ${target} o ON o.user_id = x.user_id
+             WHERE o.user_id IS NULL OR x.points <> 0 OR x.wins <> 0)::integer`
+        : `(SELECT count(*) FROM ${delta} x WHERE x.points <> 0 OR x.wins <> 0)::integer`;
     const { rows } = await this.sql.query<{ scores: number; overall: number; last10: number }>(
       `WITH ${cte},
        fresh AS (
@@ -148,13 +161,19 @@ export class StandingsWriter {
        SELECT ((SELECT count(*) FROM written) + (SELECT count(*) FROM removed))::integer AS scores,
               ${shownChanges(overall, 'overall_delta')} AS overall,
               ${shownChanges(last10, 'last10_delta')} AS last10`,
-      params,
+      scope.kind === 'pick' ? [...params, uuidOrNull(scope.userId)] : params,
     );
-    const change = { scores: (rows[0]?.scores ?? 0) > 0, overall: (rows[0]?.overall ?? 0) > 0, last10: (rows[0]?.last10 ?? 0) > 0 };
+    const change = {
+      scores: (rows[0]?.scores ?? 0) > 0,
+      overall: (rows[0]?.overall ?? 0) > 0,
+      last10: (rows[0]?.last10 ?? 0) > 0,
+    };
     if (scope.kind === 'pick') {
       // Only a pick event can take a player's last pick away (results never change who has picks).
       for (const target of [overall, last10] as const) {
-        const gone = await this.sql.query(`DELETE FROM ${target} WHERE user_id = $1 AND periods = 0`, [scope.userId]);
+        const gone = await this.sql.query(`DELETE FROM ${target} WHERE user_id = $1 AND periods = 0`, [
+          scope.userId,
+        ]);
         if (gone.rowCount > 0) change[target === overall ? 'overall' : 'last10'] = true;
       }
     }
@@ -170,9 +189,10 @@ export class StandingsWriter {
     const from = `${scores} ps JOIN ${periods} sp ON sp.period_id = ps.period_id AND sp.segment = 'last10'`;
     const affected = `SELECT user_id FROM ${scores} WHERE period_id = $1`;
     const upsert = await this.sql.query(
-      `INSERT INTO ${last10} AS o (user_id, points, wins, periods)
-       SELECT ps.user_id, sum(ps.points), sum(ps.wins), count(*) FROM ${from}
-        WHERE ps.user_id IN (${affected}) GROUP BY ps.user_id
+      `INSERT INTO ${last10} AS o (user_id, points, wins, periods, user_uuid)
+       SELECT ps.user_id, sum(ps.points), sum(ps.wins), count(*), e.user_uuid
+         FROM ${from} JOIN ${this.t.overall} e ON e.user_id = ps.user_id
+        WHERE ps.user_id IN (${affected}) GROUP BY ps.user_id, e.user_uuid
        ON CONFLICT (user_id) DO UPDATE SET points = EXCLUDED.points, wins = EXCLUDED.wins, periods = EXCLUDED.periods
         WHERE (o.points, o.wins, o.periods) IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods)`,
       [periodId],
@@ -186,7 +206,11 @@ export class StandingsWriter {
   }
 
   private async completedPeriods(): Promise<CompletedPeriod[]> {
-    const { rows } = await this.sql.query<{ period_id: number; survivor_active: number | null; survivor_eliminating: number | null }>(
+    const { rows } = await this.sql.query<{
+      period_id: number;
+      survivor_active: number | null;
+      survivor_eliminating: number | null;
+    }>(
       `SELECT period_id, survivor_active, survivor_eliminating FROM ${this.t.standings_periods}
         WHERE is_completed ORDER BY period_id`,
     );
@@ -413,8 +437,9 @@ export class StandingsWriter {
       `DELETE FROM ${survivor} s WHERE NOT EXISTS (SELECT 1 FROM ${FOLD_TABLE} f WHERE f.user_id = s.user_id)`,
     );
     const written = await this.sql.query(
-      `INSERT INTO ${survivor} AS s (user_id, strike_count, eliminated_in_period, points, wins)
-       SELECT user_id, strike_count, ($1::integer[])[elim_idx], points, wins FROM ${FOLD_TABLE}
+      `INSERT INTO ${survivor} AS s (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
+       SELECT f.user_id, f.strike_count, ($1::integer[])[f.elim_idx], f.points, f.wins, o.user_uuid
+         FROM ${FOLD_TABLE} f JOIN ${overall} o ON o.user_id = f.user_id
        ON CONFLICT (user_id) DO UPDATE
           SET strike_count = EXCLUDED.strike_count, eliminated_in_period = EXCLUDED.eliminated_in_period,
               points = EXCLUDED.points, wins = EXCLUDED.wins
@@ -439,23 +464,36 @@ export class StandingsWriter {
       const written =
         sign > 0
           ? await this.sql.query(
-              `INSERT INTO ${survivor} (user_id, strike_count, eliminated_in_period, points, wins)
-               VALUES ($1, 0, NULL, 0, 0) ON CONFLICT (user_id) DO NOTHING`,
-              [userId],
+              `INSERT INTO ${survivor} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
+               VALUES ($1, 0, NULL, 0, 0, $2) ON CONFLICT (user_id) DO NOTHING`,
+              [userId, uuidOrNull(userId)],
             )
           : await this.sql.query(`DELETE FROM ${survivor} WHERE user_id = $1`, [userId]);
       return written.rowCount > 0;
     }
-    if (periods.some((period) => period.active === null || period.eliminating === null)) return this.refoldSurvivor();
+    if (periods.some((period) => period.active === null || period.eliminating === null))
+      return this.refoldSurvivor();
 
-    const { rows } = await this.sql.query<{ period_id: number; points: number; wins: number; picks: number; losses: number }>(
-      `SELECT period_id, points, wins, picks, losses FROM ${this.t.period_scores} WHERE user_id = $1`,
-      [userId],
-    );
+    const { rows } = await this.sql.query<{
+      period_id: number;
+      points: number;
+      wins: number;
+      picks: number;
+      losses: number;
+    }>(`SELECT period_id, points, wins, picks, losses FROM ${this.t.period_scores} WHERE user_id = $1`, [
+      userId,
+    ]);
     const scoreOf = new Map<number, PeriodScore>(
       rows.map((row) => [
         row.period_id,
-        { userId, periodId: row.period_id, points: row.points, wins: row.wins, picks: row.picks, hasLosingPick: row.losses > 0 },
+        {
+          userId,
+          periodId: row.period_id,
+          points: row.points,
+          wins: row.wins,
+          picks: row.picks,
+          hasLosingPick: row.losses > 0,
+        },
       ]),
     );
     const rollover = (active: number, eliminating: number) => active > 0 && eliminating === active;
@@ -480,12 +518,19 @@ export class StandingsWriter {
 
     if (sign > 0) {
       await this.sql.query(
-        `INSERT INTO ${survivor} AS s (user_id, strike_count, eliminated_in_period, points, wins)
-         VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO ${survivor} AS s (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
+         VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (user_id) DO UPDATE
             SET strike_count = EXCLUDED.strike_count, eliminated_in_period = EXCLUDED.eliminated_in_period,
                 points = EXCLUDED.points, wins = EXCLUDED.wins`,
-        [userId, player.strikeCount, player.eliminatedInPeriod, player.points, player.wins],
+        [
+          userId,
+          player.strikeCount,
+          player.eliminatedInPeriod,
+          player.points,
+          player.wins,
+          uuidOrNull(userId),
+        ],
       );
     } else {
       await this.sql.query(`DELETE FROM ${survivor} WHERE user_id = $1`, [userId]);

@@ -79,7 +79,7 @@ export class LeaderboardQueries {
     const listed = (rank: string, from: string, where: string) =>
       `SELECT * FROM (
          SELECT s.*, ${rank} AS rank, ${userColumnsSql()}
-           FROM ${from} ${join('s.user_id')}
+           FROM ${from} ${join('s')}
           ${where}
        ) x
        ORDER BY ${descending('x')}, ${byNameSql('x.display_name', 'x.user_id')}`;
@@ -91,17 +91,25 @@ export class LeaderboardQueries {
           WHERE ($1::integer IS NULL OR y.rank <= $1::integer)`,
         [maxRank],
       ));
+    } else if (limit === 0) {
+      rows = [];
     } else {
-      // A page: the row at the offset bounds it, found on the ranking index alone; the rows strictly
-      // ahead of its tie group are counted there too. Names are joined only from that group on.
+      // A page: its first and last rows bound it, found on the ranking index alone, and the rows
+      // strictly ahead of the first one's tie group are counted there too. Names are joined and
+      // sorted only for the tie groups the page touches.
+      const columns = board.rankBy.join(', ');
+      const last =
+        limit === null
+          ? `SELECT ${board.rankBy.map((column) => `NULL::integer AS ${column}`).join(', ')}`
+          : `SELECT ${columns} FROM ${board.table} s ORDER BY ${descending('s')} OFFSET $2 + $1 - 1 LIMIT 1`;
       ({ rows } = await this.db.query<StandingRow>(
-        `WITH boundary AS (SELECT ${board.rankBy.join(', ')} FROM ${board.table} s
-                             ORDER BY ${descending('s')} OFFSET $2 LIMIT 1),
+        `WITH boundary AS (SELECT ${columns} FROM ${board.table} s ORDER BY ${descending('s')} OFFSET $2 LIMIT 1),
+              last AS (${last}),
               ahead AS (SELECT count(*)::integer AS n FROM ${board.table} a, boundary b WHERE ${keys('a')} > ${keys('b')})
          ${listed(
            `((SELECT n FROM ahead) + rank() OVER (ORDER BY ${descending('s')}))::integer`,
-           `${board.table} s CROSS JOIN boundary b`,
-           `WHERE ${keys('s')} <= ${keys('b')}`,
+           `${board.table} s CROSS JOIN boundary b LEFT JOIN last l ON true`,
+           `WHERE ${keys('s')} <= ${keys('b')} AND (l.${board.rankBy[0]} IS NULL OR ${keys('s')} >= ${keys('l')})`,
          )}
          OFFSET $2 - (SELECT n FROM ahead) LIMIT $1`,
         [limit, offset],
@@ -119,7 +127,7 @@ export class LeaderboardQueries {
       `SELECT s.*,
               (1 + (SELECT count(*) FROM ${board.table} a WHERE ${key('a')} > ${key('s')}))::integer AS rank,
               ${userColumnsSql()}
-         FROM ${board.table} s ${join('s.user_id')}
+         FROM ${board.table} s ${join('s')}
         WHERE s.user_id = $1`,
       [userId],
     );
@@ -133,7 +141,9 @@ export class LeaderboardQueries {
 
   /** Number of rows of a leaderboard (for paging). */
   async count(kind: LeaderboardKind): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM ${boards[kind].table}`);
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::integer AS count FROM ${boards[kind].table}`,
+    );
     return rows[0]?.count ?? 0;
   }
 

@@ -14,16 +14,16 @@ const trimmed = (column: string) => `nullif(btrim(${column}, ${whitespace}), '')
 export const displayNameSql = (u = 'u'): string =>
   `coalesce(nullif(concat_ws(' ', ${trimmed(`${u}.first_name`)}, ${trimmed(`${u}.last_name`)}), ''), ${trimmed(`${u}.email`)}, 'Unknown User')`;
 
-export type UsersJoin = (userId: string, u?: string) => string;
+/** The LEFT JOIN to `users` (aliased `u`) for a leaderboard row aliased `row`. */
+export type UsersJoin = (row: string) => string;
 
-const canonicalUuid = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
 const joins = new WeakMap<Sql, Promise<UsersJoin>>();
 
 /**
- * The LEFT JOIN to the accounts' `users` view for a text user id (the standings keep ids as the
- * text the events carry). The view's id column may be uuid or text: the join compares in the
- * view's own type so that its primary key serves the lookup (`u.id::text = ...` would scan every
- * account); an id that is not a canonical uuid matches no account. Detected once per database.
+ * The join to the accounts' `users` view. Its id may be uuid (as the accounts projection has it)
+ * or text: the join compares in the view's own type so that its primary key serves the lookup
+ * (`u.id::text = ...` would hash every account). Leaderboard rows carry their id both as text and,
+ * when it is one, as a uuid (`user_uuid`). Detected once per database.
  */
 export function usersJoin(db: Sql): Promise<UsersJoin> {
   let join = joins.get(db);
@@ -36,16 +36,11 @@ export function usersJoin(db: Sql): Promise<UsersJoin> {
       .then(({ rows }): UsersJoin => {
         const type = rows[0]?.type ?? null;
         if (type === null) joins.delete(db); // no view yet: look again next time
-        if (type === 'uuid') {
-          return (userId, u = 'u') =>
-            `LEFT JOIN users ${u} ON ${u}.id = (CASE WHEN ${userId} ~ ${canonicalUuid} THEN ${userId}::uuid END)`;
-        }
-        if (type === 'text' || type?.startsWith('character varying')) {
-          return (userId, u = 'u') => `LEFT JOIN users ${u} ON ${u}.id = ${userId}`;
-        }
-        return (userId, u = 'u') => `LEFT JOIN users ${u} ON ${u}.id::text = ${userId}`;
+        if (type === 'uuid') return (row) => `LEFT JOIN users u ON u.id = ${row}.user_uuid`;
+        if (type === 'text') return (row) => `LEFT JOIN users u ON u.id = ${row}.user_id`;
+        return (row) => `LEFT JOIN users u ON u.id::text = ${row}.user_id`;
       });
-    // A failed detection (no `users` view yet) is retried next time.
+    // A failed detection is retried next time.
     join.catch(() => joins.delete(db));
     joins.set(db, join);
   }

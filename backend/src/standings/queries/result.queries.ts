@@ -51,9 +51,10 @@ export class ResultQueries {
   }
 
   async forPeriod(periodId: number): Promise<ResultView[]> {
-    const { rows } = await this.db.query<ResultRow>(`SELECT * FROM results WHERE period_id = $1 ORDER BY option_id`, [
-      periodId,
-    ]);
+    const { rows } = await this.db.query<ResultRow>(
+      `SELECT * FROM results WHERE period_id = $1 ORDER BY option_id`,
+      [periodId],
+    );
     return rows.map((row) => ({ ...base(row), recordedAt: row.recorded_at!.toISOString() }));
   }
 

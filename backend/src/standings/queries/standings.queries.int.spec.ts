@@ -65,7 +65,12 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
         { periodId: 5, totalPoints: 0 },
       ],
     });
-    expect(await stats.forUser(cat)).toMatchObject({ overallRank: 4, survivorRank: 4, isEliminated: true, strikeCount: 3 });
+    expect(await stats.forUser(cat)).toMatchObject({
+      overallRank: 4,
+      survivorRank: 4,
+      isEliminated: true,
+      strikeCount: 3,
+    });
     expect(await stats.forUser(nobody)).toEqual({
       overallRank: null,
       last10Rank: null,
@@ -109,7 +114,14 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
 
   it('compares up to 5 periods with the rank in each, the picks and their results', async () => {
     const performance = new PerformanceQueries(h.database, defaultRules);
-    const win = (team: string, period: number) => ({ id: expect.any(String), optionId: `${period}-${team}`, optionName: team, points: 3, result: 'win', voided: false });
+    const win = (team: string, period: number) => ({
+      id: expect.any(String),
+      optionId: `${period}-${team}`,
+      optionName: team,
+      points: 3,
+      result: 'win',
+      voided: false,
+    });
     const compared = await performance.compare(ann, [5, 2, 1, 4, 9]);
     expect(compared).toEqual([
       {
@@ -132,8 +144,22 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
         totalPicks: 3,
         choices: [
           win('W1', 2),
-          { id: expect.any(String), optionId: '2-D1', optionName: 'D1', points: 1, result: 'draw', voided: false },
-          { id: expect.any(String), optionId: '2-L1', optionName: 'L1', points: 0, result: 'loss', voided: false },
+          {
+            id: expect.any(String),
+            optionId: '2-D1',
+            optionName: 'D1',
+            points: 1,
+            result: 'draw',
+            voided: false,
+          },
+          {
+            id: expect.any(String),
+            optionId: '2-L1',
+            optionName: 'L1',
+            points: 0,
+            result: 'loss',
+            voided: false,
+          },
         ],
       },
       {
@@ -146,7 +172,14 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
         totalPicks: 2,
         choices: [
           win('W1', 4),
-          { id: expect.any(String), optionId: '4-D1', optionName: 'D1', points: 0, result: null, voided: true },
+          {
+            id: expect.any(String),
+            optionId: '4-D1',
+            optionName: 'D1',
+            points: 0,
+            result: null,
+            voided: true,
+          },
         ],
       },
       {
@@ -158,21 +191,61 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
         correctPicks: 0,
         totalPicks: 3,
         choices: [
-          { id: expect.any(String), optionId: '5-W1', optionName: 'W1', points: 0, result: null, voided: false },
-          { id: expect.any(String), optionId: '5-D1', optionName: 'D1', points: 0, result: null, voided: false },
-          { id: expect.any(String), optionId: '5-SEA', optionName: 'Brighton, "Seagulls"', points: 0, result: null, voided: false },
+          {
+            id: expect.any(String),
+            optionId: '5-W1',
+            optionName: 'W1',
+            points: 0,
+            result: null,
+            voided: false,
+          },
+          {
+            id: expect.any(String),
+            optionId: '5-D1',
+            optionName: 'D1',
+            points: 0,
+            result: null,
+            voided: false,
+          },
+          {
+            id: expect.any(String),
+            optionId: '5-SEA',
+            optionName: 'Brighton, "Seagulls"',
+            points: 0,
+            result: null,
+            voided: false,
+          },
         ],
       },
-      { periodId: 9, periodName: 'Period 9', rank: null, totalPoints: 0, accuracy: 0, correctPicks: 0, totalPicks: 0, choices: [] },
+      {
+        periodId: 9,
+        periodName: 'Period 9',
+        rank: null,
+        totalPoints: 0,
+        accuracy: 0,
+        correctPicks: 0,
+        totalPicks: 0,
+        choices: [],
+      },
     ]);
     expect(await performance.compare(ann, [])).toEqual([]);
-    await expect(performance.compare(ann, [1, 2, 3, 4, 5, 6])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(performance.compare(ann, [1, 2, 3, 4, 5, 6])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     await expect(performance.compare(ann, [0])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('exports a player’s picks, results and scores as RFC 4180 CSV', async () => {
     const csv = await new ExportQueries(h.database, defaultRules).picksCsv(ann);
-    const row = (period: number, team: string, status: string, outcome: string, points: number, periodPoints: number, name = team) =>
+    const row = (
+      period: number,
+      team: string,
+      status: string,
+      outcome: string,
+      points: number,
+      periodPoints: number,
+      name = team,
+    ) =>
       `${period},Matchweek ${period},main,${period}-${team},${name},${team},${status},${outcome},${points},${periodPoints}`;
     expect(csv).toBe(
       [
@@ -202,7 +275,14 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
   it('pays the active prizes as if the season ended now, tied players sharing the tied positions', async () => {
     const prizes: PrizeDraft[] = [
       ...defaultPrizes,
-      { competition: 'overall', position: '4th', amount: '10.00', currency: 'USD', description: null, isActive: false },
+      {
+        competition: 'overall',
+        position: '4th',
+        amount: '10.00',
+        currency: 'USD',
+        description: null,
+        isActive: false,
+      },
     ];
     const leaderboards = h.leaderboards;
     expect((await leaderboards.top('overall', 2)).map((row) => [row.rank, row.displayName])).toEqual([
@@ -211,7 +291,9 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
       [2, 'Dan'],
     ]);
     const payouts = await new PayoutQueries(leaderboards).payouts(prizes);
-    expect(payouts.map((p) => [p.competition, p.displayName, p.rank, p.positions, p.sharedBy, p.amounts])).toEqual([
+    expect(
+      payouts.map((p) => [p.competition, p.displayName, p.rank, p.positions, p.sharedBy, p.amounts]),
+    ).toEqual([
       ['overall', 'Bob', 1, [1], 1, [{ currency: 'USD', amount: '1000.00' }]],
       ['overall', 'Ann', 2, [2, 3], 2, [{ currency: 'USD', amount: '75.00' }]],
       ['overall', 'Dan', 2, [2, 3], 2, [{ currency: 'USD', amount: '75.00' }]],
@@ -240,6 +322,10 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
       { optionId: '1-W2', picks: 3 },
       { optionId: '1-W3', picks: 3 },
     ]);
-    expect((await choices.usage(ann)).find((u) => u.teamKey === 'W1')).toEqual({ teamKey: 'W1', teamName: 'W1', uses: 4 });
+    expect((await choices.usage(ann)).find((u) => u.teamKey === 'W1')).toEqual({
+      teamKey: 'W1',
+      teamName: 'W1',
+      uses: 4,
+    });
   });
 });
