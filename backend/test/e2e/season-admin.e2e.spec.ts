@@ -85,7 +85,15 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
 
     const saved = await admin.request('POST', '/api/results', { optionId: '1-ARS', outcome: 'win', points: 3 });
     expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({ message: 'Result saved successfully! Scores have been recalculated.', status: 'recorded' });
+    expect(saved.body).toMatchObject({
+      message: 'Result saved successfully! Scores have been recalculated.',
+      status: 'recorded',
+      optionId: '1-ARS',
+      periodId: 1,
+      outcome: 'win',
+      points: 3,
+      source: 'admin',
+    });
     const deleted = await admin.request('DELETE', '/api/results/1-ARS');
     expect(deleted.body).toEqual({ message: 'Result deleted successfully!' });
     expect((await admin.request('DELETE', '/api/results/1-ARS')).body).toMatchObject({ statusCode: 404, code: 'RESULT_NOT_FOUND' });

@@ -6,6 +6,8 @@ import type { Request } from 'express';
 import type { MessageResponse, Outcome } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { periodOfOption } from '../../domain/period-admin.js';
 import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
 import { Admin } from '../../../accounts/access/access.decorators.js';
 
@@ -32,6 +34,7 @@ export class RecordResultController {
   constructor(
     private readonly commandBus: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -44,14 +47,18 @@ export class RecordResultController {
         commandContext(request, this.clock, 'admin'),
       ),
     );
+    const outcome = body.outcome as Outcome;
     return {
       message:
         status === 'pending'
           ? 'The period is completed: the result is held until the period is reopened.'
           : 'Result saved successfully! Scores have been recalculated.',
       status,
-      optionId: body.optionId,
-      outcome: body.outcome,
+      optionId: body.optionId as string,
+      periodId: periodOfOption(body.optionId as string),
+      outcome,
+      points: this.config.rules.points[outcome],
+      source: 'admin' as const,
     };
   }
 
