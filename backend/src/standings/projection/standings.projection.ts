@@ -2,7 +2,7 @@ import { defaultSegment, type PoolRules, type QueryKey, queryKeys } from '@trebl
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
 import type { PicksEvent } from '../../picks/domain/picks.events.js';
 import type { Projection, ProjectionContext } from '../../projections/projection.js';
-import type { ResultsEvent } from '../../results/domain/results.js';
+import type { ResultRecordedData, ResultsEvent } from '../../results/domain/results.js';
 import type { PeriodEvent } from '../../season/domain/period.js';
 import { assertNever } from '../../shared/domain/event.js';
 import { standingsTableNames, standingsTables } from './standings.tables.js';
@@ -86,6 +86,31 @@ function possibleKeys(event: RecordedEvent): QueryKey[] {
     default:
       return [];
   }
+}
+
+/**
+ * Writes an applied or a held result: an upsert that changes the row only when a fact differs, so
+ * its row count says whether anything changed (a repeated event changes nothing).
+ */
+function upsertResult(
+  sql: ProjectionContext['sql'],
+  table: string,
+  timeColumn: 'recorded_at' | 'held_at',
+  d: ResultRecordedData,
+  at: string,
+) {
+  return sql.query(
+    `INSERT INTO ${table} AS r (option_id, period_id, outcome, points, source, fixture_id, home_score, away_score, ${timeColumn})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (option_id) DO UPDATE
+        SET period_id = EXCLUDED.period_id, outcome = EXCLUDED.outcome, points = EXCLUDED.points,
+            source = EXCLUDED.source, fixture_id = EXCLUDED.fixture_id, home_score = EXCLUDED.home_score,
+            away_score = EXCLUDED.away_score, ${timeColumn} = EXCLUDED.${timeColumn}
+      WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.${timeColumn})
+            IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
+              EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.${timeColumn})`,
+    [d.optionId, d.periodId, d.outcome, d.points, d.source, d.fixtureId ?? null, d.homeScore ?? null, d.awayScore ?? null, at],
+  );
 }
 
 function assertWholeNumbers(rules: PoolRules): void {
@@ -209,28 +234,7 @@ async function applyEvent(
     }
     case 'ResultRecorded': {
       const d = event.data;
-      const written = await sql.query(
-        `INSERT INTO ${t.results} AS r (option_id, period_id, outcome, points, source, fixture_id, home_score, away_score, recorded_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (option_id) DO UPDATE
-            SET period_id = EXCLUDED.period_id, outcome = EXCLUDED.outcome, points = EXCLUDED.points,
-                source = EXCLUDED.source, fixture_id = EXCLUDED.fixture_id, home_score = EXCLUDED.home_score,
-                away_score = EXCLUDED.away_score, recorded_at = EXCLUDED.recorded_at
-          WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.recorded_at)
-                IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
-                  EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.recorded_at)`,
-        [
-          d.optionId,
-          d.periodId,
-          d.outcome,
-          d.points,
-          d.source,
-          d.fixtureId ?? null,
-          d.homeScore ?? null,
-          d.awayScore ?? null,
-          at,
-        ],
-      );
+      const written = await upsertResult(sql, t.results, 'recorded_at', d, at);
       // A recorded result replaces whatever was held for the option.
       const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = $1`, [d.optionId]);
       if (written.rowCount + released.rowCount > 0) change.resultsPeriod = d.periodId;
@@ -245,28 +249,7 @@ async function applyEvent(
     }
     case 'ResultHeldPending': {
       const d = event.data;
-      const written = await sql.query(
-        `INSERT INTO ${t.pending_results} AS r (option_id, period_id, outcome, points, source, fixture_id, home_score, away_score, held_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (option_id) DO UPDATE
-            SET period_id = EXCLUDED.period_id, outcome = EXCLUDED.outcome, points = EXCLUDED.points,
-                source = EXCLUDED.source, fixture_id = EXCLUDED.fixture_id, home_score = EXCLUDED.home_score,
-                away_score = EXCLUDED.away_score, held_at = EXCLUDED.held_at
-          WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.held_at)
-                IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
-                  EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.held_at)`,
-        [
-          d.optionId,
-          d.periodId,
-          d.outcome,
-          d.points,
-          d.source,
-          d.fixtureId ?? null,
-          d.homeScore ?? null,
-          d.awayScore ?? null,
-          at,
-        ],
-      );
+      const written = await upsertResult(sql, t.pending_results, 'held_at', d, at);
       if (written.rowCount > 0) change.resultsPeriod = d.periodId;
       return change;
     }

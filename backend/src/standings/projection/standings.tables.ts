@@ -6,6 +6,24 @@ import type { ProjectionTable } from '../../projections/projection.js';
  * and completion. User ids are text: they are whatever the picks streams carry; names are joined
  * from the `users` view at query time and never copied here.
  */
+/** `results` and `pending_results` hold the same facts; they differ in what their time records. */
+function resultTableDdl(table: string, timeColumn: 'recorded_at' | 'held_at'): string[] {
+  return [
+    `CREATE TABLE ${table} (
+        option_id text PRIMARY KEY,
+        period_id integer NOT NULL,
+        outcome text NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
+        points integer NOT NULL,
+        source text NOT NULL,
+        fixture_id text,
+        home_score integer,
+        away_score integer,
+        ${timeColumn} timestamptz NOT NULL
+      )`,
+    `CREATE INDEX ON ${table} (period_id)`,
+  ];
+}
+
 export const standingsTableNames = [
   'choices',
   'results',
@@ -55,38 +73,12 @@ export const standingsTables: ProjectionTable[] = [
   {
     // Applied results, one per option.
     name: 'results',
-    ddl: (table) => [
-      `CREATE TABLE ${table} (
-        option_id text PRIMARY KEY,
-        period_id integer NOT NULL,
-        outcome text NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
-        points integer NOT NULL,
-        source text NOT NULL,
-        fixture_id text,
-        home_score integer,
-        away_score integer,
-        recorded_at timestamptz NOT NULL
-      )`,
-      `CREATE INDEX ON ${table} (period_id)`,
-    ],
+    ddl: (table) => resultTableDdl(table, 'recorded_at'),
   },
   {
     // Results that arrived while their period was completed: listed for admins, never scored.
     name: 'pending_results',
-    ddl: (table) => [
-      `CREATE TABLE ${table} (
-        option_id text PRIMARY KEY,
-        period_id integer NOT NULL,
-        outcome text NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
-        points integer NOT NULL,
-        source text NOT NULL,
-        fixture_id text,
-        home_score integer,
-        away_score integer,
-        held_at timestamptz NOT NULL
-      )`,
-      `CREATE INDEX ON ${table} (period_id)`,
-    ],
+    ddl: (table) => resultTableDdl(table, 'held_at'),
   },
   {
     // The period facts the standings depend on, and the survivor fold's counts per completed period
