@@ -7,3 +7,4 @@ export * from './accounts.js';
 export * from './game.js';
 export * from './standings.js';
 export * from './live-results.js';
+export * from './admin-picks.js';
