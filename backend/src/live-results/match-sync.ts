@@ -160,7 +160,7 @@ export class MatchSync {
       // pick made in the moment between.
       if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
       const { events } = await this.periods.decide(periodId, this.context(sync, 'provider'), (current) => decideSyncFixture(current, update));
-      summary.fixturesUpdated += events.length;
+      summary.fixturesUpdated += events.filter((event) => event.type === 'FixtureUpdated').length;
       if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
       if (events.length > 0) state = await this.periods.load(periodId);
     }

@@ -2,7 +2,7 @@ import { ErrorCodes } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { optionIdFor } from './period-admin.js';
 import type { PeriodEvent, PeriodState } from './period.js';
-import type { Fixture, FixtureStatus } from './season-schedule.js';
+import { matchweekWindow, type Fixture, type FixtureStatus } from './season-schedule.js';
 
 /*
  * What the results provider may change about a period's fixtures (stream `period-{id}`): a
@@ -29,7 +29,10 @@ function canonicalInstant(kickoff: string | null): string | null {
  * A changed kickoff or status becomes `FixtureUpdated` (which moves the options' lock time and
  * availability); an unchanged one decides nothing, so re-syncing is harmless. A fixture that is not
  * in this period decides nothing either: a rescheduled match stays in its own matchweek, whatever
- * date it moves to, and is never moved to another period.
+ * date it moves to, and is never moved to another period. The period's window follows: when the
+ * first kickoff or the end of the last match moves, `PeriodWindowMoved` carries the new dates (a
+ * postponed match without a new date does not stretch it; a period whose every fixture is off keeps
+ * its window).
  */
 export function decideSyncFixture(state: PeriodState, update: FixtureUpdate): PeriodEvent[] {
   if (!state.scheduled || state.periodId === null) return [];
@@ -37,7 +40,15 @@ export function decideSyncFixture(state: PeriodState, update: FixtureUpdate): Pe
   if (!fixture) return [];
   const kickoff = canonicalInstant(update.kickoff);
   if (canonicalInstant(fixture.kickoff) === kickoff && fixture.status === update.status) return [];
-  return [{ type: 'FixtureUpdated', data: { periodId: state.periodId, fixtureId: fixture.fixtureId, kickoff, status: update.status } }];
+  const events: PeriodEvent[] = [
+    { type: 'FixtureUpdated', data: { periodId: state.periodId, fixtureId: fixture.fixtureId, kickoff, status: update.status } },
+  ];
+  const fixtures = [...state.fixtures.values()].map((f) => (f.fixtureId === fixture.fixtureId ? { ...f, kickoff, status: update.status } : f));
+  const window = matchweekWindow(fixtures);
+  if (window && (window.startDate !== state.startDate || window.endDate !== state.endDate)) {
+    events.push({ type: 'PeriodWindowMoved', data: { periodId: state.periodId, ...window } });
+  }
+  return events;
 }
 
 /** The two EPL options a fixture stands behind (home team's, away team's), as ids. */

@@ -54,8 +54,11 @@ describe('decideSyncFixture', () => {
     const events = decideSyncFixture(given(), update);
     expect(events).toEqual([
       { type: 'FixtureUpdated', data: { periodId: 5, fixtureId: '2025-26-ARS-CHE', kickoff: '2025-09-21T19:00:00.000Z', status: 'SCHEDULED' } },
+      // The matchweek now starts with LIV v EVE (Sunday 15:30) and ends two hours after the moved match.
+      { type: 'PeriodWindowMoved', data: { periodId: 5, startDate: '2025-09-21T15:30:00.000Z', endDate: '2025-09-21T21:00:00.000Z' } },
     ]);
     const moved = given(...events);
+    expect(moved).toMatchObject({ startDate: '2025-09-21T15:30:00.000Z', endDate: '2025-09-21T21:00:00.000Z' });
     expect(moved.options.get('5-ARS')?.fixture?.kickoff).toBe('2025-09-21T19:00:00.000Z');
     expect(moved.options.get('5-CHE')?.fixture?.kickoff).toBe('2025-09-21T19:00:00.000Z');
     expect(decideSyncFixture(moved, update)).toEqual([]);
@@ -65,10 +68,40 @@ describe('decideSyncFixture', () => {
     expect(decideSyncFixture(given(), { fixtureId: '2025-26-ARS-CHE', kickoff: '2025-09-20T12:30:00+01:00', status: 'SCHEDULED' })).toEqual([]);
   });
 
-  it('records a postponement without a date', () => {
+  it('records a postponement without a date, and the window shrinks to the matches still going ahead', () => {
     const events = decideSyncFixture(given(), { fixtureId: '2025-26-LIV-EVE', kickoff: null, status: 'POSTPONED' });
-    expect(events).toHaveLength(1);
-    expect(given(...events).options.get('5-LIV')?.fixture).toMatchObject({ kickoff: null, status: 'POSTPONED' });
+    expect(events.map((event) => event.type)).toEqual(['FixtureUpdated', 'PeriodWindowMoved']);
+    const state = given(...events);
+    expect(state.options.get('5-LIV')?.fixture).toMatchObject({ kickoff: null, status: 'POSTPONED' });
+    expect(state).toMatchObject({ startDate: '2025-09-20T11:30:00.000Z', endDate: '2025-09-20T13:30:00.000Z' });
+  });
+
+  it('stretches the window to a rescheduled match weeks later: it stays in its own matchweek', () => {
+    const postponed = given(...decideSyncFixture(given(), { fixtureId: '2025-26-LIV-EVE', kickoff: null, status: 'POSTPONED' }));
+    const events = decideSyncFixture(postponed, { fixtureId: '2025-26-LIV-EVE', kickoff: '2025-10-29T19:30:00Z', status: 'SCHEDULED' });
+    expect(events[1]).toEqual({
+      type: 'PeriodWindowMoved',
+      data: { periodId: 5, startDate: '2025-09-20T11:30:00.000Z', endDate: '2025-10-29T21:30:00.000Z' },
+    });
+  });
+
+  it('keeps the window when an off match changes status, and when every fixture is off', () => {
+    const postponed = given(...decideSyncFixture(given(), { fixtureId: '2025-26-LIV-EVE', kickoff: null, status: 'POSTPONED' }));
+    const cancelled = decideSyncFixture(postponed, { fixtureId: '2025-26-LIV-EVE', kickoff: null, status: 'CANCELLED' });
+    expect(cancelled.map((event) => event.type)).toEqual(['FixtureUpdated']);
+    const oneOff = given(...decideSyncFixture(given(), { fixtureId: '2025-26-LIV-EVE', kickoff: null, status: 'POSTPONED' }));
+    const bothOff = decideSyncFixture(oneOff, { fixtureId: '2025-26-ARS-CHE', kickoff: null, status: 'CANCELLED' });
+    expect(bothOff.map((event) => event.type)).toEqual(['FixtureUpdated']);
+  });
+
+  it('moves the lock of custom options with the period start', () => {
+    const custom = { optionId: '5-c1', periodId: 5, teamKey: 'wildcard', name: 'Wildcard', shortName: null, description: null, sortOrder: 21, fixture: null };
+    const state = given({ type: 'OptionsAdded', data: { periodId: 5, options: [custom] } });
+    const moved = given(
+      { type: 'OptionsAdded', data: { periodId: 5, options: [custom] } },
+      ...decideSyncFixture(state, { fixtureId: '2025-26-ARS-CHE', kickoff: '2025-09-21T19:00:00Z', status: 'SCHEDULED' }),
+    );
+    expect(moved.startDate).toBe('2025-09-21T15:30:00.000Z');
   });
 
   it('never moves a fixture into another period: one that is not in this period decides nothing', () => {

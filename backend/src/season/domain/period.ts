@@ -52,6 +52,8 @@ export type PeriodEvent =
   /** Options taken out of the period with their results (replace-with-EPL); picks are cleared in the players' streams. */
   | DomainEvent<'OptionsRemoved', { periodId: number; optionIds: string[] }>
   | DomainEvent<'FixtureUpdated', { periodId: number; fixtureId: string; kickoff: string | null; status: FixtureStatus }>
+  /** The matchweek's window follows its fixtures when kickoffs move (decided with the FixtureUpdated). */
+  | DomainEvent<'PeriodWindowMoved', { periodId: number; startDate: string; endDate: string }>
   | DomainEvent<'PeriodCompleted', { periodId: number; manual: boolean; completedAt: string }>
   | DomainEvent<'PeriodReopened', { periodId: number }>
   | ResultsEvent;
@@ -63,6 +65,7 @@ export const periodEventTypes = [
   'OptionsAdded',
   'OptionsRemoved',
   'FixtureUpdated',
+  'PeriodWindowMoved',
   'PeriodCompleted',
   'PeriodReopened',
   'ResultRecorded',
@@ -149,6 +152,8 @@ export function evolvePeriod(state: PeriodState, event: PeriodEvent): PeriodStat
       const options = new Map([...state.options].map(([id, option]) => [id, withFixture(option, fixture)]));
       return { ...state, fixtures: new Map(state.fixtures).set(fixture.fixtureId, fixture), options };
     }
+    case 'PeriodWindowMoved':
+      return { ...state, startDate: event.data.startDate, endDate: event.data.endDate };
     case 'PeriodCompleted':
       return { ...state, isCompleted: true, isManuallyCompleted: event.data.manual };
     case 'PeriodReopened':

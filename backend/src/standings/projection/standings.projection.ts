@@ -314,6 +314,7 @@ async function applyEvent(
     case 'PeriodDeactivated':
     case 'OptionsAdded':
     case 'FixtureUpdated':
+    case 'PeriodWindowMoved':
       return change;
     default:
       return assertNever(event);

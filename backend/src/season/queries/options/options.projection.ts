@@ -10,7 +10,7 @@ import type { PeriodEvent } from '../../domain/period.js';
  */
 export const optionsProjection: Projection = {
   name: 'options',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'option_periods',
@@ -40,7 +40,7 @@ export const optionsProjection: Projection = {
       ],
     },
   ],
-  eventTypes: ['PeriodScheduled', 'OptionsAdded', 'OptionsRemoved', 'FixtureUpdated'],
+  eventTypes: ['PeriodScheduled', 'PeriodWindowMoved', 'OptionsAdded', 'OptionsRemoved', 'FixtureUpdated'],
   async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
     const event = recorded as unknown as PeriodEvent;
     const options = table('options');
@@ -51,6 +51,14 @@ export const optionsProjection: Projection = {
            ON CONFLICT (id) DO UPDATE SET start_date = EXCLUDED.start_date`,
           [event.data.periodId, event.data.startDate],
         );
+        return;
+      case 'PeriodWindowMoved':
+        // Custom options lock at the period's start, so they move with it.
+        await sql.query(`UPDATE ${table('option_periods')} SET start_date = $2 WHERE id = $1`, [event.data.periodId, event.data.startDate]);
+        await sql.query(`UPDATE ${options} SET lock_at = $2 WHERE period_id = $1 AND fixture_id IS NULL`, [
+          event.data.periodId,
+          event.data.startDate,
+        ]);
         return;
       case 'OptionsAdded':
         for (const option of event.data.options) {

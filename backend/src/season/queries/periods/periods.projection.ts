@@ -6,7 +6,7 @@ import type { PeriodEvent } from '../../domain/period.js';
 /** The `periods` read table: one row per period, as `GET /api/periods` serves it. */
 export const periodsProjection: Projection = {
   name: 'periods',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'periods',
@@ -28,7 +28,7 @@ export const periodsProjection: Projection = {
       ],
     },
   ],
-  eventTypes: ['PeriodScheduled', 'PeriodActivated', 'PeriodDeactivated', 'PeriodCompleted', 'PeriodReopened'],
+  eventTypes: ['PeriodScheduled', 'PeriodWindowMoved', 'PeriodActivated', 'PeriodDeactivated', 'PeriodCompleted', 'PeriodReopened'],
   async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
     const event = recorded as unknown as PeriodEvent;
     const periods = table('periods');
@@ -45,6 +45,13 @@ export const periodsProjection: Projection = {
         );
         return;
       }
+      case 'PeriodWindowMoved':
+        await sql.query(`UPDATE ${periods} SET start_date = $2, end_date = $3 WHERE id = $1`, [
+          event.data.periodId,
+          event.data.startDate,
+          event.data.endDate,
+        ]);
+        return;
       case 'PeriodActivated':
       case 'PeriodDeactivated':
         await sql.query(`UPDATE ${periods} SET is_active = $2 WHERE id = $1`, [
