@@ -9,6 +9,7 @@ import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
 import { StandingsController } from './standings.http.controller.js';
+import { AdminPicksController } from './admin-picks.http.controller.js';
 
 /** The query services are plain classes over the database and the configured rules. */
 const withRules = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({
@@ -24,7 +25,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
 
 @Module({
   imports: [PrizesModule],
-  controllers: [StandingsController],
+  controllers: [StandingsController, AdminPicksController],
   providers: [
     withRules(LeaderboardQueries),
     withRules(UserStatsQueries),

@@ -79,6 +79,10 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/results': 'player',
   'GET /api/results/period/:periodId': 'player',
 
+  // Admin pick reads (Historical tab)
+  'GET /api/admin/choices/period/:periodId': 'admin',
+  'GET /api/admin/users/:userId/usage': 'admin',
+
   // The event history
   'GET /api/admin/audit': 'admin',
 
