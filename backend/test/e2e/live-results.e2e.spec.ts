@@ -143,8 +143,8 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
       ['28-WOL', '2026-02-27T20:00:00.000Z'],
     ]);
     // The matchweek's window follows its last match: the period now ends two hours after it.
-    const periods = await admin.request<Period[]>('GET', '/api/periods');
-    expect(periods.body.find((period) => period.id === 28)).toMatchObject({
+    const periods = (await admin.request('GET', '/api/periods')).body as Period[];
+    expect(periods.find((period) => period.id === 28)).toMatchObject({
       startDate: '2026-02-27T20:00:00.000Z',
       endDate: '2026-03-02T22:00:00.000Z',
     });
