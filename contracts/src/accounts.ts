@@ -147,3 +147,17 @@ export function userInitials(person: NamedPerson | null | undefined): string {
   const email = person?.email?.trim() ?? '';
   return email !== '' ? email.slice(0, 2).toUpperCase() : '?';
 }
+
+/**
+ * `GET /api/community/stats`: the pool's growth, for the Invite page. Counted from the accounts read
+ * tables; "this week" is the last 7 days up to the server's clock.
+ */
+export interface CommunityStats {
+  totalUsers: number;
+  /** Accounts registered in the last 7 days. */
+  joinedThisWeek: number;
+  /** Invitation links the hosts have created (mailed ones included). */
+  invitationsSent: number;
+  /** Accounts admitted through an invitation link. */
+  invitationsUsed: number;
+}

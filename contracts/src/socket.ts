@@ -41,6 +41,8 @@ export const queryKeys = {
   authUser: () => ['auth', 'user'] as const,
   adminUsers: () => ['admin', 'users'] as const,
   invitations: () => ['invitations'] as const,
+  /** The pool's growth figures (Invite page). */
+  community: () => ['community'] as const,
   /** A leaderboard (`['leaderboards']` covers all three). */
   leaderboards: (kind?: 'overall' | 'survivor' | 'last10') =>
     (kind === undefined ? ['leaderboards'] : ['leaderboards', kind]) as readonly string[],

@@ -18,6 +18,7 @@ import { SignInController } from './commands/sign-in/sign-in.http.controller.js'
 import { SignInService } from './commands/sign-in/sign-in.service.js';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
 import { UpdateProfileController } from './commands/update-profile/update-profile.http.controller.js';
+import { CommunityController } from './queries/community/community.http.controller.js';
 import { InvitationsController } from './queries/invitations/invitations.http.controller.js';
 import { CurrentUserController } from './queries/users/current-user.http.controller.js';
 import { UserDirectory } from './queries/users/user-directory.js';
@@ -46,6 +47,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     CreateInvitationController,
     RevokeInvitationController,
     SendInvitationController,
+    CommunityController,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },

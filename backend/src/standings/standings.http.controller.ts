@@ -118,9 +118,22 @@ export class StandingsController {
 
   @Get('performance/compare')
   @Player()
-  @ApiOperation({ summary: 'Your results in up to 5 periods side by side (?periodIds=1,2,3)' })
-  compare(@Req() request: Request, @Query('periodIds') periodIds?: string): Promise<CompareEntry[]> {
-    return this.performance.compare(me(request), periodIdsOf(periodIds));
+  @ApiOperation({
+    summary:
+      "Results in up to 5 periods side by side (?periodIds=1,2,3); yours, or another player's with &userId= (head-to-head: picks show once they lock)",
+  })
+  compare(
+    @Req() request: Request,
+    @Query('periodIds') periodIds?: string,
+    @Query('userId') userId?: string,
+  ): Promise<CompareEntry[]> {
+    const viewer = me(request);
+    const ids = periodIdsOf(periodIds);
+    if (userId === undefined || userId === '' || userId === viewer) return this.performance.compare(viewer, ids);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'userId: a player id');
+    }
+    return this.performance.compare(userId, ids, { visibleAt: this.clock.now() });
   }
 
   @Get('user/export')

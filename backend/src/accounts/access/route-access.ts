@@ -30,6 +30,9 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /api/invites/:token': 'admin',
   'POST /api/send-invite': 'admin',
 
+  // Accounts: the pool's growth figures (Invite page)
+  'GET /api/community/stats': 'player',
+
   // Season: players read periods and options; admins run the season
   'GET /api/periods': 'player',
   'GET /api/periods/current': 'player',
@@ -85,6 +88,9 @@ export const routeAccess: Record<string, Access> = {
 
   // The event history
   'GET /api/admin/audit': 'admin',
+  'GET /api/admin/standings-as-of': 'admin',
+  'GET /api/admin/what-if/result': 'admin',
+  'GET /api/admin/what-if/reopen/:periodId': 'admin',
 
   // Live results: admins watch the provider and run the results scheduler
   'GET /api/epl-results/status': 'admin',

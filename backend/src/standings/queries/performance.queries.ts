@@ -77,8 +77,16 @@ export class PerformanceQueries {
     }));
   }
 
-  /** One card per selected period (at most 5), by period id. */
-  async compare(userId: string, periodIds: readonly number[]): Promise<CompareEntry[]> {
+  /**
+   * One card per selected period (at most 5), by period id. `visibleAt` is set when the viewer is
+   * another player (head-to-head): picks on options that have not locked by then stay hidden
+   * (RULES.md "Picks"), as on `GET /api/periods/:id/picks`.
+   */
+  async compare(
+    userId: string,
+    periodIds: readonly number[],
+    { visibleAt }: { visibleAt?: Date } = {},
+  ): Promise<CompareEntry[]> {
     const ids = [...new Set(periodIds)];
     if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'Period ids must be whole numbers of 1 or more');
@@ -118,8 +126,9 @@ export class PerformanceQueries {
          FROM choices c
          LEFT JOIN results r ON r.option_id = c.option_id
         WHERE c.user_id = $1 AND c.period_id = ANY($2::integer[])
+        ${visibleAt ? 'AND EXISTS (SELECT 1 FROM options o WHERE o.id = c.option_id AND o.lock_at <= $3)' : ''}
         ORDER BY c.period_id, c.made_at, c.choice_id`,
-      [userId, ids],
+      visibleAt ? [userId, ids, visibleAt] : [userId, ids],
     );
     return periods.map((period) => {
       const picks: CompareChoice[] = choices

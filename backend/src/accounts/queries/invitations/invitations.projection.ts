@@ -67,6 +67,6 @@ export const invitationsProjection: Projection = {
     }
   },
   queryKeysFor() {
-    return [queryKeys.invitations()];
+    return [queryKeys.invitations(), queryKeys.community()];
   },
 };

@@ -73,6 +73,7 @@ export const usersProjection: Projection = {
     // admin pages, a revoked one loses them without reloading.
     if (event.type === 'AdminGranted' || event.type === 'AdminRevoked')
       return [queryKeys.adminUsers(), queryKeys.authUser()];
+    if (event.type === 'UserRegistered') return [queryKeys.adminUsers(), queryKeys.community()];
     return [queryKeys.adminUsers()];
   },
 };

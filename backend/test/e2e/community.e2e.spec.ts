@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CommunityStats, CompareEntry, CreatedInvitation } from '@treble/contracts';
+import { registerAdmin, registerPlayer, startTestApp, uniqueEmail, type SignedIn, type TestApp } from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+const start = new Date('2025-08-01T12:00:00Z');
+const days = (count: number) => count * 24 * 60 * 60_000;
+
+/** The read side catches up on its own: ask again (briefly) until the figures match. */
+async function statsOf(client: SignedIn, expected: CommunityStats): Promise<CommunityStats> {
+  let last: unknown = null;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await client.request('GET', '/api/community/stats');
+    expect(response.status).toBe(200);
+    last = response.body;
+    if (JSON.stringify(last) === JSON.stringify(expected)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return last as CommunityStats;
+}
+
+describe.each(databaseTargets)('community stats on $name', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let ann: SignedIn;
+
+  beforeAll(async () => {
+    app = await startTestApp(target, { POOL_NOW: start.toISOString() });
+    admin = await registerAdmin(app);
+    ann = await registerPlayer(app, admin);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('counts accounts, last week joiners and invitation links created and used, for players', async () => {
+    expect(await statsOf(ann, { totalUsers: 2, joinedThisWeek: 2, invitationsSent: 1, invitationsUsed: 1 })).toEqual({
+      totalUsers: 2,
+      joinedThisWeek: 2,
+      invitationsSent: 1,
+      invitationsUsed: 1,
+    });
+
+    // Ten days later: a link with two uses and an unused one; only the new account joined this week.
+    app.clock!.set(new Date(start.getTime() + days(10)));
+    const link = (await admin.request('POST', '/api/invites', { maxUses: 5 })).body as CreatedInvitation;
+    expect((await admin.request('POST', '/api/invites', {})).status).toBe(201);
+    const joined = await app.request('POST', '/api/auth/register', {
+      email: uniqueEmail('late'),
+      password: 'correct horse battery',
+      inviteToken: link.token,
+    });
+    expect(joined.status).toBe(201);
+
+    const expected = { totalUsers: 3, joinedThisWeek: 1, invitationsSent: 3, invitationsUsed: 2 };
+    expect(await statsOf(ann, expected)).toEqual(expected);
+    expect(await statsOf(admin, expected)).toEqual(expected);
+  });
+
+  it('is for signed-in users only', async () => {
+    const response = await app.request('GET', '/api/community/stats');
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let ann: SignedIn;
+  let bob: SignedIn;
+
+  beforeAll(async () => {
+    // Before matchweek 1: every period is open for picks.
+    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z' });
+    admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
+    ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
+    bob = await registerPlayer(app, admin, { firstName: 'Bob', lastName: 'Baker' });
+    expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+    for (const code of ['ARS', 'LIV', 'MCI']) {
+      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(201);
+    }
+    expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-CHE' })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("hides another player's picks until their options lock, then compares period by period", async () => {
+    const before = await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${bob.user.id}`);
+    expect(before.status).toBe(200);
+    expect((before.body as CompareEntry[])[0]).toMatchObject({ periodId: 1, choices: [] });
+    // Bob's own view shows his picks at once.
+    const own = (await bob.request('GET', '/api/performance/compare?periodIds=1')).body as CompareEntry[];
+    expect(own[0]!.choices.map((choice) => choice.optionName).sort()).toEqual([
+      'Arsenal FC',
+      'Liverpool FC',
+      'Manchester City FC',
+    ]);
+
+    // After the whole matchweek has kicked off, with results: the picks and points are visible.
+    app.clock!.set(new Date('2025-08-19T12:00:00Z'));
+    for (const [optionId, outcome] of [
+      ['1-ARS', 'win'],
+      ['1-LIV', 'draw'],
+      ['1-MCI', 'loss'],
+      ['1-CHE', 'win'],
+    ] as const) {
+      expect((await admin.request('POST', '/api/results', { optionId, outcome })).status).toBe(201);
+    }
+    const theirs = (await ann.request('GET', `/api/performance/compare?periodIds=1,2&userId=${bob.user.id}`))
+      .body as CompareEntry[];
+    expect(theirs.map((entry) => [entry.periodId, entry.totalPoints, entry.correctPicks, entry.totalPicks])).toEqual([
+      [1, 4, 1, 3],
+      [2, 0, 0, 0],
+    ]);
+    const picks = theirs[0]!.choices.map((choice) => [choice.optionName, choice.result, choice.points]);
+    expect(picks.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['Arsenal FC', 'win', 3],
+      ['Liverpool FC', 'draw', 1],
+      ['Manchester City FC', 'loss', 0],
+    ]);
+    const mine = (await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${ann.user.id}`)).body as CompareEntry[];
+    expect(mine[0]).toMatchObject({ totalPoints: 3, rank: 2 });
+  });
+
+  it('refuses a malformed player id with a stable code', async () => {
+    const response = await ann.request('GET', '/api/performance/compare?periodIds=1&userId=bob');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
