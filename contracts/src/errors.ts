@@ -56,6 +56,8 @@ export const ErrorCodes = {
   RESULTS_PROVIDER_UNAVAILABLE: 'RESULTS_PROVIDER_UNAVAILABLE',
   /** Live results: the provider refused the request (API key invalid or not allowed to see the competition). */
   RESULTS_PROVIDER_REJECTED: 'RESULTS_PROVIDER_REJECTED',
+  /** Standings as of a period: the period has never been completed. */
+  PERIOD_NOT_COMPLETED: 'PERIOD_NOT_COMPLETED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -114,6 +116,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   RESULTS_PROVIDER_UNAVAILABLE: 503,
   // 502: the upstream provider answered but refused us (the host must fix the API key or plan).
   RESULTS_PROVIDER_REJECTED: 502,
+  PERIOD_NOT_COMPLETED: 409,
 };
 
 /** The body of every error answer of the API. */

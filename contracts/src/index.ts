@@ -8,3 +8,4 @@ export * from './game.js';
 export * from './standings.js';
 export * from './live-results.js';
 export * from './admin-picks.js';
+export * from './operations.js';

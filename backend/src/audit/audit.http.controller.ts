@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { AuditEntry, AuditSource } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { Admin } from '../accounts/access/access.decorators.js';
 
@@ -12,20 +13,6 @@ class AuditQuery {
   @IsOptional() @IsString() @MaxLength(40) optionId?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500) limit?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
-}
-
-export interface AuditEntry {
-  position: string;
-  streamId: string;
-  type: string;
-  actor: string;
-  actorName: string | null;
-  source: string;
-  occurredAt: string;
-  periodId: number | null;
-  userId: string | null;
-  optionId: string | null;
-  data: unknown;
 }
 
 interface AuditRow {
@@ -41,6 +28,8 @@ interface AuditRow {
   data: unknown;
   actor_full_name: string | null;
   actor_email: string | null;
+  user_full_name: string | null;
+  user_email: string | null;
 }
 
 @ApiTags('admin')
@@ -50,7 +39,7 @@ export class AuditController {
   constructor(private readonly dataSource: DataSource) {}
 
   @Get()
-  @ApiOperation({ summary: 'The event history, newest first: filter by period, user (as subject or actor), option or stream' })
+  @ApiOperation({ summary: 'The event history, newest first: filter by period, user (as subject or actor), option or stream; page with limit and offset' })
   async list(@Query() query: AuditQuery): Promise<AuditEntry[]> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -64,8 +53,9 @@ export class AuditController {
     if (query.stream !== undefined) add((n) => `a.stream_id = $${n}`, query.stream);
     params.push(query.limit ?? 100, query.offset ?? 0);
     const rows: AuditRow[] = await this.dataSource.query(
-      `SELECT a.*, NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS actor_full_name, u.email AS actor_email
-       FROM audit_log a LEFT JOIN users u ON u.id::text = a.actor
+      `SELECT a.*, NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS actor_full_name, u.email AS actor_email,
+              NULLIF(trim(concat_ws(' ', s.first_name, s.last_name)), '') AS user_full_name, s.email AS user_email
+       FROM audit_log a LEFT JOIN users u ON u.id::text = a.actor LEFT JOIN users s ON s.id::text = a.user_id
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY a.position DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
@@ -76,10 +66,11 @@ export class AuditController {
       type: row.type,
       actor: row.actor,
       actorName: row.actor_full_name ?? row.actor_email,
-      source: row.source,
+      source: row.source as AuditSource,
       occurredAt: row.occurred_at.toISOString(),
       periodId: row.period_id,
       userId: row.user_id,
+      userName: row.user_full_name ?? row.user_email,
       optionId: row.option_id,
       data: row.data,
     }));

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { OperationsModule } from '../operations/operations.module.js';
 import { AuditController } from './audit.http.controller.js';
 
-@Module({ controllers: [AuditController] })
+/** The admins' view of the event log: its history, and the operator tools computed from it. */
+@Module({ imports: [OperationsModule], controllers: [AuditController] })
 export class AuditModule {}
