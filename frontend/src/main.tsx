@@ -4,6 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { authUserQueryOptions } from './api/auth';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './query-client';
+import { ConnectionBanner } from './realtime/connection-banner';
 import { RealtimeProvider } from './realtime/realtime-provider';
 import { getSocket } from './realtime/socket';
 import { createAppRouter } from './router';
@@ -18,6 +19,7 @@ function LiveUpdates({ children }: { children: ReactNode }) {
   const { data: user } = useQuery(authUserQueryOptions());
   return (
     <RealtimeProvider socket={socket} queryClient={queryClient} enabled={Boolean(user)}>
+      {user && <ConnectionBanner />}
       {children}
     </RealtimeProvider>
   );

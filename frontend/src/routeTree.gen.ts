@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
+import { Route as CompetitionSetupRouteImport } from './routes/competition-setup'
 import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PeriodManagementRouteImport } from './routes/period-management'
@@ -18,6 +20,7 @@ import { Route as PeriodsRouteImport } from './routes/periods'
 import { Route as PredictionsRouteImport } from './routes/predictions'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as SimpleAdminRouteImport } from './routes/simple-admin'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -27,6 +30,16 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/admin-dashboard',
+  path: '/admin-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompetitionSetupRoute = CompetitionSetupRouteImport.update({
+  id: '/competition-setup',
+  path: '/competition-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LeaderboardsRoute = LeaderboardsRouteImport.update({
@@ -64,10 +77,17 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SimpleAdminRoute = SimpleAdminRouteImport.update({
+  id: '/simple-admin',
+  path: '/simple-admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
+  '/admin-dashboard': typeof AdminDashboardRoute
+  '/competition-setup': typeof CompetitionSetupRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/period-management': typeof PeriodManagementRoute
@@ -75,10 +95,13 @@ export interface FileRoutesByFullPath {
   '/predictions': typeof PredictionsRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
+  '/admin-dashboard': typeof AdminDashboardRoute
+  '/competition-setup': typeof CompetitionSetupRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/period-management': typeof PeriodManagementRoute
@@ -86,11 +109,14 @@ export interface FileRoutesByTo {
   '/predictions': typeof PredictionsRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
+  '/admin-dashboard': typeof AdminDashboardRoute
+  '/competition-setup': typeof CompetitionSetupRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/period-management': typeof PeriodManagementRoute
@@ -98,12 +124,15 @@ export interface FileRoutesById {
   '/predictions': typeof PredictionsRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admin'
+    | '/admin-dashboard'
+    | '/competition-setup'
     | '/leaderboards'
     | '/login'
     | '/period-management'
@@ -111,10 +140,13 @@ export interface FileRouteTypes {
     | '/predictions'
     | '/profile'
     | '/register'
+    | '/simple-admin'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin'
+    | '/admin-dashboard'
+    | '/competition-setup'
     | '/leaderboards'
     | '/login'
     | '/period-management'
@@ -122,10 +154,13 @@ export interface FileRouteTypes {
     | '/predictions'
     | '/profile'
     | '/register'
+    | '/simple-admin'
   id:
     | '__root__'
     | '/'
     | '/admin'
+    | '/admin-dashboard'
+    | '/competition-setup'
     | '/leaderboards'
     | '/login'
     | '/period-management'
@@ -133,11 +168,14 @@ export interface FileRouteTypes {
     | '/predictions'
     | '/profile'
     | '/register'
+    | '/simple-admin'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  CompetitionSetupRoute: typeof CompetitionSetupRoute
   LeaderboardsRoute: typeof LeaderboardsRoute
   LoginRoute: typeof LoginRoute
   PeriodManagementRoute: typeof PeriodManagementRoute
@@ -145,6 +183,7 @@ export interface RootRouteChildren {
   PredictionsRoute: typeof PredictionsRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
+  SimpleAdminRoute: typeof SimpleAdminRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -161,6 +200,20 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin-dashboard': {
+      id: '/admin-dashboard'
+      path: '/admin-dashboard'
+      fullPath: '/admin-dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/competition-setup': {
+      id: '/competition-setup'
+      path: '/competition-setup'
+      fullPath: '/competition-setup'
+      preLoaderRoute: typeof CompetitionSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/leaderboards': {
@@ -212,12 +265,21 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/simple-admin': {
+      id: '/simple-admin'
+      path: '/simple-admin'
+      fullPath: '/simple-admin'
+      preLoaderRoute: typeof SimpleAdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
+  CompetitionSetupRoute: CompetitionSetupRoute,
   LeaderboardsRoute: LeaderboardsRoute,
   LoginRoute: LoginRoute,
   PeriodManagementRoute: PeriodManagementRoute,
@@ -225,6 +287,7 @@ const rootRouteChildren: RootRouteChildren = {
   PredictionsRoute: PredictionsRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
+  SimpleAdminRoute: SimpleAdminRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

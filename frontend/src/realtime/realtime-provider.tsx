@@ -60,6 +60,18 @@ export function RealtimeProvider({ socket, queryClient, enabled = true, children
     const onReadModelChanged = (notice: ReadModelChangedNotice) => {
       void applyReadModelChanged(queryClient, notice);
     };
+    // The browser knows at once when the network goes; the socket only after its ping timeout.
+    const onBrowserOffline = () => setState((current) => (current === 'live' ? 'reconnecting' : current));
+    const onBrowserOnline = () => {
+      if (socket.connected) {
+        // The socket survived the gap, but notices sent during it may be lost: catch up.
+        setState('live');
+        void queryClient.invalidateQueries({ type: 'active' });
+      } else if (!socket.active) {
+        // Socket.IO had given up: try again now that there is a network.
+        socket.connect();
+      }
+    };
     const onMatchFinished = (notice: MatchFinishedNotice) => {
       // One toast per match: the id keeps a repeated notice from stacking a second one.
       toast('Match finished', {
@@ -73,6 +85,8 @@ export function RealtimeProvider({ socket, queryClient, enabled = true, children
     socket.on('connect_error', onConnectError);
     socket.on('read-model-changed', onReadModelChanged);
     socket.on('match-finished', onMatchFinished);
+    window.addEventListener('offline', onBrowserOffline);
+    window.addEventListener('online', onBrowserOnline);
     if (socket.connected) {
       hasConnected.current = true;
       setState('live');
@@ -86,6 +100,8 @@ export function RealtimeProvider({ socket, queryClient, enabled = true, children
       socket.off('connect_error', onConnectError);
       socket.off('read-model-changed', onReadModelChanged);
       socket.off('match-finished', onMatchFinished);
+      window.removeEventListener('offline', onBrowserOffline);
+      window.removeEventListener('online', onBrowserOnline);
     };
   }, [socket, queryClient, enabled]);
 

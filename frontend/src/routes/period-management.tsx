@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { periodsQueryOptions } from '../api/periods';
 import { AdminAccessRequired } from '../features/admin/admin-page';
 import { requireUser } from '../features/auth/route-guards';
-import { PeriodsError, PeriodsPage } from '../features/periods/periods-page';
+import { PeriodManagementPage } from '../features/period-management/period-management-page';
+import { PeriodsError } from '../features/periods/periods-page';
 import { PeriodsPending } from '../features/periods/periods-pending';
 
-/** The admins' period list (the full period management screen builds on it). */
+/** The admins' period lifecycle screen (SPEC "Period management"). */
 export const Route = createFileRoute('/period-management')({
   beforeLoad: requireUser,
   loader: async ({ context }) => {
@@ -18,5 +19,5 @@ export const Route = createFileRoute('/period-management')({
 
 function PeriodManagementRoute() {
   const { user } = Route.useRouteContext();
-  return user.isAdmin ? <PeriodsPage /> : <AdminAccessRequired />;
+  return user.isAdmin ? <PeriodManagementPage /> : <AdminAccessRequired />;
 }

@@ -1,0 +1,277 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { describeSurvivorRule, periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
+import { AlertDialog } from 'radix-ui';
+import { toast } from 'sonner';
+import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
+import { displayTimeZone, formatDateTime } from '../../lib/dates';
+import { toastAdminError } from '../admin-panels/admin-errors';
+import {
+  completePeriodMutationOptions,
+  reopenPeriodMutationOptions,
+  setPeriodActiveMutationOptions,
+} from './period-management-api';
+import './period-management.css';
+
+const segmentLabels: Record<Segment, string> = { main: 'Main Season', last10: 'Last 10' };
+
+const statusModifiers: Record<PeriodStatus, string> = {
+  Active: 'active',
+  Pending: 'pending',
+  'Auto Completed': 'completed',
+  'Manually Completed': 'manual',
+};
+
+export function periodTitle(period: Pick<Period, 'id' | 'name'>): string {
+  return period.name || `Matchweek ${period.id}`;
+}
+
+/** The actions SPEC section 4 allows in each state. */
+export function periodActions(period: Period): { activate: boolean; complete: boolean; reopen: boolean } {
+  const completed = period.isCompleted || period.isManuallyCompleted;
+  return {
+    activate: !period.isActive && !completed,
+    complete: period.isActive && !completed,
+    reopen: period.isManuallyCompleted,
+  };
+}
+
+/** /period-management: every period with its status and the lifecycle actions an admin may take. */
+export function PeriodManagementPage() {
+  const { data: periods } = useSuspenseQuery(periodsQueryOptions());
+  const queryClient = useQueryClient();
+  const importMutation = useMutation(importScheduleMutationOptions(queryClient));
+  const complete = useMutation(completePeriodMutationOptions(queryClient));
+  const reopen = useMutation(reopenPeriodMutationOptions(queryClient));
+  const activate = useMutation(setPeriodActiveMutationOptions(queryClient));
+  // One change at a time: every action button waits while any of them runs.
+  const busy = complete.isPending || reopen.isPending || activate.isPending;
+
+  return (
+    <section className="page" aria-labelledby="period-management-title">
+      <header className="page-header">
+        <h1 id="period-management-title">Period Management</h1>
+        <p className="page-header__lead">
+          Activate, complete and reopen the matchweeks. Times are shown in your time zone ({displayTimeZone()}).
+        </p>
+      </header>
+      <aside className="notice notice--warning" aria-labelledby="postponed-title">
+        <h2 id="postponed-title" className="notice__title">
+          Postponed matches
+        </h2>
+        <p>
+          A period with a postponed or cancelled match never completes on its own. Once its other results are in,
+          complete it here so that its scores and survivor eliminations become final. If a postponed match is played
+          later, reopen the period to let its result count.
+        </p>
+      </aside>
+      {importMutation.isError && (
+        <p className="notice notice--error" role="alert">
+          Import failed: {importMutation.error.message}
+        </p>
+      )}
+      {periods.length === 0 ? (
+        <div className="empty-state">
+          <h2>No periods yet</h2>
+          <p>
+            Import the Premier League schedule to create the 38 matchweeks, or use{' '}
+            <Link to="/competition-setup">Competition Setup</Link>.
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => importMutation.mutate()}
+            disabled={importMutation.isPending}
+            aria-busy={importMutation.isPending}
+          >
+            {importMutation.isPending ? 'Importing…' : 'Import schedule'}
+          </button>
+        </div>
+      ) : (
+        <ol className="period-list" aria-label="Periods">
+          {periods.map((period) => (
+            <PeriodManagementRow
+              key={period.id}
+              period={period}
+              busy={busy}
+              onActivate={() =>
+                activate.mutate(
+                  { periodId: period.id, isActive: true },
+                  {
+                    onSuccess: (updated) =>
+                      toast.success('Period Updated', { description: `${periodTitle(updated)} is now active.` }),
+                    onError: (error) => toastAdminError(error, 'Failed to update the period. Please try again.'),
+                  },
+                )
+              }
+              onComplete={() =>
+                complete.mutate(period.id, {
+                  onSuccess: (updated) =>
+                    toast.success('Period Completed', {
+                      description: `${periodTitle(updated)} is complete: its scores and survivor eliminations are final.`,
+                    }),
+                  onError: (error) => toastAdminError(error, 'Failed to complete the period. Please try again.'),
+                })
+              }
+              onReopen={() =>
+                reopen.mutate(period.id, {
+                  onSuccess: (updated) =>
+                    toast.success('Period Reopened', {
+                      description: `${periodTitle(updated)} is open again: new results will be processed.`,
+                    }),
+                  onError: (error) => toastAdminError(error, 'Failed to reopen the period. Please try again.'),
+                })
+              }
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function PeriodManagementRow({
+  period,
+  busy,
+  onActivate,
+  onComplete,
+  onReopen,
+}: {
+  period: Period;
+  busy: boolean;
+  onActivate: () => void;
+  onComplete: () => void;
+  onReopen: () => void;
+}) {
+  const status = periodStatus(period);
+  const actions = periodActions(period);
+  const title = periodTitle(period);
+  return (
+    <li className="period-card" data-testid="period-row" aria-label={title}>
+      <div className="period-card__heading">
+        <h2 className="period-card__title">{title}</h2>
+        <div className="badges">
+          <span className={`badge badge--segment-${period.segment}`}>{segmentLabels[period.segment]}</span>
+          <span className={`badge badge--status-${statusModifiers[status]}`}>{status}</span>
+        </div>
+      </div>
+      {period.description && <p className="period-card__description">{period.description}</p>}
+      <dl className="period-card__dates">
+        <div>
+          <dt>Dates</dt>
+          <dd>
+            <time dateTime={period.startDate}>{formatDateTime(period.startDate)}</time>
+            {' – '}
+            <time dateTime={period.endDate}>{formatDateTime(period.endDate)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Completed</dt>
+          <dd>
+            {period.completedAt ? (
+              <time dateTime={period.completedAt}>{formatDateTime(period.completedAt)}</time>
+            ) : (
+              'Not yet'
+            )}
+          </dd>
+        </div>
+      </dl>
+      {(actions.activate || actions.complete || actions.reopen) && (
+        <div className="button-row period-card__actions">
+          {actions.activate && (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={onActivate}
+              aria-label={`Activate ${title}`}
+            >
+              Activate
+            </button>
+          )}
+          {actions.complete && (
+            <ConfirmPeriodAction
+              label="Complete"
+              title="Complete Period"
+              periodTitle={title}
+              description={`Completing ${title} finalizes its scoring and survivor eliminations. ${describeSurvivorRule()}`}
+              confirmLabel="Complete Period"
+              danger
+              disabled={busy}
+              onConfirm={onComplete}
+            />
+          )}
+          {actions.reopen && (
+            <ConfirmPeriodAction
+              label="Reopen"
+              title="Reopen Period"
+              periodTitle={title}
+              description={`Reopening ${title} lets new results be processed again. New results may affect survivor standings, and its strikes are taken back until it completes again.`}
+              confirmLabel="Reopen Period"
+              disabled={busy}
+              onConfirm={onReopen}
+            />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ConfirmPeriodAction({
+  label,
+  title,
+  periodTitle: name,
+  description,
+  confirmLabel,
+  danger = false,
+  disabled,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  periodTitle: string;
+  description: string;
+  confirmLabel: string;
+  danger?: boolean;
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <button
+          type="button"
+          className={danger ? 'button button--danger' : 'button button--primary'}
+          disabled={disabled}
+          aria-label={`${label} ${name}`}
+        >
+          {label}
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title>{title}</AlertDialog.Title>
+          <AlertDialog.Description>{description}</AlertDialog.Description>
+          <div className="button-row">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button">
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <button
+                type="button"
+                className={danger ? 'button button--danger' : 'button button--primary'}
+                onClick={onConfirm}
+              >
+                {confirmLabel}
+              </button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
