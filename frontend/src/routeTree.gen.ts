@@ -13,11 +13,15 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
 import { Route as CompetitionSetupRouteImport } from './routes/competition-setup'
+import { Route as HistoryRouteImport } from './routes/history'
+import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as PeriodManagementRouteImport } from './routes/period-management'
 import { Route as PeriodsRouteImport } from './routes/periods'
 import { Route as PredictionsRouteImport } from './routes/predictions'
+import { Route as PrizesRouteImport } from './routes/prizes'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SimpleAdminRouteImport } from './routes/simple-admin'
@@ -42,6 +46,16 @@ const CompetitionSetupRoute = CompetitionSetupRouteImport.update({
   path: '/competition-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InviteRoute = InviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LeaderboardsRoute = LeaderboardsRouteImport.update({
   id: '/leaderboards',
   path: '/leaderboards',
@@ -50,6 +64,11 @@ const LeaderboardsRoute = LeaderboardsRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PerformanceRoute = PerformanceRouteImport.update({
+  id: '/performance',
+  path: '/performance',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PeriodManagementRoute = PeriodManagementRouteImport.update({
@@ -65,6 +84,11 @@ const PeriodsRoute = PeriodsRouteImport.update({
 const PredictionsRoute = PredictionsRouteImport.update({
   id: '/predictions',
   path: '/predictions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrizesRoute = PrizesRouteImport.update({
+  id: '/prizes',
+  path: '/prizes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -88,11 +112,15 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRoute
   '/admin-dashboard': typeof AdminDashboardRoute
   '/competition-setup': typeof CompetitionSetupRoute
+  '/history': typeof HistoryRoute
+  '/invite': typeof InviteRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
+  '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
   '/periods': typeof PeriodsRoute
   '/predictions': typeof PredictionsRoute
+  '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/simple-admin': typeof SimpleAdminRoute
@@ -102,11 +130,15 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminRoute
   '/admin-dashboard': typeof AdminDashboardRoute
   '/competition-setup': typeof CompetitionSetupRoute
+  '/history': typeof HistoryRoute
+  '/invite': typeof InviteRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
+  '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
   '/periods': typeof PeriodsRoute
   '/predictions': typeof PredictionsRoute
+  '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/simple-admin': typeof SimpleAdminRoute
@@ -117,11 +149,15 @@ export interface FileRoutesById {
   '/admin': typeof AdminRoute
   '/admin-dashboard': typeof AdminDashboardRoute
   '/competition-setup': typeof CompetitionSetupRoute
+  '/history': typeof HistoryRoute
+  '/invite': typeof InviteRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
+  '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
   '/periods': typeof PeriodsRoute
   '/predictions': typeof PredictionsRoute
+  '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/simple-admin': typeof SimpleAdminRoute
@@ -133,11 +169,15 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-dashboard'
     | '/competition-setup'
+    | '/history'
+    | '/invite'
     | '/leaderboards'
     | '/login'
+    | '/performance'
     | '/period-management'
     | '/periods'
     | '/predictions'
+    | '/prizes'
     | '/profile'
     | '/register'
     | '/simple-admin'
@@ -147,11 +187,15 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-dashboard'
     | '/competition-setup'
+    | '/history'
+    | '/invite'
     | '/leaderboards'
     | '/login'
+    | '/performance'
     | '/period-management'
     | '/periods'
     | '/predictions'
+    | '/prizes'
     | '/profile'
     | '/register'
     | '/simple-admin'
@@ -161,11 +205,15 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-dashboard'
     | '/competition-setup'
+    | '/history'
+    | '/invite'
     | '/leaderboards'
     | '/login'
+    | '/performance'
     | '/period-management'
     | '/periods'
     | '/predictions'
+    | '/prizes'
     | '/profile'
     | '/register'
     | '/simple-admin'
@@ -176,11 +224,15 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   CompetitionSetupRoute: typeof CompetitionSetupRoute
+  HistoryRoute: typeof HistoryRoute
+  InviteRoute: typeof InviteRoute
   LeaderboardsRoute: typeof LeaderboardsRoute
   LoginRoute: typeof LoginRoute
+  PerformanceRoute: typeof PerformanceRoute
   PeriodManagementRoute: typeof PeriodManagementRoute
   PeriodsRoute: typeof PeriodsRoute
   PredictionsRoute: typeof PredictionsRoute
+  PrizesRoute: typeof PrizesRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
   SimpleAdminRoute: typeof SimpleAdminRoute
@@ -216,6 +268,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompetitionSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invite': {
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/leaderboards': {
       id: '/leaderboards'
       path: '/leaderboards'
@@ -228,6 +294,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/performance': {
+      id: '/performance'
+      path: '/performance'
+      fullPath: '/performance'
+      preLoaderRoute: typeof PerformanceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/period-management': {
@@ -249,6 +322,13 @@ declare module '@tanstack/react-router' {
       path: '/predictions'
       fullPath: '/predictions'
       preLoaderRoute: typeof PredictionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/prizes': {
+      id: '/prizes'
+      path: '/prizes'
+      fullPath: '/prizes'
+      preLoaderRoute: typeof PrizesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -280,11 +360,15 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   CompetitionSetupRoute: CompetitionSetupRoute,
+  HistoryRoute: HistoryRoute,
+  InviteRoute: InviteRoute,
   LeaderboardsRoute: LeaderboardsRoute,
   LoginRoute: LoginRoute,
+  PerformanceRoute: PerformanceRoute,
   PeriodManagementRoute: PeriodManagementRoute,
   PeriodsRoute: PeriodsRoute,
   PredictionsRoute: PredictionsRoute,
+  PrizesRoute: PrizesRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
   SimpleAdminRoute: SimpleAdminRoute,

@@ -55,3 +55,38 @@ export function TrophyIcon() {
     </svg>
   );
 }
+
+export function ChartIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+    </svg>
+  );
+}
+
+export function ClockIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+export function GiftIcon() {
+  return (
+    <svg {...common}>
+      <rect x="3" y="8" width="18" height="5" rx="1" />
+      <path d="M5 13v8h14v-8M12 8v13M12 8c-1.5-3-5-3.5-5-1s3 1 5 1Zm0 0c1.5-3 5-3.5 5-1s-3 1-5 1Z" />
+    </svg>
+  );
+}
+
+export function UserPlusIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="9" cy="8" r="4" />
+      <path d="M2 21c0-3.9 3.1-7 7-7s7 3.1 7 7M19 8v6M16 11h6" />
+    </svg>
+  );
+}

@@ -3,7 +3,17 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import type { User } from '@treble/contracts';
 import { Toaster } from 'sonner';
 import { authUserQueryOptions } from '../api/auth';
-import { CalendarIcon, HomeIcon, ShieldIcon, TargetIcon, TrophyIcon } from '../components/icons';
+import {
+  CalendarIcon,
+  ChartIcon,
+  ClockIcon,
+  GiftIcon,
+  HomeIcon,
+  ShieldIcon,
+  TargetIcon,
+  TrophyIcon,
+  UserPlusIcon,
+} from '../components/icons';
 import { NotFoundPage } from '../components/not-found-page';
 import { UserMenu } from '../features/auth/user-menu';
 import { LiveIndicator } from '../realtime/live-indicator';
@@ -45,7 +55,7 @@ function RootLayout() {
 function SignedInHeader({ user }: { user: User }) {
   return (
     <>
-      <nav className="app-nav" aria-label="Main">
+      <nav className={`app-nav${user.isAdmin ? ' app-nav--admin' : ''}`} aria-label="Main">
         <Link to="/" className="app-nav__link" activeOptions={{ exact: true }}>
           <HomeIcon />
           Dashboard
@@ -57,6 +67,22 @@ function SignedInHeader({ user }: { user: User }) {
         <Link to="/leaderboards" className="app-nav__link">
           <TrophyIcon />
           Leaderboards
+        </Link>
+        <Link to="/performance" className="app-nav__link">
+          <ChartIcon />
+          Performance
+        </Link>
+        <Link to="/history" className="app-nav__link">
+          <ClockIcon />
+          History
+        </Link>
+        <Link to="/prizes" className="app-nav__link">
+          <GiftIcon />
+          Prizes
+        </Link>
+        <Link to="/invite" className="app-nav__link">
+          <UserPlusIcon />
+          Invite
         </Link>
         {user.isAdmin && (
           <>

@@ -7,12 +7,19 @@ import {
   type Last10Entry,
   type PeriodScoreEntry,
   type SurvivorEntry,
+  type UserStats,
+  userDisplayName,
 } from '@treble/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { authUserQueryOptions } from '../../api/auth';
 import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
 import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
+import { UserAvatar } from '../auth/user-avatar';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
+
+// recharts is large: the chart loads on its own, after the dashboard's first paint.
+const PointsChart = lazy(() => import('../performance/points-chart'));
 
 const rules = defaultRules;
 const miniSize = 5;
@@ -103,6 +110,11 @@ export function DashboardPage() {
         <MiniBoard title="Last 10" kind="last10" empty="Last 10 not started" />
       </div>
 
+      <div className="panel-grid">
+        <ProfileCard stats={s} />
+        <PerformanceTrend scores={s.scores} />
+      </div>
+
       <RecentResults scores={s.scores} />
 
       <div className="panel">
@@ -148,6 +160,9 @@ function CurrentPeriodCard({ periodId, segment }: { periodId: number; segment: '
       <div className="button-row">
         <Link to="/predictions" className="button button--primary">
           {count === 0 ? 'Make Predictions' : 'Complete Predictions'}
+        </Link>
+        <Link to="/history" className="button">
+          View History
         </Link>
       </div>
     </div>
@@ -224,7 +239,12 @@ function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
   const recent = [...scores].sort((a, b) => b.periodId - a.periodId).slice(0, recentSize);
   return (
     <div className="panel" data-testid="recent-results">
-      <h2>Recent Results</h2>
+      <div className="period-card__heading">
+        <h2>Recent Results</h2>
+        <Link to="/history" className="muted">
+          View History
+        </Link>
+      </div>
       {recent.length === 0 ? (
         <p className="empty-state">No Results Yet</p>
       ) : (
@@ -239,6 +259,64 @@ function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
             </li>
           ))}
         </ol>
+      )}
+    </div>
+  );
+}
+
+/** SPEC "Your Profile": picture or initials, name or e-mail, ranks, survivor status and points. */
+function ProfileCard({ stats }: { stats: UserStats }) {
+  const { data: user } = useQuery(authUserQueryOptions());
+  if (!user) return null;
+  const name = userDisplayName(user);
+  return (
+    <div className="panel" data-testid="profile-card">
+      <h2>Your Profile</h2>
+      <div className="profile-header">
+        <UserAvatar user={user} size="large" />
+        <div>
+          <strong>{name}</strong>
+          {name !== user.email && <div className="muted">{user.email}</div>}
+        </div>
+      </div>
+      <dl className="insights">
+        <div>
+          <dt>Overall rank</dt>
+          <dd>{stats.overallRank === null ? '--' : `#${stats.overallRank}`}</dd>
+        </div>
+        <div>
+          <dt>Survivor</dt>
+          <dd>{stats.isEliminated ? 'Eliminated' : 'Active'}</dd>
+        </div>
+        <div>
+          <dt>Last 10 rank</dt>
+          <dd>{stats.last10Rank === null ? '--' : `#${stats.last10Rank}`}</dd>
+        </div>
+        <div>
+          <dt>Total points</dt>
+          <dd>{stats.totalPoints ?? 0}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function PerformanceTrend({ scores }: { scores: PeriodScoreEntry[] }) {
+  const data = [...scores].sort((a, b) => a.periodId - b.periodId).map((score) => ({ periodId: score.periodId, points: score.totalPoints }));
+  return (
+    <div className="panel" data-testid="performance-trend">
+      <div className="period-card__heading">
+        <h2>Performance Trend</h2>
+        <Link to="/performance" className="muted">
+          Analysis
+        </Link>
+      </div>
+      {data.length === 0 ? (
+        <p className="empty-state">Your points per period appear here once results come in.</p>
+      ) : (
+        <Suspense fallback={<span className="skeleton points-chart__skeleton" aria-hidden="true" />}>
+          <PointsChart data={data} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { defaultRules, describeSurvivorRule, type LeaderboardKind, type LeaderboardRow } from '@treble/contracts';
 import { Tabs } from 'radix-ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { leaderboardQueryOptions, leaderboardSummaryQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
+import { clearCacheAndReload } from './clear-cache';
 import { InitialsAvatar, RankMark } from './player-name';
 
 const rules = defaultRules;
@@ -38,8 +39,9 @@ export function LeaderboardsPage() {
   useSummaryFollowsLeaderboards();
   return (
     <section className="page" aria-labelledby="leaderboards-title">
-      <header className="page-header">
+      <header className="page-header page-header--with-action">
         <h1 id="leaderboards-title">Leaderboards</h1>
+        <ClearCacheButton />
       </header>
       <div className="stat-grid">
         <SummaryCard label="Total Players" value={summary.totalPlayers} />
@@ -125,5 +127,23 @@ function Row<K extends LeaderboardKind>({ kind, row }: { kind: K; row: Leaderboa
       )}
       <span className="leader-row__points">{row.totalPoints} pts</span>
     </li>
+  );
+}
+
+function ClearCacheButton() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void clearCacheAndReload(queryClient);
+      }}
+    >
+      Clear Cache &amp; Refresh
+    </button>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { ProgressBar } from '../dashboard/dashboard-page';
-import { formatCountdown, usageTone } from './usage';
+import { chancesLeft, formatCountdown, minimumStillReachable, usageTone, usesNeeded } from './usage';
 
 const rules = defaultRules;
 const maxChoicesText = `You can only select ${rules.picksPerPeriod} options per period`;
@@ -99,6 +99,8 @@ function PeriodPicks({ period }: { period: Period }) {
     onSettled: () => invalidatePicks(queryClient, period.id),
   });
   const busy = add.isPending || remove.isPending;
+  const totalNeeded = options.reduce((sum, option) => sum + usesNeeded(option.usageCount), 0);
+  const coverable = minimumStillReachable(totalNeeded, period.id, selected.length);
 
   const toggle = (option: Option) => {
     if (busy) return;
@@ -123,10 +125,17 @@ function PeriodPicks({ period }: { period: Period }) {
         <ProgressBar value={selected.length} max={rules.picksPerPeriod} label="Picks made" />
       </header>
 
+      {!coverable && (
+        <p className="notice notice--warning" role="status" data-testid="minimum-warning">
+          Your remaining picks can no longer give every team {rules.minUsesPerTeam} uses: {totalNeeded} more uses are
+          needed.
+        </p>
+      )}
+
       <ul className="option-grid">
         {options.map((option) => (
           <li key={option.id}>
-            <OptionCard option={option} now={now} busy={busy} onToggle={toggle} />
+            <OptionCard option={option} periodId={period.id} now={now} busy={busy} onToggle={toggle} />
           </li>
         ))}
       </ul>
@@ -174,11 +183,13 @@ function PeriodPicks({ period }: { period: Period }) {
 
 function OptionCard({
   option,
+  periodId,
   now,
   busy,
   onToggle,
 }: {
   option: Option;
+  periodId: number;
   now: number;
   busy: boolean;
   onToggle: (option: Option) => void;
@@ -189,12 +200,15 @@ function OptionCard({
   const tone = usageTone(option.usageCount);
   const countdown = option.lockAt && !option.isLocked ? formatCountdown(option.lockAt, now) : null;
   const fixture = option.fixture;
+  const needed = usesNeeded(option.usageCount);
+  const unreachable = needed > chancesLeft(periodId, option);
   const label = [
     option.name,
     fixture ? `${fixture.isHome ? 'vs' : 'at'} ${fixture.opponent}` : null,
     isSelected ? 'selected' : null,
     option.isLocked ? 'locked' : null,
     atCap ? 'maximum usage reached' : null,
+    needed > 0 ? `needs ${needed} more use${needed === 1 ? '' : 's'}` : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -235,6 +249,13 @@ function OptionCard({
           />
         </span>
       </span>
+      {needed > 0 && (
+        <span className={`usage-guidance${unreachable ? ' usage-guidance--warning' : ''}`} data-testid="usage-guidance">
+          {unreachable
+            ? `Needs ${needed} more: can no longer reach ${rules.minUsesPerTeam} uses`
+            : `Needs ${needed} more to reach ${rules.minUsesPerTeam} uses`}
+        </span>
+      )}
       <span className="badges">
         {isSelected && <span className="badge badge--status-active">Selected</span>}
         {atCap && <span className="badge badge--status-completed">Maximum Usage Reached</span>}

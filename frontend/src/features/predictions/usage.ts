@@ -23,3 +23,39 @@ export function formatCountdown(targetIso: string, now: number): string | null {
   if (minutes > 0) return `${minutes}m ${seconds % 60}s`;
   return `${seconds}s`;
 }
+
+/** How many more uses a team needs to reach the season minimum (0 when met, or when the rule is off). */
+export function usesNeeded(usageCount: number, rules: PoolRules = defaultRules): number {
+  if (rules.minUsesEnforcement === 'off') return 0;
+  return Math.max(0, rules.minUsesPerTeam - usageCount);
+}
+
+/**
+ * The periods in which a team can still be picked, counting from `periodId`: this one counts only
+ * when the option can still be picked now (not locked, not already picked).
+ */
+export function chancesLeft(
+  periodId: number,
+  option: { isLocked: boolean; choiceId: string | null },
+  rules: PoolRules = defaultRules,
+): number {
+  const later = Math.max(0, rules.periodsPerSeason - periodId);
+  return later + (!option.isLocked && option.choiceId === null ? 1 : 0);
+}
+
+/**
+ * RULES.md "Picks": whether the pick slots left this season can still cover every team's missing
+ * uses. `needed` is the sum of `usesNeeded` over the teams; the slots are this period's free ones plus
+ * every later period's.
+ */
+export function minimumStillReachable(
+  needed: number,
+  periodId: number,
+  picksThisPeriod: number,
+  rules: PoolRules = defaultRules,
+): boolean {
+  const slots =
+    Math.max(0, rules.picksPerPeriod - picksThisPeriod) +
+    Math.max(0, rules.periodsPerSeason - periodId) * rules.picksPerPeriod;
+  return needed <= slots;
+}

@@ -1,0 +1,156 @@
+import { defaultRules, type UserStats } from '@treble/contracts';
+
+const rules = defaultRules;
+
+export type ShareKind = 'rank' | 'invite' | 'results' | 'survivor';
+
+export interface ShareMessage {
+  kind: ShareKind;
+  title: string;
+  text: string;
+  /** Why it cannot be shared yet; null when it can. */
+  disabledReason: string | null;
+}
+
+/**
+ * The Social Share messages. They need the player's stats (SPEC: enabled only when stats exist):
+ * rank once the player is ranked, results once a period has a score, survivor only while alive.
+ */
+export function shareMessages(stats: UserStats | null, link: string): ShareMessage[] {
+  const ranked = stats !== null && stats.overallRank !== null;
+  const latest = stats ? [...stats.scores].sort((a, b) => b.periodId - a.periodId)[0] : undefined;
+  const alive = ranked && stats !== null && !stats.isEliminated;
+  const noStats = 'Available once you have stats.';
+  return [
+    {
+      kind: 'rank',
+      title: 'Share your rank',
+      text: ranked
+        ? `I'm ranked #${stats.overallRank} with ${stats.totalPoints} points in our Premier League prediction pool. Think you can beat me? ${link}`
+        : '',
+      disabledReason: ranked ? null : 'Available once you are ranked.',
+    },
+    {
+      kind: 'invite',
+      title: 'Invite friends',
+      text: `Join our Premier League prediction pool: pick ${rules.picksPerPeriod} teams every matchweek and play Overall, Survivor and Last 10 at once. ${link}`,
+      disabledReason: stats === null ? noStats : null,
+    },
+    {
+      kind: 'results',
+      title: 'Share your latest result',
+      text: latest
+        ? `I scored ${latest.totalPoints} point${latest.totalPoints === 1 ? '' : 's'} in Period ${latest.periodId} of our Premier League prediction pool. ${link}`
+        : '',
+      disabledReason: latest ? null : 'Available once a period has your score.',
+    },
+    {
+      kind: 'survivor',
+      title: 'Survivor streak',
+      text: alive
+        ? `Still standing in Survivor with ${stats.strikeCount}/${rules.survivor.strikesToEliminate} strikes! ${link}`
+        : '',
+      disabledReason: alive ? null : stats?.isEliminated ? 'Only while you are still in Survivor.' : 'Available once you are ranked.',
+    },
+  ];
+}
+
+export type SocialNetwork = 'Twitter' | 'Facebook' | 'LinkedIn' | 'WhatsApp';
+
+export const socialNetworks: SocialNetwork[] = ['Twitter', 'Facebook', 'LinkedIn', 'WhatsApp'];
+
+/** The public share page of each network for a link and a message. */
+export function shareUrl(network: SocialNetwork, link: string, text: string): string {
+  const url = encodeURIComponent(link);
+  switch (network) {
+    case 'Twitter':
+      return `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${url}`;
+    case 'Facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${url}`;
+    case 'LinkedIn':
+      return `https://www.linkedin.com/sharing/share-offsite/?url=${url}`;
+    case 'WhatsApp':
+      return `https://wa.me/?text=${encodeURIComponent(`${text} ${link}`.trim())}`;
+    default: {
+      const unknown: never = network;
+      throw new Error(`Unknown network ${String(unknown)}`);
+    }
+  }
+}
+
+/** SPEC section 9: the share popup is 600x400. */
+export function openSharePopup(url: string): void {
+  window.open(url, 'treble-share', 'width=600,height=400,noopener,noreferrer');
+}
+
+/** A mailto: link that opens the player's own e-mail app with an invitation to edit and send. */
+export function mailtoInvite(email: string, inviterName: string, link: string): string {
+  const subject = `${inviterName} invites you to a Premier League prediction pool`;
+  const body = [
+    `Hi,`,
+    '',
+    `I'm playing in a Premier League prediction pool on Treble: pick ${rules.picksPerPeriod} teams every matchweek and compete in Overall, Survivor and Last 10.`,
+    '',
+    `Have a look: ${link}`,
+  ].join('\n');
+  return `mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+export interface TemplateValues {
+  user_name: string;
+  user_email: string;
+  user_score: string;
+  user_rank: string;
+  period_number: string;
+  period_name: string;
+  choices_made: string;
+  referral_link: string;
+}
+
+export interface EmailTemplate {
+  id: string;
+  name: string;
+  type: 'welcome' | 'reminder' | 'results' | 'invite';
+  subject: string;
+  content: string;
+}
+
+export const emailTemplates: EmailTemplate[] = [
+  {
+    id: 'welcome',
+    name: 'Welcome',
+    type: 'welcome',
+    subject: 'Welcome to the pool, {{user_name}}!',
+    content:
+      'Hi {{user_name}},\n\nWelcome aboard. Make your picks for {{period_name}} (period {{period_number}}) before kickoff.\n\nGood luck!',
+  },
+  {
+    id: 'reminder',
+    name: 'Pick reminder',
+    type: 'reminder',
+    subject: 'Period {{period_number}}: you have made {{choices_made}} of 3 picks',
+    content:
+      'Hi {{user_name}},\n\nPeriod {{period_number}} ({{period_name}}) is open and you have made {{choices_made}} of 3 picks. Picks lock at kickoff.',
+  },
+  {
+    id: 'results',
+    name: 'Results summary',
+    type: 'results',
+    subject: 'You are #{{user_rank}} with {{user_score}} points',
+    content: 'Hi {{user_name}},\n\nYou have {{user_score}} points and are ranked #{{user_rank}} overall. Keep it up!',
+  },
+  {
+    id: 'invite',
+    name: 'Invitation',
+    type: 'invite',
+    subject: 'Join our Premier League prediction pool',
+    content: 'Hi,\n\n{{user_name}} invites you to our Premier League prediction pool.\n\nJoin here: {{referral_link}}',
+  },
+];
+
+/** Replaces every {{variable}} it knows; unknown ones stay visible so a typo shows. */
+export function fillTemplate(text: string, values: TemplateValues): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(values, name) ? values[name as keyof TemplateValues] : whole,
+  );
+}

@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { CompareEntry, DetailedPerformance, TrendEntry } from '@treble/contracts';
+import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import { aPeriod } from '../../test-support/periods';
+import { renderApp } from '../../test-support/render-app';
+import { anEntry } from '../../test-support/standings';
+import { aUser } from '../../test-support/users';
+import { togglePeriod } from './selection';
+
+let fake: FakeFetch;
+let uninstall: () => void;
+
+function detailed(overrides: Partial<DetailedPerformance> = {}): DetailedPerformance {
+  return {
+    totalPoints: 31,
+    overallAccuracy: 55.56,
+    currentRank: 3,
+    periodsPlayed: 12,
+    bestPeriod: { points: 9, periodId: 4 },
+    averagePoints: 2.58,
+    consistencyScore: 1.75,
+    trend: 'improving',
+    ...overrides,
+  };
+}
+
+function trends(count: number): TrendEntry[] {
+  return Array.from({ length: count }, (_, index) => ({
+    periodId: index + 1,
+    points: [3, 1, 4, 9, 0, 2][index % 6]!,
+    accuracy: [33.33, 0, 66.67, 100, 0, 33.33][index % 6]!,
+  }));
+}
+
+function compareEntry(periodId: number, overrides: Partial<CompareEntry> = {}): CompareEntry {
+  return {
+    periodId,
+    periodName: `Matchweek ${periodId}`,
+    rank: 2,
+    totalPoints: 4,
+    accuracy: 33.33,
+    correctPicks: 1,
+    totalPicks: 3,
+    choices: [
+      { id: `c${periodId}a`, optionId: `${periodId}-ARS`, optionName: 'Arsenal FC', points: 3, result: 'win', voided: false },
+      { id: `c${periodId}b`, optionId: `${periodId}-LIV`, optionName: 'Liverpool FC', points: 1, result: 'draw', voided: false },
+      { id: `c${periodId}c`, optionId: `${periodId}-MCI`, optionName: 'Manchester City FC', points: 0, result: 'loss', voided: false },
+    ],
+    ...overrides,
+  };
+}
+
+const me = aUser();
+
+beforeEach(() => {
+  fake = createFakeFetch({
+    'GET /api/performance/detailed': () => jsonResponse(200, detailed()),
+    'GET /api/performance/trends': () => jsonResponse(200, trends(12)),
+    'GET /api/periods': () => jsonResponse(200, [1, 2, 3, 4, 5, 6, 7].map((id) => aPeriod({ id, isActive: id >= 4 }))),
+    'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 4, isActive: true })),
+    'GET /api/leaderboards/overall': () =>
+      jsonResponse(200, [anEntry(1, 'Bob Baker', { userId: 'bob-id' }), anEntry(2, 'Ann Player', { userId: me.id })]),
+  });
+  uninstall = installGlobalFetch(fake);
+});
+
+afterEach(() => uninstall());
+
+function openTab(name: string) {
+  const tab = screen.getByRole('tab', { name });
+  fireEvent.mouseDown(tab, { button: 0 });
+  fireEvent.click(tab);
+}
+
+function periodButton(id: number): HTMLElement {
+  return screen.getByRole('button', { name: `Period ${id}` });
+}
+
+describe('performance page', () => {
+  test('overview: the four figures, the trend badge, the last 10 periods and buttons up to the active period', async () => {
+    renderApp('/performance', { user: me });
+    await screen.findByRole('heading', { name: 'Performance' });
+    const tiles = screen.getAllByTestId('stat-tile');
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      'Total Points31',
+      'Overall Accuracy55.56%',
+      'Current Rank#3',
+      'Periods Played12',
+    ]);
+    expect(screen.getByTestId('trend-badge').textContent).toBe('Improving');
+    const bars = screen.getAllByTestId('trend-bar');
+    expect(bars).toHaveLength(10);
+    within(bars[0]!).getByText('Period 3');
+    within(bars[0]!).getByText('4/9 pts');
+    within(bars[9]!).getByText('Period 12');
+    // Points per period, also as a table for screen readers.
+    within(screen.getByTestId('points-chart')).getByRole('table', { name: 'Points per period' });
+
+    for (const id of [1, 2, 3, 4]) periodButton(id);
+    expect(screen.queryByRole('button', { name: 'Period 5' })).toBeNull();
+    screen.getByRole('radio', { name: 'Individual Periods' });
+    screen.getByRole('radio', { name: 'Competition Segments' });
+  });
+
+  test('at most 5 periods: a 6th drops the oldest, and Clear All empties the selection', async () => {
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, null));
+    renderApp('/performance', { user: me });
+    await screen.findByRole('button', { name: 'Period 7' });
+    for (const id of [1, 2, 3, 4, 5, 6]) fireEvent.click(periodButton(id));
+    expect(periodButton(1).getAttribute('aria-pressed')).toBe('false');
+    for (const id of [2, 3, 4, 5, 6]) expect(periodButton(id).getAttribute('aria-pressed')).toBe('true');
+    screen.getByText(/5\/5 selected/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    for (const id of [1, 2, 3, 4, 5, 6, 7]) expect(periodButton(id).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  test('detailed analysis prompts for periods, then shows a card per selected period with its picks', async () => {
+    fake.routes.set('GET /api/performance/compare?periodIds=2%2C4', () =>
+      jsonResponse(200, [compareEntry(2), compareEntry(4, { rank: null, totalPoints: 0, choices: [] })]),
+    );
+    renderApp('/performance', { user: me });
+    await screen.findByRole('heading', { name: 'Performance' });
+    openTab('Detailed Analysis');
+    screen.getByRole('heading', { name: 'Select Periods to Compare' });
+
+    fireEvent.click(periodButton(4));
+    fireEvent.click(periodButton(2));
+    const cards = await screen.findAllByTestId('compare-card');
+    expect(cards).toHaveLength(2);
+    within(cards[0]!).getByRole('heading', { name: 'Matchweek 2' });
+    within(cards[0]!).getByText('#2');
+    within(cards[0]!).getByText('1/3');
+    within(cards[0]!).getByText('Arsenal FC');
+    within(cards[0]!).getByText('win');
+    within(cards[0]!).getByText('loss');
+    within(cards[1]!).getByText('--');
+    within(cards[1]!).getByText('No picks shown for this period.');
+  });
+
+  test('trends: progression arrows, accuracy and the insights', async () => {
+    fake.routes.set('GET /api/performance/trends', () => jsonResponse(200, trends(3)));
+    renderApp('/performance', { user: me });
+    await screen.findByRole('heading', { name: 'Performance' });
+    openTab('Trends');
+    const rows = screen.getAllByTestId('progression-row');
+    expect(rows.map((row) => within(row).getByRole('img').getAttribute('aria-label'))).toEqual(['level', 'down', 'up']);
+    screen.getByRole('heading', { name: 'Accuracy Trends' });
+    expect(screen.getByTestId('best-period').textContent).toBe('Period 4: 9 pts');
+    screen.getByText('2.58');
+    screen.getByText('1.75');
+  });
+
+  test('segments mode compares the main season with the Last 10', async () => {
+    fake.routes.set('GET /api/performance/trends', () =>
+      jsonResponse(200, [
+        { periodId: 27, points: 4, accuracy: 33.33 },
+        { periodId: 30, points: 9, accuracy: 100 },
+        { periodId: 31, points: 3, accuracy: 33.33 },
+      ]),
+    );
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [27, 30, 31].map((id) => aPeriod({ id }))));
+    renderApp('/performance', { user: me });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Competition Segments' }));
+    const segments = screen.getByTestId('segment-comparison');
+    const [main, last10] = within(segments).getAllByRole('article');
+    within(main!).getByRole('heading', { name: 'Main Season' });
+    within(last10!).getByText('12');
+    within(last10!).getByText('6');
+    expect(screen.queryByRole('button', { name: 'Clear All' })).toBeNull();
+  });
+
+  test('head-to-head compares with another player from the leaderboard, period by period', async () => {
+    fake.routes.set('GET /api/performance/compare?periodIds=2%2C3', () =>
+      jsonResponse(200, [compareEntry(2, { totalPoints: 4 }), compareEntry(3, { totalPoints: 1 })]),
+    );
+    fake.routes.set('GET /api/performance/compare?periodIds=2%2C3&userId=bob-id', () =>
+      jsonResponse(200, [compareEntry(2, { totalPoints: 3, choices: [] }), compareEntry(3, { totalPoints: 1, choices: [] })]),
+    );
+    renderApp('/performance', { user: me });
+    await screen.findByRole('heading', { name: 'Performance' });
+    fireEvent.click(periodButton(3));
+    fireEvent.click(periodButton(2));
+    openTab('Head-to-Head');
+    expect(screen.queryByText(/Coming Soon/i)).toBeNull();
+    const select = await screen.findByRole('combobox', { name: 'Compare with' });
+    // The signed-in player is not offered as their own opponent.
+    expect(within(select).queryByText(/Ann Player/)).toBeNull();
+    fireEvent.change(select, { target: { value: 'bob-id' } });
+
+    const rows = await screen.findAllByTestId('head-to-head-row');
+    expect(rows).toHaveLength(2);
+    within(rows[0]!).getByText('Matchweek 2');
+    within(rows[0]!).getByText('You');
+    within(rows[1]!).getByText('Level');
+    expect(screen.getByTestId('head-to-head-summary').textContent).toContain('You 5 – 4 Bob Baker');
+    expect(fake.calls.some((call) => call.url === '/api/performance/compare?periodIds=2%2C3&userId=bob-id')).toBe(true);
+  });
+
+  test('a failed load shows the error and Retry', async () => {
+    fake.routes.set('GET /api/performance/detailed', () =>
+      jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }),
+    );
+    renderApp('/performance', { user: me });
+    await screen.findByText('500: Boom');
+    screen.getByRole('button', { name: 'Retry' });
+  });
+});
+
+describe('togglePeriod', () => {
+  test('adds, removes, and drops the oldest past the maximum', () => {
+    expect(togglePeriod([], 3)).toEqual([3]);
+    expect(togglePeriod([3, 5], 3)).toEqual([5]);
+    expect(togglePeriod([1, 2, 3, 4, 5], 9)).toEqual([2, 3, 4, 5, 9]);
+  });
+});

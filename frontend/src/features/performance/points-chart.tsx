@@ -1,0 +1,45 @@
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface PeriodPoints {
+  periodId: number;
+  points: number;
+}
+
+/**
+ * Points per period as a bar chart (recharts), with the same figures as a table for screen
+ * readers. Default export so pages can load it lazily and keep recharts out of the first bundle.
+ */
+export default function PointsChart({ data, title = 'Points per period' }: { data: PeriodPoints[]; title?: string }) {
+  const rows = data.map((entry) => ({ label: `P${entry.periodId}`, periodId: entry.periodId, points: entry.points }));
+  return (
+    <figure className="points-chart" data-testid="points-chart">
+      <div aria-hidden="true">
+        <BarChart responsive style={{ width: '100%', height: 220 }} data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tickLine={false} />
+          <YAxis allowDecimals={false} width={32} />
+          <Tooltip formatter={(value) => [`${String(value)} pts`, 'Points']} />
+          <Bar dataKey="points" name="Points" fill="#3d195b" radius={[4, 4, 0, 0]} />
+        </BarChart>
+      </div>
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Points</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.periodId}>
+              <th scope="row">Period {row.periodId}</th>
+              <td>{row.points}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <figcaption className="muted">{title}</figcaption>
+    </figure>
+  );
+}

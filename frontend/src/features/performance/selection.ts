@@ -1,0 +1,31 @@
+import { maxComparedPeriods } from '@treble/contracts';
+
+/**
+ * Toggles a period in the comparison: a selected one leaves; a new one joins at the end, and when
+ * that makes more than the maximum, the oldest selection drops (SPEC section 5).
+ */
+export function togglePeriod(selected: readonly number[], periodId: number, max = maxComparedPeriods): number[] {
+  if (selected.includes(periodId)) return selected.filter((id) => id !== periodId);
+  const next = [...selected, periodId];
+  return next.length > max ? next.slice(next.length - max) : next;
+}
+
+export type Direction = 'up' | 'down' | 'flat';
+
+/** Each entry against the one before it; the first has nothing to compare with and is flat. */
+export function directions(points: readonly number[]): Direction[] {
+  return points.map((value, index) => {
+    if (index === 0) return 'flat';
+    const previous = points[index - 1] ?? value;
+    if (value > previous) return 'up';
+    if (value < previous) return 'down';
+    return 'flat';
+  });
+}
+
+/** SPEC section 9: 70 or more green, 50 or more yellow, below 50 red. */
+export function accuracyTone(accuracy: number): 'green' | 'yellow' | 'red' {
+  if (accuracy >= 70) return 'green';
+  if (accuracy >= 50) return 'yellow';
+  return 'red';
+}

@@ -1,0 +1,20 @@
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { registrationOptionsQueryOptions } from '../api/auth';
+import { communityStatsQueryOptions } from '../api/community';
+import { userStatsQueryOptions } from '../api/standings';
+import { RouteError } from '../components/route-error';
+import { requireUser } from '../features/auth/route-guards';
+import { InvitePage, InvitePending } from '../features/invite/invite-page';
+
+export const Route = createFileRoute('/invite')({
+  beforeLoad: requireUser,
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(communityStatsQueryOptions()),
+      context.queryClient.ensureQueryData(userStatsQueryOptions()),
+      context.queryClient.ensureQueryData(registrationOptionsQueryOptions(undefined)),
+    ]),
+  pendingComponent: InvitePending,
+  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load the invite page" />,
+  component: InvitePage,
+});
