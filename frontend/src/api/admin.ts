@@ -3,6 +3,7 @@ import {
   queryKeys,
   type CreatedInvitation,
   type CreateInvitationRequest,
+  type HealthReport,
   type Invitation,
   type SendInviteResponse,
   type User,
@@ -66,5 +67,13 @@ export function sendInviteMutationOptions(queryClient: QueryClient, fetch?: Fetc
       requestJson<SendInviteResponse>('/api/send-invite', { method: 'POST', body: { email }, fetch }),
     // A link is created whether or not the mail goes out.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations() }),
+  });
+}
+
+/** The server's health report, for the admins' diagnostics panel. */
+export function healthQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.health(),
+    queryFn: ({ signal }) => requestJson<HealthReport>('/api/health', { signal, fetch }),
   });
 }

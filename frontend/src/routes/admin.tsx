@@ -1,21 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminUsersQueryOptions, invitationsQueryOptions } from '../api/admin';
 import { AdminAccessRequired, AdminPage } from '../features/admin/admin-page';
+import { defaultAdminTab, isAdminTab, validateAdminSearch, type AdminTab } from '../features/admin/admin-tabs';
 import { requireUser } from '../features/auth/route-guards';
 
+/** No loader: each tab loads its own data when it opens (players never trigger an admin call). */
 export const Route = createFileRoute('/admin')({
+  validateSearch: validateAdminSearch,
   beforeLoad: requireUser,
-  loader: async ({ context }) => {
-    if (!context.user.isAdmin) return;
-    await Promise.all([
-      context.queryClient.ensureQueryData(adminUsersQueryOptions()),
-      context.queryClient.ensureQueryData(invitationsQueryOptions()),
-    ]);
-  },
   component: AdminRoute,
 });
 
 function AdminRoute() {
   const { user } = Route.useRouteContext();
-  return user.isAdmin ? <AdminPage /> : <AdminAccessRequired />;
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!user.isAdmin) return <AdminAccessRequired />;
+  return (
+    <AdminPage
+      // The root route keeps the raw search, so an unknown value can still arrive here.
+      tab={isAdminTab(tab) ? tab : defaultAdminTab}
+      onTabChange={(next: AdminTab) =>
+        void navigate({ search: { tab: next }, replace: true })
+      }
+    />
+  );
 }

@@ -57,7 +57,7 @@ describe('admin page', () => {
 
   test('lists admins and regular users with counters', async () => {
     serve([admin, player]);
-    renderApp('/admin', { user: admin });
+    renderApp('/admin?tab=users', { user: admin });
 
     const admins = await screen.findByRole('list', { name: 'Admins' });
     within(admins).getByText('Pat Host');
@@ -80,7 +80,7 @@ describe('admin page', () => {
     fake.routes.set('PATCH /api/admin/users/third/admin', () =>
       jsonResponse(200, { ...player, isAdmin: false }),
     );
-    renderApp('/admin', { user: admin });
+    renderApp('/admin?tab=users', { user: admin });
 
     fireEvent.click(await screen.findByRole('switch', { name: 'Make Ann Player admin' }));
     await waitFor(() =>
@@ -107,7 +107,7 @@ describe('admin page', () => {
         message: 'This is the last admin of the pool: make someone else admin first.',
       }),
     );
-    renderApp('/admin', { user: admin });
+    renderApp('/admin?tab=users', { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Admin: Pat Host' }));
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove Admin' }),
@@ -120,7 +120,7 @@ describe('admin page', () => {
     fake.routes.set('POST /api/invites', () =>
       jsonResponse(201, { token: 'newtoken', url: 'https://pool.example/register?invite=newtoken' }),
     );
-    renderApp('/admin', { user: admin });
+    renderApp('/admin?tab=users', { user: admin });
 
     const row = (await screen.findAllByTestId('invitation-row'))[0]!;
     within(row).getByText(invitation.url);
@@ -146,7 +146,7 @@ describe('admin page', () => {
         fallbackLink: 'https://pool.example/register?invite=fallback',
       }),
     );
-    renderApp('/admin', { user: admin });
+    renderApp('/admin?tab=users', { user: admin });
 
     fireEvent.change(await screen.findByLabelText('E-mail address'), {
       target: { value: 'friend@example.com' },

@@ -1,16 +1,77 @@
+import { Tabs } from 'radix-ui';
+import { adminTabs, defaultAdminTab, type AdminTab } from './admin-tabs';
+import { DiagnosticsPanel } from './diagnostics-panel';
+import { EplTeamsTab } from './epl-teams-tab';
+import { HistoricalTab } from './historical-tab';
 import { InvitationsPanel } from './invitations-panel';
+import { LiveResultsTab } from './live-results-tab';
+import { OptionsTab } from './options-tab';
+import { PeriodsTab } from './periods-tab';
+import { PrizesTab } from './prizes-tab';
+import { ResultsTab } from './results-tab';
+import { ScheduleTab } from './schedule-tab';
 import { UsersPanel } from './users-panel';
 
-/** The admin area. Its other tabs (schedule, periods, options, results, prizes…) arrive with their slices. */
-export function AdminPage() {
+/**
+ * /admin: the nine tabs of SPEC section 2. Only the open tab is mounted, so each tab's data loads
+ * when it opens; the tab is in the URL (`?tab=results`) so a tab can be linked and survives reload.
+ */
+export function AdminPage({ tab = defaultAdminTab, onTabChange }: { tab?: AdminTab; onTabChange: (tab: AdminTab) => void }) {
   return (
-    <section className="page" aria-labelledby="admin-title">
+    <section className="page admin-page" aria-labelledby="admin-title">
       <header className="page-header">
-        <h1 id="admin-title">Admin</h1>
-        <p className="page-header__lead">Members of the pool and the links that let new players in.</p>
+        <h1 id="admin-title">Admin Dashboard</h1>
+        <p className="page-header__lead">
+          Run the season: schedule, periods, options, results, prizes and the people in the pool.{' '}
+          {/* A plain link: the audit page is its own route, outside this page's type-checked links. */}
+          <a href="/audit" className="admin-page__audit-link">
+            Audit history
+          </a>
+        </p>
       </header>
-      <UsersPanel />
-      <InvitationsPanel />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => onTabChange(value as AdminTab)}
+        className="tabs admin-tabs"
+        activationMode="manual"
+      >
+        <Tabs.List className="tabs__list admin-tabs__list" aria-label="Admin sections">
+          {adminTabs.map((item) => (
+            <Tabs.Trigger key={item.value} value={item.value} className="tabs__trigger">
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="schedule" className="admin-tabs__panel">
+          <ScheduleTab />
+        </Tabs.Content>
+        <Tabs.Content value="historical" className="admin-tabs__panel">
+          <HistoricalTab />
+        </Tabs.Content>
+        <Tabs.Content value="periods" className="admin-tabs__panel">
+          <PeriodsTab />
+        </Tabs.Content>
+        <Tabs.Content value="options" className="admin-tabs__panel">
+          <OptionsTab />
+        </Tabs.Content>
+        <Tabs.Content value="prizes" className="admin-tabs__panel">
+          <PrizesTab />
+        </Tabs.Content>
+        <Tabs.Content value="epl-teams" className="admin-tabs__panel">
+          <EplTeamsTab />
+        </Tabs.Content>
+        <Tabs.Content value="results" className="admin-tabs__panel">
+          <ResultsTab />
+        </Tabs.Content>
+        <Tabs.Content value="live-results" className="admin-tabs__panel">
+          <LiveResultsTab />
+        </Tabs.Content>
+        <Tabs.Content value="users" className="admin-tabs__panel">
+          <UsersPanel />
+          <InvitationsPanel />
+          <DiagnosticsPanel />
+        </Tabs.Content>
+      </Tabs.Root>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorCodes, type Invitation, type SendInviteFailure } from '@treble/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import {
 } from '../../api/admin';
 import { ApiError } from '../../api/http';
 import { formatDateTime } from '../../lib/dates';
+import { QueryView } from './admin-ui';
 
 const statusLabels: Record<Invitation['status'], string> = {
   valid: 'Active',
@@ -162,7 +163,15 @@ function SendInvitation() {
 }
 
 function InvitationList() {
-  const { data: invitations } = useSuspenseQuery(invitationsQueryOptions());
+  const invitations = useQuery(invitationsQueryOptions());
+  return (
+    <QueryView query={invitations} what="the invitation links">
+      {(list) => <InvitationRows invitations={list} />}
+    </QueryView>
+  );
+}
+
+function InvitationRows({ invitations }: { invitations: Invitation[] }) {
   const queryClient = useQueryClient();
   const revoke = useMutation(revokeInvitationMutationOptions(queryClient));
   if (invitations.length === 0) return <p className="muted">No invitation links yet.</p>;

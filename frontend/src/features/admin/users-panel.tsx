@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userDisplayName, type User } from '@treble/contracts';
 import { AlertDialog, Switch } from 'radix-ui';
 import { toast } from 'sonner';
@@ -6,10 +6,19 @@ import { adminUsersQueryOptions, setAdminMutationOptions } from '../../api/admin
 import { ApiError } from '../../api/http';
 import { formatDate } from '../../lib/dates';
 import { UserAvatar } from '../auth/user-avatar';
+import { QueryView } from './admin-ui';
 
 /** The admin Users tab (SPEC section 2): admins and players, with Make Admin / Remove Admin. */
 export function UsersPanel() {
-  const { data: users } = useSuspenseQuery(adminUsersQueryOptions());
+  const users = useQuery(adminUsersQueryOptions());
+  return (
+    <QueryView query={users} what="the users">
+      {(list) => <UserLists users={list} />}
+    </QueryView>
+  );
+}
+
+function UserLists({ users }: { users: User[] }) {
   const queryClient = useQueryClient();
   const setAdmin = useMutation(setAdminMutationOptions(queryClient));
   const admins = users.filter((user) => user.isAdmin);

@@ -1,0 +1,156 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  queryKeys,
+  type CreatePeriodRequest,
+  type EplTeam,
+  type MessageResponse,
+  type Option,
+  type Outcome,
+  type Period,
+  type Result,
+  type ScheduleImportResult,
+} from '@treble/contracts';
+import { requestJson, type FetchLike } from './http';
+
+/**
+ * The admin page's season calls: schedule import, periods, options, EPL teams and results. Reads
+ * reuse the contracts' keys so the server's `read-model-changed` notices reach them; every
+ * mutation invalidates exactly the keys its change touches (and waits for the refetch, so the
+ * button stays busy until the screen is current).
+ */
+
+export function importEplPeriods(fetch?: FetchLike): Promise<ScheduleImportResult> {
+  return requestJson<ScheduleImportResult>('/api/create-epl-periods', { method: 'POST', body: {}, fetch });
+}
+
+export function importEplPeriodsMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'create-epl-periods'],
+    mutationFn: () => importEplPeriods(fetch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
+  });
+}
+
+export function createPeriodMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'create-period'],
+    mutationFn: (body: CreatePeriodRequest) => requestJson<Period>('/api/periods', { method: 'POST', body, fetch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
+  });
+}
+
+export function setPeriodActiveMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'set-period-active'],
+    mutationFn: ({ periodId, isActive }: { periodId: number; isActive: boolean }) =>
+      requestJson<Period>(`/api/periods/${periodId}`, { method: 'PATCH', body: { isActive }, fetch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
+  });
+}
+
+export interface CreateOptionRequest {
+  periodId: number;
+  name: string;
+  description: string | null;
+  sortOrder: number;
+}
+
+export function createOptionMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'create-option'],
+    mutationFn: (body: CreateOptionRequest) => requestJson<Option>('/api/options', { method: 'POST', body, fetch }),
+    onSuccess: (_option, body) => queryClient.invalidateQueries({ queryKey: queryKeys.options(body.periodId) }),
+  });
+}
+
+/** The 20 clubs of the season; they change only with a new season's data, so no notice names them. */
+export function eplTeamsQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: ['admin', 'epl-teams'] as const,
+    queryFn: ({ signal }) => requestJson<EplTeam[]>('/api/epl-teams', { signal, fetch }),
+    staleTime: Infinity,
+  });
+}
+
+export type EplOptionsAnswer = MessageResponse & { added: number };
+export type ReplaceWithEplAnswer = MessageResponse & { removed: number; added: number; playersCleared: number };
+
+export function addEplOptionsMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'add-epl-options'],
+    mutationFn: (periodId: number) =>
+      requestJson<EplOptionsAnswer>(`/api/periods/${periodId}/epl-options`, { method: 'POST', body: {}, fetch }),
+    onSuccess: (_answer, periodId) => queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
+  });
+}
+
+/** Replacing deletes the period's options, picks and results: all three are refetched. */
+export function replaceWithEplMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'replace-with-epl'],
+    mutationFn: (periodId: number) =>
+      requestJson<ReplaceWithEplAnswer>(`/api/periods/${periodId}/replace-with-epl`, { method: 'PUT', body: {}, fetch }),
+    onSuccess: (_answer, periodId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.choices(periodId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.results(periodId) }),
+      ]),
+  });
+}
+
+/** The period's options as the admin sees them (names, teams, results). */
+export function periodOptionsQueryOptions(periodId: number, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.options(periodId),
+    queryFn: ({ signal }) => requestJson<Option[]>(`/api/periods/${periodId}/options`, { signal, fetch }),
+  });
+}
+
+export function periodResultsQueryOptions(periodId: number, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.results(periodId),
+    queryFn: ({ signal }) => requestJson<Result[]>(`/api/results/period/${periodId}`, { signal, fetch }),
+  });
+}
+
+/** Every recorded result, for the Results Overview's per-period counts. */
+export function allResultsQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: [...queryKeys.results(), 'all'] as const,
+    queryFn: ({ signal }) => requestJson<Result[]>('/api/results', { signal, fetch }),
+  });
+}
+
+export interface RecordResultRequest {
+  optionId: string;
+  outcome: Outcome;
+  points: number;
+}
+
+export type RecordResultAnswer = Result & MessageResponse & { status: 'applied' | 'pending' };
+
+function invalidateResults(queryClient: QueryClient, periodId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.results() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
+  ]);
+}
+
+export function recordResultMutationOptions(queryClient: QueryClient, periodId: number, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'record-result', periodId],
+    mutationFn: (body: RecordResultRequest) =>
+      requestJson<RecordResultAnswer>('/api/results', { method: 'POST', body, fetch }),
+    onSuccess: () => invalidateResults(queryClient, periodId),
+  });
+}
+
+export function deleteResultMutationOptions(queryClient: QueryClient, periodId: number, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'delete-result', periodId],
+    mutationFn: (optionId: string) =>
+      requestJson<MessageResponse>(`/api/results/${encodeURIComponent(optionId)}`, { method: 'DELETE', fetch }),
+    onSuccess: () => invalidateResults(queryClient, periodId),
+  });
+}

@@ -1,0 +1,180 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { HealthReport, ScheduleEntry } from '@treble/contracts';
+import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import { aPeriod } from '../../test-support/periods';
+import { renderApp } from '../../test-support/render-app';
+import { anAdmin } from '../../test-support/users';
+import { supportRadixSelect, writes } from './admin-test-helpers';
+
+let fake: FakeFetch;
+let uninstall: () => void;
+
+beforeAll(supportRadixSelect);
+beforeEach(() => {
+  fake = createFakeFetch();
+  uninstall = installGlobalFetch(fake);
+});
+afterEach(() => uninstall());
+
+const admin = anAdmin();
+
+function schedule(count = 38): ScheduleEntry[] {
+  return Array.from({ length: count }, (_, index) => ({
+    matchweek: index + 1,
+    description: `Matchweek ${index + 1} · 10 fixtures`,
+    startDate: '2025-08-15T19:00:00.000Z',
+    endDate: '2025-08-18T21:00:00.000Z',
+    segment: index + 1 >= 29 ? 'last10' : 'main',
+    fixtureCount: 10,
+  }));
+}
+
+const tabNames = [
+  'Schedule',
+  'Historical',
+  'Periods',
+  'Options',
+  'Prizes',
+  'EPL Teams',
+  'Results',
+  'Live Results',
+  'Users',
+];
+
+describe('admin dashboard tabs', () => {
+  test('has the nine tabs with Schedule open by default, and only the open tab loads its data', async () => {
+    fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1 }), aPeriod({ id: 2 })]));
+    renderApp('/admin', { user: admin });
+
+    const list = await screen.findByRole('tablist', { name: 'Admin sections' });
+    expect(within(list).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabNames);
+    expect(within(list).getByRole('tab', { name: 'Schedule' }).getAttribute('aria-selected')).toBe('true');
+    await screen.findByRole('heading', { name: 'EPL Schedule Import' });
+    const requested = fake.calls.map((call) => call.url);
+    expect(requested).toContain('/api/epl-schedule');
+    expect(requested).not.toContain('/api/admin/users');
+    expect(requested).not.toContain('/api/prizes?includeInactive=true');
+  });
+
+  test('the open tab is in the URL, so it can be linked', async () => {
+    fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, []));
+    fake.routes.set('GET /api/admin/users', () => jsonResponse(200, [admin]));
+    fake.routes.set('GET /api/invites', () => jsonResponse(200, []));
+    fake.routes.set('GET /api/health', () => jsonResponse(200, aHealthReport()));
+    const { router } = renderApp('/admin', { user: admin });
+
+    const usersTab = await screen.findByRole('tab', { name: 'Users' });
+    // Radix tabs switch on mouse down (manual activation: also on click / Enter).
+    fireEvent.mouseDown(usersTab, { button: 0 });
+    fireEvent.click(usersTab);
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'users' }));
+    await screen.findByRole('list', { name: 'Admins' });
+  });
+
+  test('an unknown tab in the URL opens Schedule', async () => {
+    fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, []));
+    renderApp('/admin?tab=nonsense', { user: admin });
+    await screen.findByRole('heading', { name: 'EPL Schedule Import' });
+    expect(screen.getByRole('tab', { name: 'Schedule' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  test('links to the audit history', async () => {
+    fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, []));
+    renderApp('/admin', { user: admin });
+    expect((await screen.findByRole('link', { name: 'Audit history' })).getAttribute('href')).toBe('/audit');
+  });
+});
+
+describe('Schedule tab', () => {
+  test('shows counts, the first 10 matchweeks then "... and N more", and the Last 10', async () => {
+    fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1 }), aPeriod({ id: 2 })]));
+    renderApp('/admin?tab=schedule', { user: admin });
+
+    expect((await screen.findByTestId('matchweeks-available')).textContent).toBe('38');
+    await waitFor(() => expect(screen.getByTestId('existing-periods').textContent).toBe('2'));
+    const full = screen.getByRole('list', { name: 'Full season' });
+    expect(within(full).getAllByRole('listitem')).toHaveLength(10);
+    screen.getByText('... and 28 more');
+    const last10 = screen.getByRole('list', { name: 'Last 10 (matchweeks 29-38)' });
+    const rows = within(last10).getAllByRole('listitem');
+    expect(rows).toHaveLength(10);
+    expect(rows[0]!.textContent).toContain('MW 29');
+    expect(rows[9]!.textContent).toContain('MW 38');
+  });
+
+  test('Import Schedule asks first, then creates the periods and says so', async () => {
+    let periods = [aPeriod({ id: 1 })];
+    fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, periods));
+    fake.routes.set('POST /api/create-epl-periods', () => {
+      periods = Array.from({ length: 38 }, (_, index) => aPeriod({ id: index + 1 }));
+      return jsonResponse(200, {
+        message: 'Created all 38 EPL periods with authentic fixture dates.',
+        created: 37,
+        unchanged: 1,
+        totalPeriods: 38,
+      });
+    });
+    renderApp('/admin', { user: admin });
+
+    await screen.findByTestId('matchweeks-available');
+    fireEvent.click(screen.getByRole('button', { name: 'Import Schedule' }));
+    const dialog = await screen.findByRole('alertdialog');
+    within(dialog).getByText(/creates 38 periods/);
+    expect(writes(fake.calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import Schedule' }));
+
+    await screen.findByText('Created all 38 EPL periods with authentic fixture dates.');
+    expect(writes(fake.calls)).toEqual([{ method: 'POST', url: '/api/create-epl-periods', body: {} }]);
+    await waitFor(() => expect(screen.getByTestId('existing-periods').textContent).toBe('38'));
+  });
+
+  test('a failed load offers Retry', async () => {
+    let fail = true;
+    fake.routes.set('GET /api/epl-schedule', () =>
+      fail
+        ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Boom' })
+        : jsonResponse(200, schedule(3)),
+    );
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, []));
+    renderApp('/admin', { user: admin });
+
+    const alert = await screen.findByRole('alert');
+    within(alert).getByText('Could not load the schedule.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('matchweeks-available')).textContent).toBe('3');
+  });
+});
+
+function aHealthReport(): HealthReport {
+  return {
+    status: 'ok',
+    database: { status: 'ok', kind: 'embedded' },
+    eventStore: { status: 'ok', kind: 'postgres', headPosition: '42' },
+    projections: [{ name: 'standings', version: 2, position: '42', lag: 0, status: 'live' }],
+    now: '2025-08-15T19:00:00.000Z',
+  };
+}
+
+describe('Users tab diagnostics', () => {
+  test('shows the server health and the live-update connection', async () => {
+    fake.routes.set('GET /api/admin/users', () => jsonResponse(200, [admin]));
+    fake.routes.set('GET /api/invites', () => jsonResponse(200, []));
+    fake.routes.set('GET /api/health', () => jsonResponse(200, aHealthReport()));
+    renderApp('/admin?tab=users', { user: admin });
+
+    const panel = (await screen.findByRole('heading', { name: 'Diagnostics' })).closest('section')!;
+    await within(panel).findByText('Healthy');
+    within(panel).getByText(/position 42/);
+    within(panel).getByText('standings v2');
+    // No RealtimeProvider in this render: the connection is still "connecting".
+    within(panel).getByText('Connecting');
+  });
+});

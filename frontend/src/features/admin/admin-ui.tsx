@@ -1,0 +1,232 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorCodes, type Period, type Segment } from '@treble/contracts';
+import { AlertDialog, Select } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../api/http';
+import { errorMessage } from '../../lib/errors';
+
+/** Shared pieces of the admin tabs: loading and error states, confirmations, selects, toasts. */
+
+export const segmentLabels: Record<Segment, string> = { main: 'Main Season', last10: 'Last 10' };
+
+export function periodTitle(period: Pick<Period, 'id' | 'name'>): string {
+  return period.name || `Matchweek ${period.id}`;
+}
+
+/**
+ * SPEC section 8: a destructive "Error" toast with the server's message, or the action's fallback
+ * when the server said nothing useful. A lost session is announced by the query client's global
+ * handler ("Unauthorized", then the sign-in page), so it is not repeated here.
+ */
+export function toastError(error: unknown, fallback: string): void {
+  if (error instanceof ApiError && error.code === ErrorCodes.UNAUTHENTICATED) return;
+  const description =
+    error instanceof ApiError ? (error.status >= 500 || !error.detail ? fallback : error.detail) : fallback;
+  toast.error('Error', { description });
+}
+
+/** A query's loading skeleton, its error with Retry, or its data. */
+export function QueryView<T>({
+  query,
+  what,
+  lines = 3,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** "the periods": completes "Loading …" and "Could not load …". */
+  what: string;
+  lines?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div role="status" aria-busy="true" className="admin-skeleton">
+        {Array.from({ length: lines }, (_, index) => (
+          <span key={index} className="skeleton skeleton--line" aria-hidden="true" />
+        ))}
+        <span className="visually-hidden">Loading {what}…</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="error-state" role="alert">
+        <p>Could not load {what}.</p>
+        <p className="error-state__message">{errorMessage(query.error)}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** A button that asks first (Radix AlertDialog); `onConfirm` runs only on the confirm button. */
+export function ConfirmButton({
+  label,
+  ariaLabel,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  disabled,
+  danger = false,
+}: {
+  label: ReactNode;
+  ariaLabel?: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <button
+          type="button"
+          className={danger ? 'button button--danger' : 'button button--primary'}
+          disabled={disabled}
+          aria-label={ariaLabel}
+        >
+          {label}
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title>{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div>{description}</div>
+          </AlertDialog.Description>
+          <div className="button-row">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button">
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <button
+                type="button"
+                className={danger ? 'button button--danger' : 'button button--primary'}
+                onClick={onConfirm}
+              >
+                {confirmLabel}
+              </button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+export interface SelectItem {
+  value: string;
+  label: string;
+  /** Extra text after the label (e.g. "Has Result"). */
+  note?: string;
+  disabled?: boolean;
+}
+
+/** A labelled Radix Select; `value` '' shows the placeholder. */
+export function AdminSelect({
+  label,
+  value,
+  onChange,
+  items,
+  placeholder,
+  disabled,
+  required,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  items: SelectItem[];
+  placeholder: string;
+  disabled?: boolean;
+  required?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <Select.Root value={value === '' ? undefined : value} onValueChange={onChange} disabled={disabled}>
+        <Select.Trigger id={id} className="admin-select" aria-label={label}>
+          <Select.Value placeholder={placeholder} />
+          <Select.Icon className="admin-select__icon">▾</Select.Icon>
+        </Select.Trigger>
+        <Select.Portal>
+          <Select.Content className="admin-select__content" position="popper" sideOffset={4}>
+            <Select.Viewport>
+              {items.map((item) => (
+                <Select.Item
+                  key={item.value}
+                  value={item.value}
+                  disabled={item.disabled}
+                  className="admin-select__item"
+                >
+                  <Select.ItemText>{item.label}</Select.ItemText>
+                  {item.note && <span className="admin-select__note"> · {item.note}</span>}
+                </Select.Item>
+              ))}
+            </Select.Viewport>
+          </Select.Content>
+        </Select.Portal>
+      </Select.Root>
+    </div>
+  );
+}
+
+/** A labelled input with its validation message. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  required,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  step?: number | string;
+  placeholder?: string;
+}) {
+  const errorId = useId();
+  const describedBy = error ? errorId : undefined;
+  return (
+    <label className="field">
+      <span className="field__label">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </span>
+      <input
+        type={type}
+        value={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        {...rest}
+      />
+      {error && (
+        <span className="field__error" id={describedBy} role="alert">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,210 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MatchdayMatch } from '@treble/contracts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  matchdayStatusQueryOptions,
+  schedulerStatusQueryOptions,
+  setSchedulerRunningMutationOptions,
+  updateAllFinishedMutationOptions,
+  updateMatchdayMutationOptions,
+} from '../../api/live-results';
+import { displayTimeZone, formatDateTime } from '../../lib/dates';
+import { QueryView, toastError } from './admin-ui';
+
+const firstMatchday = 1;
+const lastMatchday = 38;
+
+/** SPEC section 5: the matchday is a whole number; anything non-numeric counts as 1. */
+export function parseMatchday(text: string): number {
+  const value = Number.parseInt(text, 10);
+  return Number.isNaN(value) ? 1 : value;
+}
+
+export function isValidMatchday(matchday: number): boolean {
+  return Number.isInteger(matchday) && matchday >= firstMatchday && matchday <= lastMatchday;
+}
+
+const statusLabels: Record<string, string> = { FINISHED: 'Finished', IN_PLAY: 'Live', SCHEDULED: 'Scheduled' };
+
+/** Finished, Live, Scheduled; anything else (POSTPONED, CANCELLED) as the provider says it. */
+export function matchStatusLabel(status: string): string {
+  return statusLabels[status] ?? status;
+}
+
+/** Live Results tab: the auto-update scheduler, manual updates and a matchday's matches. */
+export function LiveResultsTab() {
+  const [matchdayText, setMatchdayText] = useState('1');
+  const matchday = parseMatchday(matchdayText);
+  const valid = isValidMatchday(matchday);
+  const queryClient = useQueryClient();
+  const updateMatchday = useMutation(updateMatchdayMutationOptions(queryClient));
+  const updateAll = useMutation(updateAllFinishedMutationOptions(queryClient));
+
+  return (
+    <div className="admin-stack">
+      <SchedulerCard />
+      <section className="panel" aria-labelledby="manual-update-title">
+        <h2 id="manual-update-title">Manual Update</h2>
+        <div className="form__row admin-inline-form">
+          <label className="field">
+            <span className="field__label">Matchday</span>
+            <input
+              type="number"
+              min={firstMatchday}
+              max={lastMatchday}
+              step={1}
+              value={matchdayText}
+              onChange={(event) => setMatchdayText(event.target.value)}
+              aria-invalid={valid ? undefined : true}
+            />
+            {!valid && <span className="field__error">Choose a matchday from 1 to 38</span>}
+          </label>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!valid || updateMatchday.isPending}
+            onClick={() =>
+              updateMatchday.mutate(matchday, {
+                onSuccess: (summary) =>
+                  toast.success('Results Updated', {
+                    description: `Successfully updated results for matchday ${matchday}. ${summary.message}`,
+                  }),
+                onError: (error) => toastError(error, `Failed to update results for matchday ${matchday}`),
+              })
+            }
+          >
+            {updateMatchday.isPending ? 'Updating…' : 'Update Matchday'}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={updateAll.isPending}
+            onClick={() =>
+              updateAll.mutate(undefined, {
+                onSuccess: (summary) => toast.success('All Results Updated', { description: summary.message }),
+                onError: (error) => toastError(error, 'Failed to update results'),
+              })
+            }
+          >
+            {updateAll.isPending ? 'Updating…' : 'Update All Finished'}
+          </button>
+        </div>
+      </section>
+      {valid && <MatchdayCard matchday={matchday} />}
+      <section className="panel admin-help" aria-labelledby="live-help-title">
+        <h2 id="live-help-title">How live results work</h2>
+        <ul>
+          <li>
+            Results come from a football data provider. Its API key must be set on the server in the environment
+            variable <code>FOOTBALL_DATA_API_KEY</code>.
+          </li>
+          <li>While the scheduler is running, results are fetched automatically every 15 minutes.</li>
+          <li>
+            A result you set by hand on the Results tab is never overwritten by the provider until you delete it.
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function SchedulerCard() {
+  const status = useQuery(schedulerStatusQueryOptions());
+  const queryClient = useQueryClient();
+  const change = useMutation(setSchedulerRunningMutationOptions(queryClient));
+  return (
+    <section className="panel" aria-labelledby="scheduler-title">
+      <h2 id="scheduler-title">Auto-Update Scheduler</h2>
+      <QueryView query={status} what="the scheduler status" lines={2}>
+        {(scheduler) => (
+          <>
+            <dl className="admin-facts">
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  <span className={`badge ${scheduler.isRunning ? 'badge--status-active' : 'badge--status-pending'}`}>
+                    {scheduler.isRunning ? 'Running' : 'Stopped'}
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt>Next update</dt>
+                <dd data-testid="next-update">
+                  {scheduler.nextUpdate ? (
+                    <>
+                      <time dateTime={scheduler.nextUpdate}>{formatDateTime(scheduler.nextUpdate)}</time>{' '}
+                      <span className="muted">({displayTimeZone()})</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
+              </div>
+            </dl>
+            {!scheduler.providerConfigured && (
+              <p className="notice notice--error">
+                No results provider is set up on the server, so the scheduler cannot run.
+              </p>
+            )}
+            <button
+              type="button"
+              className={scheduler.isRunning ? 'button button--danger' : 'button button--primary'}
+              disabled={change.isPending || (!scheduler.isRunning && !scheduler.providerConfigured)}
+              onClick={() =>
+                change.mutate(!scheduler.isRunning, {
+                  onSuccess: (answer) => toast.success('Scheduler Updated', { description: answer.message }),
+                  onError: (error) => toastError(error, 'Failed to update the scheduler'),
+                })
+              }
+            >
+              {scheduler.isRunning ? 'Stop' : 'Start'}
+            </button>
+          </>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function MatchdayCard({ matchday }: { matchday: number }) {
+  const status = useQuery(matchdayStatusQueryOptions(matchday));
+  return (
+    <section className="panel" aria-labelledby="matchday-title">
+      <div className="admin-panel-heading">
+        <h2 id="matchday-title">Matchday {matchday}</h2>
+        {status.data?.isComplete && <span className="badge badge--status-completed">Matchday Complete</span>}
+      </div>
+      <QueryView query={status} what={`matchday ${matchday}`}>
+        {(day) => (
+          <>
+            <p className="muted" data-testid="matchday-progress">
+              {day.finishedMatches} of {day.totalMatches} matches completed
+            </p>
+            {day.matches.length === 0 ? (
+              <p className="empty-state">No matches for this matchday.</p>
+            ) : (
+              <ul className="admin-match-list" aria-label={`Matches of matchday ${matchday}`}>
+                {day.matches.map((match, index) => (
+                  <MatchRow key={`${match.homeTeam}-${match.awayTeam}-${index}`} match={match} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function MatchRow({ match }: { match: MatchdayMatch }) {
+  const played = match.homeScore !== null && match.awayScore !== null;
+  return (
+    <li className="admin-match" data-testid="match-row">
+      <span className="admin-match__home">{match.homeTeam}</span>
+      <span className="admin-match__score">{played ? `${match.homeScore} - ${match.awayScore}` : 'vs'}</span>
+      <span className="admin-match__away">{match.awayTeam}</span>
+      <span className={`badge admin-badge--match-${match.status.toLowerCase()}`}>{matchStatusLabel(match.status)}</span>
+    </li>
+  );
+}

@@ -1,0 +1,261 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { defaultRules, type Outcome, type Period, type Result } from '@treble/contracts';
+import { Tabs } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { periodsQueryOptions } from '../../api/periods';
+import {
+  allResultsQueryOptions,
+  deleteResultMutationOptions,
+  periodOptionsQueryOptions,
+  periodResultsQueryOptions,
+  recordResultMutationOptions,
+} from '../../api/season-admin';
+import { AdminSelect, QueryView, periodTitle, segmentLabels, toastError } from './admin-ui';
+
+const outcomeLabels: Record<Outcome, string> = { win: 'Win', draw: 'Draw', loss: 'Loss' };
+const outcomes: Outcome[] = ['win', 'draw', 'loss'];
+
+function periodState(period: Period): string {
+  if (period.isCompleted || period.isManuallyCompleted) return 'Completed';
+  return period.isActive ? 'Active' : 'Inactive';
+}
+
+/** "Matchweek 3 · Main Season · Active": the period choice label of SPEC section 2. */
+export function resultPeriodLabel(period: Period): string {
+  return `${periodTitle(period)} · ${segmentLabels[period.segment]} · ${periodState(period)}`;
+}
+
+/** Results tab: set, overwrite and delete option results; an overview of outcomes per period. */
+export function ResultsTab() {
+  return (
+    <section className="panel" aria-labelledby="results-title">
+      <h2 id="results-title">Results Management</h2>
+      <Tabs.Root defaultValue="input">
+        <Tabs.List className="tabs__list" aria-label="Results views">
+          <Tabs.Trigger value="input" className="tabs__trigger">
+            Input Results
+          </Tabs.Trigger>
+          <Tabs.Trigger value="overview" className="tabs__trigger">
+            Results Overview
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="input" className="admin-tabs__panel">
+          <InputResults />
+        </Tabs.Content>
+        <Tabs.Content value="overview" className="admin-tabs__panel">
+          <ResultsOverview />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
+
+function InputResults() {
+  const periods = useQuery(periodsQueryOptions());
+  const [periodId, setPeriodId] = useState('');
+  return (
+    <QueryView query={periods} what="the periods" lines={1}>
+      {(list) => (
+        <>
+          <AdminSelect
+            label="Period"
+            value={periodId}
+            onChange={setPeriodId}
+            placeholder={list.length === 0 ? 'No periods yet' : 'Choose a period'}
+            disabled={list.length === 0}
+            items={list.map((period) => ({ value: String(period.id), label: resultPeriodLabel(period) }))}
+          />
+          {periodId ? (
+            <PeriodResults key={periodId} periodId={Number(periodId)} />
+          ) : (
+            <p className="muted">Choose a period to enter its results.</p>
+          )}
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+function PeriodResults({ periodId }: { periodId: number }) {
+  const options = useQuery(periodOptionsQueryOptions(periodId));
+  const results = useQuery(periodResultsQueryOptions(periodId));
+  const queryClient = useQueryClient();
+  const record = useMutation(recordResultMutationOptions(queryClient, periodId));
+  const remove = useMutation(deleteResultMutationOptions(queryClient, periodId));
+  const [optionId, setOptionId] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | ''>('');
+  const [invalid, setInvalid] = useState(false);
+
+  const resultOf = (id: string): Pick<Result, 'outcome' | 'points'> | null => {
+    const recorded = results.data?.find((result) => result.optionId === id);
+    if (recorded) return recorded;
+    return options.data?.find((option) => option.id === id)?.result ?? null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!optionId || !outcome) {
+      setInvalid(true);
+      toast.error('Error', { description: 'Please select an option and outcome' });
+      return;
+    }
+    setInvalid(false);
+    record.mutate(
+      { optionId, outcome, points: defaultRules.points[outcome] },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          setOptionId('');
+          setOutcome('');
+        },
+        onError: (error) => toastError(error, 'Failed to save result'),
+      },
+    );
+  };
+
+  return (
+    <QueryView query={options} what="the options">
+      {(list) => {
+        const withResult = list.filter((option) => resultOf(option.id) !== null).length;
+        return (
+          <>
+            <form className="form" onSubmit={submit} noValidate aria-label="Save a result">
+              <div className="form__row">
+                <AdminSelect
+                  label="Option"
+                  value={optionId}
+                  onChange={setOptionId}
+                  placeholder={list.length === 0 ? 'No options' : 'Choose an option'}
+                  disabled={list.length === 0}
+                  items={list.map((option) => ({
+                    value: option.id,
+                    label: option.name,
+                    ...(resultOf(option.id) ? { note: 'Has Result' } : {}),
+                  }))}
+                />
+                <AdminSelect
+                  label="Outcome"
+                  value={outcome}
+                  onChange={(value) => setOutcome(value as Outcome)}
+                  placeholder="Choose an outcome"
+                  items={outcomes.map((value) => ({
+                    value,
+                    label: `${outcomeLabels[value]} (${defaultRules.points[value]} pts)`,
+                  }))}
+                />
+              </div>
+              {invalid && (
+                <p className="notice notice--error" role="alert">
+                  Please select an option and outcome
+                </p>
+              )}
+              <button type="submit" className="button button--primary" disabled={record.isPending}>
+                {record.isPending ? 'Saving…' : 'Save Result'}
+              </button>
+            </form>
+            <h3>Period {periodId} results</h3>
+            <p className="muted" data-testid="results-subtitle">
+              {withResult} of {list.length} options have results
+            </p>
+            {list.length === 0 ? (
+              <p className="empty-state">No options created for this period yet.</p>
+            ) : (
+              <ul className="admin-list" aria-label="Option results">
+                {list.map((option) => {
+                  const result = resultOf(option.id);
+                  return (
+                    <li key={option.id} className="admin-list__row" data-testid="result-row">
+                      <span className="admin-list__main">{option.name}</span>
+                      {result ? (
+                        <>
+                          <span className={`badge badge--result-${result.outcome}`}>{outcomeLabels[result.outcome]}</span>
+                          <span className="muted">{result.points} pts</span>
+                          <button
+                            type="button"
+                            className="button button--danger"
+                            disabled={remove.isPending}
+                            aria-label={`Delete result of ${option.name}`}
+                            onClick={() =>
+                              remove.mutate(option.id, {
+                                onSuccess: (answer) => toast.success(answer.message),
+                                onError: (error) => toastError(error, 'Failed to delete result'),
+                              })
+                            }
+                          >
+                            Delete
+                          </button>
+                        </>
+                      ) : (
+                        <span className="muted">No Result</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+interface OutcomeCounts {
+  win: number;
+  draw: number;
+  loss: number;
+}
+
+/** Wins, draws and losses per period, from every recorded result. */
+export function countOutcomes(results: Result[]): Map<number, OutcomeCounts> {
+  const counts = new Map<number, OutcomeCounts>();
+  for (const result of results) {
+    const row = counts.get(result.periodId) ?? { win: 0, draw: 0, loss: 0 };
+    row[result.outcome] += 1;
+    counts.set(result.periodId, row);
+  }
+  return counts;
+}
+
+function ResultsOverview() {
+  const results = useQuery(allResultsQueryOptions());
+  const periods = useQuery(periodsQueryOptions());
+  return (
+    <QueryView query={results} what="the results">
+      {(list) => {
+        const counts = countOutcomes(list);
+        if (counts.size === 0) return <p className="empty-state">No results recorded yet.</p>;
+        const names = new Map((periods.data ?? []).map((period) => [period.id, periodTitle(period)]));
+        return (
+          <table className="admin-table" aria-label="Results per period">
+            <thead>
+              <tr>
+                <th scope="col">Period</th>
+                <th scope="col">Wins</th>
+                <th scope="col">Draws</th>
+                <th scope="col">Losses</th>
+                <th scope="col">Results</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...counts.entries()]
+                .sort(([a], [b]) => a - b)
+                .map(([periodId, row]) => (
+                  <tr key={periodId} data-testid="overview-row">
+                    <th scope="row">
+                      {periodId}: {names.get(periodId) ?? `Period ${periodId}`}
+                    </th>
+                    <td>{row.win}</td>
+                    <td>{row.draw}</td>
+                    <td>{row.loss}</td>
+                    <td>{row.win + row.draw + row.loss}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        );
+      }}
+    </QueryView>
+  );
+}
