@@ -12,4 +12,15 @@ export interface HealthReport {
   eventStore: { status: 'ok' | 'down'; kind: 'postgres' | 'eventstoredb'; headPosition: string };
   projections: ProjectionHealth[];
   now: string;
+  /** The app instance that answered (several may share one database; the API always sends it). */
+  instance?: InstanceHealth;
+}
+
+export interface InstanceHealth {
+  /** host:pid:random, unique per process. */
+  id: string;
+  /** True when this instance runs the projections (holds the projector lease). */
+  projectionLeader: boolean;
+  /** The instance holding the projector lease now; null while nobody does (a takeover is under way). */
+  leader: string | null;
 }

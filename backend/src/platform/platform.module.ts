@@ -12,26 +12,30 @@ import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
+import { ProjectorLeadership } from '../projections/projector-leadership.js';
 import { projectionsFor, readEntities } from '../read-models.js';
 import { CLOCK, FixedClock, ScaledClock, SystemClock, type Clock } from './clock/clock.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { Database } from './database/database.js';
 
-/** Starts live projection processing once the app is up and releases everything on shutdown. */
+/**
+ * Once the app is up, runs live projection processing if this instance wins the projector lease
+ * (else keeps trying, to take over from a leader that dies); releases everything on shutdown.
+ */
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
-    private readonly engine: ProjectionEngine,
+    private readonly leadership: ProjectorLeadership,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly database: Database,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.engine.start();
+    await this.leadership.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.engine.stop();
+    await this.leadership.stop();
     await this.eventStore.close();
     await this.database.close();
   }
@@ -80,9 +84,10 @@ export class PlatformModule {
             new ProjectionEngine(database, eventStore, projectionsFor(config.rules), new Logger('Projections')),
           inject: [Database, EVENT_STORE],
         },
+        ProjectorLeadership,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, Database, DataSource, EVENT_STORE, ProjectionEngine],
+      exports: [APP_CONFIG, CLOCK, Database, DataSource, EVENT_STORE, ProjectionEngine, ProjectorLeadership],
     };
   }
 }

@@ -61,6 +61,7 @@ export class ProjectionEngine {
   private readonly states = new Map<string, { state: ProjectionStatus['state']; error: string | null }>();
   private readonly emitter = new EventEmitter();
   private stopping = false;
+  private positionsQuery: Promise<Map<string, bigint>> | null = null;
   /** True between start() and stop(): a rebuild then hands the projection back to live processing. */
   private started = false;
 
@@ -299,25 +300,43 @@ export class ProjectionEngine {
   }
 
   /**
-   * Waits until every live projection (or only those named) has processed the log up to `position`
-   * (tests, CLI, and commands that answer with their own write).
+   * Waits until every projection (or only those named) has processed the log up to `position`
+   * (tests, CLI, and commands that answer with their own write). A projection this engine runs is
+   * followed in memory; one it does not run (another instance is the projector leader, or a
+   * takeover is under way) through its checkpoint row, which commits with the read tables.
    */
   async waitFor(position: bigint, timeoutMs = 10_000, only?: readonly string[]): Promise<void> {
     const started = Date.now();
     const watched = only ? this.projections.filter((p) => only.includes(p.name)) : this.projections;
     for (;;) {
-      const behind = watched.filter((p) => {
+      let behind = watched.filter((p) => {
         const runner = this.runners.get(p.name);
         return !runner || runner.position < position;
       });
+      const elsewhere = behind.filter((p) => !this.runners.has(p.name));
+      if (elsewhere.length > 0) {
+        const stored = await this.storedPositions();
+        behind = behind.filter((p) => this.runners.has(p.name) || (stored.get(p.name) ?? -1n) < position);
+      }
       if (behind.length === 0) return;
       const failed = behind.find((p) => this.states.get(p.name)?.state === 'failed');
       if (failed) throw new Error(`Projection ${failed.name} failed: ${this.states.get(failed.name)?.error}`);
       if (Date.now() - started > timeoutMs) {
         throw new Error(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, elsewhere.length > 0 ? 25 : 10));
     }
+  }
+
+  /** Every checkpoint's position; concurrent waiters share one query. */
+  private storedPositions(): Promise<Map<string, bigint>> {
+    this.positionsQuery ??= this.database
+      .query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints')
+      .then(({ rows }) => new Map(rows.map((row) => [row.name, BigInt(row.position)])))
+      .finally(() => {
+        this.positionsQuery = null;
+      });
+    return this.positionsQuery;
   }
 
   async stop(): Promise<void> {

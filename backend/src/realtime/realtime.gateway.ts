@@ -11,7 +11,9 @@ import type { ClientToServerEvents, MatchFinishedNotice, ServerToClientEvents } 
 import { readSessionToken } from '../accounts/sessions/session-cookie.js';
 import { SessionStore } from '../accounts/sessions/session-store.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
+import { attachPostgresAdapter, type ClusterAdapter } from './cluster-adapter.js';
 
 /** What the handshake learned about a connection. */
 interface SocketData {
@@ -32,6 +34,10 @@ const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
  * Only signed-in browsers connect: the handshake must carry a live session cookie (else the
  * connection is refused with "UNAUTHENTICATED"). Each socket joins its user's room, for notices
  * meant for one user, and its session's room, so signing out closes it.
+ *
+ * With several app instances on one Postgres server, only the projector leader learns of changes
+ * and only the live-results leader of finished matches: the Postgres adapter carries every emit
+ * (broadcasts, rooms, disconnects) to the sockets of all instances.
  */
 @WebSocketGateway({ serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnModuleInit, OnModuleDestroy {
@@ -40,14 +46,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
 
   private readonly logger = new Logger('Realtime');
   private readonly unsubscribe: (() => void)[] = [];
+  private cluster: ClusterAdapter | null = null;
 
   constructor(
     private readonly engine: ProjectionEngine,
     private readonly sessions: SessionStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(server: TrebleServer): void {
+    if (this.config.databaseUrl !== null) {
+      this.cluster = attachPostgresAdapter(server, this.config.databaseUrl, (error) =>
+        this.logger.error(`Socket.IO Postgres adapter: ${error.message}`),
+      );
+    }
     server.use((socket, next) => {
       this.sessions.resolve(readSessionToken(socket.handshake.headers.cookie), this.clock.now()).then(
         (auth) => {
@@ -63,7 +76,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       );
     });
     // Sessions end in this process (sign-out, password change); with several app instances the
-    // other instances' sockets close at their next reconnect, which the handshake refuses.
+    // adapter disconnects the session's sockets on the other instances too.
     this.unsubscribe.push(
       this.sessions.onRevoked((sessionId) => server.in(sessionRoom(sessionId)).disconnectSockets(true)),
     );
@@ -87,8 +100,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     this.logger.log('Socket.IO gateway ready');
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    await this.cluster?.close();
   }
 
   /** Sends an event to every open connection of one user (all their tabs and devices). */

@@ -20,6 +20,8 @@ export interface AppConfig {
   webDistDir: string | null;
   publicUrl: string | null;
   projectionPollMs: number;
+  /** `LEADER_LEASE_MS`: with several instances, the projector leader's lease; a dead leader is replaced within about this long. */
+  leaderLeaseMs: number;
   rules: PoolRules;
   accounts: AccountsConfig;
   liveResults: LiveResultsConfig;
@@ -229,6 +231,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir: webDist ? path.resolve(cwd, webDist) : null,
     publicUrl,
     projectionPollMs: integer(env, 'PROJECTION_POLL_MS', 500, 10, 60_000),
+    leaderLeaseMs: integer(env, 'LEADER_LEASE_MS', 5_000, 200, 600_000),
     rules: loadRules(env),
     accounts: loadAccounts(env, publicUrl),
     liveResults: loadLiveResults(env),

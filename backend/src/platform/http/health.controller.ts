@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { HealthReport } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
+import { ProjectorLeadership } from '../../projections/projector-leadership.js';
 import { CLOCK, type Clock } from '../clock/clock.js';
 import { Database } from '../database/database.js';
 import { Public } from '../../accounts/access/access.decorators.js';
@@ -19,6 +20,7 @@ export class HealthController {
     private readonly database: Database,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly engine: ProjectionEngine,
+    private readonly leadership: ProjectorLeadership,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -29,16 +31,27 @@ export class HealthController {
     let head = 0n;
     let eventStoreUp = false;
     let projections: HealthReport['projections'] = [];
+    let leader: string | null = null;
+    const projectionLeader = this.leadership.isLeader;
     if (databaseUp) {
       try {
         head = await this.eventStore.headPosition();
         eventStoreUp = true;
+        leader = (await this.leadership.leader())?.holder ?? null;
         projections = (await this.engine.status()).map((p) => ({
           name: p.name,
           version: p.version,
           position: p.position.toString(),
           lag: p.lag,
-          status: p.state === 'live' ? (p.lag > 0 ? 'catching-up' : 'live') : p.state === 'rebuilding' ? 'rebuilding' : 'failed',
+          // Another instance runs the projections: the shared checkpoints tell how far they are.
+          status:
+            p.state === 'live' || (!projectionLeader && p.state === 'stopped')
+              ? p.lag > 0
+                ? 'catching-up'
+                : 'live'
+              : p.state === 'rebuilding'
+                ? 'rebuilding'
+                : 'failed',
         }));
       } catch {
         eventStoreUp = false;
@@ -53,6 +66,7 @@ export class HealthController {
       eventStore: { status: eventStoreUp ? 'ok' : 'down', kind: this.eventStore.kind, headPosition: head.toString() },
       projections,
       now: this.clock.now().toISOString(),
+      instance: { id: this.leadership.instanceId, projectionLeader, leader },
     };
   }
 }

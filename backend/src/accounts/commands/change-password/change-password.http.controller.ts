@@ -46,10 +46,10 @@ export class ChangePasswordController {
     const { user, sessionId } = authenticationOf(request);
     const address = request.ip ?? 'unknown';
     // Guessing the current password through this form is as limited as guessing it at sign-in.
-    this.limiter.check(address, user.email);
+    await this.limiter.check(address, user.email);
     const stored = await this.credentials.findByUser(user.id);
     if (stored === null || !(await this.hasher.verify(stored.passwordHash, body.currentPassword))) {
-      this.limiter.recordFailure(address, user.email);
+      await this.limiter.recordFailure(address, user.email);
       throw new DomainError(ErrorCodes.PASSWORD_INCORRECT, 'The current password is not right.');
     }
     checkPasswordPolicy(body.newPassword);

@@ -22,17 +22,17 @@ export class SignInService {
   /** The user id behind the credentials; 401 INVALID_CREDENTIALS or 429 RATE_LIMITED otherwise. */
   async verify(email: string, password: string, address: string): Promise<string> {
     const normalized = normalizeEmail(email);
-    this.limiter.check(address, normalized);
+    await this.limiter.check(address, normalized);
     const stored = await this.credentials.findByEmail(normalized);
     // An unknown e-mail costs the same hashing time as a wrong password.
     const valid = stored
       ? await this.hasher.verify(stored.passwordHash, password)
       : await this.hasher.verifyNothing(password);
     if (!stored || !valid) {
-      this.limiter.recordFailure(address, normalized);
+      await this.limiter.recordFailure(address, normalized);
       throw invalidCredentials();
     }
-    this.limiter.recordSuccess(normalized);
+    await this.limiter.recordSuccess(normalized);
     return stored.userId;
   }
 }
