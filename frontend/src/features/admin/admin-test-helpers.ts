@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { RecordedRequest } from '../../test-support/fake-fetch';
 
 /**
- * jsdom lacks the pointer-capture and scrolling methods Radix Select calls; harmless no-ops let
- * the real component open and choose in tests.
+ * jsdom lacks the pointer-capture, scrolling and resize-observing APIs Radix Select and Switch
+ * call; harmless no-ops let the real components work in tests.
  */
 export function supportRadixSelect(): void {
   const proto = Element.prototype as unknown as Record<string, unknown>;
@@ -11,6 +11,13 @@ export function supportRadixSelect(): void {
   proto.hasPointerCapture ??= () => false;
   proto.releasePointerCapture ??= () => {};
   proto.setPointerCapture ??= () => {};
+  // Radix measures a Switch inside a form (its hidden input) with a ResizeObserver.
+  const scope = globalThis as unknown as Record<string, unknown>;
+  scope.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 
 /** Opens the Radix Select labelled `label` and chooses the option whose text matches `option`. */
