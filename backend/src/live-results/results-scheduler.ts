@@ -49,9 +49,10 @@ const schedulerModel = { initialState: initialSchedulerState, evolve: evolveSche
 export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ResultsScheduler');
   private readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  /** Real-time instant the next poll is due; null: at the next tick. */
-  private dueAt: number | null = null;
-  /** Pool-time instant of the next poll, for the status. */
+  /**
+   * Pool-time instant the next poll is due (also shown in the status); null: at the next tick.
+   * Kept in pool time, so a clock that jumps ahead (a demo skipping a quiet week) polls at once.
+   */
   private nextUpdate: Date | null = null;
   private lastFullSyncAt: Date | null = null;
   private providerReportsLive = false;
@@ -121,7 +122,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   async start(actor: string, correlationId: string): Promise<SchedulerStatus> {
     this.service.requireProvider();
     await this.switchTo((state) => decideStartScheduler(state, actor), this.context(actor, 'admin', correlationId));
-    this.dueAt = null;
+    this.nextUpdate = null;
     this.schedule(0);
     return this.status();
   }
@@ -154,7 +155,6 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   private async resign(): Promise<void> {
     if (this.leader) await this.lease.release(this.holder);
     this.leader = false;
-    this.dueAt = null;
     this.nextUpdate = null;
   }
 
@@ -184,19 +184,17 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
       }
       this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
       if (!this.leader) {
-        this.dueAt = null;
         this.nextUpdate = null;
         return;
       }
-      if (this.dueAt === null || Date.now() >= this.dueAt) {
+      if (this.nextUpdate === null || this.clock.now().getTime() >= this.nextUpdate.getTime()) {
         const delay = await this.poll();
-        this.dueAt = Date.now() + this.realMs(delay);
         this.nextUpdate = new Date(this.clock.now().getTime() + delay);
         // Renew after the poll too: waiting on the provider's rate limit can take a while.
         this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
         if (this.leader) await this.lease.setNextPoll(this.holder, this.nextUpdate);
       }
-      next = Math.min(TICK_MS, Math.max(0, this.dueAt - Date.now()));
+      next = Math.min(TICK_MS, Math.max(0, this.realMs(this.nextUpdate.getTime() - this.clock.now().getTime())));
     } catch (error) {
       if (!this.closed) this.logger.error(`Results scheduler tick failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {

@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import type { LoggerService } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { type LeaderboardEntry, type Option, type Period } from '@treble/contracts';
+import { createApp } from '../app.js';
+import { REPLAY_FULL_TIME_MINUTE } from '../live-results/domain/replay.js';
+import { loadReplaySource } from '../live-results/provider/replay.provider.js';
+import { ResultsScheduler } from '../live-results/results-scheduler.js';
+import { CLOCK, ScaledClock, type Clock } from '../platform/clock/clock.js';
+import { loadConfig, type AppConfig } from '../platform/config/config.js';
+import { londonLocalToUtc } from '../season/domain/london-time.js';
+import { choosePicks, computerPlayers, seededRandom, type ComputerPlayer } from './computer-players.js';
+import { PoolClient, PoolRequestError } from './pool-client.js';
+
+/*
+ * `npm run demo`: a pool that replays the bundled 2025-26 season as if it were live. The app runs
+ * exactly as in production with RESULTS_PROVIDER=replay and a sped-up clock (POOL_NOW,
+ * POOL_CLOCK_SPEED); results reach it through the scheduler, the provider parser and the results
+ * process manager like the real API's would. The director below only plays the people: computer
+ * players make their picks before each matchweek, the host completes a matchweek that cannot
+ * complete itself (a postponed match), and quiet hours between matches are skipped so something
+ * happens every few seconds.
+ */
+
+export const demoPassword = 'treble-demo';
+export const demoAdminEmail = 'admin@demo.treble';
+const season = '2025-26';
+const minute = 60_000;
+const hour = 60 * minute;
+/** Players pick for a matchweek once it starts within this much pool time. */
+const pickAhead = 4 * 24 * hour;
+/** After the final whistle the scheduler still needs a poll or two to record the result. */
+const settleAfterFullTime = 6 * minute;
+/** Quiet gaps longer than this are skipped, landing this long before the next kickoff. */
+const skipGapsOver = 3 * hour;
+const landBeforeKickoff = 90 * minute;
+/** A matchweek still open this long after its end has a postponed match: the host completes it. */
+const overdueAfter = 12 * hour;
+
+export interface DemoOptions {
+  /** Embedded database folder: the demo never touches DATABASE_URL or the main pool's ./data. */
+  dataDir: string;
+  /** Empty `dataDir` first (a demo always starts a fresh pool). */
+  fresh?: boolean;
+  port?: number;
+  host?: string;
+  /** Pool seconds per real second. */
+  speed: number;
+  /** The matchweek the replay starts before (1-38). */
+  fromMatchweek?: number;
+  /** How many computer players join (1-12). */
+  players?: number;
+  seed?: number;
+  webDistDir?: string;
+  logger?: LoggerService;
+  /** Extra settings (e.g. PROJECTION_POLL_MS). */
+  env?: Record<string, string>;
+}
+
+export interface DemoFixture {
+  matchweek: number;
+  home: string;
+  away: string;
+  kickoff: number;
+  /** The bundled data has its final score (a match with none is never finished by the replay). */
+  played: boolean;
+  score: [number, number] | null;
+}
+
+export interface DemoProgress {
+  poolNow: Date;
+  /** The current period (lowest active, not completed), or null once the season is over. */
+  matchweek: number | null;
+  matchesFinished: number;
+  matchesWithResults: number;
+  /** No further match in the bundled data will finish: the replay has caught up with it. */
+  ended: boolean;
+  /** Something the host or the players just did, for the console. */
+  notes: string[];
+}
+
+export interface DemoPool {
+  app: NestExpressApplication;
+  config: AppConfig;
+  baseUrl: string;
+  clock: ScaledClock;
+  admin: PoolClient;
+  players: { player: ComputerPlayer; client: PoolClient }[];
+  fixtures: readonly DemoFixture[];
+  /** One round of the director: picks, overdue matchweeks, skipping a quiet gap. */
+  step(): Promise<DemoProgress>;
+  /** Moves the pool clock and lets the results scheduler poll at once. */
+  jumpTo(instant: Date): Promise<void>;
+  /** The top of the Overall leaderboard. */
+  leaders(count: number): Promise<LeaderboardEntry[]>;
+  close(): Promise<void>;
+}
+
+/** The bundled season's fixtures, kickoffs in UTC. */
+export function demoFixtures(): DemoFixture[] {
+  const source = loadReplaySource(season);
+  return source.fixtures.matches
+    .map((match) => {
+      const ft = match.score?.ft;
+      const played = match.status !== 'postponed' && Array.isArray(ft) && ft.length === 2;
+      return {
+        matchweek: Number(/\d+/.exec(match.round)?.[0] ?? 0),
+        home: match.team1,
+        away: match.team2,
+        kickoff: match.time ? londonLocalToUtc(match.date, match.time).getTime() : Date.parse(`${match.date}T00:00:00Z`),
+        played,
+        score: played ? ([ft[0]!, ft[1]!] as [number, number]) : null,
+      };
+    })
+    .sort((a, b) => a.kickoff - b.kickoff);
+}
+
+/** Starts the app on a fresh embedded pool, signs up the host and the computer players, imports the season. */
+export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
+  const fixtures = demoFixtures();
+  const fromMatchweek = options.fromMatchweek ?? 1;
+  const firstKickoff = Math.min(...fixtures.filter((f) => f.matchweek === fromMatchweek).map((f) => f.kickoff));
+  if (!Number.isFinite(firstKickoff)) throw new Error(`The bundled season has no matchweek ${fromMatchweek}`);
+  if (options.fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
+
+  const config = loadConfig({
+    PROJECTION_POLL_MS: '100',
+    LOG_FORMAT: 'pretty',
+    ...options.env,
+    DATA_DIR: options.dataDir,
+    PORT: String(options.port ?? 0),
+    HOST: options.host ?? '0.0.0.0',
+    RESULTS_PROVIDER: 'replay',
+    // The host switches the scheduler on once the season is imported (as an admin would).
+    RESULTS_SCHEDULER_AUTOSTART: 'false',
+    REGISTRATION: 'open',
+    POOL_NOW: new Date(firstKickoff - 3 * hour).toISOString(),
+    POOL_CLOCK_SPEED: String(options.speed),
+    ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+  });
+  const app = options.logger ? await createApp(config, options.logger) : await createApp(config);
+  try {
+    await app.listen(config.port, config.host);
+    const port = (app.getHttpServer().address() as { port: number }).port;
+    const baseUrl = `http://localhost:${port}`;
+    const appClock = app.get<Clock>(CLOCK);
+    if (!(appClock instanceof ScaledClock)) throw new Error('The demo needs the sped-up pool clock');
+    const clock: ScaledClock = appClock;
+    const scheduler = app.get(ResultsScheduler);
+
+    const admin = new PoolClient(baseUrl);
+    await admin.call('POST', '/api/auth/register', { email: demoAdminEmail, password: demoPassword, firstName: 'Demo', lastName: 'Host' });
+    await admin.call('POST', '/api/create-epl-periods');
+    await admin.call('POST', '/api/admin/setup/options');
+    await admin.call('POST', '/api/epl-results/scheduler/start');
+    const players: DemoPool['players'] = [];
+    for (const player of computerPlayers.slice(0, Math.max(1, Math.min(options.players ?? 8, computerPlayers.length)))) {
+      const client = new PoolClient(baseUrl);
+      await client.call('POST', '/api/auth/register', {
+        email: player.email,
+        password: demoPassword,
+        firstName: player.firstName,
+        lastName: player.lastName,
+      });
+      players.push({ player, client });
+    }
+
+    const random = seededRandom(options.seed ?? 2025);
+    const picked = new Set<number>();
+    const completed = new Set<number>();
+    const rules = config.rules;
+
+    async function pickFor(period: Period, notes: string[]): Promise<void> {
+      let made = 0;
+      for (const { player, client } of players) {
+        const offered = await client.call<Option[]>('GET', `/api/periods/${period.id}/options`);
+        for (const option of choosePicks(offered, player.style, rules, random)) {
+          try {
+            await client.call('POST', '/api/choices', { periodId: period.id, optionId: option.id });
+            made += 1;
+          } catch (error) {
+            // A pick the rules refuse (it locked a moment ago, say) is a player's bad luck, not the demo's end.
+            if (!(error instanceof PoolRequestError) || error.status >= 500) throw error;
+          }
+        }
+      }
+      picked.add(period.id);
+      notes.push(`${period.name}: ${players.length} computer players made ${made} picks`);
+    }
+
+    async function jumpTo(instant: Date): Promise<void> {
+      if (instant.getTime() <= clock.now().getTime()) return;
+      clock.set(instant);
+      await scheduler.runOnce();
+    }
+
+    async function step(): Promise<DemoProgress> {
+      const notes: string[] = [];
+      let now = clock.now().getTime();
+      const periods = await admin.call<Period[]>('GET', '/api/periods');
+      for (const period of periods) {
+        if (!period.isActive || period.isCompleted) continue;
+        if (!picked.has(period.id) && Date.parse(period.startDate) - now < pickAhead) await pickFor(period, notes);
+        if (!completed.has(period.id) && now - Date.parse(period.endDate) > overdueAfter) {
+          // Only a matchweek with a postponed match gets here: the others complete themselves.
+          completed.add(period.id);
+          await admin.call('POST', `/api/periods/${period.id}/complete`);
+          notes.push(`${period.name}: completed by the host (a match was postponed)`);
+        }
+      }
+
+      const busy = fixtures.some((f) => f.played && f.kickoff <= now && now < f.kickoff + REPLAY_FULL_TIME_MINUTE * minute + settleAfterFullTime);
+      const next = fixtures.find((f) => f.played && f.kickoff > now);
+      if (!busy && next && next.kickoff - now > skipGapsOver) {
+        await jumpTo(new Date(next.kickoff - landBeforeKickoff));
+        now = clock.now().getTime();
+        notes.push(`Skipped ahead to ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC, before matchweek ${next.matchweek}`);
+      }
+      const current = periods.filter((p) => p.isActive && !p.isCompleted).sort((a, b) => a.id - b.id)[0] ?? null;
+      return {
+        poolNow: new Date(now),
+        matchweek: current ? current.id : null,
+        matchesFinished: fixtures.filter((f) => f.played && f.kickoff + REPLAY_FULL_TIME_MINUTE * minute <= now).length,
+        matchesWithResults: fixtures.filter((f) => f.played).length,
+        ended: !busy && next === undefined,
+        notes,
+      };
+    }
+
+    return {
+      app,
+      config,
+      baseUrl,
+      clock,
+      admin,
+      players,
+      fixtures,
+      step,
+      jumpTo,
+      leaders: (count) => admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/overall?limit=${count}`),
+      close: () => app.close(),
+    };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
