@@ -53,8 +53,9 @@ describe('the header', () => {
 
   test('falls back to the e-mail when there is no name', async () => {
     renderApp('/', { user: aUser({ firstName: null, lastName: null, email: 'zoe@example.com' }) });
-    await within(await screen.findByRole('banner')).findByText('zoe@example.com');
-    expect(screen.getByTestId('avatar-initials').textContent).toBe('ZO');
+    const banner = await screen.findByRole('banner');
+    await within(banner).findByText('zoe@example.com');
+    expect(within(banner).getByTestId('avatar-initials').textContent).toBe('ZO');
   });
 
   test('gives admins the Periods and Admin items', async () => {

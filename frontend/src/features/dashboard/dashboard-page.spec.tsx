@@ -5,7 +5,7 @@ import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } fro
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anEntry, aSurvivorEntry, someStats } from '../../test-support/standings';
-import { aUser } from '../../test-support/users';
+import { anAdmin, aUser } from '../../test-support/users';
 
 let fake: FakeFetch;
 let uninstall: () => void;
@@ -106,5 +106,85 @@ describe('dashboard', () => {
     renderApp('/', { user: aUser() });
     await screen.findByText('500: Boom');
     screen.getByRole('button', { name: 'Retry' });
+  });
+});
+
+describe('dashboard profile and trend', () => {
+  test('the profile card shows initials, name, e-mail, ranks, survivor status and points; the trend charts points per period', async () => {
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(
+        200,
+        someStats({
+          overallRank: 3,
+          last10Rank: null,
+          totalPoints: 10,
+          scores: [
+            { periodId: 2, totalPoints: 6 },
+            { periodId: 1, totalPoints: 4 },
+          ],
+        }),
+      ),
+    );
+    renderApp('/', { user: aUser() });
+    const profile = await screen.findByTestId('profile-card');
+    within(profile).getByRole('heading', { name: 'Your Profile' });
+    expect(within(profile).getByTestId('avatar-initials').textContent).toBe('AP');
+    within(profile).getByText('Ann Player');
+    within(profile).getByText('ann.player@example.com');
+    expect(within(profile).getByText('Overall rank').nextSibling?.textContent).toBe('#3');
+    expect(within(profile).getByText('Last 10 rank').nextSibling?.textContent).toBe('--');
+    expect(within(profile).getByText('Survivor').nextSibling?.textContent).toBe('Active');
+    expect(within(profile).getByText('Total points').nextSibling?.textContent).toBe('10');
+
+    // The chart loads lazily; its table lists the periods in order.
+    const trend = screen.getByTestId('performance-trend');
+    const table = await within(trend).findByRole('table', { name: 'Points per period' }, { timeout: 5000 });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'PeriodPoints',
+      'Period 14',
+      'Period 26',
+    ]);
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'View History' })[0]!.getAttribute('href')).toBe('/history');
+  });
+
+  test('before any result the trend says what will appear', async () => {
+    fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats()));
+    renderApp('/', { user: aUser() });
+    const trend = await screen.findByTestId('performance-trend');
+    within(trend).getByText('Your points per period appear here once results come in.');
+  });
+});
+
+describe('navigation', () => {
+  test('players get the seven items, admins also Periods and Admin; no debug badge', async () => {
+    fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats()));
+    const player = renderApp('/', { user: aUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Picks',
+      'Leaderboards',
+      'Performance',
+      'History',
+      'Prizes',
+      'Invite',
+    ]);
+    expect(screen.queryByText(/debug|admin: (yes|no)/i)).toBeNull();
+    player.unmount();
+
+    renderApp('/', { user: anAdmin() });
+    const adminNav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(adminNav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/predictions',
+      '/leaderboards',
+      '/performance',
+      '/history',
+      '/prizes',
+      '/invite',
+      '/period-management',
+      '/admin',
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { defaultRules, describeSurvivorRule } from '@treble/contracts';
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { aLast10Entry, anEntry, aSurvivorEntry } from '../../test-support/standings';
 import { aUser } from '../../test-support/users';
+import { createQueryClient } from '../../query-client';
+import { clearCacheAndReload } from './clear-cache';
 
 let fake: FakeFetch;
 let uninstall: () => void;
@@ -90,5 +92,45 @@ describe('leaderboards page, live', () => {
     await queryClient.invalidateQueries({ queryKey: ['leaderboards', 'overall'] });
 
     await screen.findByText('13');
+  });
+});
+
+describe('Clear Cache & Refresh', () => {
+  test('the button empties the query cache and local storage', async () => {
+    localStorage.setItem('stale', 'yes');
+    const { queryClient } = renderApp('/leaderboards', { user: aUser() });
+    const button = await screen.findByRole('button', { name: 'Clear Cache & Refresh' });
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
+    fireEvent.click(button);
+    await waitFor(() => expect(localStorage.getItem('stale')).toBeNull());
+    expect(queryClient.getQueryCache().getAll().every((query) => query.state.data === undefined)).toBe(true);
+  });
+
+  test('clears the query cache, every Cache Storage entry and local storage, then reloads', async () => {
+    const queryClient = createQueryClient({ onSignedOut: () => {} });
+    queryClient.setQueryData(['leaderboards', 'overall'], []);
+    const steps: string[] = [];
+    await clearCacheAndReload(queryClient, {
+      caches: {
+        keys: () => Promise.resolve(['app-v1', 'images']),
+        delete: (name: string) => {
+          steps.push(`delete ${name}`);
+          return Promise.resolve(true);
+        },
+      },
+      storage: { clear: () => steps.push('storage') },
+      reload: () => steps.push(`reload with ${queryClient.getQueryCache().getAll().length} queries`),
+    });
+    expect(steps).toEqual(['delete app-v1', 'delete images', 'storage', 'reload with 0 queries']);
+  });
+
+  test('still reloads when Cache Storage refuses', async () => {
+    const steps: string[] = [];
+    await clearCacheAndReload(createQueryClient({ onSignedOut: () => {} }), {
+      caches: { keys: () => Promise.reject(new Error('SecurityError')), delete: () => Promise.resolve(false) },
+      storage: { clear: () => steps.push('storage') },
+      reload: () => steps.push('reload'),
+    });
+    expect(steps).toEqual(['storage', 'reload']);
   });
 });

@@ -6,7 +6,7 @@ import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
 import { aUser } from '../../test-support/users';
-import { formatCountdown, usageTone } from './usage';
+import { chancesLeft, formatCountdown, minimumStillReachable, usageTone, usesNeeded } from './usage';
 
 let fake: FakeFetch;
 let uninstall: () => void;
@@ -186,5 +186,53 @@ describe('predictions page, live', () => {
     await queryClient.invalidateQueries({ queryKey: ['choices', 5] });
 
     await screen.findByText('1/3');
+  });
+});
+
+describe('predictions page, minimum uses guidance', () => {
+  test('each card says how many more uses its team needs, and warns when the season can no longer cover it', async () => {
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 36, isActive: true })));
+    fake.routes.set('GET /api/periods/36/options', () =>
+      jsonResponse(200, [
+        anOption('ars', { periodId: 36, name: 'Arsenal', usageCount: 4 }),
+        anOption('liv', { periodId: 36, name: 'Liverpool', usageCount: 2 }),
+        // Period 36 of 38: this one and two more chances, but 4 uses still missing.
+        anOption('bur', { periodId: 36, name: 'Burnley', usageCount: 0 }),
+      ]),
+    );
+    fake.routes.set('GET /api/choices/period/36', () => jsonResponse(200, []));
+    renderApp('/predictions', { user: aUser() });
+    const cards = await screen.findAllByTestId('option-card');
+    expect(within(cards[0]!).queryByTestId('usage-guidance')).toBeNull();
+    expect(within(cards[1]!).getByTestId('usage-guidance').textContent).toBe('Needs 2 more to reach 4 uses');
+    expect(within(cards[2]!).getByTestId('usage-guidance').textContent).toBe('Needs 4 more: can no longer reach 4 uses');
+    expect(screen.getByRole('button', { name: /^Liverpool/, description: 'Needs 2 more to reach 4 uses' })).toBe(cards[1]);
+    // 6 uses needed, 9 slots left (3 now, 3 in each of periods 37 and 38): no overall warning.
+    expect(screen.queryByTestId('minimum-warning')).toBeNull();
+  });
+
+  test('warns when all the missing uses no longer fit in the picks left', async () => {
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 38, isActive: true })));
+    fake.routes.set('GET /api/periods/38/options', () =>
+      jsonResponse(200, ['a', 'b'].map((id) => anOption(id, { periodId: 38, usageCount: 2 }))),
+    );
+    fake.routes.set('GET /api/choices/period/38', () => jsonResponse(200, []));
+    renderApp('/predictions', { user: aUser() });
+    const warning = await screen.findByTestId('minimum-warning');
+    expect(warning.textContent).toContain('4 more uses are needed');
+  });
+});
+
+describe('minimum uses helpers', () => {
+  test('usesNeeded, chancesLeft and minimumStillReachable follow the rules module', () => {
+    expect(usesNeeded(1)).toBe(3);
+    expect(usesNeeded(5)).toBe(0);
+    expect(usesNeeded(0, { ...defaultRules, minUsesEnforcement: 'off' })).toBe(0);
+    expect(chancesLeft(36, { isLocked: false, choiceId: null })).toBe(3);
+    expect(chancesLeft(36, { isLocked: true, choiceId: null })).toBe(2);
+    expect(chancesLeft(36, { isLocked: false, choiceId: 'c' })).toBe(2);
+    expect(minimumStillReachable(9, 36, 0)).toBe(true);
+    expect(minimumStillReachable(10, 36, 0)).toBe(false);
+    expect(minimumStillReachable(3, 38, 1)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import {
   type Option,
   type Period,
 } from '@treble/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/http';
 import {
@@ -201,6 +201,7 @@ function OptionCard({
   const countdown = option.lockAt && !option.isLocked ? formatCountdown(option.lockAt, now) : null;
   const fixture = option.fixture;
   const needed = usesNeeded(option.usageCount);
+  const guidanceId = useId();
   const unreachable = needed > chancesLeft(periodId, option);
   const label = [
     option.name,
@@ -208,7 +209,6 @@ function OptionCard({
     isSelected ? 'selected' : null,
     option.isLocked ? 'locked' : null,
     atCap ? 'maximum usage reached' : null,
-    needed > 0 ? `needs ${needed} more use${needed === 1 ? '' : 's'}` : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -219,6 +219,7 @@ function OptionCard({
       className={`option-card${isSelected ? ' option-card--selected' : ''}${option.isLocked ? ' option-card--locked' : ''}`}
       aria-pressed={isSelected}
       aria-label={label}
+      aria-describedby={needed > 0 ? guidanceId : undefined}
       aria-busy={busy || undefined}
       disabled={disabled}
       onClick={() => onToggle(option)}
@@ -250,7 +251,11 @@ function OptionCard({
         </span>
       </span>
       {needed > 0 && (
-        <span className={`usage-guidance${unreachable ? ' usage-guidance--warning' : ''}`} data-testid="usage-guidance">
+        <span
+          id={guidanceId}
+          className={`usage-guidance${unreachable ? ' usage-guidance--warning' : ''}`}
+          data-testid="usage-guidance"
+        >
           {unreachable
             ? `Needs ${needed} more: can no longer reach ${rules.minUsesPerTeam} uses`
             : `Needs ${needed} more to reach ${rules.minUsesPerTeam} uses`}
