@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { Presets, SingleBar } from 'cli-progress';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { ConfigError, loadConfig, type AppConfig } from '../platform/config/config.js';
+import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
+import { Database } from '../platform/database/database.js';
+import { readEntities } from '../read-models.js';
+import { BackupFileError } from '../operations/backup/backup-file.js';
+import { RestoreRefusedError } from '../operations/backup/pool-backup.js';
+
+/** The database the app would use: DATABASE_URL, else the embedded one under DATA_DIR (as `npm run projections`). */
+export async function openPool(): Promise<{ config: AppConfig; database: Database; store: PostgresEventStore; close(): Promise<void> }> {
+  const config = loadConfig();
+  if (config.eventStoreUrl !== null) {
+    throw new ConfigError('EVENTSTORE_URL', 'is set: backup and restore work on the Postgres event store only (docs/adr/009-backup-restore.md)');
+  }
+  const database = await Database.open({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: Math.min(config.databasePoolSize, 4),
+    entities: readEntities,
+  });
+  const store = new PostgresEventStore(database, config.projectionPollMs);
+  return {
+    config,
+    database,
+    store,
+    async close() {
+      await store.close();
+      await database.close();
+    },
+  };
+}
+
+/** The backend's version, from its package.json (next to dist/ and src/). */
+export async function appVersion(): Promise<string> {
+  const text = await readFile(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+export function progressBar(label: string): SingleBar {
+  return new SingleBar(
+    {
+      format: `${label.padEnd(20)} [{bar}] {percentage}% | {value}/{total}`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 500,
+    },
+    Presets.shades_classic,
+  );
+}
+
+/** One bar per phase, started on the phase's first report. */
+export function phaseBars(): { report(phase: string, done: number, total: number): void; stop(): void } {
+  const bars = new Map<string, SingleBar>();
+  return {
+    report(phase, done, total) {
+      let bar = bars.get(phase);
+      if (!bar) {
+        for (const other of bars.values()) other.stop();
+        bar = progressBar(phase);
+        bar.start(Math.max(total, 1), 0);
+        bars.set(phase, bar);
+      }
+      bar.setTotal(Math.max(total, 1));
+      bar.update(total === 0 ? 1 : done);
+    },
+    stop() {
+      for (const bar of bars.values()) bar.stop();
+    },
+  };
+}
+
+/** Exit codes: 0 done, 2 refused (usage, configuration, file or target), 1 anything unexpected. */
+export function exitOn(run: Promise<number>): void {
+  run.then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (
+        error instanceof ConfigError ||
+        error instanceof DataDirInUseError ||
+        error instanceof BackupFileError ||
+        error instanceof RestoreRefusedError ||
+        (error as { code?: string }).code === 'EEXIST'
+      ) {
+        console.error(error instanceof Error ? error.message : String(error));
+        process.exit(2);
+      }
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { backupPool } from '../operations/backup/pool-backup.js';
+import { appVersion, exitOn, openPool, phaseBars } from './backup-support.js';
+
+const usage = `Usage: npm run backup -- <file>
+
+Writes the whole pool (every event, and the sign-in credentials) into a new gzipped NDJSON file;
+an existing file is never overwritten. Uses DATABASE_URL when set, else the embedded database under
+DATA_DIR (default ./data); stop the app first when it uses the embedded database.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [file] = argv;
+  if (file === undefined || file === 'help' || file === '--help') {
+    console.log(usage);
+    return file === undefined ? 2 : 0;
+  }
+  // npm runs scripts from the project root; INIT_CWD is where the user typed the command.
+  const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const pool = await openPool();
+  const bars = phaseBars();
+  try {
+    const { header } = await backupPool({
+      database: pool.database,
+      store: pool.store,
+      file: target,
+      appVersion: await appVersion(),
+      onProgress: ({ phase, done, total }) => bars.report(phase, done, total),
+    });
+    bars.stop();
+    console.log(`Backed up ${header.counts.events} events and ${header.counts.credentials} accounts' credentials to ${target}`);
+    return 0;
+  } finally {
+    bars.stop();
+    await pool.close();
+  }
+}
+
+exitOn(main(process.argv.slice(2)));

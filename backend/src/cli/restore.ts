@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { rebuildReadTables, restorePool } from '../operations/backup/pool-backup.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
+import { projectionsFor } from '../read-models.js';
+import { exitOn, openPool, phaseBars } from './backup-support.js';
+
+const usage = `Usage: npm run restore -- <file>
+
+Restores a backup made by \`npm run backup\` into an EMPTY database (it refuses one that has events
+or accounts), then rebuilds every read table from the restored events. Uses DATABASE_URL when set,
+else the embedded database under DATA_DIR (default ./data); the app must not be running.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [file] = argv;
+  if (file === undefined || file === 'help' || file === '--help') {
+    console.log(usage);
+    return file === undefined ? 2 : 0;
+  }
+  const source = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const pool = await openPool();
+  const bars = phaseBars();
+  const projections = projectionsFor(pool.config.rules);
+  const engine = new ProjectionEngine(pool.database, pool.store, projections);
+  try {
+    const header = await restorePool({
+      database: pool.database,
+      file: source,
+      onProgress: ({ phase, done, total }) => bars.report(phase, done, total),
+    });
+    await rebuildReadTables(
+      engine,
+      projections.map((projection) => projection.name),
+      (name, position, head) => bars.report(`rebuild ${name}`, Number(position), Number(head)),
+    );
+    bars.stop();
+    console.log(
+      `Restored ${header.counts.events} events and ${header.counts.credentials} accounts' credentials ` +
+        `(backup of ${header.createdAt}, app ${header.appVersion}) and rebuilt ${projections.length} projections.`,
+    );
+    return 0;
+  } finally {
+    bars.stop();
+    await engine.stop();
+    await pool.close();
+  }
+}
+
+exitOn(main(process.argv.slice(2)));

@@ -1,0 +1,118 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { EventMetadata } from '../../shared/domain/event.js';
+
+/*
+ * The backup file: gzipped NDJSON. The first line is the header; then one line per event in log
+ * order; then one line per credentials row. See docs/adr/009-backup-restore.md.
+ */
+
+export const backupFormat = 'treble-backup';
+export const backupFormatVersion = 1;
+
+export interface BackupHeader {
+  format: typeof backupFormat;
+  formatVersion: number;
+  appVersion: string;
+  createdAt: string;
+  /** The last event position the backup holds (a bigint as a string). */
+  headPosition: string;
+  counts: { events: number; credentials: number };
+}
+
+export interface BackupEventLine {
+  kind: 'event';
+  position: string;
+  streamId: string;
+  version: number;
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recordedAt: string;
+}
+
+export interface BackupCredentialLine {
+  kind: 'credential';
+  userId: string;
+  email: string;
+  passwordHash: string;
+  updatedAt: string;
+}
+
+export type BackupLine = BackupEventLine | BackupCredentialLine;
+
+export class BackupFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupFileError';
+  }
+}
+
+/** Writes lines through gzip into a file, honouring back-pressure. */
+export class BackupWriter {
+  private readonly gzip = createGzip();
+  private readonly file;
+  private readonly finished: Promise<void>;
+
+  constructor(path: string) {
+    this.file = createWriteStream(path, { flags: 'wx' });
+    this.gzip.pipe(this.file);
+    this.finished = new Promise((resolve, reject) => {
+      this.file.on('finish', resolve);
+      this.file.on('error', reject);
+      this.gzip.on('error', reject);
+    });
+    // A failure surfaces through `close`; keep an early one from being unhandled.
+    this.finished.catch(() => undefined);
+  }
+
+  async write(line: BackupHeader | BackupLine): Promise<void> {
+    if (!this.gzip.write(`${JSON.stringify(line)}\n`)) await once(this.gzip, 'drain');
+  }
+
+  async close(): Promise<void> {
+    this.gzip.end();
+    await this.finished;
+  }
+}
+
+/** Reads a backup file: the header first, then every line, each parsed and checked for its kind. */
+export async function* readBackup(path: string): AsyncGenerator<BackupHeader | BackupLine> {
+  const input = createReadStream(path).pipe(createGunzip());
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let number = 0;
+  try {
+    for await (const text of lines) {
+      number += 1;
+      if (text.trim() === '') continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new BackupFileError(`Line ${number} of the backup is not JSON.`);
+      }
+      if (number === 1) {
+        const header = parsed as Partial<BackupHeader>;
+        if (header.format !== backupFormat) throw new BackupFileError('This file is not a Treble backup.');
+        if (header.formatVersion !== backupFormatVersion) {
+          throw new BackupFileError(`Backup format version ${String(header.formatVersion)} is not supported (expected ${backupFormatVersion}).`);
+        }
+        yield header as BackupHeader;
+        continue;
+      }
+      const line = parsed as Partial<BackupLine>;
+      if (line.kind !== 'event' && line.kind !== 'credential') throw new BackupFileError(`Line ${number} of the backup has no known kind.`);
+      yield line as BackupLine;
+    }
+  } catch (error) {
+    if (error instanceof BackupFileError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new BackupFileError(`No such file: ${path}`);
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') throw new BackupFileError('The backup file is not gzip data or is cut short.');
+    throw error;
+  }
+  if (number === 0) throw new BackupFileError('The backup file is empty.');
+}

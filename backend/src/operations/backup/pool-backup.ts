@@ -1,0 +1,237 @@
+import type { EventStore } from '../../event-store/event-store.port.js';
+import type { Sql, TransactionalSql } from '../../platform/database/sql.js';
+import type { ProjectionEngine } from '../../projections/projection-engine.js';
+import {
+  backupFormat,
+  backupFormatVersion,
+  BackupFileError,
+  type BackupCredentialLine,
+  type BackupEventLine,
+  type BackupHeader,
+  BackupWriter,
+  readBackup,
+} from './backup-file.js';
+
+/*
+ * What "the whole pool" is (docs/adr/009-backup-restore.md): the event log, every event with its
+ * stream, version, id, position and recorded time, plus the credentials that ADR 004 keeps out of
+ * the log. Read tables are rebuilt from the log; sessions, leases, rate-limit counters and socket
+ * attachments are runtime state and stay behind.
+ */
+
+export interface BackupProgress {
+  phase: 'events' | 'credentials';
+  done: number;
+  total: number;
+}
+
+export interface BackupSummary {
+  header: BackupHeader;
+}
+
+const readBatch = 2_000;
+
+interface CredentialRow {
+  user_id: string;
+  email: string;
+  password_hash: string;
+  updated_at: Date;
+}
+
+/**
+ * Writes the pool into a new file (never overwrites one). Events are read through the event store
+ * port up to the head seen at the start, so events appended meanwhile wait for the next backup.
+ */
+export async function backupPool(options: {
+  database: TransactionalSql;
+  store: EventStore;
+  file: string;
+  appVersion: string;
+  now?: Date;
+  onProgress?: (progress: BackupProgress) => void;
+}): Promise<BackupSummary> {
+  const { database, store, file, onProgress } = options;
+  const head = await store.headPosition();
+  const events = (await store.countAfter(0n)) - (await store.countAfter(head));
+  const credentials = await database.query<CredentialRow>(
+    'SELECT user_id::text AS user_id, email, password_hash, updated_at FROM user_credentials ORDER BY user_id',
+  );
+  const header: BackupHeader = {
+    format: backupFormat,
+    formatVersion: backupFormatVersion,
+    appVersion: options.appVersion,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    headPosition: head.toString(),
+    counts: { events, credentials: credentials.rows.length },
+  };
+  const writer = new BackupWriter(file);
+  try {
+    await writer.write(header);
+    let after = 0n;
+    let written = 0;
+    onProgress?.({ phase: 'events', done: 0, total: events });
+    while (after < head) {
+      const batch = await store.readAll({ after, maxCount: readBatch });
+      if (batch.length === 0) break;
+      for (const event of batch) {
+        if (event.position > head) break;
+        const line: BackupEventLine = {
+          kind: 'event',
+          position: event.position.toString(),
+          streamId: event.streamId,
+          version: event.version,
+          id: event.id,
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata,
+          recordedAt: event.recordedAt.toISOString(),
+        };
+        await writer.write(line);
+        written += 1;
+      }
+      after = batch[batch.length - 1]!.position;
+      onProgress?.({ phase: 'events', done: written, total: events });
+    }
+    if (written !== events) throw new Error(`Read ${written} events up to position ${head}, expected ${events}.`);
+    for (const [index, row] of credentials.rows.entries()) {
+      const line: BackupCredentialLine = {
+        kind: 'credential',
+        userId: row.user_id,
+        email: row.email,
+        passwordHash: row.password_hash,
+        updatedAt: row.updated_at.toISOString(),
+      };
+      await writer.write(line);
+      onProgress?.({ phase: 'credentials', done: index + 1, total: credentials.rows.length });
+    }
+  } finally {
+    await writer.close();
+  }
+  return { header };
+}
+
+export class RestoreRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RestoreRefusedError';
+  }
+}
+
+export interface RestoreProgress {
+  phase: 'events' | 'credentials';
+  done: number;
+  total: number;
+}
+
+const insertBatch = 500;
+
+async function insertEvents(sql: Sql, events: BackupEventLine[]): Promise<void> {
+  if (events.length === 0) return;
+  const values: unknown[] = [];
+  const tuples = events.map((event, index) => {
+    values.push(event.position, event.streamId, event.version, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), event.recordedAt);
+    const b = index * 8;
+    return `($${b + 1}::bigint, $${b + 2}, $${b + 3}::bigint, $${b + 4}::uuid, $${b + 5}, $${b + 6}::jsonb, $${b + 7}::jsonb, $${b + 8}::timestamptz)`;
+  });
+  await sql.query(
+    `INSERT INTO events (position, stream_id, version, event_id, type, data, metadata, recorded_at) VALUES ${tuples.join(', ')}`,
+    values,
+  );
+}
+
+/**
+ * Restores a backup into an empty database, in one transaction (a failed restore leaves the
+ * database empty, so it can simply be run again). Events keep their positions, ids, versions and
+ * recorded times, so the rebuilt read tables equal the original row for row. Checks the log as it
+ * goes: positions strictly increasing, every stream's versions 0, 1, 2… with no gap.
+ *
+ * Postgres event store only: it writes the `events` table directly, because the port's `append`
+ * cannot keep positions and recorded times.
+ */
+export async function restorePool(options: {
+  database: TransactionalSql;
+  file: string;
+  onProgress?: (progress: RestoreProgress) => void;
+}): Promise<BackupHeader> {
+  const { database, file, onProgress } = options;
+  return database.transaction(async (sql) => {
+    const { rows } = await sql.query<{ events: boolean; credentials: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM events) AS events, EXISTS (SELECT 1 FROM user_credentials) AS credentials`,
+    );
+    if (rows[0]!.events || rows[0]!.credentials) {
+      throw new RestoreRefusedError('The target database is not empty (it has events or accounts); restore only into a new, empty pool.');
+    }
+    let header: BackupHeader | null = null;
+    let batch: BackupEventLine[] = [];
+    let events = 0;
+    let credentials = 0;
+    let lastPosition = 0n;
+    const versions = new Map<string, number>();
+    for await (const line of readBackup(file)) {
+      if (header === null) {
+        header = line as BackupHeader;
+        onProgress?.({ phase: 'events', done: 0, total: header.counts.events });
+        continue;
+      }
+      const entry = line as BackupEventLine | BackupCredentialLine;
+      if (entry.kind === 'event') {
+        if (credentials > 0) throw new BackupFileError('An event follows the credentials: the backup is out of order.');
+        const position = BigInt(entry.position);
+        if (position <= lastPosition) throw new BackupFileError(`Event positions must grow: ${position} after ${lastPosition}.`);
+        const expected = (versions.get(entry.streamId) ?? -1) + 1;
+        if (entry.version !== expected) {
+          throw new BackupFileError(`Stream ${entry.streamId}: version ${entry.version} where ${expected} was expected.`);
+        }
+        lastPosition = position;
+        versions.set(entry.streamId, entry.version);
+        batch.push(entry);
+        events += 1;
+        if (batch.length >= insertBatch) {
+          await insertEvents(sql, batch);
+          batch = [];
+          onProgress?.({ phase: 'events', done: events, total: header.counts.events });
+        }
+        continue;
+      }
+      if (credentials === 0) {
+        await insertEvents(sql, batch);
+        batch = [];
+        onProgress?.({ phase: 'events', done: events, total: header.counts.events });
+      }
+      await sql.query('INSERT INTO user_credentials (user_id, email, password_hash, updated_at) VALUES ($1, $2, $3, $4)', [
+        entry.userId,
+        entry.email,
+        entry.passwordHash,
+        entry.updatedAt,
+      ]);
+      credentials += 1;
+      onProgress?.({ phase: 'credentials', done: credentials, total: header.counts.credentials });
+    }
+    if (header === null) throw new BackupFileError('The backup file has no header.');
+    await insertEvents(sql, batch);
+    onProgress?.({ phase: 'events', done: events, total: header.counts.events });
+    if (events !== header.counts.events || credentials !== header.counts.credentials) {
+      throw new BackupFileError(
+        `The backup is incomplete: ${events} of ${header.counts.events} events and ${credentials} of ${header.counts.credentials} credentials.`,
+      );
+    }
+    await sql.query(
+      `INSERT INTO event_streams (stream_id, version) SELECT stream_id, max(version) FROM events GROUP BY stream_id`,
+    );
+    if (events > 0) {
+      await sql.query(`SELECT setval(pg_get_serial_sequence('events', 'position'), $1::bigint)`, [lastPosition.toString()]);
+    }
+    return header;
+  });
+}
+
+/** Rebuilds every read table of the engine's projections from the restored log. */
+export async function rebuildReadTables(
+  engine: ProjectionEngine,
+  names: readonly string[],
+  onProgress?: (name: string, position: bigint, head: bigint) => void,
+): Promise<void> {
+  for (const name of names) {
+    await engine.rebuild(name, (progress) => onProgress?.(name, progress.position, progress.head));
+  }
+}
