@@ -1,0 +1,132 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Result } from '@treble/contracts';
+import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import { aPeriod } from '../../test-support/periods';
+import { renderApp } from '../../test-support/render-app';
+import { anOption } from '../../test-support/standings';
+import { anAdmin } from '../../test-support/users';
+import { choose, supportRadixSelect, writes } from './admin-test-helpers';
+
+let fake: FakeFetch;
+let uninstall: () => void;
+
+beforeAll(supportRadixSelect);
+beforeEach(() => {
+  fake = createFakeFetch();
+  uninstall = installGlobalFetch(fake);
+});
+afterEach(() => uninstall());
+
+const admin = anAdmin();
+
+const aResult = (optionId: string, periodId: number, outcome: Result['outcome']): Result => ({
+  optionId,
+  periodId,
+  outcome,
+  points: { win: 3, draw: 1, loss: 0 }[outcome],
+  source: 'admin',
+});
+
+function serve(results: () => Result[]) {
+  fake.routes.set('GET /api/periods', () =>
+    jsonResponse(200, [aPeriod({ id: 5, isActive: true }), aPeriod({ id: 30, isManuallyCompleted: true })]),
+  );
+  fake.routes.set('GET /api/periods/5/options', () =>
+    jsonResponse(200, [
+      anOption('5-ARS', { name: 'Arsenal' }),
+      anOption('5-LIV', { name: 'Liverpool' }),
+      anOption('5-CHE', { name: 'Chelsea' }),
+    ]),
+  );
+  fake.routes.set('GET /api/results/period/5', () => jsonResponse(200, results().filter((r) => r.periodId === 5)));
+  fake.routes.set('GET /api/results', () => jsonResponse(200, results()));
+}
+
+describe('Results tab', () => {
+  test('period labels show segment and state; options with a result are marked; N of M have results', async () => {
+    serve(() => [aResult('5-LIV', 5, 'draw')]);
+    renderApp('/admin?tab=results', { user: admin });
+
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Period' }));
+    screen.getByRole('option', { name: 'Matchweek 5 · Main Season · Active' });
+    fireEvent.click(screen.getByRole('option', { name: 'Matchweek 30 · Last 10 · Completed' }));
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Period' }));
+    fireEvent.click(screen.getByRole('option', { name: /Matchweek 5/ }));
+
+    expect((await screen.findByTestId('results-subtitle')).textContent).toBe('1 of 3 options have results');
+    const rows = screen.getAllByTestId('result-row');
+    within(rows[0]!).getByText('No Result');
+    within(rows[1]!).getByText('Draw');
+    within(rows[1]!).getByText('1 pts');
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Option' }));
+    expect(screen.getByRole('option', { name: 'Liverpool' }).textContent).toBe('Liverpool · Has Result');
+    expect(screen.getByRole('option', { name: 'Arsenal' }).textContent).toBe('Arsenal');
+  });
+
+  test('Save Result needs an option and an outcome, then records it with its points', async () => {
+    let results: Result[] = [];
+    serve(() => results);
+    fake.routes.set('POST /api/results', (request) => {
+      const body = JSON.parse(request.body!) as { optionId: string; outcome: Result['outcome'] };
+      results = [aResult(body.optionId, 5, body.outcome)];
+      return jsonResponse(201, {
+        ...results[0],
+        status: 'applied',
+        message: 'Result saved successfully! Scores have been recalculated.',
+      });
+    });
+    renderApp('/admin?tab=results', { user: admin });
+
+    await choose('Period', /Matchweek 5/);
+    await screen.findByTestId('results-subtitle');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Result' }));
+    expect((await screen.findAllByText('Please select an option and outcome')).length).toBeGreaterThan(0);
+    expect(writes(fake.calls)).toEqual([]);
+
+    await choose('Option', 'Arsenal');
+    await choose('Outcome', /^Win/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Result' }));
+
+    await screen.findByText('Result saved successfully! Scores have been recalculated.');
+    expect(writes(fake.calls)).toEqual([
+      { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3 } },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('results-subtitle').textContent).toBe('1 of 3 options have results'));
+  });
+
+  test('Delete removes a result', async () => {
+    let results = [aResult('5-CHE', 5, 'loss')];
+    serve(() => results);
+    fake.routes.set('DELETE /api/results/5-CHE', () => {
+      results = [];
+      return jsonResponse(200, { message: 'Result deleted successfully!' });
+    });
+    renderApp('/admin?tab=results', { user: admin });
+
+    await choose('Period', /Matchweek 5/);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete result of Chelsea' }));
+    await screen.findByText('Result deleted successfully!');
+    expect(writes(fake.calls)).toEqual([{ method: 'DELETE', url: '/api/results/5-CHE', body: undefined }]);
+    await waitFor(() => expect(screen.getByTestId('results-subtitle').textContent).toBe('0 of 3 options have results'));
+  });
+
+  test('the overview counts wins, draws and losses per period', async () => {
+    serve(() => [
+      aResult('5-ARS', 5, 'win'),
+      aResult('5-LIV', 5, 'win'),
+      aResult('5-CHE', 5, 'draw'),
+      aResult('30-ARS', 30, 'loss'),
+    ]);
+    renderApp('/admin?tab=results', { user: admin });
+
+    const overview = await screen.findByRole('tab', { name: 'Results Overview' });
+    fireEvent.mouseDown(overview, { button: 0 });
+    const rows = await screen.findAllByTestId('overview-row');
+    expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+      ['5: Matchweek 5', '2', '1', '0', '3'],
+      ['30: Matchweek 30', '0', '0', '1', '1'],
+    ]);
+  });
+});
