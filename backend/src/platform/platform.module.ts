@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { ProjectorLeadership } from '../projections/projector-leadership.js';
@@ -75,7 +76,11 @@ export class PlatformModule {
         { provide: DataSource, useFactory: (database: Database) => database.dataSource, inject: [Database] },
         {
           provide: EVENT_STORE,
-          useFactory: (database: Database) => new PostgresEventStore(database, config.projectionPollMs),
+          useFactory: (database: Database): EventStore => {
+            if (config.eventStoreUrl === null) return new PostgresEventStore(database, config.projectionPollMs);
+            new Logger('EventStore').log('EventStoreDB from EVENTSTORE_URL');
+            return EsdbEventStore.connect(config.eventStoreUrl);
+          },
           inject: [Database],
         },
         {

@@ -30,6 +30,12 @@ describe('configuration', () => {
     expect(config.rules.minUsesEnforcement).toBe('reject');
   });
 
+  it('takes EventStoreDB from EVENTSTORE_URL, one node or a cluster, and the database events table without it', () => {
+    expect(loadConfig({}).eventStoreUrl).toBeNull();
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).eventStoreUrl).toBe('esdb://localhost:2113?tls=false');
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb+discover://cluster.local:2113' }).eventStoreUrl).toBe('esdb+discover://cluster.local:2113');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be a whole number, got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
@@ -38,7 +44,7 @@ describe('configuration', () => {
     [{ POOL_NOW: 'tomorrow' }, 'POOL_NOW must be an ISO 8601 date-time'],
     [{ SURVIVOR_MODE: 'sudden' }, 'SURVIVOR_MODE must be one of strikes, loss'],
     [{ MIN_USES_PER_TEAM: '9' }, 'MIN_USES_PER_TEAM must not exceed MAX_USES_PER_TEAM (7)'],
-    [{ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }, 'EVENTSTORE_URL names EventStoreDB'],
+    [{ EVENTSTORE_URL: 'http://localhost:2113' }, 'EVENTSTORE_URL must start with esdb:// or esdb+discover://'],
   ])('stops on %j naming the variable', (env, message) => {
     expect(() => loadConfig(env as Record<string, string>)).toThrow(ConfigError);
     expect(() => loadConfig(env as Record<string, string>)).toThrow(message);

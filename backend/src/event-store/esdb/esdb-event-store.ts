@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
+  jsonEvent,
+  type AppendExpectedRevision,
+  type JSONType,
+  type Position,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  type SubscriptionHandler,
+} from '../event-store.port.js';
+import { EsdbSubscription } from './esdb-subscription.js';
+import { toRecordedEvent, type StoredMetadata } from './recorded-event.js';
+import { toEsdbStreamName } from './stream-names.js';
+
+/** How many `$all` records one read asks for while skipping system events. */
+const SCAN_CHUNK = 500;
+
+function expectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
+  switch (expected) {
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    case 'any':
+      return ANY;
+    default:
+      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
+      return BigInt(expected);
+  }
+}
+
+/** Our position is the commit position; an event's record starts there too (commit = prepare). */
+function positionAfter(position: bigint): Position | typeof START {
+  return position === 0n ? START : { commit: position, prepare: position };
+}
+
+/**
+ * Event store on EventStoreDB (`EVENTSTORE_URL=esdb://…`) through `@eventstore/db-client`.
+ * Streams keep their ids (see stream-names.ts), versions are stream revisions, positions are
+ * `$all` commit positions, and our metadata is the event's JSON metadata. Expected-version checks,
+ * idempotent ids (the same event ids at the same expected version append once) and global order
+ * are EventStoreDB's own.
+ */
+export class EsdbEventStore implements EventStore {
+  readonly kind = 'eventstoredb' as const;
+  private readonly subscriptions = new Set<EsdbSubscription>();
+
+  constructor(private readonly client: EventStoreDBClient) {}
+
+  static connect(url: string): EsdbEventStore {
+    return new EsdbEventStore(EventStoreDBClient.connectionString(url));
+  }
+
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    return this.write(
+      streamId,
+      events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata: event.metadata })),
+      expectedVersion,
+    );
+  }
+
+  /**
+   * Copies recorded events of one stream from another store with their ids, versions (given by the
+   * expected version), and the original position and recorded time in `migratedFrom`. Re-running
+   * it with the same events is harmless: EventStoreDB accepts the same ids at the same version once.
+   */
+  importEvents(streamId: string, events: RecordedEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    return this.write(
+      streamId,
+      events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: {
+          ...event.metadata,
+          migratedFrom: { position: event.position.toString(), recordedAt: event.recordedAt.toISOString() },
+        } satisfies StoredMetadata,
+      })),
+      expectedVersion,
+    );
+  }
+
+  private async write(
+    streamId: string,
+    events: { id: string; type: string; data: unknown; metadata: StoredMetadata }[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const reserved = events.find((event) => event.type.startsWith('$'));
+    if (reserved) throw new Error(`Event type ${reserved.type} starts with $, which EventStoreDB reserves for system events`);
+    const proposed = events.map((event) =>
+      jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata as unknown as JSONType }),
+    );
+    try {
+      const result = await this.client.appendToStream(toEsdbStreamName(streamId), proposed, {
+        expectedRevision: expectedRevision(expected),
+      });
+      if (!result.position) throw new Error(`EventStoreDB did not report the position of the append to ${streamId}`);
+      return { nextExpectedVersion: Number(result.nextExpectedRevision), position: result.position.commit };
+    } catch (error) {
+      if (error instanceof EsdbWrongExpectedVersionError) {
+        const actual = error.actualVersion;
+        throw new WrongExpectedVersionError(streamId, expected, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      const reader = this.client.readStream(toEsdbStreamName(streamId), {
+        fromRevision: options.fromVersion ? BigInt(options.fromVersion) : START,
+        ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}),
+        direction: FORWARDS,
+      });
+      for await (const resolved of reader) {
+        const event = toRecordedEvent(resolved);
+        if (event) events.push(event);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    await this.scanForwards(options.after, (event) => {
+      events.push(event);
+      return events.length < options.maxCount;
+    }, options.maxCount + 1);
+    return events;
+  }
+
+  /**
+   * Reads `$all` forwards from just after `after`, skipping system events, and hands each of ours to
+   * `visit` until it returns false or the log ends. Reads from a position include the event at it,
+   * and system events take up room in a read, so this reads in chunks and filters itself.
+   */
+  private async scanForwards(after: bigint, visit: (event: RecordedEvent) => boolean, chunk = SCAN_CHUNK): Promise<void> {
+    let from: Position | typeof START = positionAfter(after);
+    let last = after;
+    let visiting = true;
+    for (;;) {
+      let scanned = 0;
+      let next: Position | null = null;
+      // Each read is drained to its end even once `visit` has had enough: leaving a gRPC read
+      // half-read would hold the connection's flow-control window.
+      for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: chunk, direction: FORWARDS })) {
+        scanned++;
+        const position = resolved.event?.position;
+        if (!visiting || !position || position.commit <= last) continue;
+        last = position.commit;
+        next = position;
+        const event = toRecordedEvent(resolved);
+        if (event) visiting = visit(event);
+      }
+      if (!visiting || scanned < chunk || next === null) return;
+      from = next;
+    }
+  }
+
+  async headPosition(): Promise<bigint> {
+    let from: Position | typeof END = END;
+    for (;;) {
+      let scanned = 0;
+      let oldest: Position | null = null;
+      let head: bigint | null = null;
+      const reader = this.client.readAll({ fromPosition: from, maxCount: SCAN_CHUNK, direction: BACKWARDS });
+      for await (const resolved of reader as AsyncIterable<ResolvedEvent>) {
+        scanned++;
+        const position: Position | undefined = resolved.event?.position;
+        if (head !== null || !position) continue;
+        if (from !== END && position.commit >= from.commit) continue;
+        if (toRecordedEvent(resolved)) head = position.commit;
+        oldest = position;
+      }
+      if (head !== null) return head;
+      if (scanned < SCAN_CHUNK || oldest === null) return 0n;
+      from = oldest;
+    }
+  }
+
+  async countAfter(position: bigint): Promise<number> {
+    let count = 0;
+    await this.scanForwards(position, () => {
+      count++;
+      return true;
+    });
+    return count;
+  }
+
+  subscribe(handler: SubscriptionHandler, options: SubscribeOptions): Subscription {
+    const subscription = new EsdbSubscription(this.client, handler, options, () => this.subscriptions.delete(subscription));
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.client.dispose();
+  }
+}

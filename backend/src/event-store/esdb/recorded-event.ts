@@ -1,0 +1,40 @@
+import type { ResolvedEvent } from '@eventstore/db-client';
+import type { EventMetadata } from '../../shared/domain/event.js';
+import type { RecordedEvent } from '../event-store.port.js';
+import { fromEsdbStreamName, isSystemEvent } from './stream-names.js';
+
+/**
+ * Where a migrated event came from: `npm run events -- migrate --to esdb` writes it into the
+ * event's metadata, and reading gives the original recorded time back as `recordedAt`.
+ */
+export interface MigratedFrom {
+  /** The event's global position in the source (Postgres) log. */
+  position: string;
+  /** When the source log recorded it (ISO 8601). */
+  recordedAt: string;
+}
+
+export interface StoredMetadata extends EventMetadata {
+  migratedFrom?: MigratedFrom;
+}
+
+/**
+ * Maps an EventStoreDB event to ours; null for system events (`$` streams or types), links and
+ * anything without a position, which Treble's readers never see.
+ */
+export function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
+  const event = resolved.event;
+  if (!event || !event.position || isSystemEvent(event.streamId, event.type)) return null;
+  const { migratedFrom, ...metadata } = (event.metadata ?? {}) as unknown as StoredMetadata;
+  return {
+    id: event.id,
+    streamId: fromEsdbStreamName(event.streamId),
+    version: Number(event.revision),
+    position: event.position.commit,
+    type: event.type,
+    data: event.data,
+    metadata: metadata as EventMetadata,
+    recordedAt: migratedFrom ? new Date(migratedFrom.recordedAt) : event.created,
+  };
+}
+
