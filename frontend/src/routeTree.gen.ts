@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
+import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CompetitionSetupRouteImport } from './routes/competition-setup'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as InviteRouteImport } from './routes/invite'
@@ -39,6 +40,11 @@ const AdminRoute = AdminRouteImport.update({
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin-dashboard',
   path: '/admin-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditRoute = AuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CompetitionSetupRoute = CompetitionSetupRouteImport.update({
@@ -111,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/admin-dashboard': typeof AdminDashboardRoute
+  '/audit': typeof AuditRoute
   '/competition-setup': typeof CompetitionSetupRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/admin-dashboard': typeof AdminDashboardRoute
+  '/audit': typeof AuditRoute
   '/competition-setup': typeof CompetitionSetupRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/admin-dashboard': typeof AdminDashboardRoute
+  '/audit': typeof AuditRoute
   '/competition-setup': typeof CompetitionSetupRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
@@ -168,6 +177,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/admin-dashboard'
+    | '/audit'
     | '/competition-setup'
     | '/history'
     | '/invite'
@@ -186,6 +196,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/admin-dashboard'
+    | '/audit'
     | '/competition-setup'
     | '/history'
     | '/invite'
@@ -204,6 +215,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/admin-dashboard'
+    | '/audit'
     | '/competition-setup'
     | '/history'
     | '/invite'
@@ -223,6 +235,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
+  AuditRoute: typeof AuditRoute
   CompetitionSetupRoute: typeof CompetitionSetupRoute
   HistoryRoute: typeof HistoryRoute
   InviteRoute: typeof InviteRoute
@@ -259,6 +272,13 @@ declare module '@tanstack/react-router' {
       path: '/admin-dashboard'
       fullPath: '/admin-dashboard'
       preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit': {
+      id: '/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/competition-setup': {
@@ -359,6 +379,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRoute,
   AdminDashboardRoute: AdminDashboardRoute,
+  AuditRoute: AuditRoute,
   CompetitionSetupRoute: CompetitionSetupRoute,
   HistoryRoute: HistoryRoute,
   InviteRoute: InviteRoute,
