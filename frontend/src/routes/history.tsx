@@ -3,7 +3,8 @@ import { periodsQueryOptions } from '../api/periods';
 import { userStatsQueryOptions } from '../api/standings';
 import { RouteError } from '../components/route-error';
 import { requireUser } from '../features/auth/route-guards';
-import { HistoryPage, HistoryPending } from '../features/history/history-page';
+import { HistoryPage } from '../features/history/history-page';
+import { HistoryPending } from '../features/history/history-pending';
 
 export const Route = createFileRoute('/history')({
   beforeLoad: requireUser,

@@ -4,7 +4,8 @@ import { communityStatsQueryOptions } from '../api/community';
 import { userStatsQueryOptions } from '../api/standings';
 import { RouteError } from '../components/route-error';
 import { requireUser } from '../features/auth/route-guards';
-import { InvitePage, InvitePending } from '../features/invite/invite-page';
+import { InvitePage } from '../features/invite/invite-page';
+import { InvitePending } from '../features/invite/invite-pending';
 
 export const Route = createFileRoute('/invite')({
   beforeLoad: requireUser,

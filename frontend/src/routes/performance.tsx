@@ -4,7 +4,8 @@ import { periodsQueryOptions } from '../api/periods';
 import { currentPeriodQueryOptions } from '../api/picks';
 import { RouteError } from '../components/route-error';
 import { requireUser } from '../features/auth/route-guards';
-import { PerformancePage, PerformancePending } from '../features/performance/performance-page';
+import { PerformancePage } from '../features/performance/performance-page';
+import { PerformancePending } from '../features/performance/performance-pending';
 
 export const Route = createFileRoute('/performance')({
   beforeLoad: requireUser,

@@ -2,7 +2,8 @@ import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-route
 import { currentPeriodQueryOptions, optionsQueryOptions } from '../api/picks';
 import { RouteError } from '../components/route-error';
 import { requireUser } from '../features/auth/route-guards';
-import { PredictionsPage, PredictionsPending } from '../features/predictions/predictions-page';
+import { PredictionsPage } from '../features/predictions/predictions-page';
+import { PredictionsPending } from '../features/predictions/predictions-pending';
 
 export const Route = createFileRoute('/predictions')({
   beforeLoad: requireUser,

@@ -1,7 +1,8 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { activePrizesQueryOptions } from '../api/public-prizes';
 import { RouteError } from '../components/route-error';
-import { PrizesPage, PrizesPending } from '../features/prizes/prizes-page';
+import { PrizesPage } from '../features/prizes/prizes-page';
+import { PrizesPending } from '../features/prizes/prizes-pending';
 
 /** Public: the prize structure is shown signed out too. */
 export const Route = createFileRoute('/prizes')({

@@ -5,6 +5,7 @@ import { userStatsQueryOptions } from '../../api/standings';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { resultLabel } from '../dashboard/dashboard-page';
+import { HistoryPending } from './history-pending';
 
 const rules = defaultRules;
 const last10Length = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
@@ -20,30 +21,6 @@ function isLast10(period: Period): boolean {
 
 function isFinished(period: Period): boolean {
   return period.isCompleted || period.isManuallyCompleted;
-}
-
-export function HistoryPending() {
-  return (
-    <section className="page" aria-labelledby="history-title" aria-busy="true">
-      <h1 id="history-title">History</h1>
-      <p className="visually-hidden" role="status">
-        Loading your history…
-      </p>
-      <div className="stat-grid" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="stat-tile">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--title" />
-          </div>
-        ))}
-      </div>
-      <div className="panel" aria-hidden="true">
-        <span className="skeleton skeleton--title" />
-        <span className="skeleton skeleton--line" />
-        <span className="skeleton skeleton--line" />
-      </div>
-    </section>
-  );
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   socialNetworks,
   type TemplateValues,
 } from './share';
+import { InvitePending } from './invite-pending';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -38,25 +39,6 @@ async function copyText(text: string, title: string): Promise<void> {
   } catch {
     toast.error('Error', { description: 'Could not copy: select the text and copy it by hand.' });
   }
-}
-
-export function InvitePending() {
-  return (
-    <section className="page" aria-labelledby="invite-title" aria-busy="true">
-      <h1 id="invite-title">Invite &amp; Grow</h1>
-      <p className="visually-hidden" role="status">
-        Loading…
-      </p>
-      <div className="stat-grid" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="stat-tile">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--title" />
-          </div>
-        ))}
-      </div>
-    </section>
-  );
 }
 
 export function InvitePage() {

@@ -21,6 +21,7 @@ import { leaderboardQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
 import PointsChart from './points-chart';
 import { accuracyTone, directions, togglePeriod, type Direction } from './selection';
+import { PerformancePending } from './performance-pending';
 
 const rules = defaultRules;
 /** The most a player can score in one period (3 wins): the scale of the trend bars. */
@@ -45,25 +46,6 @@ function LoadError({ error, onRetry, title }: { error: unknown; onRetry: () => v
         Retry
       </button>
     </div>
-  );
-}
-
-export function PerformancePending() {
-  return (
-    <section className="page" aria-labelledby="performance-title" aria-busy="true">
-      <h1 id="performance-title">Performance</h1>
-      <p className="visually-hidden" role="status">
-        Loading your performance…
-      </p>
-      <div className="stat-grid" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="stat-tile">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--title" />
-          </div>
-        ))}
-      </div>
-    </section>
   );
 }
 

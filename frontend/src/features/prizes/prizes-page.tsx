@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import { activePrizesQueryOptions, payoutsQueryOptions } from '../../api/public-prizes';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatTotals } from './money';
+import { PrizesPending } from './prizes-pending';
 
 const rules = defaultRules;
 
@@ -16,25 +17,6 @@ const competitions: { id: Competition; label: string; rule: string }[] = [
     rule: `Most points in periods ${rules.last10FirstPeriod}-${rules.periodsPerSeason}.`,
   },
 ];
-
-export function PrizesPending() {
-  return (
-    <section className="page" aria-labelledby="prizes-title" aria-busy="true">
-      <h1 id="prizes-title">Prizes</h1>
-      <p className="visually-hidden" role="status">
-        Loading the prizes…
-      </p>
-      <div className="stat-grid" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="stat-tile">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--title" />
-          </div>
-        ))}
-      </div>
-    </section>
-  );
-}
 
 /** The public prize structure: works signed out too (GET /api/prizes and /api/prizes/payouts are public). */
 export function PrizesPage() {
