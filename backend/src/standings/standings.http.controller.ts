@@ -20,7 +20,7 @@ import { DataSource } from 'typeorm';
 import { Player, Public } from '../accounts/access/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
-import { payouts } from '../prizes/domain/payouts.js';
+import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { PrizeQueries } from '../prizes/queries/prize.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
@@ -65,6 +65,7 @@ export class StandingsController {
     private readonly choices: ChoiceQueries,
     private readonly results: ResultQueries,
     private readonly prizes: PrizeQueries,
+    private readonly payoutQueries: PayoutQueries,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -180,28 +181,8 @@ export class StandingsController {
   @Public()
   @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
   async payouts(): Promise<Payout[]> {
-    const [prizes, overall, survivor, last10] = await Promise.all([
-      this.prizes.list(),
-      this.leaderboards.overall(),
-      this.leaderboards.survivor(),
-      this.leaderboards.last10(),
-    ]);
-    const people = new Map<string, LeaderboardEntry>([...overall, ...survivor, ...last10].map((row) => [row.userId, row]));
-    return payouts(prizes, { overall, survivor, last10 }).map((payout) => {
-      const person = people.get(payout.userId);
-      return {
-        competition: payout.competition,
-        userId: payout.userId,
-        firstName: person?.firstName ?? null,
-        lastName: person?.lastName ?? null,
-        email: person?.email ?? null,
-        profileImageUrl: person?.profileImageUrl ?? null,
-        displayName: person?.displayName ?? 'Unknown User',
-        rank: payout.rank,
-        positions: payout.positions,
-        sharedBy: payout.sharedBy,
-        amounts: payout.amounts.map((money) => ({ currency: money.currency, amount: money.amount })),
-      };
-    });
+    // Only the rows that can reach a paid place are read, whatever the size of the pool.
+    return this.payoutQueries.payouts(await this.prizes.list());
   }
+
 }

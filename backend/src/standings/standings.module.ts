@@ -2,6 +2,7 @@ import { Module, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { PrizesModule } from '../prizes/prizes.module.js';
+import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
@@ -33,6 +34,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withRules(ExportQueries),
     withDatabase(ChoiceQueries),
     withDatabase(ResultQueries),
+    { provide: PayoutQueries, useFactory: (leaderboards: LeaderboardQueries) => new PayoutQueries(leaderboards), inject: [LeaderboardQueries] },
   ],
 })
 export class StandingsModule {}

@@ -45,7 +45,7 @@ describe('season replay in the browser', () => {
     await adaRow.getByText('0 pts').waitFor();
     await page.getByText('Live', { exact: true }).waitFor();
     await page.evaluate(() => {
-      (window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true;
+      (globalThis as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true;
     });
 
     // Late in the second half: the replay reports the match live, the scheduler polls every pool
@@ -55,7 +55,7 @@ describe('season replay in the browser', () => {
 
     await page.getByText('Match finished').waitFor({ timeout: 30_000 });
     await adaRow.getByText('3 pts').waitFor({ timeout: 30_000 });
-    await expect(page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
+    await expect(page.evaluate(() => (globalThis as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
     await context.close();
   });
 });

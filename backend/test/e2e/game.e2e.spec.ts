@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Choice, LeaderboardEntry, Option, Period, SurvivorEntry, UserStats } from '@treble/contracts';
+import type { Choice, LeaderboardEntry, Option, Payout, Period, SurvivorEntry, UserStats } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -94,6 +94,15 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.text.split('\n')[0]).toMatch(/period/i);
     expect(csv.text).toContain('Arsenal FC');
+
+    // Payouts if the season ended now (public): Bob 1st, Ann 2nd overall; both survive and points
+    // rank survivors, so the survivor prize is Bob's; nobody has entered the Last 10 yet.
+    const payouts = (await app.request('GET', '/api/prizes/payouts')).body as Payout[];
+    expect(payouts.map((p) => [p.competition, p.displayName, p.rank, p.sharedBy, p.amounts])).toEqual([
+      ['overall', 'Bob Baker', 1, 1, [{ currency: 'USD', amount: '1000.00' }]],
+      ['overall', 'Ann Able', 2, 1, [{ currency: 'USD', amount: '100.00' }]],
+      ['survivor', 'Bob Baker', 1, 1, [{ currency: 'USD', amount: '1000.00' }]],
+    ]);
   });
 
   it('refuses the standings to anonymous callers and admin calls to players', async () => {

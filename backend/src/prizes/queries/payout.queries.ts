@@ -40,7 +40,7 @@ export class PayoutQueries {
         rank: payout.rank,
         positions: payout.positions,
         sharedBy: payout.sharedBy,
-        amounts: payout.amounts,
+        amounts: payout.amounts.map((money) => ({ currency: money.currency, amount: money.amount })),
       };
     });
   }
