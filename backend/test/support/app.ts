@@ -131,7 +131,7 @@ async function send(
 }
 
 /** Keeps cookies by name, as a browser on one site would (attributes are the tests' business). */
-function cookieClient(baseUrl: string): TestClient {
+export function cookieClient(baseUrl: string): TestClient {
   const cookies = new Map<string, string>();
   const cookieHeader = () => (cookies.size === 0 ? null : [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
   return {

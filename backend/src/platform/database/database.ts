@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 import { embeddedDatabaseDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { migrations } from './migrations/index.js';
@@ -14,6 +14,22 @@ export interface DatabaseOptions {
   poolSize: number;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities?: MixedList<Function | string | EntitySchema>;
+}
+
+/**
+ * Several app instances may start at once on one new database: the first to take this lock applies
+ * the migrations, the others wait for it and then find nothing left to do. The lock is held on a
+ * connection of its own, outside the pool, so a pool of one connection still runs the migrations.
+ */
+async function migrateExclusively(url: string, migrate: () => Promise<unknown>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock(hashtext('treble:migrations'))");
+    await migrate();
+  } finally {
+    await lock.end();
+  }
 }
 
 /** One database: the TypeORM data source and the raw SQL surface, on one shared pg pool. */
@@ -54,7 +70,8 @@ export class Database implements TransactionalSql {
     } as DataSourceOptions);
     try {
       await dataSource.initialize();
-      await dataSource.runMigrations({ transaction: 'each' });
+      if (options.url === null) await dataSource.runMigrations({ transaction: 'each' });
+      else await migrateExclusively(options.url, () => dataSource.runMigrations({ transaction: 'each' }));
     } catch (error) {
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.stop();

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type {
+  AuthResponse,
+  ClientToServerEvents,
+  CreatedInvitation,
+  HealthReport,
+  LeaderboardEntry,
+  ReadModelChangedNotice,
+  ServerToClientEvents,
+} from '@treble/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { cookieClient, type TestClient } from '../support/app.js';
+import { databaseTargets, type ProvisionedDatabase } from '../support/databases.js';
+import { serverProcess, type ServerProcess } from '../support/server-process.js';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const password = 'correct horse battery';
+/** The projector lease of both instances: a dead leader is replaced within about this long. */
+const leaseMs = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function health(server: ServerProcess): Promise<HealthReport> {
+  return (await (await fetch(`${server.baseUrl}/api/health`)).json()) as HealthReport;
+}
+
+async function eventually<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined>): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+async function connect(server: ServerProcess, client: TestClient): Promise<ClientSocket> {
+  const socket: ClientSocket = io(server.baseUrl, {
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { cookie: client.cookieHeader() ?? '' },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', reject);
+  });
+  return socket;
+}
+
+async function points(client: TestClient, userId: string): Promise<number | null> {
+  const response = await client.request('GET', '/api/leaderboards/overall');
+  if (response.status !== 200) return null;
+  return (response.body as LeaderboardEntry[]).find((entry) => entry.userId === userId)?.totalPoints ?? null;
+}
+
+// Several instances share a Postgres SERVER: the embedded database belongs to one process (its data
+// directory is locked), so this suite runs where TEST_POSTGRES_URL names a server (CI sets it).
+const servers = databaseTargets.filter((target) => target.name === 'Postgres server');
+const describeOnServer = servers.length > 0 ? describe : describe.skip;
+
+describeOnServer('two built app instances on one Postgres server', () => {
+  let database: ProvisionedDatabase;
+  let first: ServerProcess;
+  let second: ServerProcess;
+  /** Named by the first test: the instance running the projections, and the other one. */
+  let leader: ServerProcess;
+  let follower: ServerProcess;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    database = await servers[0]!.provision();
+    const env = {
+      DATABASE_URL: database.url!,
+      // Before matchweek 1: every period open for picks.
+      POOL_NOW: '2025-08-10T12:00:00Z',
+      RESULTS_SCHEDULER_AUTOSTART: 'false',
+      LEADER_LEASE_MS: String(leaseMs),
+      PROJECTION_POLL_MS: '100',
+    };
+    first = await serverProcess(env);
+    second = await serverProcess(env);
+    // At once, on a new database: one applies the migrations while the other waits for it.
+    await Promise.all([first.start(), second.start()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await first?.dispose();
+    await second?.dispose();
+    await database?.cleanup();
+  });
+
+  it('elects exactly one projection leader, which both instances name', async () => {
+    const reports = await eventually('one leader named by both', 10_000, async () => {
+      const both = await Promise.all([health(first), health(second)]);
+      return both.every((report) => report.instance?.leader != null) ? both : null;
+    });
+    expect(reports.map((report) => report.status)).toEqual(['ok', 'ok']);
+    expect(reports.filter((report) => report.instance!.projectionLeader)).toHaveLength(1);
+    const leaderId = reports.find((report) => report.instance!.projectionLeader)!.instance!.id;
+    expect(reports.map((report) => report.instance!.leader)).toEqual([leaderId, leaderId]);
+    expect(reports[0]!.instance!.id).not.toBe(reports[1]!.instance!.id);
+    [leader, follower] = reports[0]!.instance!.projectionLeader ? [first, second] : [second, first];
+  });
+
+  it('pushes a standings change made through one instance to a socket on the other, and survives the leader dying', async () => {
+    // The pool is set up through the leader; the player signs up and connects through the
+    // follower, whose own engine projects nothing: every push it delivers came from the leader.
+    const admin = cookieClient(leader.baseUrl);
+    const registered = await admin.request('POST', '/api/auth/register', { email: 'host@example.com', password });
+    expect(registered.status).toBe(201);
+    expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+    const invitation = await admin.request('POST', '/api/invites', { maxUses: 1 });
+    const { token } = invitation.body as CreatedInvitation;
+    const player = cookieClient(follower.baseUrl);
+    const signedUp = await player.request('POST', '/api/auth/register', { email: 'ann@example.com', password, inviteToken: token });
+    expect(signedUp.status).toBe(201);
+    const playerId = (signedUp.body as AuthResponse).user.id;
+    for (const optionId of ['2-ARS', '2-LIV']) {
+      expect((await player.request('POST', '/api/choices', { periodId: 2, optionId })).status).toBe(201);
+    }
+
+    const socket = await connect(follower, player);
+    sockets.push(socket);
+    const notices: ReadModelChangedNotice[] = [];
+    socket.on('read-model-changed', (notice) => notices.push(notice));
+
+    // The result is recorded through the leader; the socket is on the follower.
+    expect((await admin.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'win' })).status).toBe(201);
+    const pushed = await eventually('standings notice on the other instance', 10_000, async () =>
+      notices.find((notice) => notice.readModels.includes('standings')),
+    );
+    expect(pushed.queryKeys).toEqual(expect.arrayContaining([expect.arrayContaining(['leaderboards'])]));
+    expect(await points(player, playerId)).toBe(3);
+
+    // Signing out through the leader closes that session's socket on the follower.
+    const elsewhere = cookieClient(leader.baseUrl);
+    expect((await elsewhere.request('POST', '/api/auth/login', { email: 'ann@example.com', password })).status).toBe(200);
+    const sessionSocket = await connect(follower, elsewhere);
+    sockets.push(sessionSocket);
+    const closed = new Promise<string>((resolve) => sessionSocket.on('disconnect', (why) => resolve(why)));
+    expect((await elsewhere.request('POST', '/api/auth/logout')).status).toBeLessThan(300);
+    expect(await Promise.race([closed, sleep(5_000).then(() => 'still open')])).toBe('io server disconnect');
+    expect(socket.connected).toBe(true);
+
+    // SIGKILL the leader: no clean shutdown, so its lease must expire before the follower takes over.
+    const survivor = follower;
+    expect(await leader.kill('SIGKILL')).toBe('SIGKILL');
+    const killedAt = Date.now();
+    await eventually('the survivor takes over', 4 * leaseMs + 5_000, async () =>
+      (await health(survivor)).instance?.projectionLeader ? true : null,
+    );
+    expect(Date.now() - killedAt).toBeLessThan(4 * leaseMs + 5_000);
+
+    // The survivor keeps projecting: a result recorded through it reaches the read tables.
+    const adminOnSurvivor = cookieClient(survivor.baseUrl);
+    expect((await adminOnSurvivor.request('POST', '/api/auth/login', { email: 'host@example.com', password })).status).toBe(200);
+    const playerOnSurvivor = cookieClient(survivor.baseUrl);
+    expect((await playerOnSurvivor.request('POST', '/api/auth/login', { email: 'ann@example.com', password })).status).toBe(200);
+    notices.length = 0;
+    expect((await adminOnSurvivor.request('POST', '/api/results', { optionId: '2-LIV', outcome: 'draw' })).status).toBe(201);
+    await eventually('standings notice from the new leader', 10_000, async () => notices.find((notice) => notice.readModels.includes('standings')));
+    expect(await eventually('the new result in the standings', 10_000, async () => ((await points(playerOnSurvivor, playerId)) === 4 ? 4 : null))).toBe(4);
+    const after = await health(survivor);
+    expect(after.projections.every((projection) => projection.status === 'live' && projection.lag === 0)).toBe(true);
+  }, 120_000);
+});
