@@ -132,7 +132,7 @@ export interface SelectItem {
   disabled?: boolean;
 }
 
-/** A labelled Radix Select; `value` '' shows the placeholder. */
+/** A labelled Radix Select; `value` '' shows the placeholder (Radix reserves the empty string for that). */
 export function AdminSelect({
   label,
   value,
@@ -157,7 +157,7 @@ export function AdminSelect({
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      <Select.Root value={value === '' ? undefined : value} onValueChange={onChange} disabled={disabled}>
+      <Select.Root value={value} onValueChange={onChange} disabled={disabled}>
         <Select.Trigger id={id} className="admin-select" aria-label={label}>
           <Select.Value placeholder={placeholder} />
           <Select.Icon className="admin-select__icon">▾</Select.Icon>

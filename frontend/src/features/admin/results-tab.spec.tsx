@@ -94,6 +94,9 @@ describe('Results tab', () => {
       { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3 } },
     ]);
     await waitFor(() => expect(screen.getByTestId('results-subtitle').textContent).toBe('1 of 3 options have results'));
+    // The form is ready for the next result.
+    expect(screen.getByRole('combobox', { name: 'Option' }).textContent).toContain('Choose an option');
+    expect(screen.getByRole('combobox', { name: 'Outcome' }).textContent).toContain('Choose an outcome');
   });
 
   test('Delete removes a result', async () => {
