@@ -59,5 +59,10 @@ export default {
       displayName: 'bench',
       testMatch: ['<rootDir>/test/bench/**/*.bench.spec.ts'],
     },
+    {
+      ...common,
+      displayName: 'screenshots',
+      testMatch: ['<rootDir>/test/screenshots/**/*.screens.spec.ts'],
+    },
   ],
 };
