@@ -63,6 +63,8 @@ describe('accounts in the browser: the first account runs the pool, players come
 
   it('the admin creates an invitation link on the admin page', async () => {
     await host.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    // The admin page opens on its Schedule tab; invitations are on the Users tab.
+    await host.getByRole('tab', { name: 'Users' }).click();
     await host.getByRole('heading', { name: 'Invitations' }).waitFor();
     await host.getByLabel('Maximum uses').fill('1');
     await host.getByRole('button', { name: 'Create link' }).click();

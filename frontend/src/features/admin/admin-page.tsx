@@ -20,7 +20,7 @@ export function AdminPage({ tab = defaultAdminTab, onTabChange }: { tab?: AdminT
   return (
     <section className="page admin-page" aria-labelledby="admin-title">
       <header className="page-header">
-        <h1 id="admin-title">Admin Dashboard</h1>
+        <h1 id="admin-title">Admin</h1>
         <p className="page-header__lead">
           Run the season: schedule, periods, options, results, prizes and the people in the pool.{' '}
           {/* A plain link: the audit page is its own route, outside this page's type-checked links. */}
