@@ -33,7 +33,7 @@ export function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
     position: event.position.commit,
     type: event.type,
     data: event.data,
-    metadata: metadata as EventMetadata,
+    metadata,
     recordedAt: migratedFrom ? new Date(migratedFrom.recordedAt) : event.created,
   };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import grpc from '@grpc/grpc-js';
 import streamsGrpc from '@eventstore/db-client/generated/streams_grpc_pb.js';
 import streamsPb from '@eventstore/db-client/generated/streams_pb.js';
@@ -83,6 +82,21 @@ function filterOf(options: Streams.ReadReq.Options): Filter {
     return (event) => pattern.test(field(event));
   }
   return (event) => prefixes.length === 0 || prefixes.some((prefix) => field(event).startsWith(prefix));
+}
+
+/** Resolves when the client has room for more, or is gone. */
+function writable(call: grpc.ServerWritableStream<Streams.ReadReq, Streams.ReadResp>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      call.off('drain', done);
+      call.off('cancelled', done);
+      call.off('close', done);
+      resolve();
+    };
+    call.on('drain', done);
+    call.on('cancelled', done);
+    call.on('close', done);
+  });
 }
 
 class StandInError extends Error {
@@ -263,7 +277,7 @@ export class EsdbStandIn {
     const filter = filterOf(options);
     const send = async (message: Streams.ReadResp) => {
       if (call.cancelled || call.destroyed) return;
-      if (!call.write(message)) await Promise.race([once(call, 'drain'), once(call, 'cancelled'), once(call, 'close')]);
+      if (!call.write(message)) await writable(call);
     };
     const sendEvent = (event: StoredEvent) => send(new ReadResp().setEvent(this.readEvent(event, structured)));
 
