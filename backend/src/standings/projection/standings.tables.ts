@@ -44,6 +44,20 @@ export type StandingsTable = (typeof standingsTableNames)[number];
  */
 const userUuid = 'user_uuid uuid';
 
+/** `overall` and `last10` keep the same totals, over different periods. */
+function totalsTableDdl(table: string): string[] {
+  return [
+    `CREATE TABLE ${table} (
+        user_id text PRIMARY KEY,
+        points integer NOT NULL,
+        wins integer NOT NULL,
+        periods integer NOT NULL,
+        ${userUuid}
+      )`,
+    `CREATE INDEX ON ${table} (points, wins)`,
+  ];
+}
+
 /** Elimination "period" of an active player in the survivor sort key: after every real period. */
 export const ACTIVE_STANDING = 2147483647;
 
@@ -117,30 +131,12 @@ export const standingsTables: ProjectionTable[] = [
     // Overall entrants (a pick in the season) with their live totals; `periods` counts their
     // period score rows, and the row goes when it reaches 0.
     name: 'overall',
-    ddl: (table) => [
-      `CREATE TABLE ${table} (
-        user_id text PRIMARY KEY,
-        points integer NOT NULL,
-        wins integer NOT NULL,
-        periods integer NOT NULL,
-        ${userUuid}
-      )`,
-      `CREATE INDEX ON ${table} (points, wins)`,
-    ],
+    ddl: totalsTableDdl,
   },
   {
     // Last 10 entrants (a pick in a period whose segment is last10) with their live totals there.
     name: 'last10',
-    ddl: (table) => [
-      `CREATE TABLE ${table} (
-        user_id text PRIMARY KEY,
-        points integer NOT NULL,
-        wins integer NOT NULL,
-        periods integer NOT NULL,
-        ${userUuid}
-      )`,
-      `CREATE INDEX ON ${table} (points, wins)`,
-    ],
+    ddl: totalsTableDdl,
   },
   {
     // Survivor: the fold over completed periods, one row per Overall entrant. `standing` orders
