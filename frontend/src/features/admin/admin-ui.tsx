@@ -53,7 +53,9 @@ export function QueryView<T>({
     return (
       <div className="error-state" role="alert">
         <p>Could not load {what}.</p>
-        <p className="error-state__message">{errorMessage(query.error)}</p>
+        <p className="error-state__message">
+          {query.error instanceof ApiError ? query.error.detail : errorMessage(query.error)}
+        </p>
         <button type="button" className="button" onClick={() => void query.refetch()}>
           Retry
         </button>

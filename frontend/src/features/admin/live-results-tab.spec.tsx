@@ -146,7 +146,7 @@ describe('Live Results tab', () => {
       }),
     );
     renderApp('/admin?tab=live-results', { user: admin });
-    await screen.findByText('503: No results provider is configured.');
+    await screen.findByText('No results provider is configured.');
     await waitFor(() => screen.getByRole('button', { name: 'Retry' }));
   });
 });
