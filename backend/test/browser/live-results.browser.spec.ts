@@ -6,7 +6,6 @@ import {
   periodOptions,
   pick,
   playerContext,
-  recordResult,
   registerInContext,
 } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
@@ -46,11 +45,17 @@ describe('journey: a result recorded by the admin reaches an open player screen 
     await server?.dispose();
   });
 
-  it('the admin imports the schedule', async () => {
+  it('the admin imports the schedule on the Admin page (Schedule tab)', async () => {
     await adminPage.goto(`${server.baseUrl}/admin`);
-    await adminPage.getByRole('heading', { name: 'Admin', exact: true }).waitFor();
-    const imported = await admin.request.post(`${server.baseUrl}/api/admin/setup/periods`, { data: {} });
-    expect(imported.ok()).toBe(true);
+    await adminPage.getByRole('tab', { name: 'Schedule', exact: true }).click();
+    await adminPage.getByRole('heading', { name: 'EPL Schedule Import' }).waitFor();
+    await adminPage.getByRole('button', { name: 'Import Schedule' }).click();
+    const dialog = adminPage.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Import Schedule' }).click();
+    await adminPage.getByText(/38 (EPL )?periods/).first().waitFor();
+    const periods = (await (await admin.request.get(`${server.baseUrl}/api/periods`)).json()) as unknown[];
+    expect(periods).toHaveLength(38);
+    // The team options come from the setup call (not part of this journey's screens).
     const options = await admin.request.post(`${server.baseUrl}/api/admin/setup/options`, { data: {} });
     expect(options.ok()).toBe(true);
   });
@@ -75,12 +80,25 @@ describe('journey: a result recorded by the admin reaches an open player screen 
     await markPage(leaderboards);
   });
 
-  it('the admin records a win for the picked team; both player pages show 3 points without reloading', async () => {
-    await recordResult(admin, server.baseUrl, pickedOptionId, 'win');
+  it('the admin records a win on the Admin page (Results tab); both player pages show 3 points without reloading', async () => {
+    const option = (await periodOptions(admin, server.baseUrl, 1)).find((candidate) => candidate.id === pickedOptionId);
+    if (!option) throw new Error('The picked option is gone');
+    await adminPage.getByRole('tab', { name: 'Results', exact: true }).click();
+    await adminPage.getByRole('heading', { name: 'Results Management' }).waitFor();
+    await adminPage.getByRole('combobox', { name: 'Period' }).click();
+    await adminPage.getByRole('option', { name: /^Matchweek 1 ·/ }).click();
+    await adminPage.getByRole('combobox', { name: 'Option' }).click();
+    await adminPage.getByRole('option', { name: option.name, exact: true }).click();
+    await adminPage.getByRole('combobox', { name: 'Outcome' }).click();
+    await adminPage.getByRole('option', { name: /^Win/ }).click();
+    await adminPage.getByRole('button', { name: 'Save Result' }).click();
 
     await dashboard.getByTestId('stat-tile').filter({ hasText: 'Total Points' }).getByText('3', { exact: true }).waitFor();
     await leaderboards.getByTestId('leader-row').filter({ hasText: 'Ann Player' }).getByText('3 pts').waitFor();
     expect(await wasNotReloaded(dashboard)).toBe(true);
     expect(await wasNotReloaded(leaderboards)).toBe(true);
+    // The server recorded what the admin chose.
+    const results = (await (await admin.request.get(`${server.baseUrl}/api/results/period/1`)).json()) as { optionId: string; outcome: string }[];
+    expect(results).toEqual([expect.objectContaining({ optionId: pickedOptionId, outcome: 'win' })]);
   });
 });
