@@ -6,12 +6,8 @@ import {
   changePasswordMutationOptions,
   updateProfileMutationOptions,
 } from '../../api/auth';
-import { ApiError } from '../../api/http';
+import { ErrorNotice, Field, SubmitButton, useFormFields } from './form-controls';
 import { UserAvatar } from './user-avatar';
-
-function problem(error: Error): string {
-  return error instanceof ApiError ? error.detail : error.message;
-}
 
 export function ProfilePage() {
   const { data: user } = useSuspenseQuery(authUserQueryOptions());
@@ -39,7 +35,7 @@ export function ProfilePage() {
 function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const update = useMutation(updateProfileMutationOptions(queryClient));
-  const [form, setForm] = useState({
+  const { form, field } = useFormFields({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     profileImageUrl: user.profileImageUrl ?? '',
@@ -48,47 +44,26 @@ function ProfileForm({ user }: { user: User }) {
     event.preventDefault();
     update.mutate(form);
   };
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
   return (
     <form className="panel form" onSubmit={submit} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">Your details</h2>
-      <label className="field">
-        <span className="field__label">First name</span>
-        <input type="text" autoComplete="given-name" maxLength={100} {...field('firstName')} />
-      </label>
-      <label className="field">
-        <span className="field__label">Last name</span>
-        <input type="text" autoComplete="family-name" maxLength={100} {...field('lastName')} />
-      </label>
-      <label className="field">
-        <span className="field__label">Picture URL</span>
-        <input type="url" inputMode="url" placeholder="https://…" {...field('profileImageUrl')} />
-      </label>
+      <Field label="First name" type="text" autoComplete="given-name" maxLength={100} {...field('firstName')} />
+      <Field label="Last name" type="text" autoComplete="family-name" maxLength={100} {...field('lastName')} />
+      <Field label="Picture URL" type="url" inputMode="url" placeholder="https://…" {...field('profileImageUrl')} />
       {update.isSuccess && (
         <p className="notice notice--success" role="status">
           Profile saved.
         </p>
       )}
-      {update.isError && (
-        <p className="notice notice--error" role="alert">
-          {problem(update.error)}
-        </p>
-      )}
-      <button type="submit" className="button button--primary" disabled={update.isPending}>
-        Save details
-      </button>
+      <ErrorNotice error={update.error} />
+      <SubmitButton pending={update.isPending} label="Save details" />
     </form>
   );
 }
 
 function PasswordForm() {
   const change = useMutation(changePasswordMutationOptions());
-  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmation: '' });
+  const { form, setForm, field } = useFormFields({ currentPassword: '', newPassword: '', confirmation: '' });
   const [mismatch, setMismatch] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,34 +77,20 @@ function PasswordForm() {
       { onSuccess: () => setForm({ currentPassword: '', newPassword: '', confirmation: '' }) },
     );
   };
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
   return (
     <form className="panel form" onSubmit={submit} aria-labelledby="password-form-title">
       <h2 id="password-form-title">Change password</h2>
-      <label className="field">
-        <span className="field__label">Current password</span>
-        <input type="password" autoComplete="current-password" required {...field('currentPassword')} />
-      </label>
-      <label className="field">
-        <span className="field__label">New password</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={passwordPolicy.minLength}
-          maxLength={passwordPolicy.maxLength}
-          {...field('newPassword')}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">Repeat the new password</span>
-        <input type="password" autoComplete="new-password" required {...field('confirmation')} />
-      </label>
+      <Field label="Current password" type="password" autoComplete="current-password" required {...field('currentPassword')} />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={passwordPolicy.minLength}
+        maxLength={passwordPolicy.maxLength}
+        {...field('newPassword')}
+      />
+      <Field label="Repeat the new password" type="password" autoComplete="new-password" required {...field('confirmation')} />
       {mismatch && (
         <p className="notice notice--error" role="alert">
           The two new passwords differ.
@@ -140,14 +101,8 @@ function PasswordForm() {
           Password changed. Your other devices have been signed out.
         </p>
       )}
-      {change.isError && (
-        <p className="notice notice--error" role="alert">
-          {problem(change.error)}
-        </p>
-      )}
-      <button type="submit" className="button button--primary" disabled={change.isPending}>
-        Change password
-      </button>
+      <ErrorNotice error={change.error} />
+      <SubmitButton pending={change.isPending} label="Change password" />
     </form>
   );
 }

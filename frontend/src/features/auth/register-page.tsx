@@ -6,9 +6,10 @@ import {
   type InvitationStatus,
   type RegistrationOptions,
 } from '@treble/contracts';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { registerMutationOptions, registrationOptionsQueryOptions } from '../../api/auth';
 import { ApiError } from '../../api/http';
+import { ErrorNotice, Field, SubmitButton, useFormFields } from './form-controls';
 
 const invitationProblems: Record<Exclude<InvitationStatus, 'valid'>, string> = {
   unknown: 'This invitation link is not valid.',
@@ -43,15 +44,8 @@ export function RegisterPage({ invite }: { invite?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const register = useMutation(registerMutationOptions(queryClient));
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const { form, field } = useFormFields({ firstName: '', lastName: '', email: '', password: '' });
   const { canRegister, message } = situation(options);
-
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,19 +74,10 @@ export function RegisterPage({ invite }: { invite?: string }) {
       {canRegister && (
         <form className="form" onSubmit={submit}>
           <div className="form__row">
-            <label className="field">
-              <span className="field__label">First name</span>
-              <input type="text" autoComplete="given-name" maxLength={100} {...field('firstName')} />
-            </label>
-            <label className="field">
-              <span className="field__label">Last name</span>
-              <input type="text" autoComplete="family-name" maxLength={100} {...field('lastName')} />
-            </label>
+            <Field label="First name" type="text" autoComplete="given-name" maxLength={100} {...field('firstName')} />
+            <Field label="Last name" type="text" autoComplete="family-name" maxLength={100} {...field('lastName')} />
           </div>
-          <label className="field">
-            <span className="field__label">E-mail</span>
-            <input type="email" autoComplete="email" required {...field('email')} />
-          </label>
+          <Field label="E-mail" type="email" autoComplete="email" required {...field('email')} />
           <div className="field">
             <label className="field__label" htmlFor="register-password">
               Password
@@ -112,25 +97,15 @@ export function RegisterPage({ invite }: { invite?: string }) {
               a strong one.
             </span>
           </div>
-          {error && (
-            <p className="notice notice--error" role="alert">
-              {error instanceof ApiError ? error.detail : error.message}
-              {error instanceof ApiError && error.code === ErrorCodes.EMAIL_TAKEN && (
-                <>
-                  {' '}
-                  <Link to="/login">Log in</Link>
-                </>
-              )}
-            </p>
-          )}
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={register.isPending}
-            aria-busy={register.isPending}
-          >
-            {register.isPending ? 'Creating your account…' : 'Create account'}
-          </button>
+          <ErrorNotice error={error}>
+            {error instanceof ApiError && error.code === ErrorCodes.EMAIL_TAKEN && (
+              <>
+                {' '}
+                <Link to="/login">Log in</Link>
+              </>
+            )}
+          </ErrorNotice>
+          <SubmitButton pending={register.isPending} label="Create account" pendingLabel="Creating your account…" />
         </form>
       )}
       <p className="auth-card__footer">

@@ -1,0 +1,48 @@
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { ApiError } from '../../api/http';
+
+/** The message to show for a failed call: the server's human text when it sent one. */
+export function problem(error: Error): string {
+  return error instanceof ApiError ? error.detail : error.message;
+}
+
+/** A form's text values, and the props that bind one input to one of them. */
+export function useFormFields<Values extends Record<string, string>>(initial: Values) {
+  const [form, setForm] = useState(initial);
+  const field = (name: keyof Values & string) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+  });
+  return { form, setForm, field };
+}
+
+/** A labelled input: the label wraps it, so it is named for assistive technology. */
+export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <input {...input} />
+    </label>
+  );
+}
+
+/** A failed call's message, announced; nothing while there is none. */
+export function ErrorNotice({ error, children }: { error: Error | null; children?: ReactNode }) {
+  if (!error) return null;
+  return (
+    <p className="notice notice--error" role="alert">
+      {problem(error)}
+      {children}
+    </p>
+  );
+}
+
+/** The submit button, busy (and disabled) while its call runs. */
+export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel?: string }) {
+  return (
+    <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending}>
+      {pending && pendingLabel ? pendingLabel : label}
+    </button>
+  );
+}
