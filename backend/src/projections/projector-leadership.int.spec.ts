@@ -20,7 +20,12 @@ const metadata: EventMetadata = {
 const counting: Projection = {
   name: 'counts',
   version: 1,
-  tables: [{ name: 'test_counts', ddl: (t) => [`CREATE TABLE ${t} (id integer PRIMARY KEY, count integer NOT NULL)`] }],
+  tables: [
+    {
+      name: 'test_counts',
+      ddl: (t) => [`CREATE TABLE ${t} (id integer PRIMARY KEY, count integer NOT NULL)`],
+    },
+  ],
   eventTypes: ['Counted'],
   async apply(_event, { sql, table }) {
     await sql.query(
@@ -49,13 +54,19 @@ describe.each(databaseTargets)('projector leadership of several instances on $na
   const append = async (count: number): Promise<bigint> => {
     let position = 0n;
     for (let i = 0; i < count; i++) {
-      ({ position } = await instances[0]!.store.append(`s-${randomUUID()}`, [{ type: 'Counted', data: {}, metadata }], 'no_stream'));
+      ({ position } = await instances[0]!.store.append(
+        `s-${randomUUID()}`,
+        [{ type: 'Counted', data: {}, metadata }],
+        'no_stream',
+      ));
     }
     return position;
   };
 
   const total = async (): Promise<number> => {
-    const { rows } = await handle.database.query<{ count: number }>('SELECT count FROM test_counts WHERE id = 1');
+    const { rows } = await handle.database.query<{ count: number }>(
+      'SELECT count FROM test_counts WHERE id = 1',
+    );
     return rows[0]?.count ?? 0;
   };
 

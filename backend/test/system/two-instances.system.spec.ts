@@ -25,7 +25,11 @@ async function health(server: ServerProcess): Promise<HealthReport> {
   return (await (await fetch(`${server.baseUrl}/api/health`)).json()) as HealthReport;
 }
 
-async function eventually<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined>): Promise<T> {
+async function eventually<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined>,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe().catch(() => null);
@@ -100,22 +104,29 @@ describeOnServer('two built app instances on one Postgres server', () => {
     expect(reports.filter((report) => report.instance!.projectionLeader)).toHaveLength(1);
     const leaderId = reports.find((report) => report.instance!.projectionLeader)!.instance!.id;
     expect(reports.map((report) => report.instance!.leader)).toEqual([leaderId, leaderId]);
-    expect(reports[0]!.instance!.id).not.toBe(reports[1]!.instance!.id);
-    [leader, follower] = reports[0]!.instance!.projectionLeader ? [first, second] : [second, first];
+    expect(reports[0].instance!.id).not.toBe(reports[1].instance!.id);
+    [leader, follower] = reports[0].instance!.projectionLeader ? [first, second] : [second, first];
   });
 
   it('pushes a standings change made through one instance to a socket on the other, and survives the leader dying', async () => {
     // The pool is set up through the leader; the player signs up and connects through the
     // follower, whose own engine projects nothing: every push it delivers came from the leader.
     const admin = cookieClient(leader.baseUrl);
-    const registered = await admin.request('POST', '/api/auth/register', { email: 'host@example.com', password });
+    const registered = await admin.request('POST', '/api/auth/register', {
+      email: 'host@example.com',
+      password,
+    });
     expect(registered.status).toBe(201);
     expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
     expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
     const invitation = await admin.request('POST', '/api/invites', { maxUses: 1 });
     const { token } = invitation.body as CreatedInvitation;
     const player = cookieClient(follower.baseUrl);
-    const signedUp = await player.request('POST', '/api/auth/register', { email: 'ann@example.com', password, inviteToken: token });
+    const signedUp = await player.request('POST', '/api/auth/register', {
+      email: 'ann@example.com',
+      password,
+      inviteToken: token,
+    });
     expect(signedUp.status).toBe(201);
     const playerId = (signedUp.body as AuthResponse).user.id;
     for (const optionId of ['2-ARS', '2-LIV']) {
@@ -128,7 +139,9 @@ describeOnServer('two built app instances on one Postgres server', () => {
     socket.on('read-model-changed', (notice) => notices.push(notice));
 
     // The result is recorded through the leader; the socket is on the follower.
-    expect((await admin.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'win' })).status).toBe(201);
+    expect((await admin.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'win' })).status).toBe(
+      201,
+    );
     const pushed = await eventually('standings notice on the other instance', 10_000, async () =>
       notices.find((notice) => notice.readModels.includes('standings')),
     );
@@ -137,7 +150,9 @@ describeOnServer('two built app instances on one Postgres server', () => {
 
     // Signing out through the leader closes that session's socket on the follower.
     const elsewhere = cookieClient(leader.baseUrl);
-    expect((await elsewhere.request('POST', '/api/auth/login', { email: 'ann@example.com', password })).status).toBe(200);
+    expect(
+      (await elsewhere.request('POST', '/api/auth/login', { email: 'ann@example.com', password })).status,
+    ).toBe(200);
     const sessionSocket = await connect(follower, elsewhere);
     sockets.push(sessionSocket);
     const closed = new Promise<string>((resolve) => sessionSocket.on('disconnect', (why) => resolve(why)));
@@ -156,14 +171,30 @@ describeOnServer('two built app instances on one Postgres server', () => {
 
     // The survivor keeps projecting: a result recorded through it reaches the read tables.
     const adminOnSurvivor = cookieClient(survivor.baseUrl);
-    expect((await adminOnSurvivor.request('POST', '/api/auth/login', { email: 'host@example.com', password })).status).toBe(200);
+    expect(
+      (await adminOnSurvivor.request('POST', '/api/auth/login', { email: 'host@example.com', password }))
+        .status,
+    ).toBe(200);
     const playerOnSurvivor = cookieClient(survivor.baseUrl);
-    expect((await playerOnSurvivor.request('POST', '/api/auth/login', { email: 'ann@example.com', password })).status).toBe(200);
+    expect(
+      (await playerOnSurvivor.request('POST', '/api/auth/login', { email: 'ann@example.com', password }))
+        .status,
+    ).toBe(200);
     notices.length = 0;
-    expect((await adminOnSurvivor.request('POST', '/api/results', { optionId: '2-LIV', outcome: 'draw' })).status).toBe(201);
-    await eventually('standings notice from the new leader', 10_000, async () => notices.find((notice) => notice.readModels.includes('standings')));
-    expect(await eventually('the new result in the standings', 10_000, async () => ((await points(playerOnSurvivor, playerId)) === 4 ? 4 : null))).toBe(4);
+    expect(
+      (await adminOnSurvivor.request('POST', '/api/results', { optionId: '2-LIV', outcome: 'draw' })).status,
+    ).toBe(201);
+    await eventually('standings notice from the new leader', 10_000, async () =>
+      notices.find((notice) => notice.readModels.includes('standings')),
+    );
+    expect(
+      await eventually('the new result in the standings', 10_000, async () =>
+        (await points(playerOnSurvivor, playerId)) === 4 ? 4 : null,
+      ),
+    ).toBe(4);
     const after = await health(survivor);
-    expect(after.projections.every((projection) => projection.status === 'live' && projection.lag === 0)).toBe(true);
+    expect(
+      after.projections.every((projection) => projection.status === 'live' && projection.lag === 0),
+    ).toBe(true);
   }, 120_000);
 });

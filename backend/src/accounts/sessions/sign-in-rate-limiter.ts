@@ -49,7 +49,9 @@ export class SignInRateLimiter {
     );
     const blocked = rows.filter((row) => row.failures >= (limits.get(row.key) ?? Infinity));
     if (blocked.length === 0) return;
-    const retryAt = Math.max(...blocked.map((row) => new Date(row.started_at).getTime() + signInLimits.windowMs));
+    const retryAt = Math.max(
+      ...blocked.map((row) => new Date(row.started_at).getTime() + signInLimits.windowMs),
+    );
     const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
     throw new DomainError(
       ErrorCodes.RATE_LIMITED,

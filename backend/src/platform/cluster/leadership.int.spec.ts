@@ -41,9 +41,18 @@ describe.each(databaseTargets)('leases and leadership on $name', (target) => {
   let handle: TestDatabaseHandle;
   let instances: Instance[];
 
-  const instance = (holder: string, ttlMs: number, options: { failElection?: () => boolean } = {}): Instance => {
+  const instance = (
+    holder: string,
+    ttlMs: number,
+    options: { failElection?: () => boolean } = {},
+  ): Instance => {
     const store = new SeveredLeaseStore(handle.database);
-    const created: Instance = { store, running: false, elections: 0, leadership: null as unknown as Leadership };
+    const created: Instance = {
+      store,
+      running: false,
+      elections: 0,
+      leadership: null as unknown as Leadership,
+    };
     created.leadership = new Leadership(store, {
       lease: 'job',
       holder,

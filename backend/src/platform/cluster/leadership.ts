@@ -103,7 +103,9 @@ export class Leadership {
         try {
           await this.options.onElected();
         } catch (error) {
-          this.options.error?.(`Lease ${this.options.lease}: could not start as leader (${messageOf(error)}); handing it back`);
+          this.options.error?.(
+            `Lease ${this.options.lease}: could not start as leader (${messageOf(error)}); handing it back`,
+          );
           await this.stepDown();
         }
       });
