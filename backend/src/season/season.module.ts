@@ -22,6 +22,7 @@ import { OptionsController } from './queries/options/options.http.controller.js'
 import { PeriodsController } from './queries/periods/periods.http.controller.js';
 import { ScheduleController } from './queries/schedule/schedule.http.controller.js';
 import { SeasonCatalogue } from './season-catalogue.js';
+import { RulesController } from './queries/rules/rules.http.controller.js';
 
 @Module({
   controllers: [
@@ -32,6 +33,7 @@ import { SeasonCatalogue } from './season-catalogue.js';
     ManageOptionsController,
     OptionsController,
     RecordResultController,
+    RulesController,
   ],
   providers: [
     SeasonCatalogue,

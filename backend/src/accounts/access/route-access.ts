@@ -34,6 +34,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/community/stats': 'player',
 
   // Season: players read periods and options; admins run the season
+  'GET /api/rules': 'public',
   'GET /api/periods': 'player',
   'GET /api/periods/current': 'player',
   'GET /api/periods/:id/options': 'player',
