@@ -115,7 +115,7 @@ export class EsdbStandIn {
   private readonly listeners = new Set<() => void>();
   private readonly calls = new Set<grpc.ServerWritableStream<Streams.ReadReq, Streams.ReadResp>>();
   /** How many Append and Read calls it served, by method (tests check the client's choices). */
-  readonly served = { append: 0, read: 0 };
+  readonly served = { append: 0, read: 0, batchAppend: 0 };
 
   private constructor(
     private readonly server: grpc.Server,
@@ -151,6 +151,17 @@ export class EsdbStandIn {
     return event!;
   }
 
+  /** Ends every open subscription as a dropped connection would (UNAVAILABLE), as a restart or failover does. */
+  dropSubscriptions(): number {
+    let dropped = 0;
+    for (const call of this.calls) {
+      if (!call.request.getOptions()?.hasSubscription()) continue;
+      call.emit('error', { code: grpc.status.UNAVAILABLE, details: 'the stand-in dropped the subscription' });
+      dropped++;
+    }
+    return dropped;
+  }
+
   async stop(): Promise<void> {
     for (const call of this.calls) call.end();
     await new Promise<void>((resolve) => this.server.tryShutdown(() => resolve()));
@@ -165,15 +176,18 @@ export class EsdbStandIn {
         this.calls.add(call);
         this.read(call)
           .catch((error: unknown) => {
-            if (error instanceof StandInError) call.destroy(Object.assign(new Error(error.message), { code: error.code }));
-            else call.destroy(error as Error);
+            // grpc-js sends an error status for an 'error' emitted on the call (destroy would send none).
+            const code = error instanceof StandInError ? error.code : grpc.status.INTERNAL;
+            if (!call.writableEnded) call.emit('error', { code, details: error instanceof Error ? error.message : String(error) });
           })
           .finally(() => this.calls.delete(call));
       },
       delete: (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }),
       tombstone: (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }),
-      batchAppend: (call: grpc.ServerDuplexStream<unknown, unknown>) =>
-        call.destroy(Object.assign(new Error('BatchAppend is not in the stand-in'), { code: grpc.status.UNIMPLEMENTED })),
+      batchAppend: (call: grpc.ServerDuplexStream<unknown, unknown>) => {
+        this.served.batchAppend++;
+        call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'BatchAppend is not in the stand-in' });
+      },
     };
   }
 
@@ -376,12 +390,14 @@ export class EsdbStandIn {
           const done = () => {
             call.off('cancelled', done);
             call.off('close', done);
+            call.off('finish', done);
             appended = () => undefined;
             resolve();
           };
           appended = done;
           call.on('cancelled', done);
           call.on('close', done);
+          call.on('finish', done);
         });
       }
     } finally {
