@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, playerContext, registerInContext, setUpSeason } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
@@ -10,10 +11,22 @@ describe('journey: the admin runs the season from the nine admin tabs', () => {
   let admin: BrowserContext;
   let page: Page;
   const failures: string[] = [];
+  /** Serious and critical axe findings (WCAG 2.x A and AA), per tab. */
+  const findings: { tab: string; rule: string; targets: string[] }[] = [];
 
   async function openTab(name: string): Promise<void> {
     await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name, exact: true }).click();
     await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    // Toasts of the previous step may still show; the app-wide toaster is not part of these tabs.
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .exclude('[data-sonner-toaster]')
+      .analyze();
+    for (const violation of results.violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        findings.push({ tab: name, rule: violation.id, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) });
+      }
+    }
   }
 
   async function choose(label: string, option: string | RegExp): Promise<void> {
@@ -104,6 +117,10 @@ describe('journey: the admin runs the season from the nine admin tabs', () => {
     await page.getByRole('list', { name: 'Regular users' }).getByText('Ann Player').waitFor();
     await page.getByRole('heading', { name: 'Diagnostics' }).waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/admin?tab=users`);
+  });
+
+  it('axe finds no serious or critical accessibility violations on the tabs', () => {
+    expect(findings).toEqual([]);
   });
 
   it('no admin call failed along the way (besides the results provider, which is not set up here)', () => {
