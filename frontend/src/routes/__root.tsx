@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { User } from '@treble/contracts';
+import { useEffect, useRef } from 'react';
 import { Toaster } from 'sonner';
 import { authUserQueryOptions } from '../api/auth';
 import {
@@ -53,9 +54,15 @@ function RootLayout() {
 
 /** Navigation exists only for signed-in users; admin items only for admins (SPEC section 2). */
 function SignedInHeader({ user }: { user: User }) {
+  const nav = useRef<HTMLElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // On a phone the bar scrolls sideways: keep the current page's item in view.
+  useEffect(() => {
+    nav.current?.querySelector('[data-status="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <>
-      <nav className={`app-nav${user.isAdmin ? ' app-nav--admin' : ''}`} aria-label="Main">
+      <nav ref={nav} className={`app-nav${user.isAdmin ? ' app-nav--admin' : ''}`} aria-label="Main">
         <Link to="/" className="app-nav__link" activeOptions={{ exact: true }}>
           <HomeIcon />
           Dashboard

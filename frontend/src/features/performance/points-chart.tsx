@@ -19,7 +19,7 @@ export default function PointsChart({ data, title = 'Points per period' }: { dat
           <XAxis dataKey="label" tickLine={false} />
           <YAxis allowDecimals={false} width={32} />
           <Tooltip formatter={(value) => [`${String(value)} pts`, 'Points']} />
-          <Bar dataKey="points" name="Points" fill="#3d195b" radius={[4, 4, 0, 0]} />
+          <Bar dataKey="points" name="Points" fill="#3d195b" radius={[4, 4, 0, 0]} maxBarSize={56} />
         </BarChart>
       </div>
       <table className="visually-hidden">
