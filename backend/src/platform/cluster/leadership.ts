@@ -95,7 +95,12 @@ export class Leadership {
       held = this.leader && performance.now() - this.renewedAt < this.options.ttlMs;
       this.options.error?.(`Lease ${this.options.lease}: could not renew (${messageOf(error)})`);
     }
-    if (this.stopped) return;
+    if (this.stopped) {
+      // Stopped while this attempt was in flight: do not keep a lease nobody will renew.
+      if (held && !this.leader)
+        await this.leases.release(this.options.lease, this.options.holder).catch(() => undefined);
+      return;
+    }
     if (held && !this.leader) {
       this.leader = true;
       this.options.log?.(`Lease ${this.options.lease}: ${this.options.holder} is the leader`);
