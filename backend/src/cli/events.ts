@@ -6,6 +6,8 @@ import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
 import { Database } from '../platform/database/database.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
+import { projectionsFor, readEntities } from '../read-models.js';
 
 const usage = `Usage: npm run events -- <command>
 
@@ -13,7 +15,8 @@ const usage = `Usage: npm run events -- <command>
                       in order, with ids, types, data and metadata (the original position and
                       recorded time go into the metadata). Safe to run again: it goes on after
                       what the target already holds, and refuses a target that holds anything
-                      else. Stop the app first.
+                      else. Then it rebuilds every read table of the database
+                      from EventStoreDB. Stop the app first.
 
 Reads the log from DATABASE_URL when set, else from the embedded database under DATA_DIR
 (default ./data).`;
@@ -29,7 +32,7 @@ async function migrate(args: string[]): Promise<number> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: Math.min(config.databasePoolSize, 4),
-    entities: [],
+    entities: readEntities,
   });
   const source = new PostgresEventStore(database, config.projectionPollMs);
   const target = EsdbEventStore.connect(config.eventStoreUrl);
@@ -50,9 +53,38 @@ async function migrate(args: string[]): Promise<number> {
       },
     });
     if (started) bar.stop();
+    started = false;
     console.log(
       `${report.total} events in the source; ${report.alreadyThere} were already in EventStoreDB, ${report.copied} copied now.`,
     );
+    // The checkpoints count Postgres positions: rebuild every read table from EventStoreDB, so that
+    // the app started with EVENTSTORE_URL on this database goes on from EventStoreDB positions.
+    const engine = new ProjectionEngine(database, target, projectionsFor(config.rules));
+    try {
+      for (const projection of projectionsFor(config.rules)) {
+        const rebuildBar = new SingleBar(
+          { format: `${projection.name.padEnd(20)} [{bar}] {percentage}% | {events} events`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 500 },
+          Presets.shades_classic,
+        );
+        let rebuilding = false;
+        await engine.rebuild(projection.name, (progress) => {
+          const head = Number(progress.head);
+          if (!rebuilding) {
+            rebuildBar.start(Math.max(head, 1), 0, { events: 0 });
+            rebuilding = true;
+          }
+          rebuildBar.setTotal(Math.max(head, 1));
+          rebuildBar.update(Math.max(Number(progress.position), head === 0 ? 1 : 0), { events: progress.eventsApplied });
+        });
+        if (rebuilding) {
+          rebuildBar.update(rebuildBar.getTotal());
+          rebuildBar.stop();
+        }
+      }
+    } finally {
+      await engine.stop();
+    }
+    console.log('Every read table is rebuilt from EventStoreDB: start the app with EVENTSTORE_URL set.');
     return 0;
   } finally {
     if (started) bar.stop();

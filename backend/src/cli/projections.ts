@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { SingleBar, Presets } from 'cli-progress';
+import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
@@ -12,7 +13,8 @@ const usage = `Usage: npm run projections -- <command>
   status            position, head and lag of every projection
   rebuild [name]    rebuild one projection (or all) blue-green, with progress
 
-Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./data).`;
+Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./data), and the
+events of EventStoreDB when EVENTSTORE_URL is set.`;
 
 function table(rows: ProjectionStatus[]): string {
   const header = ['projection', 'version', 'stored', 'generation', 'position', 'head', 'lag'];
@@ -43,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     poolSize: Math.min(config.databasePoolSize, 4),
     entities: readEntities,
   });
-  const store = new PostgresEventStore(database, config.projectionPollMs);
+  const store = config.eventStoreUrl === null ? new PostgresEventStore(database, config.projectionPollMs) : EsdbEventStore.connect(config.eventStoreUrl);
   const projections = projectionsFor(config.rules);
   const engine = new ProjectionEngine(database, store, projections);
   try {

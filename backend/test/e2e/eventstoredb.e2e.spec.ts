@@ -3,10 +3,11 @@ import type { LeaderboardEntry, SurvivorEntry } from '@treble/contracts';
 import { EsdbEventStore } from '../../src/event-store/esdb/esdb-event-store.js';
 import { MigrationRefusedError, migrateToEsdb } from '../../src/event-store/esdb/migrate-to-esdb.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { PostgresEventStore } from '../../src/event-store/postgres-event-store.js';
 import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
-import { projectionsFor } from '../../src/read-models.js';
-import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import { projectionsFor, readEntities } from '../../src/read-models.js';
+import { registerAdmin, registerPlayer, restartableTestApp, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { EsdbStandIn } from '../support/esdb-standin/esdb-standin.js';
 
@@ -185,6 +186,59 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
     const originals = await readTables(source);
     expect(Object.values(originals).flat().length).toBeGreaterThan(20);
     expect(rebuilt).toEqual(originals);
+  });
+
+  it('switches a pool over: after the copy and a rebuild from EventStoreDB, the same database serves on with EVENTSTORE_URL', async () => {
+    const otherServer = await EsdbStandIn.start();
+    standIns.push(otherServer);
+    const pool = await restartableTestApp(target, poolNow);
+    try {
+      const before = await pool.start();
+      const ann = await playPool(before);
+      await caughtUp(before);
+      const standingsBefore = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+      const tablesBefore = await readTables(before);
+      const { config } = before;
+      await before.close();
+
+      // What `npm run events -- migrate --to esdb` does, with the app stopped.
+      const database = await Database.open({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1, entities: readEntities });
+      const postgresLog = new PostgresEventStore(database);
+      const targetStore = esdb(otherServer.connectionString);
+      try {
+        await migrateToEsdb(postgresLog, targetStore);
+        const engine = new ProjectionEngine(database, targetStore, projectionsFor(config.rules));
+        for (const projection of projectionsFor(config.rules)) await engine.rebuild(projection.name);
+        await engine.stop();
+      } finally {
+        await postgresLog.close();
+        await database.close();
+      }
+
+      const after = await pool.start({ EVENTSTORE_URL: otherServer.connectionString });
+      try {
+        await caughtUp(after);
+        expect(await readTables(after, sourcePositions(otherServer))).toEqual(tablesBefore);
+        // Credentials stayed in the database: Ann signs in, sees the same standings and picks on.
+        const annAgain = after.client();
+        const signIn = await annAgain.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password });
+        expect(signIn.status).toBeLessThan(300);
+        expect((await annAgain.request('GET', '/api/leaderboards/overall')).body).toEqual(standingsBefore);
+        const logBefore = otherServer.events().length;
+        const pick = await annAgain.request('POST', '/api/choices', { periodId: 3, optionId: '3-ARS' });
+        expect(pick.status).toBe(201);
+        const mine = (await annAgain.request('GET', '/api/choices/period/3')).body as { optionId: string }[];
+        expect(mine.map((choice) => choice.optionId)).toEqual(['3-ARS']);
+        // The pick went to EventStoreDB as a new event (no migration note).
+        const written = otherServer.events().slice(logBefore);
+        expect(written.length).toBeGreaterThan(0);
+        expect(written.every((event) => !Buffer.from(event.customMetadata).toString('utf8').includes('migratedFrom'))).toBe(true);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await pool.dispose();
+    }
   });
 
   it('refuses a target that holds anything but a prefix of the source', async () => {
