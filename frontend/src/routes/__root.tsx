@@ -4,6 +4,7 @@ import type { User } from '@treble/contracts';
 import { useEffect, useRef } from 'react';
 import { Toaster } from 'sonner';
 import { authUserQueryOptions } from '../api/auth';
+import { rulesQueryOptions } from '../api/rules';
 import {
   CalendarIcon,
   ChartIcon,
@@ -21,6 +22,9 @@ import { LiveIndicator } from '../realtime/live-indicator';
 import type { RouterContext } from '../router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every page states the pool's rules: load them once, before the first page renders. Should the
+  // call fail, pages fall back to the default rules (those of every unconfigured pool).
+  loader: ({ context }) => context.queryClient.ensureQueryData(rulesQueryOptions()).catch(() => undefined),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });

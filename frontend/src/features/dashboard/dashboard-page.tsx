@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
-  defaultRules,
   describeSurvivorRule,
   type LeaderboardEntry,
   type Last10Entry,
@@ -13,6 +12,7 @@ import {
 import { lazy, Suspense, type ReactNode } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
 import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
+import { usePoolRules } from '../../api/rules';
 import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
 import { UserAvatar } from '../auth/user-avatar';
@@ -21,7 +21,6 @@ import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
 // recharts is large: the chart loads on its own, after the dashboard's first paint.
 const PointsChart = lazy(() => import('../performance/points-chart'));
 
-const rules = defaultRules;
 const miniSize = 5;
 const recentSize = 5;
 
@@ -33,6 +32,7 @@ export function resultLabel(points: number): 'Win' | 'Draw' | 'Loss' {
 }
 
 export function DashboardPage() {
+  const rules = usePoolRules();
   const stats = useQuery(userStatsQueryOptions());
   const period = useQuery(currentPeriodQueryOptions());
 
@@ -144,6 +144,7 @@ function StatTile({ label, value }: { label: string; value: string }) {
 }
 
 function CurrentPeriodCard({ periodId, segment }: { periodId: number; segment: 'main' | 'last10' }) {
+  const rules = usePoolRules();
   const choices = useQuery(choicesQueryOptions(periodId));
   const count = Math.min(choices.data?.length ?? 0, rules.picksPerPeriod);
   return (

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { defaultRules, describeSurvivorRule, type LeaderboardKind, type LeaderboardRow } from '@treble/contracts';
+import { describeSurvivorRule, type LeaderboardKind, type LeaderboardRow } from '@treble/contracts';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { leaderboardQueryOptions, leaderboardSummaryQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
 import { clearCacheAndReload } from './clear-cache';
 import { InitialsAvatar, RankMark } from './player-name';
+import { usePoolRules } from '../../api/rules';
 
-const rules = defaultRules;
 
 const tabs: { kind: LeaderboardKind; label: string; empty: string }[] = [
   { kind: 'overall', label: 'Overall', empty: 'No rankings yet' },
@@ -35,6 +35,7 @@ function useSummaryFollowsLeaderboards() {
 }
 
 export function LeaderboardsPage() {
+  const rules = usePoolRules();
   const { data: summary } = useSuspenseQuery(leaderboardSummaryQueryOptions());
   useSummaryFollowsLeaderboards();
   return (
@@ -107,6 +108,7 @@ function Board<K extends LeaderboardKind>({ kind, empty }: { kind: K; empty: str
 }
 
 function Row<K extends LeaderboardKind>({ kind, row }: { kind: K; row: LeaderboardRow<K> }) {
+  const rules = usePoolRules();
   return (
     <li className="leader-row" data-testid="leader-row">
       <RankMark rank={row.rank} />

@@ -35,6 +35,19 @@ describe('predictions page', () => {
     screen.getByText('There is currently no active period for picks. Check back soon!');
   });
 
+  test("states the pool's configured rules (GET /api/rules), not the defaults", async () => {
+    const rules = { ...defaultRules, picksPerPeriod: 2, maxUsesPerTeam: 5, minUsesEnforcement: 'off' as const };
+    fake.routes.set('GET /api/rules', () => jsonResponse(200, rules));
+    options = [anOption('ars', { name: 'Arsenal', usageCount: 1 })];
+    renderApp('/predictions', { user: aUser() });
+    await screen.findByText('Period 5 - select 2 options');
+    screen.getByText('0/2');
+    screen.getByText('Used 1/5');
+    screen.getByText(describeUsageRule(rules));
+    // With the minimum switched off there is no "needs N more" guidance.
+    expect(screen.queryByText(/^Needs \d+ more/)).toBeNull();
+  });
+
   test('selecting an option saves it, toasts and shows progress 1/3', async () => {
     options = [
       anOption('ars', {

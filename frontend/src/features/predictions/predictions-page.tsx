@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
-  defaultRules,
   describeSurvivorRule,
   describeUsageRule,
   ErrorCodes,
@@ -19,13 +18,12 @@ import {
   optionsQueryOptions,
   removeChoice,
 } from '../../api/picks';
+import { usePoolRules } from '../../api/rules';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { ProgressBar } from '../dashboard/dashboard-page';
 import { chancesLeft, formatCountdown, minimumStillReachable, usageTone, usesNeeded } from './usage';
 
-const rules = defaultRules;
-const maxChoicesText = `You can only select ${rules.picksPerPeriod} options per period`;
 
 export function PredictionsPage() {
   const { data: period } = useSuspenseQuery(currentPeriodQueryOptions());
@@ -53,6 +51,7 @@ function useNow(intervalMs = 1000): number {
 }
 
 function PeriodPicks({ period }: { period: Period }) {
+  const rules = usePoolRules();
   const queryClient = useQueryClient();
   const { data: options } = useSuspenseQuery(optionsQueryOptions(period.id));
   const now = useNow();
@@ -99,8 +98,8 @@ function PeriodPicks({ period }: { period: Period }) {
     onSettled: () => invalidatePicks(queryClient, period.id),
   });
   const busy = add.isPending || remove.isPending;
-  const totalNeeded = options.reduce((sum, option) => sum + usesNeeded(option.usageCount), 0);
-  const coverable = minimumStillReachable(totalNeeded, period.id, selected.length);
+  const totalNeeded = options.reduce((sum, option) => sum + usesNeeded(option.usageCount, rules), 0);
+  const coverable = minimumStillReachable(totalNeeded, period.id, selected.length, rules);
 
   const toggle = (option: Option) => {
     if (busy) return;
@@ -109,7 +108,7 @@ function PeriodPicks({ period }: { period: Period }) {
       return;
     }
     if (selected.length >= rules.picksPerPeriod) {
-      toast.error('Maximum Choices', { id: 'maximum-choices', description: maxChoicesText });
+      toast.error('Maximum Choices', { id: 'maximum-choices', description: `You can only select ${rules.picksPerPeriod} options per period` });
       return;
     }
     add.mutate(option.id);
@@ -194,15 +193,16 @@ function OptionCard({
   busy: boolean;
   onToggle: (option: Option) => void;
 }) {
+  const rules = usePoolRules();
   const isSelected = option.choiceId !== null;
   const atCap = option.usageCount >= rules.maxUsesPerTeam;
   const disabled = option.isLocked || (atCap && !isSelected);
-  const tone = usageTone(option.usageCount);
+  const tone = usageTone(option.usageCount, rules);
   const countdown = option.lockAt && !option.isLocked ? formatCountdown(option.lockAt, now) : null;
   const fixture = option.fixture;
-  const needed = usesNeeded(option.usageCount);
+  const needed = usesNeeded(option.usageCount, rules);
   const guidanceId = useId();
-  const unreachable = needed > chancesLeft(periodId, option);
+  const unreachable = needed > chancesLeft(periodId, option, rules);
   const label = [
     option.name,
     fixture ? `${fixture.isHome ? 'vs' : 'at'} ${fixture.opponent}` : null,
