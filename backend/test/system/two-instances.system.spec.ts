@@ -98,7 +98,9 @@ describeOnServer('two built app instances on one Postgres server', () => {
   it('elects exactly one projection leader, which both instances name', async () => {
     const reports = await eventually('one leader named by both', 10_000, async () => {
       const both = await Promise.all([health(first), health(second)]);
-      return both.every((report) => report.instance?.leader != null) ? both : null;
+      const leaders = both.filter((report) => report.instance?.projectionLeader);
+      const named = new Set(both.map((report) => report.instance?.leader));
+      return leaders.length === 1 && named.size === 1 && named.has(leaders[0]!.instance!.id) ? both : null;
     });
     expect(reports.map((report) => report.status)).toEqual(['ok', 'ok']);
     expect(reports.filter((report) => report.instance!.projectionLeader)).toHaveLength(1);
@@ -106,6 +108,10 @@ describeOnServer('two built app instances on one Postgres server', () => {
     expect(reports.map((report) => report.instance!.leader)).toEqual([leaderId, leaderId]);
     expect(reports[0].instance!.id).not.toBe(reports[1].instance!.id);
     [leader, follower] = reports[0].instance!.projectionLeader ? [first, second] : [second, first];
+    // And it stays so: the follower keeps trying, but the leader keeps renewing.
+    await sleep(2 * leaseMs);
+    expect((await health(leader)).instance).toMatchObject({ projectionLeader: true, leader: leaderId });
+    expect((await health(follower)).instance).toMatchObject({ projectionLeader: false, leader: leaderId });
   });
 
   it('pushes a standings change made through one instance to a socket on the other, and survives the leader dying', async () => {
