@@ -1,26 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { defaultRules, describeSurvivorRule, type Competition, type Payout, type Prize } from '@treble/contracts';
+import { describeSurvivorRule, type Competition, type Payout, type PoolRules, type Prize } from '@treble/contracts';
 import { Tabs } from 'radix-ui';
 import { activePrizesQueryOptions, payoutsQueryOptions } from '../../api/public-prizes';
+import { usePoolRules } from '../../api/rules';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatTotals } from './money';
 import { PrizesPending } from './prizes-pending';
 
-const rules = defaultRules;
-
-const competitions: { id: Competition; label: string; rule: string }[] = [
-  { id: 'overall', label: 'Overall', rule: `Most points over all ${rules.periodsPerSeason} periods.` },
-  { id: 'survivor', label: 'Survivor', rule: describeSurvivorRule(rules) },
-  {
-    id: 'last10',
-    label: 'Last 10',
-    rule: `Most points in periods ${rules.last10FirstPeriod}-${rules.periodsPerSeason}.`,
-  },
-];
+function competitionsUnder(rules: PoolRules): { id: Competition; label: string; rule: string }[] {
+  return [
+    { id: 'overall', label: 'Overall', rule: `Most points over all ${rules.periodsPerSeason} periods.` },
+    { id: 'survivor', label: 'Survivor', rule: describeSurvivorRule(rules) },
+    {
+      id: 'last10',
+      label: 'Last 10',
+      rule: `Most points in periods ${rules.last10FirstPeriod}-${rules.periodsPerSeason}.`,
+    },
+  ];
+}
 
 /** The public prize structure: works signed out too (GET /api/prizes and /api/prizes/payouts are public). */
 export function PrizesPage() {
   const prizes = useQuery(activePrizesQueryOptions());
+  const competitions = competitionsUnder(usePoolRules());
 
   if (prizes.isError) {
     return (
