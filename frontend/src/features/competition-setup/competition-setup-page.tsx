@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultRules, describeSurvivorRule, type Competition, type Prize } from '@treble/contracts';
+import { describeSurvivorRule, type Competition, type PoolRules, type Prize } from '@treble/contracts';
 import { AlertDialog } from 'radix-ui';
 import { toast } from 'sonner';
+import { usePoolRules } from '../../api/rules';
 import { errorMessage } from '../../lib/errors';
 import { toastAdminError } from '../admin-panels/admin-errors';
 import {
@@ -12,17 +13,18 @@ import {
 } from './competition-setup-api';
 import './competition-setup.css';
 
-const rules = defaultRules;
-
-const competitions: { key: Competition; name: string; description: string }[] = [
-  { key: 'overall', name: 'Overall', description: 'Points from every matchweek of the season.' },
-  { key: 'survivor', name: 'Survivor', description: describeSurvivorRule(rules) },
-  {
-    key: 'last10',
-    name: 'Last 10',
-    description: `Points from matchweeks ${rules.last10FirstPeriod} to ${rules.periodsPerSeason} only.`,
-  },
-];
+/** The three competitions, described by the pool's configured rules. */
+function competitions(rules: PoolRules): { key: Competition; name: string; description: string }[] {
+  return [
+    { key: 'overall', name: 'Overall', description: 'Points from every matchweek of the season.' },
+    { key: 'survivor', name: 'Survivor', description: describeSurvivorRule(rules) },
+    {
+      key: 'last10',
+      name: 'Last 10',
+      description: `Points from matchweeks ${rules.last10FirstPeriod} to ${rules.periodsPerSeason} only.`,
+    },
+  ];
+}
 
 function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', {
@@ -62,6 +64,7 @@ export function CompetitionSetupPage() {
 export function CompetitionSetupPanel({ headingLevel }: { headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const queryClient = useQueryClient();
+  const rules = usePoolRules();
   const prizes = useQuery(activePrizesQueryOptions());
   const summary = useQuery(competitionSummaryQueryOptions());
   const setupPeriods = useMutation(setupPeriodsMutationOptions(queryClient));
@@ -77,7 +80,7 @@ export function CompetitionSetupPanel({ headingLevel }: { headingLevel: 2 | 3 })
           </p>
         )}
         <ul className="competition-cards">
-          {competitions.map((competition) => (
+          {competitions(rules).map((competition) => (
             <li key={competition.key} className="competition-card" aria-label={competition.name}>
               <span className="competition-card__name">{competition.name}</span>
               <span className="competition-card__pool">

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Period } from '@treble/contracts';
+import { defaultRules, type Period } from '@treble/contracts';
 import { formatDateTime } from '../../lib/dates';
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
@@ -84,6 +84,18 @@ describe('period management page', () => {
 
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  test("the Complete warning states the pool's configured survivor rule", async () => {
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [active]));
+    fake.routes.set('GET /api/rules', () =>
+      jsonResponse(200, { ...defaultRules, survivor: { ...defaultRules.survivor, strikesToEliminate: 1 } }),
+    );
+    renderApp('/period-management', { user: anAdmin() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 1' }));
+    const dialog = await screen.findByRole('alertdialog');
+    within(dialog).getByText(/one strike and you are out/);
   });
 
   test('confirming Complete posts it, toasts "Period Completed" and shows the refreshed status', async () => {

@@ -4,6 +4,7 @@ import { describeSurvivorRule, periodStatus, type Period, type PeriodStatus, typ
 import { AlertDialog } from 'radix-ui';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
+import { usePoolRules } from '../../api/rules';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { toastAdminError } from '../admin-panels/admin-errors';
 import {
@@ -143,6 +144,7 @@ function PeriodManagementRow({
   onComplete: () => void;
   onReopen: () => void;
 }) {
+  const rules = usePoolRules();
   const status = periodStatus(period);
   const actions = periodActions(period);
   const title = periodTitle(period);
@@ -194,7 +196,7 @@ function PeriodManagementRow({
               label="Complete"
               title="Complete Period"
               periodTitle={title}
-              description={`Completing ${title} finalizes its scoring and survivor eliminations. ${describeSurvivorRule()}`}
+              description={`Completing ${title} finalizes its scoring and survivor eliminations. ${describeSurvivorRule(rules)}`}
               confirmLabel="Complete Period"
               danger
               disabled={busy}
