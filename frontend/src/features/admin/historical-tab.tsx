@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultRules, userDisplayName, type Period, type PeriodChoice, type User } from '@treble/contracts';
+import { userDisplayName, type Period, type PeriodChoice, type User } from '@treble/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { adminUsersQueryOptions } from '../../api/admin';
@@ -12,8 +12,8 @@ import {
 } from '../../api/picks-admin';
 import { periodOptionsQueryOptions } from '../../api/season-admin';
 import { AdminSelect, ConfirmButton, QueryView, periodTitle, toastError } from './admin-ui';
+import { usePoolRules } from '../../api/rules';
 
-const picksPerPeriod = defaultRules.picksPerPeriod;
 
 /** Periods that have ended (retroactive picks are only for those), newest first. */
 export function pastPeriods(periods: Period[], now: Date): Period[] {
@@ -24,6 +24,7 @@ export function pastPeriods(periods: Period[], now: Date): Period[] {
 
 /** Historical tab: an admin makes a player's 3 picks in an ended period, or clears a period's picks. */
 export function HistoricalTab() {
+  const { picksPerPeriod } = usePoolRules();
   const users = useQuery(adminUsersQueryOptions());
   const periods = useQuery(periodsQueryOptions());
   const [userId, setUserId] = useState('');
@@ -81,6 +82,7 @@ export function HistoricalTab() {
 }
 
 function TeamPicker({ periodId, user }: { periodId: number; user: User | null }) {
+  const { picksPerPeriod, maxUsesPerTeam } = usePoolRules();
   const options = useQuery(periodOptionsQueryOptions(periodId));
   const usage = useQuery({ ...playerUsageQueryOptions(user?.id ?? ''), enabled: user !== null });
   const existing = useQuery(periodChoicesQueryOptions(periodId));
@@ -143,7 +145,7 @@ function TeamPicker({ periodId, user }: { periodId: number; user: User | null })
               {list.map((option) => {
                 const isSelected = selected.includes(option.id);
                 const uses = user ? usesOf(option.teamKey) : null;
-                const capped = uses !== null && uses >= defaultRules.maxUsesPerTeam;
+                const capped = uses !== null && uses >= maxUsesPerTeam;
                 return (
                   <li key={option.id}>
                     <button
@@ -155,7 +157,7 @@ function TeamPicker({ periodId, user }: { periodId: number; user: User | null })
                     >
                       <strong>{option.name}</strong>
                       <span className="muted">
-                        usageCount: {uses ?? '–'}/{defaultRules.maxUsesPerTeam}
+                        usageCount: {uses ?? '–'}/{maxUsesPerTeam}
                       </span>
                     </button>
                   </li>

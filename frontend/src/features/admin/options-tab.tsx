@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultRules, type Option } from '@treble/contracts';
+import type { Option } from '@treble/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { periodsQueryOptions } from '../../api/periods';
 import { createOptionMutationOptions, periodOptionsQueryOptions } from '../../api/season-admin';
 import { AdminSelect, QueryView, TextField, periodTitle, toastError } from './admin-ui';
+import { usePoolRules } from '../../api/rules';
 
 interface OptionDraft {
   periodId: string;
@@ -112,6 +113,7 @@ export function OptionsTab() {
 }
 
 function OptionList({ periodId }: { periodId: number }) {
+  const rules = usePoolRules();
   const options = useQuery(periodOptionsQueryOptions(periodId));
   return (
     <QueryView query={options} what="the options">
@@ -130,7 +132,7 @@ function OptionList({ periodId }: { periodId: number }) {
                   {option.description && <span className="muted">{option.description}</span>}
                 </span>
                 <span className="muted" title="Your uses of this team this season">
-                  Used: {option.usageCount}/{defaultRules.maxUsesPerTeam}
+                  Used: {option.usageCount}/{rules.maxUsesPerTeam}
                 </span>
                 {option.pickCount !== null && <span className="muted">Picked by {option.pickCount}</span>}
               </li>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultRules, type Outcome, type Period, type Result } from '@treble/contracts';
+import { type Outcome, type Period, type Result } from '@treble/contracts';
 import { Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import {
   recordResultMutationOptions,
 } from '../../api/season-admin';
 import { AdminSelect, QueryView, periodTitle, segmentLabels, toastError } from './admin-ui';
+import { usePoolRules } from '../../api/rules';
 
 const outcomeLabels: Record<Outcome, string> = { win: 'Win', draw: 'Draw', loss: 'Loss' };
 const outcomes: Outcome[] = ['win', 'draw', 'loss'];
@@ -78,6 +79,7 @@ function InputResults() {
 }
 
 function PeriodResults({ periodId }: { periodId: number }) {
+  const rules = usePoolRules();
   const options = useQuery(periodOptionsQueryOptions(periodId));
   const results = useQuery(periodResultsQueryOptions(periodId));
   const queryClient = useQueryClient();
@@ -102,7 +104,7 @@ function PeriodResults({ periodId }: { periodId: number }) {
     }
     setInvalid(false);
     record.mutate(
-      { optionId, outcome, points: defaultRules.points[outcome] },
+      { optionId, outcome, points: rules.points[outcome] },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
@@ -141,7 +143,7 @@ function PeriodResults({ periodId }: { periodId: number }) {
                   placeholder="Choose an outcome"
                   items={outcomes.map((value) => ({
                     value,
-                    label: `${outcomeLabels[value]} (${defaultRules.points[value]} pts)`,
+                    label: `${outcomeLabels[value]} (${rules.points[value]} pts)`,
                   }))}
                 />
               </div>
