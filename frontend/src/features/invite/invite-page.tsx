@@ -28,6 +28,7 @@ import {
   type TemplateValues,
 } from './share';
 import { InvitePending } from './invite-pending';
+import { usePoolRules } from '../../api/rules';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -142,7 +143,7 @@ function CommunityCards({ stats }: { stats: CommunityStats }) {
 }
 
 function SocialShare({ stats, link }: { stats: UserStats; link: string }) {
-  const messages = shareMessages(stats, link);
+  const messages = shareMessages(stats, link, usePoolRules());
   return (
     <>
       <div className="button-row button-row--start">
@@ -227,6 +228,7 @@ function Referrals({ user, link, inviteOnly }: { user: User; link: string; invit
 
 /** Players have no mail server behind them: their own e-mail app sends the invitation. */
 function MailtoInvite({ user, link }: { user: User; link: string }) {
+  const rules = usePoolRules();
   const inputId = useId();
   const [email, setEmail] = useState('');
   const valid = emailPattern.test(email.trim());
@@ -244,7 +246,7 @@ function MailtoInvite({ user, link }: { user: User; link: string }) {
         />
       </label>
       {valid ? (
-        <a className="button button--primary" href={mailtoInvite(email.trim(), userDisplayName(user), link)}>
+        <a className="button button--primary" href={mailtoInvite(email.trim(), userDisplayName(user), link, rules)}>
           Write invitation e-mail
         </a>
       ) : (

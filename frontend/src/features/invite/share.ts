@@ -1,6 +1,5 @@
-import { defaultRules, type UserStats } from '@treble/contracts';
+import { defaultRules, type PoolRules, type UserStats } from '@treble/contracts';
 
-const rules = defaultRules;
 
 export type ShareKind = 'rank' | 'invite' | 'results' | 'survivor';
 
@@ -16,7 +15,7 @@ export interface ShareMessage {
  * The Social Share messages. They need the player's stats (SPEC: enabled only when stats exist):
  * rank once the player is ranked, results once a period has a score, survivor only while alive.
  */
-export function shareMessages(stats: UserStats | null, link: string): ShareMessage[] {
+export function shareMessages(stats: UserStats | null, link: string, rules: PoolRules = defaultRules): ShareMessage[] {
   const ranked = stats !== null && stats.overallRank !== null;
   const latest = stats ? [...stats.scores].sort((a, b) => b.periodId - a.periodId)[0] : undefined;
   const alive = ranked && stats !== null && !stats.isEliminated;
@@ -84,7 +83,7 @@ export function openSharePopup(url: string): void {
 }
 
 /** A mailto: link that opens the player's own e-mail app with an invitation to edit and send. */
-export function mailtoInvite(email: string, inviterName: string, link: string): string {
+export function mailtoInvite(email: string, inviterName: string, link: string, rules: PoolRules = defaultRules): string {
   const subject = `${inviterName} invites you to a Premier League prediction pool`;
   const body = [
     `Hi,`,

@@ -22,10 +22,10 @@ import { errorMessage } from '../../lib/errors';
 import PointsChart from './points-chart';
 import { accuracyTone, directions, togglePeriod, type Direction } from './selection';
 import { PerformancePending } from './performance-pending';
+import { usePoolRules } from '../../api/rules';
 
 const rules = defaultRules;
 /** The most a player can score in one period (3 wins): the scale of the trend bars. */
-const maxPeriodPoints = rules.picksPerPeriod * rules.points.win;
 const trendView = 10;
 
 type Mode = 'periods' | 'segments';
@@ -190,6 +190,9 @@ function StatTile({ label, value }: { label: string; value: string }) {
 }
 
 function Overview({ detailed, trends }: { detailed: DetailedPerformance; trends: TrendEntry[] }) {
+  // The bars are scaled against the best a period can give (3 picks x 3 points under the default rules).
+  const { picksPerPeriod, points } = usePoolRules();
+  const maxPeriodPoints = picksPerPeriod * points.win;
   const recent = trends.slice(-trendView);
   return (
     <>
