@@ -50,6 +50,10 @@ function expectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
   }
 }
 
+function isAfter(position: Position, than: Position): boolean {
+  return position.commit > than.commit || (position.commit === than.commit && position.prepare > than.prepare);
+}
+
 /** Our position is the commit position; an event's record starts there too (commit = prepare). */
 function positionAfter(position: bigint): Position | typeof START {
   return position === 0n ? START : { commit: position, prepare: position };
@@ -162,7 +166,9 @@ export class EsdbEventStore implements EventStore {
    */
   private async scanForwards(after: bigint, visit: (event: RecordedEvent) => boolean, chunk = SCAN_CHUNK): Promise<void> {
     let from: Position | typeof START = positionAfter(after);
-    let last = after;
+    // Compare whole (commit, prepare) pairs, so two records that shared a commit position would
+    // both be seen; `after` itself is a record with commit = prepare.
+    let last: Position = { commit: after, prepare: after };
     let visiting = true;
     for (;;) {
       let scanned = 0;
@@ -172,8 +178,8 @@ export class EsdbEventStore implements EventStore {
       for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: chunk, direction: FORWARDS })) {
         scanned++;
         const position = resolved.event?.position;
-        if (!visiting || !position || position.commit <= last) continue;
-        last = position.commit;
+        if (!visiting || !position || !isAfter(position, last)) continue;
+        last = position;
         next = position;
         const event = toRecordedEvent(resolved);
         if (event) visiting = visit(event);

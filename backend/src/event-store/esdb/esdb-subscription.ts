@@ -82,9 +82,10 @@ export class EsdbSubscription implements Subscription {
     let failure: Error | null = null;
     const notify = () => this.wake?.();
     subscription.on('data', (resolved: ResolvedEvent) => {
+      // The server starts after the position it is given; this only guards against a replay of
+      // what the handler already acknowledged.
       const event = toRecordedEvent(resolved);
-      const last = queue.length > 0 ? queue[queue.length - 1]!.position : this.current;
-      if (event && event.position > last) queue.push(event);
+      if (event && event.position > this.current) queue.push(event);
       if (queue.length >= batchSize * 2) subscription.pause();
       notify();
     });
