@@ -100,7 +100,7 @@ describe('screenshots of the main screens', () => {
     await ready(page);
     await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
     const target = path.join(outputDir, file);
-    await page.screenshot({ path: target, fullPage: false });
+    await page.screenshot({ path: target, fullPage: false, animations: 'disabled' });
     await page.close();
     const stat = await fs.stat(target);
     expect(stat.size).toBeGreaterThan(5_000);
@@ -127,6 +127,7 @@ describe('screenshots of the main screens', () => {
     await shoot(ann, '/performance', 'performance.png', none);
     await shoot(ann, '/history', 'history.png', none);
     await shoot(ann, '/prizes', 'prizes.png', none);
+    await shoot(ann, '/invite', 'invite.png', none);
   });
 
   it('desktop: admin screens', async () => {
