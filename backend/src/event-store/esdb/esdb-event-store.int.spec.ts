@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EsdbStandIn } from '../../../test/support/esdb-standin/esdb-standin.js';
 import { eventStoreContract } from '../../../test/support/event-store.contract.js';
 import type { EventMetadata } from '../../shared/domain/event.js';
-import { WrongExpectedVersionError, type NewEvent, type RecordedEvent } from '../event-store.port.js';
+import { WrongExpectedVersionError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store.port.js';
 import { EsdbEventStore } from './esdb-event-store.js';
 
 describe('EsdbEventStore', () => {
@@ -26,18 +26,20 @@ describe('EsdbEventStore', () => {
 
   // An extra target, not a skipped test: with EVENTSTORE_URL set (a real EventStoreDB, e.g. the
   // docker compose one) the same contract runs against it too.
+  // A real server keeps what earlier runs wrote: the suite sees the log from its own start on.
   const realUrl = process.env.EVENTSTORE_URL;
   if (realUrl) {
     eventStoreContract(`EventStoreDB adapter on ${realUrl}`, async () => {
-      let store = EsdbEventStore.connect(realUrl);
+      let adapter = EsdbEventStore.connect(realUrl);
+      const floor = await adapter.headPosition();
       return {
-        store,
+        store: fromPosition(adapter, floor),
         async restart() {
-          await store.close();
-          store = EsdbEventStore.connect(realUrl);
-          return store;
+          await adapter.close();
+          adapter = EsdbEventStore.connect(realUrl);
+          return fromPosition(adapter, floor);
         },
-        dispose: () => store.close(),
+        dispose: () => adapter.close(),
       };
     });
   }
@@ -155,4 +157,19 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The store as if its log began after `floor`: reads and subscriptions from 0n start there. */
+function fromPosition(store: EventStore, floor: bigint): EventStore {
+  const at = (after: bigint) => (after > floor ? after : floor);
+  return {
+    kind: store.kind,
+    append: (streamId, events, expected) => store.append(streamId, events, expected),
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll({ ...options, after: at(options.after) }),
+    headPosition: () => store.headPosition(),
+    countAfter: (position) => store.countAfter(at(position)),
+    subscribe: (handler, options) => store.subscribe(handler, { ...options, after: at(options.after) }),
+    close: () => store.close(),
+  };
 }
