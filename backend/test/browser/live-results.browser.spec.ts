@@ -13,12 +13,12 @@ import { serverProcess, type ServerProcess } from '../support/server-process.js'
 /** Marks the page; a reload would lose the mark. */
 async function markPage(page: Page): Promise<void> {
   await page.evaluate(() => {
-    (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+    (globalThis as unknown as { notReloaded?: boolean }).notReloaded = true;
   });
 }
 
 async function wasNotReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+  return page.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded === true);
 }
 
 describe('journey: a result recorded by the admin reaches an open player screen without a reload', () => {
