@@ -23,7 +23,7 @@ describe('journey: a player on a phone', () => {
       admin,
       server.baseUrl,
       { firstName: 'Ann', lastName: 'Player', email: 'ann@example.com' },
-      { viewport: phone },
+      { viewport: phone, isMobile: true, hasTouch: true },
     );
     await admin.close();
     page = await player.newPage();
@@ -42,6 +42,8 @@ describe('journey: a player on a phone', () => {
     expect(box.y + box.height).toBeGreaterThanOrEqual(phone.height - 2);
     expect(box.y).toBeGreaterThan(phone.height / 2);
     expect(box.width).toBeGreaterThanOrEqual(phone.width - 2);
+    // Nothing is wider than the phone (a wider page makes a phone zoom out and hide the bar).
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
     // The bar works: it leads to the picks.
     await nav.getByRole('link', { name: 'Picks' }).click();
     await page.getByRole('heading', { name: 'Make Your Picks' }).waitFor();
