@@ -231,7 +231,8 @@ function OptionCard({
           {fixture.isHome ? 'vs' : 'at'} {fixture.opponent}
         </span>
       )}
-      {option.description && <span className="muted">{option.description}</span>}
+      {/* An EPL option's description only restates its fixture ("vs Brighton Hove"): custom options only. */}
+      {!fixture && option.description && <span className="muted">{option.description}</span>}
       {fixture?.kickoff && (
         <time className="muted" dateTime={fixture.kickoff}>
           {formatDateTime(fixture.kickoff)}
