@@ -27,9 +27,9 @@ import { PollerLease } from './poller-lease.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
 
 /** Real time between two checks of the switch and the lease (cheap: no provider request). */
-const TICK_MS = 60_000;
+const TICK_MS = 30_000;
 /** A lease not renewed for this long (real time) is free: another instance takes over after a crash. */
-const LEASE_TTL_MS = 5 * 60_000;
+const LEASE_TTL_MS = 2 * 60_000;
 /** After a failed poll (provider down), try again this soon (pool time), unless the interval is shorter. */
 const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
 const timeoutName = 'live-results-scheduler';
@@ -39,7 +39,7 @@ const schedulerModel = { initialState: initialSchedulerState, evolve: evolveSche
 /**
  * Polls the results provider while switched on. The switch is the `scheduler` event stream
  * (`ResultsSchedulerStarted` / `Stopped`, with the actor), so it survives restarts and every
- * instance sees it. Every instance ticks once a minute; the one that holds the lease polls, when
+ * instance sees it. Every instance ticks every 30 seconds; the one that holds the lease polls, when
  * its poll is due: every RESULTS_POLL_MINUTES, every minute while a match is live or due to finish.
  * Polls are idempotent, so after a crash the next holder simply polls again.
  *
@@ -134,7 +134,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     return this.status();
   }
 
-  /** Runs one tick now and waits for it (the app's own timer does the same once a minute). */
+  /** Runs one tick now and waits for it (the app's own timer does the same every 30 seconds). */
   async runOnce(): Promise<void> {
     this.clearTimer();
     await this.ticking?.catch(() => undefined);
