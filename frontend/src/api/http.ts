@@ -70,7 +70,9 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
     throw new ApiError(response.status, null, detail);
   }
 
-  if (text === '') return undefined as T;
+  // Nest sends a handler's `null` (e.g. "no current period") as an empty 200: that is a JSON null.
+  // Only 204 No Content means "no body at all".
+  if (text === '') return (response.status === 204 ? undefined : null) as T;
   const parsed = parseJson(text);
   if (parsed === undefined) {
     // A 200 with HTML usually means the request never reached the API (e.g. a static fallback page).
