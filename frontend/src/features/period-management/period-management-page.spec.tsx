@@ -125,12 +125,37 @@ describe('period management page', () => {
       fake.routes.set('GET /api/periods', () => jsonResponse(200, [reopened]));
       return jsonResponse(200, reopened);
     });
+    fake.routes.set('GET /api/admin/what-if/reopen/2', () =>
+      jsonResponse(200, {
+        periodId: 2,
+        effect: 'reopened',
+        appliedResults: [],
+        changes: [
+          {
+            userId: 'cat',
+            displayName: 'Cat Cole',
+            overall: null,
+            last10: null,
+            survivor: {
+              before: { rank: 2, points: 3, wins: 1, isEliminated: true, strikeCount: 3, eliminatedInPeriod: 2 },
+              after: { rank: 1, points: 0, wins: 0, isEliminated: false, strikeCount: 2, eliminatedInPeriod: null },
+            },
+          },
+        ],
+        onReopen: null,
+      }),
+    );
     renderApp('/period-management', { user: anAdmin() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Reopen Matchweek 2' }));
     const dialog = await screen.findByRole('alertdialog');
     within(dialog).getByRole('heading', { name: 'Reopen Period' });
     within(dialog).getByText(/New results may affect survivor standings/);
+    // Before confirming, the dialog shows who would move (nothing is written by the preview).
+    const impact = await within(dialog).findByTestId('impact-row');
+    within(impact).getByText('Cat Cole');
+    within(impact).getByText('out in period 2, 3 strikes, #2, 3 pts → active, 2 strikes, #1, 0 pts');
+    expect(fake.calls.filter((call) => call.method === 'POST')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen Period' }));
 
     await screen.findByText('Period Reopened');

@@ -2,10 +2,12 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { Link } from '@tanstack/react-router';
 import { describeSurvivorRule, periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
 import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
 import { usePoolRules } from '../../api/rules';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
+import { ReopenImpactPreview } from '../audit/impact-preview';
 import { toastAdminError } from '../admin-panels/admin-errors';
 import {
   completePeriodMutationOptions,
@@ -212,6 +214,7 @@ function PeriodManagementRow({
               confirmLabel="Reopen Period"
               disabled={busy}
               onConfirm={onReopen}
+              preview={<ReopenImpactPreview periodId={period.id} />}
             />
           )}
         </div>
@@ -229,6 +232,7 @@ function ConfirmPeriodAction({
   danger = false,
   disabled,
   onConfirm,
+  preview,
 }: {
   label: string;
   title: string;
@@ -238,6 +242,8 @@ function ConfirmPeriodAction({
   danger?: boolean;
   disabled: boolean;
   onConfirm: () => void;
+  /** What the action would change, shown while the dialog is open (the dialog mounts it only then). */
+  preview?: ReactNode;
 }) {
   return (
     <AlertDialog.Root>
@@ -256,6 +262,7 @@ function ConfirmPeriodAction({
         <AlertDialog.Content className="dialog">
           <AlertDialog.Title>{title}</AlertDialog.Title>
           <AlertDialog.Description>{description}</AlertDialog.Description>
+          {preview}
           <div className="button-row">
             <AlertDialog.Cancel asChild>
               <button type="button" className="button">
