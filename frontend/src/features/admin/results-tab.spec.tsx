@@ -108,11 +108,68 @@ describe('Results tab', () => {
     });
     renderApp('/admin?tab=results', { user: admin });
 
+    fake.routes.set('GET /api/admin/what-if/result?optionId=5-CHE&outcome=none', () =>
+      jsonResponse(200, {
+        periodId: 5,
+        effect: 'deleted',
+        appliedResults: [],
+        changes: [],
+        onReopen: null,
+      }),
+    );
     await choose('Period', /Matchweek 5/);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete result of Chelsea' }));
+    // The deletion is previewed and confirmed first.
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText("No player's points, rank or survivor status would change.");
+    expect(writes(fake.calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Result' }));
     await screen.findByText('Result deleted successfully!');
     expect(writes(fake.calls)).toEqual([{ method: 'DELETE', url: '/api/results/5-CHE', body: undefined }]);
     await waitFor(() => expect(screen.getByTestId('results-subtitle').textContent).toBe('0 of 3 options have results'));
+  });
+
+  test('overwriting a result previews who would move before anything is saved', async () => {
+    let results = [aResult('5-LIV', 5, 'draw')];
+    serve(() => results);
+    fake.routes.set('GET /api/admin/what-if/result?optionId=5-LIV&outcome=loss', () =>
+      jsonResponse(200, {
+        periodId: 5,
+        effect: 'recorded',
+        appliedResults: [{ optionId: '5-LIV', optionName: 'Liverpool', outcome: 'loss' }],
+        changes: [
+          {
+            userId: 'bob',
+            displayName: 'Bob Baker',
+            overall: { before: { rank: 1, points: 7, wins: 2 }, after: { rank: 2, points: 6, wins: 2 } },
+            last10: null,
+            survivor: null,
+          },
+        ],
+        onReopen: null,
+      }),
+    );
+    fake.routes.set('POST /api/results', () => {
+      results = [aResult('5-LIV', 5, 'loss')];
+      return jsonResponse(201, { ...results[0], status: 'applied', message: 'Result saved successfully! Scores have been recalculated.' });
+    });
+    renderApp('/admin?tab=results', { user: admin });
+
+    await choose('Period', /Matchweek 5/);
+    await screen.findByTestId('results-subtitle');
+    await choose('Option', 'Liverpool');
+    await choose('Outcome', /^Loss/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Result' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    const row = await within(dialog).findByTestId('impact-row');
+    expect(Array.from(row.children, (cell) => cell.textContent)).toEqual(['Bob Baker', '#1, 7 pts → #2, 6 pts', '—', '—']);
+    expect(writes(fake.calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Save' }));
+    await screen.findByText('Result saved successfully! Scores have been recalculated.');
+    expect(writes(fake.calls)).toEqual([
+      { method: 'POST', url: '/api/results', body: { optionId: '5-LIV', outcome: 'loss', points: 0 } },
+    ]);
   });
 
   test('the overview counts wins, draws and losses per period', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Outcome, type Period, type Result } from '@treble/contracts';
-import { Tabs } from 'radix-ui';
+import { AlertDialog, Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { periodsQueryOptions } from '../../api/periods';
@@ -11,6 +11,7 @@ import {
   periodResultsQueryOptions,
   recordResultMutationOptions,
 } from '../../api/season-admin';
+import { ResultImpactPreview } from '../audit/impact-preview';
 import { AdminSelect, QueryView, periodTitle, segmentLabels, toastError } from './admin-ui';
 import { usePoolRules } from '../../api/rules';
 
@@ -88,6 +89,10 @@ function PeriodResults({ periodId }: { periodId: number }) {
   const [optionId, setOptionId] = useState('');
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [invalid, setInvalid] = useState(false);
+  // A change to an existing result, or any result of a completed period, is previewed before it is sent.
+  const [confirming, setConfirming] = useState<{ optionId: string; optionName: string; outcome: Outcome | null } | null>(null);
+  const periods = useQuery(periodsQueryOptions());
+  const periodCompleted = periods.data?.find((period) => period.id === periodId)?.isCompleted ?? false;
 
   const resultOf = (id: string): Pick<Result, 'outcome' | 'points'> | null => {
     const recorded = results.data?.find((result) => result.optionId === id);
@@ -95,16 +100,9 @@ function PeriodResults({ periodId }: { periodId: number }) {
     return options.data?.find((option) => option.id === id)?.result ?? null;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!optionId || !outcome) {
-      setInvalid(true);
-      toast.error('Error', { description: 'Please select an option and outcome' });
-      return;
-    }
-    setInvalid(false);
+  const save = (id: string, value: Outcome) =>
     record.mutate(
-      { optionId, outcome, points: rules.points[outcome] },
+      { optionId: id, outcome: value, points: rules.points[value] },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
@@ -114,6 +112,21 @@ function PeriodResults({ periodId }: { periodId: number }) {
         onError: (error) => toastError(error, 'Failed to save result'),
       },
     );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!optionId || !outcome) {
+      setInvalid(true);
+      toast.error('Error', { description: 'Please select an option and outcome' });
+      return;
+    }
+    setInvalid(false);
+    if (resultOf(optionId) !== null || periodCompleted) {
+      const optionName = options.data?.find((option) => option.id === optionId)?.name ?? optionId;
+      setConfirming({ optionId, optionName, outcome });
+      return;
+    }
+    save(optionId, outcome);
   };
 
   return (
@@ -156,6 +169,49 @@ function PeriodResults({ periodId }: { periodId: number }) {
                 {record.isPending ? 'Saving…' : 'Save Result'}
               </button>
             </form>
+            <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+              <AlertDialog.Portal>
+                <AlertDialog.Overlay className="dialog-overlay" />
+                <AlertDialog.Content className="dialog">
+                  <AlertDialog.Title>{confirming?.outcome === null ? 'Delete Result' : 'Save Result'}</AlertDialog.Title>
+                  <AlertDialog.Description>
+                    {confirming?.outcome === null
+                      ? `Delete the result of ${confirming.optionName}?`
+                      : `Set ${confirming?.optionName ?? ''} to ${confirming ? outcomeLabels[confirming.outcome] : ''}?`}{' '}
+                    Every affected score is recalculated at once.
+                  </AlertDialog.Description>
+                  {confirming && <ResultImpactPreview optionId={confirming.optionId} outcome={confirming.outcome} />}
+                  <div className="button-row">
+                    <AlertDialog.Cancel asChild>
+                      <button type="button" className="button">
+                        Cancel
+                      </button>
+                    </AlertDialog.Cancel>
+                    <AlertDialog.Action asChild>
+                      <button
+                        type="button"
+                        className={confirming?.outcome === null ? 'button button--danger' : 'button button--primary'}
+                        onClick={() => {
+                          if (confirming === null) return;
+                          if (confirming.outcome === null) {
+                            remove.mutate(confirming.optionId, {
+                              onSuccess: (answer) => toast.success(answer.message),
+                              onError: (error) => toastError(error, 'Failed to delete result'),
+                            });
+                            setConfirming(null);
+                          } else {
+                            save(confirming.optionId, confirming.outcome);
+                            setConfirming(null);
+                          }
+                        }}
+                      >
+                        {confirming?.outcome === null ? 'Delete Result' : 'Confirm Save'}
+                      </button>
+                    </AlertDialog.Action>
+                  </div>
+                </AlertDialog.Content>
+              </AlertDialog.Portal>
+            </AlertDialog.Root>
             <h3>Period {periodId} results</h3>
             <p className="muted" data-testid="results-subtitle">
               {withResult} of {list.length} options have results
@@ -178,12 +234,7 @@ function PeriodResults({ periodId }: { periodId: number }) {
                             className="button button--danger"
                             disabled={remove.isPending}
                             aria-label={`Delete result of ${option.name}`}
-                            onClick={() =>
-                              remove.mutate(option.id, {
-                                onSuccess: (answer) => toast.success(answer.message),
-                                onError: (error) => toastError(error, 'Failed to delete result'),
-                              })
-                            }
+                            onClick={() => setConfirming({ optionId: option.id, optionName: option.name, outcome: null })}
                           >
                             Delete
                           </button>
