@@ -21,9 +21,21 @@ export interface MatchFinishedNotice {
   awayScore: number;
 }
 
+/** An admin set or corrected a result (provider results arrive as `match-finished` instead). */
+export interface ResultRecordedNotice {
+  periodId: number;
+  optionId: string;
+  teamName: string;
+  outcome: 'win' | 'draw' | 'loss';
+  points: number;
+  /** The admin who recorded it: their own screen has already said so. */
+  actorId: string;
+}
+
 export interface ServerToClientEvents {
   'read-model-changed': (notice: ReadModelChangedNotice) => void;
   'match-finished': (notice: MatchFinishedNotice) => void;
+  'result-recorded': (notice: ResultRecordedNotice) => void;
 }
 
 export interface ClientToServerEvents {

@@ -7,7 +7,7 @@ import { seasonStartYear } from './domain/match-plan.js';
 import { LiveBoard } from './live-board.js';
 import { LiveResultsController } from './live-results.http.controller.js';
 import { LiveResultsService } from './live-results.service.js';
-import { GatewayMatchNotifier, MatchNotifier } from './match-notifier.js';
+import { GatewayMatchNotifier, MatchNotifier } from '../realtime/match-notifier.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
 import { FootballDataClient } from './provider/football-data.client.js';

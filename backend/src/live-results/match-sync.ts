@@ -20,7 +20,7 @@ import { SeasonCatalogue } from '../season/season-catalogue.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import { fixtureIdOf, fixtureUpdateOf, resultsOf } from './domain/match-plan.js';
 import { isFinal, type ProviderAnswer, type ProviderMatch } from './domain/provider-match.js';
-import { MatchNotifier } from './match-notifier.js';
+import { MatchNotifier } from '../realtime/match-notifier.js';
 
 export type SyncSummary = Omit<ResultsUpdateSummary, 'message'>;
 

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { MatchFinishedNotice } from '@treble/contracts';
-import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import type { MatchFinishedNotice, ResultRecordedNotice } from '@treble/contracts';
+import { RealtimeGateway } from './realtime.gateway.js';
 
-/** Tells open browsers that a match has finished (`match-finished` socket event). */
+/**
+ * Tells open browsers that a match has finished (`match-finished`) or that an admin recorded a
+ * result (`result-recorded`): each becomes one toast.
+ */
 export abstract class MatchNotifier {
   abstract matchFinished(notice: MatchFinishedNotice): void;
+  abstract resultRecorded(notice: ResultRecordedNotice): void;
 }
 
 /**
@@ -22,6 +26,14 @@ export class GatewayMatchNotifier extends MatchNotifier {
   }
 
   matchFinished(notice: MatchFinishedNotice): void {
+    this.lookUp()?.broadcastMatchFinished(notice);
+  }
+
+  resultRecorded(notice: ResultRecordedNotice): void {
+    this.lookUp()?.broadcastResultRecorded(notice);
+  }
+
+  private lookUp(): RealtimeGateway | null {
     if (this.gateway === undefined) {
       try {
         this.gateway = this.moduleRef.get(RealtimeGateway, { strict: false });
@@ -29,6 +41,6 @@ export class GatewayMatchNotifier extends MatchNotifier {
         this.gateway = null;
       }
     }
-    this.gateway?.broadcastMatchFinished(notice);
+    return this.gateway ?? null;
   }
 }

@@ -7,7 +7,7 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, MatchFinishedNotice, ServerToClientEvents } from '@treble/contracts';
+import type { ClientToServerEvents, MatchFinishedNotice, ResultRecordedNotice, ServerToClientEvents } from '@treble/contracts';
 import { readSessionToken } from '../accounts/sessions/session-cookie.js';
 import { SessionStore } from '../accounts/sessions/session-store.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
@@ -117,6 +117,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   /** Live results: a match has finished and its result is recorded (every connected browser). */
   broadcastMatchFinished(notice: MatchFinishedNotice): void {
     this.server?.emit('match-finished', notice);
+  }
+
+  /** An admin recorded a result (every connected browser). */
+  broadcastResultRecorded(notice: ResultRecordedNotice): void {
+    this.server?.emit('result-recorded', notice);
   }
 
   @SubscribeMessage('ping')

@@ -23,6 +23,7 @@ import { PeriodsController } from './queries/periods/periods.http.controller.js'
 import { ScheduleController } from './queries/schedule/schedule.http.controller.js';
 import { SeasonCatalogue } from './season-catalogue.js';
 import { RulesController } from './queries/rules/rules.http.controller.js';
+import { GatewayMatchNotifier, MatchNotifier } from '../realtime/match-notifier.js';
 
 @Module({
   controllers: [
@@ -36,6 +37,7 @@ import { RulesController } from './queries/rules/rules.http.controller.js';
     RulesController,
   ],
   providers: [
+    { provide: MatchNotifier, useClass: GatewayMatchNotifier },
     SeasonCatalogue,
     PeriodStreams,
     OptionQueries,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import type { MatchFinishedNotice, ReadModelChangedNotice } from '@treble/contracts';
+import type { MatchFinishedNotice, ReadModelChangedNotice, ResultRecordedNotice } from '@treble/contracts';
 import { Toaster } from 'sonner';
 import { LiveIndicator } from './live-indicator';
 import { RealtimeProvider } from './realtime-provider';
@@ -74,6 +74,10 @@ class FakeSocket {
 
   matchFinished(notice: MatchFinishedNotice) {
     this.fire('match-finished', notice);
+  }
+
+  resultRecorded(notice: ResultRecordedNotice) {
+    this.fire('result-recorded', notice);
   }
 }
 
@@ -158,7 +162,7 @@ describe('RealtimeProvider and LiveIndicator', () => {
 
   test('unmounting removes its listeners', () => {
     const { socket, view, unsubscribe } = setup();
-    expect(socket.listenerCount()).toBe(5);
+    expect(socket.listenerCount()).toBe(6);
     view.unmount();
     expect(socket.listenerCount()).toBe(0);
     unsubscribe();
@@ -204,6 +208,35 @@ describe('RealtimeProvider and LiveIndicator', () => {
 
     await screen.findByText('Arsenal 2 - 1 Chelsea (Matchweek 3)');
     expect(screen.getAllByText('Match finished')).toHaveLength(1);
+    view.unmount();
+  });
+
+  test("an admin's result shows one toast to others, none to the admin who recorded it", async () => {
+    const socket = new FakeSocket();
+    const queryClient = new QueryClient();
+    const notice: ResultRecordedNotice = { periodId: 4, optionId: '4-ARS', teamName: 'Arsenal FC', outcome: 'win', points: 3, actorId: 'admin-1' };
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient} userId="admin-1">
+          <Toaster />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    act(() => socket.serverAccepts());
+    act(() => socket.resultRecorded(notice));
+    await act(async () => {});
+    expect(screen.queryByText('Result recorded')).toBeNull();
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient} userId="player-2">
+          <Toaster />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    act(() => socket.resultRecorded(notice));
+    act(() => socket.resultRecorded(notice));
+    await screen.findByText('Arsenal FC: Win, 3 pts (Period 4)');
+    expect(screen.getAllByText('Result recorded')).toHaveLength(1);
     view.unmount();
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { MatchFinishedNotice, ReadModelChangedNotice } from '@treble/contracts';
+import type { MatchFinishedNotice, ReadModelChangedNotice, ResultRecordedNotice } from '@treble/contracts';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { applyReadModelChanged } from './apply-read-model-changed';
@@ -24,6 +24,8 @@ interface RealtimeProviderProps {
   queryClient: QueryClient;
   /** Connect only while true: the server accepts signed-in sockets only. */
   enabled?: boolean;
+  /** The signed-in user: a result they recorded themselves is not announced to them again. */
+  userId?: string | null;
   children: ReactNode;
 }
 
@@ -32,7 +34,7 @@ interface RealtimeProviderProps {
  * publishes the connection state. Notices sent while the connection was down are lost, so on every
  * reconnect it invalidates all active queries: what is on screen refetches and catches up.
  */
-export function RealtimeProvider({ socket, queryClient, enabled = true, children }: RealtimeProviderProps) {
+export function RealtimeProvider({ socket, queryClient, enabled = true, userId = null, children }: RealtimeProviderProps) {
   const [state, setState] = useState<ConnectionState>(socket.connected ? 'live' : 'connecting');
   // Survives effect re-runs (React StrictMode mounts effects twice) so a reconnect is told apart
   // from the first connection.
@@ -84,7 +86,13 @@ export function RealtimeProvider({ socket, queryClient, enabled = true, children
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
     socket.on('read-model-changed', onReadModelChanged);
+    const onResultRecorded = (notice: ResultRecordedNotice) => {
+      if (notice.actorId === userId) return;
+      toast('Result recorded', { id: `result-${notice.optionId}`, description: resultText(notice) });
+    };
+
     socket.on('match-finished', onMatchFinished);
+    socket.on('result-recorded', onResultRecorded);
     window.addEventListener('offline', onBrowserOffline);
     window.addEventListener('online', onBrowserOnline);
     if (socket.connected) {
@@ -100,12 +108,20 @@ export function RealtimeProvider({ socket, queryClient, enabled = true, children
       socket.off('connect_error', onConnectError);
       socket.off('read-model-changed', onReadModelChanged);
       socket.off('match-finished', onMatchFinished);
+      socket.off('result-recorded', onResultRecorded);
       window.removeEventListener('offline', onBrowserOffline);
       window.removeEventListener('online', onBrowserOnline);
     };
-  }, [socket, queryClient, enabled]);
+  }, [socket, queryClient, enabled, userId]);
 
   return <ConnectionStateContext.Provider value={state}>{children}</ConnectionStateContext.Provider>;
+}
+
+const outcomeWords = { win: 'Win', draw: 'Draw', loss: 'Loss' } as const;
+
+/** e.g. "Arsenal FC: Win, 3 pts (Period 3)". */
+export function resultText(notice: ResultRecordedNotice): string {
+  return `${notice.teamName}: ${outcomeWords[notice.outcome]}, ${notice.points} pts (Period ${notice.periodId})`;
 }
 
 /** e.g. "Arsenal 2 - 1 Chelsea (Matchweek 3)". */

@@ -11,6 +11,8 @@ import { PeriodStreams } from '../../period-streams.js';
 export interface RecordResultOutcome {
   /** 'recorded', 'pending' (the period is completed: held for an admin) or 'unchanged'. */
   status: 'recorded' | 'pending' | 'unchanged';
+  /** The option's name (its team), for notices. */
+  optionName: string | null;
 }
 
 export class RecordResultCommand extends Command<RecordResultOutcome> {
@@ -59,12 +61,14 @@ export class RecordResultHandler implements ICommandHandler<RecordResultCommand>
       throw new DomainError(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, resultRequiredMessage);
     }
     const periodId = periodFor(input.optionId);
-    const { events } = await this.periods.decide(periodId, context, (state) =>
-      decideRecordResultInPeriod(periodId, state, { ...input, source }, this.config.rules),
-    );
-    if (events.some((event) => event.type === 'ResultRecorded')) return { status: 'recorded' };
-    if (events.some((event) => event.type === 'ResultHeldPending')) return { status: 'pending' };
-    return { status: 'unchanged' };
+    let optionName: string | null = null;
+    const { events } = await this.periods.decide(periodId, context, (state) => {
+      optionName = state.options.get(input.optionId!)?.name ?? null;
+      return decideRecordResultInPeriod(periodId, state, { ...input, source }, this.config.rules);
+    });
+    if (events.some((event) => event.type === 'ResultRecorded')) return { status: 'recorded', optionName };
+    if (events.some((event) => event.type === 'ResultHeldPending')) return { status: 'pending', optionName };
+    return { status: 'unchanged', optionName };
   }
 }
 

@@ -7,6 +7,7 @@ import type { MessageResponse, Outcome } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { MatchNotifier } from '../../../realtime/match-notifier.js';
 import { periodOfOption } from '../../domain/period-admin.js';
 import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
 import { Admin } from '../../../accounts/access/access.decorators.js';
@@ -35,19 +36,34 @@ export class RecordResultController {
     private readonly commandBus: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notifier: MatchNotifier,
   ) {}
 
   @Post()
   @ApiOperation({ summary: 'Set (or overwrite) the result of an option; points must match the outcome' })
   async record(@Body() body: RecordResultBody, @Req() request: Request) {
-    const { status } = await this.commandBus.execute(
+    const context = commandContext(request, this.clock, 'admin');
+    const { status, optionName } = await this.commandBus.execute(
       new RecordResultCommand(
         { optionId: body.optionId ?? null, outcome: body.outcome || null, points: body.points ?? null },
         'admin',
-        commandContext(request, this.clock, 'admin'),
+        context,
       ),
     );
     const outcome = body.outcome as Outcome;
+    const optionId = body.optionId as string;
+    const periodId = periodOfOption(optionId);
+    if (status === 'recorded' && periodId !== null) {
+      // Players see one toast; a result held for a completed period changes nothing they can see yet.
+      this.notifier.resultRecorded({
+        periodId,
+        optionId,
+        teamName: optionName ?? optionId,
+        outcome,
+        points: this.config.rules.points[outcome],
+        actorId: context.actor,
+      });
+    }
     return {
       message:
         status === 'pending'
@@ -55,7 +71,7 @@ export class RecordResultController {
           : 'Result saved successfully! Scores have been recalculated.',
       status,
       optionId: body.optionId as string,
-      periodId: periodOfOption(body.optionId as string),
+      periodId,
       outcome,
       points: this.config.rules.points[outcome],
       source: 'admin' as const,
