@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorCodes, type Period, type Segment } from '@treble/contracts';
-import { AlertDialog, Select } from 'radix-ui';
+import { Select } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/http';
@@ -65,66 +65,7 @@ export function QueryView<T>({
   return <>{children(query.data)}</>;
 }
 
-/** A button that asks first (Radix AlertDialog); `onConfirm` runs only on the confirm button. */
-export function ConfirmButton({
-  label,
-  ariaLabel,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  disabled,
-  danger = false,
-}: {
-  label: ReactNode;
-  ariaLabel?: string;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  disabled?: boolean;
-  danger?: boolean;
-}) {
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <button
-          type="button"
-          className={danger ? 'button button--danger' : 'button button--primary'}
-          disabled={disabled}
-          aria-label={ariaLabel}
-        >
-          {label}
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div>{description}</div>
-          </AlertDialog.Description>
-          <div className="button-row">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button">
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button
-                type="button"
-                className={danger ? 'button button--danger' : 'button button--primary'}
-                onClick={onConfirm}
-              >
-                {confirmLabel}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
+export { ConfirmButton } from '../../components/confirm-button';
 
 export interface SelectItem {
   value: string;

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userDisplayName, type User } from '@treble/contracts';
-import { AlertDialog, Switch } from 'radix-ui';
+import { Switch } from 'radix-ui';
 import { toast } from 'sonner';
 import { adminUsersQueryOptions, setAdminMutationOptions } from '../../api/admin';
 import { ApiError } from '../../api/http';
 import { formatDate } from '../../lib/dates';
 import { UserAvatar } from '../auth/user-avatar';
-import { QueryView } from './admin-ui';
+import { ConfirmButton, QueryView } from './admin-ui';
 
 /** The admin Users tab (SPEC section 2): admins and players, with Make Admin / Remove Admin. */
 export function UsersPanel() {
@@ -115,39 +115,15 @@ function RemoveAdmin({
 }) {
   const name = userDisplayName(user);
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={disabled}
-          aria-label={`Remove Admin: ${name}`}
-        >
-          Remove Admin
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Remove admin privileges?</AlertDialog.Title>
-          <AlertDialog.Description>
-            {name} will no longer be able to manage periods, results, prizes or users. The pool always keeps
-            at least one admin.
-          </AlertDialog.Description>
-          <div className="button-row">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button">
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button type="button" className="button button--danger" onClick={onConfirm}>
-                Remove Admin
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmButton
+      label="Remove Admin"
+      ariaLabel={`Remove Admin: ${name}`}
+      title="Remove admin privileges?"
+      description={`${name} will no longer be able to manage periods, results, prizes or users. The pool always keeps at least one admin.`}
+      confirmLabel="Remove Admin"
+      danger
+      disabled={disabled}
+      onConfirm={onConfirm}
+    />
   );
 }

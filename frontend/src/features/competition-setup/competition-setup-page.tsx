@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeSurvivorRule, type Competition, type PoolRules, type Prize } from '@treble/contracts';
-import { AlertDialog } from 'radix-ui';
 import { toast } from 'sonner';
 import { usePoolRules } from '../../api/rules';
+import { ConfirmButton } from '../../components/confirm-button';
 import { errorMessage } from '../../lib/errors';
 import { toastAdminError } from '../admin-panels/admin-errors';
 import {
@@ -184,32 +184,15 @@ function SetupStep({
 }) {
   return (
     <div className="setup-step">
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className="button button--primary" disabled={pending} aria-busy={pending}>
-            {pending ? busyLabel : label}
-          </button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog">
-            <AlertDialog.Title>{question}</AlertDialog.Title>
-            <AlertDialog.Description>{explanation}</AlertDialog.Description>
-            <div className="button-row">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="button">
-                  Cancel
-                </button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <button type="button" className="button button--primary" onClick={onConfirm}>
-                  {label}
-                </button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmButton
+        label={pending ? busyLabel : label}
+        title={question}
+        description={explanation}
+        confirmLabel={label}
+        disabled={pending}
+        busy={pending}
+        onConfirm={onConfirm}
+      />
       {pending && (
         <div className="setup-step__progress">
           <progress aria-label={busyLabel} />

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { describeSurvivorRule, periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
-import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
 import { usePoolRules } from '../../api/rules';
+import { ConfirmButton } from '../../components/confirm-button';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { ReopenImpactPreview } from '../audit/impact-preview';
 import { toastAdminError } from '../admin-panels/admin-errors';
@@ -246,41 +246,16 @@ function ConfirmPeriodAction({
   preview?: ReactNode;
 }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <button
-          type="button"
-          className={danger ? 'button button--danger' : 'button button--primary'}
-          disabled={disabled}
-          aria-label={`${label} ${name}`}
-        >
-          {label}
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{title}</AlertDialog.Title>
-          <AlertDialog.Description>{description}</AlertDialog.Description>
-          {preview}
-          <div className="button-row">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button">
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button
-                type="button"
-                className={danger ? 'button button--danger' : 'button button--primary'}
-                onClick={onConfirm}
-              >
-                {confirmLabel}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmButton
+      label={label}
+      ariaLabel={`${label} ${name}`}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      danger={danger}
+      disabled={disabled}
+      onConfirm={onConfirm}
+      preview={preview}
+    />
   );
 }
