@@ -20,7 +20,6 @@ import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as PeriodManagementRouteImport } from './routes/period-management'
-import { Route as PeriodsRouteImport } from './routes/periods'
 import { Route as PredictionsRouteImport } from './routes/predictions'
 import { Route as PrizesRouteImport } from './routes/prizes'
 import { Route as ProfileRouteImport } from './routes/profile'
@@ -82,11 +81,6 @@ const PeriodManagementRoute = PeriodManagementRouteImport.update({
   path: '/period-management',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PeriodsRoute = PeriodsRouteImport.update({
-  id: '/periods',
-  path: '/periods',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PredictionsRoute = PredictionsRouteImport.update({
   id: '/predictions',
   path: '/predictions',
@@ -125,7 +119,6 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
-  '/periods': typeof PeriodsRoute
   '/predictions': typeof PredictionsRoute
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
@@ -144,7 +137,6 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
-  '/periods': typeof PeriodsRoute
   '/predictions': typeof PredictionsRoute
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
@@ -164,7 +156,6 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
-  '/periods': typeof PeriodsRoute
   '/predictions': typeof PredictionsRoute
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
@@ -185,7 +176,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/performance'
     | '/period-management'
-    | '/periods'
     | '/predictions'
     | '/prizes'
     | '/profile'
@@ -204,7 +194,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/performance'
     | '/period-management'
-    | '/periods'
     | '/predictions'
     | '/prizes'
     | '/profile'
@@ -223,7 +212,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/performance'
     | '/period-management'
-    | '/periods'
     | '/predictions'
     | '/prizes'
     | '/profile'
@@ -243,7 +231,6 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PerformanceRoute: typeof PerformanceRoute
   PeriodManagementRoute: typeof PeriodManagementRoute
-  PeriodsRoute: typeof PeriodsRoute
   PredictionsRoute: typeof PredictionsRoute
   PrizesRoute: typeof PrizesRoute
   ProfileRoute: typeof ProfileRoute
@@ -330,13 +317,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeriodManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/periods': {
-      id: '/periods'
-      path: '/periods'
-      fullPath: '/periods'
-      preLoaderRoute: typeof PeriodsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/predictions': {
       id: '/predictions'
       path: '/predictions'
@@ -387,7 +367,6 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PerformanceRoute: PerformanceRoute,
   PeriodManagementRoute: PeriodManagementRoute,
-  PeriodsRoute: PeriodsRoute,
   PredictionsRoute: PredictionsRoute,
   PrizesRoute: PrizesRoute,
   ProfileRoute: ProfileRoute,

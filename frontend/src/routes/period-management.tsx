@@ -3,7 +3,7 @@ import { periodsQueryOptions } from '../api/periods';
 import { AdminAccessRequired } from '../features/admin/admin-page';
 import { requireUser } from '../features/auth/route-guards';
 import { PeriodManagementPage } from '../features/period-management/period-management-page';
-import { PeriodsError } from '../features/periods/periods-page';
+import { PeriodsError } from '../features/periods/periods-error';
 import { PeriodsPending } from '../features/periods/periods-pending';
 
 /** The admins' period lifecycle screen (SPEC "Period management"). */
