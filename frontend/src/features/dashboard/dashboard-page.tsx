@@ -13,6 +13,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
 import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
+import { StatPageSkeleton } from '../../components/stat-page-skeleton';
 import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
 import { UserAvatar } from '../auth/user-avatar';
@@ -59,22 +60,7 @@ export function DashboardPage() {
   }
 
   if (stats.isPending || period.isPending) {
-    return (
-      <section className="page" aria-labelledby="dashboard-title" aria-busy="true">
-        <h1 id="dashboard-title">Dashboard</h1>
-        <p className="visually-hidden" role="status">
-          Loading your dashboard…
-        </p>
-        <div className="stat-grid" aria-hidden="true">
-          {Array.from({ length: 4 }, (_, index) => (
-            <div key={index} className="stat-tile">
-              <span className="skeleton skeleton--line" />
-              <span className="skeleton skeleton--title" />
-            </div>
-          ))}
-        </div>
-      </section>
-    );
+    return <StatPageSkeleton id="dashboard-title" title="Dashboard" loading="Loading your dashboard…" />;
   }
 
   const s = stats.data;

@@ -1,19 +1,6 @@
+import { StatPageSkeleton } from '../../components/stat-page-skeleton';
+
 /** The page's skeleton; a file of its own so the route can show it without loading the page (and recharts). */
 export function PerformancePending() {
-  return (
-    <section className="page" aria-labelledby="performance-title" aria-busy="true">
-      <h1 id="performance-title">Performance</h1>
-      <p className="visually-hidden" role="status">
-        Loading your performance…
-      </p>
-      <div className="stat-grid" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="stat-tile">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--title" />
-          </div>
-        ))}
-      </div>
-    </section>
-  );
+  return <StatPageSkeleton id="performance-title" title="Performance" loading="Loading your performance…" />;
 }
