@@ -15,7 +15,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../support/app.js';
-import { databaseTargets } from '../support/databases.js';
+import { serverTarget } from '../support/databases.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -44,10 +44,8 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
   }
 }
 
-// Several instances share a Postgres SERVER (the embedded database is one process's), so this
-// suite runs where TEST_POSTGRES_URL names one (CI sets it).
-const servers = databaseTargets.filter((target) => target.name === 'Postgres server');
-const describeOnServer = servers.length > 0 ? describe : describe.skip;
+// Several instances share a Postgres server: this suite runs where TEST_POSTGRES_URL names one (CI sets it).
+const describeOnServer = serverTarget ? describe : describe.skip;
 
 /** Two whole apps in this process on one database: what a second instance changes for the first. */
 describeOnServer('two app instances on one Postgres server', () => {
@@ -59,7 +57,7 @@ describeOnServer('two app instances on one Postgres server', () => {
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    database = await restartableTestApp(servers[0]!, {
+    database = await restartableTestApp(serverTarget!, {
       POOL_NOW: '2025-08-10T12:00:00Z',
       RESULTS_SCHEDULER_AUTOSTART: 'false',
     });

@@ -101,3 +101,10 @@ export const databaseTargets: TestDatabaseTarget[] = [
   embedded,
   ...(process.env.TEST_POSTGRES_URL ? [postgresServer(process.env.TEST_POSTGRES_URL)] : []),
 ];
+
+/**
+ * The Postgres server target, if TEST_POSTGRES_URL names one. Several app instances need a shared
+ * SERVER (the embedded database belongs to the one process that locked its data directory), so
+ * the suites about them run only there; CI always sets it.
+ */
+export const serverTarget: TestDatabaseTarget | null = databaseTargets.find((target) => target.name === 'Postgres server') ?? null;

@@ -10,7 +10,7 @@ import type {
 } from '@treble/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { cookieClient, type TestClient } from '../support/app.js';
-import { databaseTargets, type ProvisionedDatabase } from '../support/databases.js';
+import { serverTarget, type ProvisionedDatabase } from '../support/databases.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -58,10 +58,8 @@ async function points(client: TestClient, userId: string): Promise<number | null
   return (response.body as LeaderboardEntry[]).find((entry) => entry.userId === userId)?.totalPoints ?? null;
 }
 
-// Several instances share a Postgres SERVER: the embedded database belongs to one process (its data
-// directory is locked), so this suite runs where TEST_POSTGRES_URL names a server (CI sets it).
-const servers = databaseTargets.filter((target) => target.name === 'Postgres server');
-const describeOnServer = servers.length > 0 ? describe : describe.skip;
+// Several instances share a Postgres server: this suite runs where TEST_POSTGRES_URL names one (CI sets it).
+const describeOnServer = serverTarget ? describe : describe.skip;
 
 describeOnServer('two built app instances on one Postgres server', () => {
   let database: ProvisionedDatabase;
@@ -73,7 +71,7 @@ describeOnServer('two built app instances on one Postgres server', () => {
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    database = await servers[0]!.provision();
+    database = await serverTarget!.provision();
     const env = {
       DATABASE_URL: database.url!,
       // Before matchweek 1: every period open for picks.
