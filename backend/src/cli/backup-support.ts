@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
+import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
+import type { EventStore } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ConfigError, loadConfig, type AppConfig } from '../platform/config/config.js';
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
@@ -8,11 +10,21 @@ import { readEntities } from '../read-models.js';
 import { BackupFileError } from '../operations/backup/backup-file.js';
 import { RestoreRefusedError } from '../operations/backup/pool-backup.js';
 
-/** The database the app would use: DATABASE_URL, else the embedded one under DATA_DIR (as `npm run projections`). */
-export async function openPool(): Promise<{ config: AppConfig; database: Database; store: PostgresEventStore; close(): Promise<void> }> {
+/**
+ * The database the app would use (DATABASE_URL, else the embedded one under DATA_DIR, as `npm run
+ * projections`) and its event store. A backup reads the log through the port, so it works on
+ * EventStoreDB too; a restore writes the Postgres `events` table (positions and recorded times kept),
+ * so it refuses EVENTSTORE_URL: restore into Postgres, then `npm run events -- migrate --to esdb`.
+ */
+export async function openPool(
+  purpose: 'backup' | 'restore',
+): Promise<{ config: AppConfig; database: Database; store: EventStore; close(): Promise<void> }> {
   const config = loadConfig();
-  if (config.eventStoreUrl !== null) {
-    throw new ConfigError('EVENTSTORE_URL', 'is set: backup and restore work on the Postgres event store only (docs/adr/009-backup-restore.md)');
+  if (config.eventStoreUrl !== null && purpose === 'restore') {
+    throw new ConfigError(
+      'EVENTSTORE_URL',
+      'is set: restore into the Postgres event store (unset it), then copy the log with `npm run events -- migrate --to esdb` (docs/adr/009-backup-restore.md)',
+    );
   }
   const database = await Database.open({
     url: config.databaseUrl,
@@ -20,7 +32,8 @@ export async function openPool(): Promise<{ config: AppConfig; database: Databas
     poolSize: Math.min(config.databasePoolSize, 4),
     entities: readEntities,
   });
-  const store = new PostgresEventStore(database, config.projectionPollMs);
+  const store: EventStore =
+    config.eventStoreUrl === null ? new PostgresEventStore(database, config.projectionPollMs) : EsdbEventStore.connect(config.eventStoreUrl);
   return {
     config,
     database,

@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // npm runs scripts from the project root; INIT_CWD is where the user typed the command.
   const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-  const pool = await openPool();
+  const pool = await openPool('backup');
   const bars = phaseBars();
   try {
     const { header } = await backupPool({

@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
     return file === undefined ? 2 : 0;
   }
   const source = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-  const pool = await openPool();
+  const pool = await openPool('restore');
   const bars = phaseBars();
   const projections = projectionsFor(pool.config.rules);
   const engine = new ProjectionEngine(pool.database, pool.store, projections);

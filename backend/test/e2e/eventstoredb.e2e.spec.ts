@@ -1,9 +1,13 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LeaderboardEntry, SurvivorEntry } from '@treble/contracts';
 import { EsdbEventStore } from '../../src/event-store/esdb/esdb-event-store.js';
 import { MigrationRefusedError, migrateToEsdb } from '../../src/event-store/esdb/migrate-to-esdb.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store.js';
+import { backupPool, rebuildReadTables, restorePool } from '../../src/operations/backup/pool-backup.js';
 import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { projectionsFor, readEntities } from '../../src/read-models.js';
@@ -259,4 +263,57 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
     await expect(migrateToEsdb(log, longer)).rejects.toThrow('more events than the source');
     expect(await longer.countAfter(0n)).toBe(total + 1);
   });
+});
+
+describe.each(databaseTargets)('backing up a pool that runs on EventStoreDB (stand-in), read tables on $name', (target) => {
+  let standIn: EsdbStandIn;
+  let app: TestApp;
+  let directory: string;
+
+  beforeAll(async () => {
+    standIn = await EsdbStandIn.start();
+    app = await startTestApp(target, { ...poolNow, EVENTSTORE_URL: standIn.connectionString });
+    directory = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-esdb-backup-'));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await standIn?.stop();
+    if (directory) await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  it('reads the log through the port; the file restores into a Postgres event store with the same standings and sign-ins', async () => {
+    const ann = await playPool(app);
+    await caughtUp(app);
+    const file = path.join(directory, 'pool.ndjson.gz');
+    const { header } = await backupPool({ database: app.app.get(Database), store: app.app.get<EventStore>(EVENT_STORE), file, appVersion: 'test' });
+    expect(header.counts.events).toBe(standIn.events().filter((event) => !event.type.startsWith('$')).length);
+
+    // As `npm run restore` does: an empty database, the file, then every read table rebuilt.
+    const restored = await target.provision();
+    try {
+      const database = await Database.open({ url: restored.url, dataDir: restored.dataDir, poolSize: restored.url ? 4 : 1 });
+      try {
+        await restorePool({ database, file });
+        const engine = new ProjectionEngine(database, new PostgresEventStore(database, 50), projectionsFor(app.config.rules));
+        await rebuildReadTables(engine, projectionsFor(app.config.rules).map((projection) => projection.name));
+        await engine.stop();
+      } finally {
+        await database.close();
+      }
+      const onRestored = { ...target, provision: async () => ({ ...restored, cleanup: async () => undefined }) };
+      const restarted = await restartableTestApp(onRestored, poolNow);
+      const copy = await restarted.start();
+      try {
+        const client = copy.client();
+        expect((await client.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password })).status).toBe(200);
+        expect((await client.request('GET', '/api/leaderboards/overall')).body).toEqual((await ann.request('GET', '/api/leaderboards/overall')).body);
+        expect((await client.request('GET', '/api/leaderboards/survivor')).body).toEqual((await ann.request('GET', '/api/leaderboards/survivor')).body);
+      } finally {
+        await copy.close();
+        await restarted.dispose();
+      }
+    } finally {
+      await restored.cleanup();
+    }
+  }, 240_000);
 });
