@@ -49,7 +49,7 @@ export function QueryView<T>({
       </div>
     );
   }
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <div className="error-state" role="alert">
         <p>Could not load {what}.</p>

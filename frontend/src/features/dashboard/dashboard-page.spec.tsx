@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
-import { defaultRules, describeSurvivorRule } from '@treble/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { defaultRules, describeSurvivorRule, queryKeys } from '@treble/contracts';
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
@@ -30,6 +30,20 @@ function tile(label: string): HTMLElement {
 }
 
 describe('dashboard', () => {
+  test('keeps showing what it has when a refresh fails (the server is briefly away)', async () => {
+    fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats({ totalPoints: 7 })));
+    const { queryClient } = renderApp('/', { user: aUser() });
+    await screen.findAllByTestId('stat-tile');
+    within(tile('Total Points')).getByText('7');
+
+    fake.routes.set('GET /api/user/stats', () => jsonResponse(503, { statusCode: 503, code: 'UNAVAILABLE', message: 'Down' }));
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.userStats() }).catch(() => undefined));
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.userStats())?.status).toBe('error'));
+    await act(async () => {});
+    within(tile('Total Points')).getByText('7');
+    expect(screen.queryByText('Could not load your dashboard')).toBeNull();
+  });
+
   test('a new player sees dashes, 0 points, the empty texts and a waiting button', async () => {
     fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats()));
 

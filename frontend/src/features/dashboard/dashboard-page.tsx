@@ -37,7 +37,7 @@ export function DashboardPage() {
   const stats = useQuery(userStatsQueryOptions());
   const period = useQuery(currentPeriodQueryOptions());
 
-  if (stats.isError || period.isError) {
+  if (stats.isLoadingError || period.isLoadingError) {
     return (
       <section className="page" aria-labelledby="dashboard-title">
         <h1 id="dashboard-title">Dashboard</h1>
@@ -198,7 +198,7 @@ function MiniBoard({
       {note && <p className="muted">{note}</p>}
       {board.isPending ? (
         <span className="skeleton skeleton--line" aria-hidden="true" />
-      ) : board.isError ? (
+      ) : board.isLoadingError ? (
         <p className="error-state__message">{errorMessage(board.error)}</p>
       ) : rows.length === 0 ? (
         <p className="empty-state">{empty}</p>

@@ -31,7 +31,7 @@ export function HistoryPage() {
   const stats = useQuery(userStatsQueryOptions());
   const periods = useQuery(periodsQueryOptions());
 
-  if (stats.isError || periods.isError) {
+  if (stats.isLoadingError || periods.isLoadingError) {
     return (
       <section className="page" aria-labelledby="history-title">
         <h1 id="history-title">History</h1>

@@ -87,7 +87,7 @@ function Board<K extends LeaderboardKind>({ kind, empty }: { kind: K; empty: str
       </p>
     );
   }
-  if (board.isError) {
+  if (board.isLoadingError) {
     return (
       <div className="error-state" role="alert">
         <p className="error-state__message">{errorMessage(board.error)}</p>

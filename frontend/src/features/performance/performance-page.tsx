@@ -57,7 +57,7 @@ export function PerformancePage() {
   const [mode, setMode] = useState<Mode>('periods');
   const [selected, setSelected] = useState<number[]>([]);
 
-  const failed = [detailed, trends, periods, current].find((query) => query.isError);
+  const failed = [detailed, trends, periods, current].find((query) => query.isLoadingError);
   if (failed) {
     return (
       <section className="page" aria-labelledby="performance-title">
@@ -294,7 +294,7 @@ function DetailedAnalysis({ selected }: { selected: number[] }) {
       </div>
     );
   }
-  if (compare.isError) {
+  if (compare.isLoadingError) {
     return <LoadError title="Could not load the comparison" error={compare.error} onRetry={() => void compare.refetch()} />;
   }
   if (!compare.data) return <CardsSkeleton />;
@@ -448,7 +448,7 @@ function HeadToHead({ selected, trends }: { selected: number[]; trends: TrendEnt
   const mine = useQuery({ ...performanceCompareQueryOptions(periodIds), enabled: ready });
   const theirs = useQuery({ ...performanceCompareQueryOptions(periodIds, opponentId), enabled: ready });
 
-  if (board.isError) {
+  if (board.isLoadingError) {
     return <LoadError title="Could not load the players" error={board.error} onRetry={() => void board.refetch()} />;
   }
   if (board.isPending) return <CardsSkeleton />;
@@ -487,7 +487,7 @@ function HeadToHead({ selected, trends }: { selected: number[]; trends: TrendEnt
             {selected.length > 0 ? 'Your selected periods.' : 'Your most recent scored periods; select periods above to choose others.'}{' '}
             Another player's picks show once they have locked.
           </p>
-          {mine.isError || theirs.isError ? (
+          {mine.isLoadingError || theirs.isLoadingError ? (
             <LoadError
               title="Could not load the head-to-head"
               error={mine.error ?? theirs.error}

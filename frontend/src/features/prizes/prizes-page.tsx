@@ -24,7 +24,7 @@ export function PrizesPage() {
   const prizes = useQuery(activePrizesQueryOptions());
   const competitions = competitionsUnder(usePoolRules());
 
-  if (prizes.isError) {
+  if (prizes.isLoadingError) {
     return (
       <section className="page" aria-labelledby="prizes-title">
         <h1 id="prizes-title">Prizes</h1>
@@ -107,7 +107,7 @@ function PrizeCards({ prizes, label }: { prizes: Prize[]; label: string }) {
 function Standings({ competition }: { competition: Competition }) {
   const payouts = useQuery(payoutsQueryOptions());
   if (payouts.isPending) return <span className="skeleton skeleton--line" aria-hidden="true" />;
-  if (payouts.isError) {
+  if (payouts.isLoadingError) {
     return (
       <div className="error-state" role="alert">
         <p className="error-state__message">{errorMessage(payouts.error)}</p>
