@@ -18,6 +18,7 @@ import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '.
 import { errorMessage } from '../../lib/errors';
 import { UserAvatar } from '../auth/user-avatar';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
+import { PageLoadError } from '../../components/load-error';
 
 // recharts is large: the chart loads on its own, after the dashboard's first paint.
 const PointsChart = lazy(() => import('../performance/points-chart'));
@@ -39,23 +40,16 @@ export function DashboardPage() {
 
   if (stats.isLoadingError || period.isLoadingError) {
     return (
-      <section className="page" aria-labelledby="dashboard-title">
-        <h1 id="dashboard-title">Dashboard</h1>
-        <div className="error-state" role="alert">
-          <h2>Could not load your dashboard</h2>
-          <p className="error-state__message">{errorMessage(stats.error ?? period.error)}</p>
-        </div>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            void stats.refetch();
-            void period.refetch();
-          }}
-        >
-          Retry
-        </button>
-      </section>
+      <PageLoadError
+        id="dashboard-title"
+        heading="Dashboard"
+        title="Could not load your dashboard"
+        error={stats.error ?? period.error}
+        onRetry={() => {
+          void stats.refetch();
+          void period.refetch();
+        }}
+      />
     );
   }
 

@@ -3,9 +3,9 @@ import { defaultRules, type Period, type UserStats } from '@treble/contracts';
 import { periodsQueryOptions } from '../../api/periods';
 import { userStatsQueryOptions } from '../../api/standings';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/errors';
 import { resultLabel } from '../dashboard/dashboard-page';
 import { HistoryPending } from './history-pending';
+import { PageLoadError } from '../../components/load-error';
 
 const rules = defaultRules;
 const last10Length = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
@@ -33,23 +33,16 @@ export function HistoryPage() {
 
   if (stats.isLoadingError || periods.isLoadingError) {
     return (
-      <section className="page" aria-labelledby="history-title">
-        <h1 id="history-title">History</h1>
-        <div className="error-state" role="alert">
-          <h2>Could not load your history</h2>
-          <p className="error-state__message">{errorMessage(stats.error ?? periods.error)}</p>
-        </div>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            if (stats.isError) void stats.refetch();
-            if (periods.isError) void periods.refetch();
-          }}
-        >
-          Retry
-        </button>
-      </section>
+      <PageLoadError
+        id="history-title"
+        heading="History"
+        title="Could not load your history"
+        error={stats.error ?? periods.error}
+        onRetry={() => {
+          if (stats.isError) void stats.refetch();
+          if (periods.isError) void periods.refetch();
+        }}
+      />
     );
   }
   if (!stats.data || !periods.data) return <HistoryPending />;

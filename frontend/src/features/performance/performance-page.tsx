@@ -18,11 +18,11 @@ import {
 import { periodsQueryOptions } from '../../api/periods';
 import { currentPeriodQueryOptions } from '../../api/picks';
 import { leaderboardQueryOptions } from '../../api/standings';
-import { errorMessage } from '../../lib/errors';
 import PointsChart from './points-chart';
 import { accuracyTone, directions, togglePeriod, type Direction } from './selection';
 import { PerformancePending } from './performance-pending';
 import { usePoolRules } from '../../api/rules';
+import { LoadError } from '../../components/load-error';
 
 const rules = defaultRules;
 /** The most a player can score in one period (3 wins): the scale of the trend bars. */
@@ -37,17 +37,6 @@ const arrows: Record<Direction, { symbol: string; label: string }> = {
   flat: { symbol: '▶', label: 'level' },
 };
 
-function LoadError({ error, onRetry, title }: { error: unknown; onRetry: () => void; title: string }) {
-  return (
-    <div className="error-state" role="alert">
-      <h2>{title}</h2>
-      <p className="error-state__message">{errorMessage(error)}</p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
-  );
-}
 
 export function PerformancePage() {
   const detailed = useQuery(performanceDetailedQueryOptions());

@@ -6,6 +6,7 @@ import { usePoolRules } from '../../api/rules';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatTotals } from './money';
 import { PrizesPending } from './prizes-pending';
+import { PageLoadError } from '../../components/load-error';
 
 function competitionsUnder(rules: PoolRules): { id: Competition; label: string; rule: string }[] {
   return [
@@ -26,16 +27,13 @@ export function PrizesPage() {
 
   if (prizes.isLoadingError) {
     return (
-      <section className="page" aria-labelledby="prizes-title">
-        <h1 id="prizes-title">Prizes</h1>
-        <div className="error-state" role="alert">
-          <h2>Could not load the prizes</h2>
-          <p className="error-state__message">{errorMessage(prizes.error)}</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => void prizes.refetch()}>
-          Retry
-        </button>
-      </section>
+      <PageLoadError
+        id="prizes-title"
+        heading="Prizes"
+        title="Could not load the prizes"
+        error={prizes.error}
+        onRetry={() => void prizes.refetch()}
+      />
     );
   }
   if (!prizes.data) return <PrizesPending />;
