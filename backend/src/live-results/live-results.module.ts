@@ -7,7 +7,7 @@ import { seasonStartYear } from './domain/match-plan.js';
 import { LiveBoard } from './live-board.js';
 import { LiveResultsController } from './live-results.http.controller.js';
 import { LiveResultsService } from './live-results.service.js';
-import { GatewayMatchNotifier, MatchNotifier } from '../realtime/match-notifier.js';
+import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
 import { FootballDataClient } from './provider/football-data.client.js';
@@ -36,7 +36,7 @@ export function createResultsProvider(config: AppConfig, clock: Clock, catalogue
   controllers: [LiveResultsController],
   providers: [
     { provide: RESULTS_PROVIDER, useFactory: createResultsProvider, inject: [APP_CONFIG, CLOCK, SeasonCatalogue] },
-    { provide: MatchNotifier, useClass: GatewayMatchNotifier },
+    { provide: LiveNotifier, useClass: GatewayLiveNotifier },
     MatchSync,
     LiveBoard,
     PollerLease,

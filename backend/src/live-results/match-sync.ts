@@ -20,7 +20,7 @@ import { SeasonCatalogue } from '../season/season-catalogue.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import { fixtureIdOf, fixtureUpdateOf, resultsOf } from './domain/match-plan.js';
 import { isFinal, type ProviderAnswer, type ProviderMatch } from './domain/provider-match.js';
-import { MatchNotifier } from '../realtime/match-notifier.js';
+import { LiveNotifier } from '../realtime/live-notifier.js';
 
 export type SyncSummary = Omit<ResultsUpdateSummary, 'message'>;
 
@@ -80,7 +80,7 @@ export class MatchSync {
     private readonly dataSource: DataSource,
     private readonly catalogue: SeasonCatalogue,
     private readonly engine: ProjectionEngine,
-    private readonly notifier: MatchNotifier,
+    private readonly notifier: LiveNotifier,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -23,7 +23,7 @@ import { PeriodsController } from './queries/periods/periods.http.controller.js'
 import { ScheduleController } from './queries/schedule/schedule.http.controller.js';
 import { SeasonCatalogue } from './season-catalogue.js';
 import { RulesController } from './queries/rules/rules.http.controller.js';
-import { GatewayMatchNotifier, MatchNotifier } from '../realtime/match-notifier.js';
+import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js';
 
 @Module({
   controllers: [
@@ -37,7 +37,7 @@ import { GatewayMatchNotifier, MatchNotifier } from '../realtime/match-notifier.
     RulesController,
   ],
   providers: [
-    { provide: MatchNotifier, useClass: GatewayMatchNotifier },
+    { provide: LiveNotifier, useClass: GatewayLiveNotifier },
     SeasonCatalogue,
     PeriodStreams,
     OptionQueries,

@@ -57,6 +57,21 @@ function RootLayout() {
 }
 
 /** Navigation exists only for signed-in users; admin items only for admins (SPEC section 2). */
+/** SPEC section 2 "Navigation": every signed-in user's items, then the admins' own. */
+const playerNav = [
+  { to: '/', label: 'Dashboard', Icon: HomeIcon },
+  { to: '/predictions', label: 'Picks', Icon: TargetIcon },
+  { to: '/leaderboards', label: 'Leaderboards', Icon: TrophyIcon },
+  { to: '/performance', label: 'Performance', Icon: ChartIcon },
+  { to: '/history', label: 'History', Icon: ClockIcon },
+  { to: '/prizes', label: 'Prizes', Icon: GiftIcon },
+  { to: '/invite', label: 'Invite', Icon: UserPlusIcon },
+] as const;
+const adminNav = [
+  { to: '/period-management', label: 'Periods', Icon: CalendarIcon },
+  { to: '/admin', label: 'Admin', Icon: ShieldIcon },
+] as const;
+
 function SignedInHeader({ user }: { user: User }) {
   const nav = useRef<HTMLElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -67,46 +82,12 @@ function SignedInHeader({ user }: { user: User }) {
   return (
     <>
       <nav ref={nav} className={`app-nav${user.isAdmin ? ' app-nav--admin' : ''}`} aria-label="Main">
-        <Link to="/" className="app-nav__link" activeOptions={{ exact: true }}>
-          <HomeIcon />
-          Dashboard
-        </Link>
-        <Link to="/predictions" className="app-nav__link">
-          <TargetIcon />
-          Picks
-        </Link>
-        <Link to="/leaderboards" className="app-nav__link">
-          <TrophyIcon />
-          Leaderboards
-        </Link>
-        <Link to="/performance" className="app-nav__link">
-          <ChartIcon />
-          Performance
-        </Link>
-        <Link to="/history" className="app-nav__link">
-          <ClockIcon />
-          History
-        </Link>
-        <Link to="/prizes" className="app-nav__link">
-          <GiftIcon />
-          Prizes
-        </Link>
-        <Link to="/invite" className="app-nav__link">
-          <UserPlusIcon />
-          Invite
-        </Link>
-        {user.isAdmin && (
-          <>
-            <Link to="/period-management" className="app-nav__link">
-              <CalendarIcon />
-              Periods
-            </Link>
-            <Link to="/admin" className="app-nav__link">
-              <ShieldIcon />
-              Admin
-            </Link>
-          </>
-        )}
+        {[...playerNav, ...(user.isAdmin ? adminNav : [])].map(({ to, label, Icon }) => (
+          <Link key={to} to={to} className="app-nav__link" activeOptions={{ exact: to === '/' }}>
+            <Icon />
+            {label}
+          </Link>
+        ))}
       </nav>
       <LiveIndicator />
       <UserMenu user={user} />

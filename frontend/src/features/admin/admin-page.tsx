@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import type { ComponentType } from 'react';
 import { adminTabs, defaultAdminTab, type AdminTab } from './admin-tabs';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { EplTeamsTab } from './epl-teams-tab';
@@ -11,6 +12,29 @@ import { PrizesTab } from './prizes-tab';
 import { ResultsTab } from './results-tab';
 import { ScheduleTab } from './schedule-tab';
 import { UsersPanel } from './users-panel';
+
+function UsersTab() {
+  return (
+    <>
+      <UsersPanel />
+      <InvitationsPanel />
+      <DiagnosticsPanel />
+    </>
+  );
+}
+
+/** Every tab's panel: the record's type makes sure none is missing. */
+const panels: Record<AdminTab, ComponentType> = {
+  schedule: ScheduleTab,
+  historical: HistoricalTab,
+  periods: PeriodsTab,
+  options: OptionsTab,
+  prizes: PrizesTab,
+  'epl-teams': EplTeamsTab,
+  results: ResultsTab,
+  'live-results': LiveResultsTab,
+  users: UsersTab,
+};
 
 /**
  * /admin: the nine tabs of SPEC section 2. Only the open tab is mounted, so each tab's data loads
@@ -42,35 +66,14 @@ export function AdminPage({ tab = defaultAdminTab, onTabChange }: { tab?: AdminT
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="schedule" className="admin-tabs__panel">
-          <ScheduleTab />
-        </Tabs.Content>
-        <Tabs.Content value="historical" className="admin-tabs__panel">
-          <HistoricalTab />
-        </Tabs.Content>
-        <Tabs.Content value="periods" className="admin-tabs__panel">
-          <PeriodsTab />
-        </Tabs.Content>
-        <Tabs.Content value="options" className="admin-tabs__panel">
-          <OptionsTab />
-        </Tabs.Content>
-        <Tabs.Content value="prizes" className="admin-tabs__panel">
-          <PrizesTab />
-        </Tabs.Content>
-        <Tabs.Content value="epl-teams" className="admin-tabs__panel">
-          <EplTeamsTab />
-        </Tabs.Content>
-        <Tabs.Content value="results" className="admin-tabs__panel">
-          <ResultsTab />
-        </Tabs.Content>
-        <Tabs.Content value="live-results" className="admin-tabs__panel">
-          <LiveResultsTab />
-        </Tabs.Content>
-        <Tabs.Content value="users" className="admin-tabs__panel">
-          <UsersPanel />
-          <InvitationsPanel />
-          <DiagnosticsPanel />
-        </Tabs.Content>
+        {adminTabs.map(({ value }) => {
+          const Panel = panels[value];
+          return (
+            <Tabs.Content key={value} value={value} className="admin-tabs__panel">
+              <Panel />
+            </Tabs.Content>
+          );
+        })}
       </Tabs.Root>
     </section>
   );

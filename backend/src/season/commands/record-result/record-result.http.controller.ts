@@ -7,7 +7,7 @@ import type { MessageResponse, Outcome } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { MatchNotifier } from '../../../realtime/match-notifier.js';
+import { LiveNotifier } from '../../../realtime/live-notifier.js';
 import { periodOfOption } from '../../domain/period-admin.js';
 import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
 import { Admin } from '../../../accounts/access/access.decorators.js';
@@ -36,7 +36,7 @@ export class RecordResultController {
     private readonly commandBus: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly notifier: MatchNotifier,
+    private readonly notifier: LiveNotifier,
   ) {}
 
   @Post()

@@ -7,7 +7,7 @@ import { RealtimeGateway } from './realtime.gateway.js';
  * Tells open browsers that a match has finished (`match-finished`) or that an admin recorded a
  * result (`result-recorded`): each becomes one toast.
  */
-export abstract class MatchNotifier {
+export abstract class LiveNotifier {
   abstract matchFinished(notice: MatchFinishedNotice): void;
   abstract resultRecorded(notice: ResultRecordedNotice): void;
 }
@@ -18,7 +18,7 @@ export abstract class MatchNotifier {
  * there is no gateway (a CLI context) a notice is simply not sent.
  */
 @Injectable()
-export class GatewayMatchNotifier extends MatchNotifier {
+export class GatewayLiveNotifier extends LiveNotifier {
   private gateway: RealtimeGateway | null | undefined;
 
   constructor(private readonly moduleRef: ModuleRef) {
