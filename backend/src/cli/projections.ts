@@ -5,13 +5,20 @@ import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
 import { Database } from '../platform/database/database.js';
-import { ProjectionEngine, type ProjectionStatus } from '../projections/projection-engine.js';
+import {
+  ProjectionEngine,
+  type ProjectionStatus,
+  type RebuildProgress,
+  type VerifyReport,
+} from '../projections/projection-engine.js';
 import { projectionsFor, readEntities } from '../read-models.js';
 
 const usage = `Usage: npm run projections -- <command>
 
   status            position, head and lag of every projection
   rebuild [name]    rebuild one projection (or all) blue-green, with progress
+  verify [name]     rebuild one projection (or all) into shadow tables and compare them row by row
+                    with the live ones; prints every difference and exits 1 if there is any
 
 Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./data), and the
 events of EventStoreDB when EVENTSTORE_URL is set.`;
@@ -32,9 +39,50 @@ function table(rows: ProjectionStatus[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
+/** Runs one projection's rebuild or verify under a progress bar counted in events. */
+async function withProgress<T>(
+  label: string,
+  total: number,
+  run: (onProgress: (progress: RebuildProgress) => void) => Promise<T>,
+): Promise<T> {
+  const bar = new SingleBar(
+    {
+      format: `${label.padEnd(28)} [{bar}] {percentage}% | {value}/{total} events`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 500,
+    },
+    Presets.shades_classic,
+  );
+  bar.start(Math.max(total, 1), 0);
+  try {
+    return await run((progress) => {
+      if (progress.eventsApplied > bar.getTotal()) bar.setTotal(progress.eventsApplied);
+      bar.update(progress.eventsApplied);
+    });
+  } finally {
+    bar.update(bar.getTotal());
+    bar.stop();
+  }
+}
+
+function describeDifferences(report: VerifyReport): string {
+  if (report.differences.length === 0)
+    return `${report.projection}: no differences (${report.eventsApplied} events, position ${report.position})`;
+  const lines = [`${report.projection}: DIFFERS from a rebuild at position ${report.position}`];
+  for (const difference of report.differences) {
+    lines.push(
+      `  ${difference.table}: ${difference.onlyLive} row(s) only in the live table, ${difference.onlyRebuilt} only in the rebuild`,
+    );
+    for (const sample of difference.samples)
+      lines.push(`    ${sample.side === 'live' ? 'live   ' : 'rebuilt'} ${JSON.stringify(sample.row)}`);
+  }
+  return lines.join('\n');
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, name] = argv;
-  if (command !== 'status' && command !== 'rebuild') {
+  if (command !== 'status' && command !== 'rebuild' && command !== 'verify') {
     console.log(usage);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
@@ -45,7 +93,10 @@ async function main(argv: string[]): Promise<number> {
     poolSize: Math.min(config.databasePoolSize, 4),
     entities: readEntities,
   });
-  const store = config.eventStoreUrl === null ? new PostgresEventStore(database, config.projectionPollMs) : EsdbEventStore.connect(config.eventStoreUrl);
+  const store =
+    config.eventStoreUrl === null
+      ? new PostgresEventStore(database, config.projectionPollMs)
+      : EsdbEventStore.connect(config.eventStoreUrl);
   const projections = projectionsFor(config.rules);
   const engine = new ProjectionEngine(database, store, projections);
   try {
@@ -53,31 +104,30 @@ async function main(argv: string[]): Promise<number> {
       console.log(table(await engine.status()));
       return 0;
     }
-    const names = name ? [name] : projections.map((p) => p.name);
-    for (const projectionName of names) {
-      const bar = new SingleBar(
-        {
-          format: `${projectionName.padEnd(20)} [{bar}] {percentage}% | {value}/{total} positions | {events} events`,
-          hideCursor: true,
-          noTTYOutput: true,
-          notTTYSchedule: 500,
-        },
-        Presets.shades_classic,
-      );
-      let started = false;
-      await engine.rebuild(projectionName, (progress) => {
-        const total = Number(progress.head);
-        if (!started) {
-          bar.start(Math.max(total, 1), 0, { events: 0 });
-          started = true;
-        }
-        bar.setTotal(Math.max(total, 1));
-        bar.update(Math.max(Number(progress.position), total === 0 ? 1 : 0), { events: progress.eventsApplied });
-      });
-      if (started) {
-        bar.update(bar.getTotal());
-        bar.stop();
+    const names = name ? [engine.projectionNamed(name).name] : projections.map((p) => p.name);
+    const total = await store.countAfter(0n);
+    if (command === 'verify') {
+      const reports: VerifyReport[] = [];
+      for (const projectionName of names) {
+        reports.push(
+          await withProgress(`verify ${projectionName}`, total, (onProgress) =>
+            engine.verify(projectionName, onProgress),
+          ),
+        );
       }
+      for (const report of reports) console.log(describeDifferences(report));
+      const differing = reports.filter((report) => report.differences.length > 0);
+      console.log(
+        differing.length === 0
+          ? 'Every projection equals a rebuild from the log.'
+          : `${differing.length} projection(s) differ: run \`npm run projections -- rebuild <name>\`.`,
+      );
+      return differing.length === 0 ? 0 : 1;
+    }
+    for (const projectionName of names) {
+      await withProgress(`rebuild ${projectionName}`, total, (onProgress) =>
+        engine.rebuild(projectionName, onProgress),
+      );
     }
     console.log(table(await engine.status()));
     return 0;
@@ -91,7 +141,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirInUseError || (error instanceof Error && error.message.startsWith('Unknown projection'))) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataDirInUseError ||
+      (error instanceof Error && error.message.startsWith('Unknown projection'))
+    ) {
       console.error(error.message);
       process.exit(2);
     }

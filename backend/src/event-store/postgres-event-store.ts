@@ -28,6 +28,12 @@ interface EventRow {
   recorded_at: Date;
 }
 
+/**
+ * The first position of the current transaction's append (its transaction id exists once the
+ * `event_streams` row is written): the base keeps positions above any restored or older ones.
+ */
+const firstPositionSql = `(SELECT base FROM event_positions) + (pg_current_xact_id()::text::bigint << 20) AS first_position`;
+
 const selectColumns = 'position, stream_id, version, event_id, type, data, metadata, recorded_at';
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -47,11 +53,20 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
+/** Most events one append may carry: the low bits of a position number events within a transaction. */
+export const MAX_EVENTS_PER_APPEND = 1 << 20;
+
 /**
  * Event store on a Postgres `events` table: a global position, a per-stream version and a unique
  * (stream, version) constraint. Appends check the expected version with a single conditional
  * statement on `event_streams`, so concurrent appenders at the same version serialize on that row
  * and all but one fail with WrongExpectedVersionError; no duplicate version can ever be written.
+ *
+ * Positions follow transaction ids, not a sequence (docs/adr/010-a-reader-that-never-skips.md):
+ * position = base + (transaction id << 20) + index within the append. A reader admits only events
+ * of transactions older than every running one, so nothing can ever commit BEHIND a position a
+ * reader has passed. Appenders to one stream take the stream's advisory lock before their
+ * transaction id exists, so a stream's versions and its positions grow together.
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -64,15 +79,25 @@ export class PostgresEventStore implements EventStore {
     this.appended.setMaxListeners(0);
   }
 
-  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     let result: AppendResult;
     try {
-      result = await this.database.transaction((sql) => this.appendIn(sql, streamId, events, expectedVersion));
+      result = await this.database.transaction((sql) =>
+        this.appendIn(sql, streamId, events, expectedVersion),
+      );
     } catch (error) {
       // Two first appends to a new stream with `any` can race on the insert: report a conflict.
       if (isUniqueViolation(error)) {
-        throw new WrongExpectedVersionError(streamId, expectedVersion, await this.currentVersion(this.database, streamId));
+        throw new WrongExpectedVersionError(
+          streamId,
+          expectedVersion,
+          await this.currentVersion(this.database, streamId),
+        );
       }
       throw error;
     }
@@ -80,32 +105,43 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
-  private async appendIn(sql: Sql, streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+  private async appendIn(
+    sql: Sql,
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
     const count = events.length;
-    let rows: { version: string }[];
+    if (count >= MAX_EVENTS_PER_APPEND)
+      throw new Error(`An append carries at most ${MAX_EVENTS_PER_APPEND - 1} events`);
+    // Before anything writes (which would give this transaction its id): appenders to the same
+    // stream queue here, so the one that appends later also gets the later transaction id.
+    await sql.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`stream:${streamId}`]);
+    let rows: { version: string; first_position: string }[];
     if (expected === 'no_stream') {
-      ({ rows } = await sql.query<{ version: string }>(
+      ({ rows } = await sql.query<{ version: string; first_position: string }>(
         `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
-         ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
+         ON CONFLICT (stream_id) DO NOTHING RETURNING version, ${firstPositionSql}`,
         [streamId, count],
       ));
     } else if (expected === 'any') {
-      ({ rows } = await sql.query<{ version: string }>(
+      ({ rows } = await sql.query<{ version: string; first_position: string }>(
         `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
          ON CONFLICT (stream_id) DO UPDATE SET version = event_streams.version + $2, updated_at = now()
-         RETURNING version`,
+         RETURNING version, ${firstPositionSql}`,
         [streamId, count],
       ));
     } else if (expected === 'stream_exists') {
-      ({ rows } = await sql.query<{ version: string }>(
-        `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 RETURNING version`,
+      ({ rows } = await sql.query<{ version: string; first_position: string }>(
+        `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 RETURNING version, ${firstPositionSql}`,
         [streamId, count],
       ));
     } else {
-      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
-      ({ rows } = await sql.query<{ version: string }>(
+      if (!Number.isInteger(expected) || expected < 0)
+        throw new Error(`Invalid expected version ${expected}`);
+      ({ rows } = await sql.query<{ version: string; first_position: string }>(
         `UPDATE event_streams SET version = version + $2, updated_at = now()
-         WHERE stream_id = $1 AND version = $3 RETURNING version`,
+         WHERE stream_id = $1 AND version = $3 RETURNING version, ${firstPositionSql}`,
         [streamId, count, expected],
       ));
     }
@@ -115,24 +151,33 @@ export class PostgresEventStore implements EventStore {
     }
     const lastVersion = Number(head.version);
     const firstVersion = lastVersion - count + 1;
+    const firstPosition = BigInt(head.first_position);
     const values: unknown[] = [];
     const tuples = events.map((event, index) => {
-      values.push(streamId, firstVersion + index, event.id ?? randomUUID(), event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
-      const base = index * 6;
-      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb, $${base + 6}::jsonb)`;
+      values.push(
+        (firstPosition + BigInt(index)).toString(),
+        streamId,
+        firstVersion + index,
+        event.id ?? randomUUID(),
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+      );
+      const base = index * 7;
+      return `($${base + 1}::bigint, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`;
     });
-    const inserted = await sql.query<{ position: string }>(
-      `INSERT INTO events (stream_id, version, event_id, type, data, metadata) VALUES ${tuples.join(', ')}
-       RETURNING position`,
+    await sql.query(
+      `INSERT INTO events (position, stream_id, version, event_id, type, data, metadata) VALUES ${tuples.join(', ')}`,
       values,
     );
-    const positions = inserted.rows.map((row) => BigInt(row.position));
-    const position = positions.reduce((max, value) => (value > max ? value : max), 0n);
-    return { nextExpectedVersion: lastVersion, position };
+    return { nextExpectedVersion: lastVersion, position: firstPosition + BigInt(count - 1) };
   }
 
   private async currentVersion(sql: Sql, streamId: string): Promise<number | 'no_stream'> {
-    const { rows } = await sql.query<{ version: string }>('SELECT version FROM event_streams WHERE stream_id = $1', [streamId]);
+    const { rows } = await sql.query<{ version: string }>(
+      'SELECT version FROM event_streams WHERE stream_id = $1',
+      [streamId],
+    );
     return rows[0] === undefined ? 'no_stream' : Number(rows[0].version);
   }
 
@@ -145,8 +190,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    // Only events of transactions older than every running one: a later commit can then never
-    // appear behind a position a reader has already passed.
+    // Only events of transactions older than every running one. Positions grow with transaction
+    // ids, so every event still to commit has a position above all of these: a reader that has
+    // passed a position can never find a new event behind it.
     const { rows } = await this.database.query<EventRow>(
       `SELECT ${selectColumns} FROM events
        WHERE position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -156,16 +202,18 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /** The newest committed event, including one a reader must still hold back behind a running transaction. */
   async headPosition(): Promise<bigint> {
     const { rows } = await this.database.query<{ head: string | null }>(
-      'SELECT max(position) AS head FROM events WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())',
+      'SELECT max(position) AS head FROM events',
     );
     return BigInt(rows[0]?.head ?? '0');
   }
 
+  /** Every committed event after the position, held back ones included: a lag that is never too small. */
   async countAfter(position: bigint): Promise<number> {
     const { rows } = await this.database.query<{ count: string }>(
-      'SELECT count(*) AS count FROM events WHERE position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())',
+      'SELECT count(*) AS count FROM events WHERE position > $1',
       [position.toString()],
     );
     return Number(rows[0]?.count ?? 0);

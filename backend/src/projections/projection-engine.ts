@@ -40,6 +40,29 @@ function physical(table: string, generation: number): string {
   return `${table}__g${generation}`;
 }
 
+/** The tables `projections verify` builds beside the live ones, then drops. */
+function shadow(table: string): string {
+  return `${table}__verify`;
+}
+
+export interface TableDifference {
+  table: string;
+  /** Rows the live table has and a rebuild from the log does not. */
+  onlyLive: number;
+  /** Rows a rebuild from the log has and the live table lacks. */
+  onlyRebuilt: number;
+  /** A few of the differing rows, for the operator. */
+  samples: { side: 'live' | 'rebuilt'; row: Record<string, unknown> }[];
+}
+
+export interface VerifyReport {
+  projection: string;
+  /** The checkpoint both sides were compared at. */
+  position: bigint;
+  eventsApplied: number;
+  differences: TableDifference[];
+}
+
 function identifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
   return `"${name}"`;
@@ -84,9 +107,17 @@ export class ProjectionEngine {
     return () => this.emitter.off('changed', listener);
   }
 
+  /** The projection of that name (an error naming the known ones otherwise). */
+  projectionNamed(name: string): Projection {
+    return this.projection(name);
+  }
+
   private projection(name: string): Projection {
     const found = this.projections.find((p) => p.name === name);
-    if (!found) throw new Error(`Unknown projection "${name}". Known: ${this.projections.map((p) => p.name).join(', ')}`);
+    if (!found)
+      throw new Error(
+        `Unknown projection "${name}". Known: ${this.projections.map((p) => p.name).join(', ')}`,
+      );
     return found;
   }
 
@@ -100,8 +131,16 @@ export class ProjectionEngine {
   }
 
   private async createGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
+    await this.createTables(sql, projection, (table) => physical(table, generation));
+  }
+
+  private async createTables(
+    sql: Sql,
+    projection: Projection,
+    physicalName: (table: string) => string,
+  ): Promise<void> {
     for (const table of projection.tables) {
-      const name = physical(table.name, generation);
+      const name = physicalName(table.name);
       await sql.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
       for (const statement of table.ddl(identifier(name))) await sql.query(statement);
     }
@@ -110,7 +149,9 @@ export class ProjectionEngine {
   private async pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
     for (const table of projection.tables) {
       await sql.query(`DROP VIEW IF EXISTS ${identifier(table.name)}`);
-      await sql.query(`CREATE VIEW ${identifier(table.name)} AS SELECT * FROM ${identifier(physical(table.name, generation))}`);
+      await sql.query(
+        `CREATE VIEW ${identifier(table.name)} AS SELECT * FROM ${identifier(physical(table.name, generation))}`,
+      );
     }
   }
 
@@ -128,22 +169,29 @@ export class ProjectionEngine {
       if (existing) return existing;
       await this.createGeneration(sql, projection, 1);
       await this.pointViews(sql, projection, 1);
-      await sql.query('INSERT INTO projection_checkpoints (name, version, generation, position) VALUES ($1, $2, 1, 0)', [
-        projection.name,
-        projection.version,
-      ]);
+      await sql.query(
+        'INSERT INTO projection_checkpoints (name, version, generation, position) VALUES ($1, $2, 1, 0)',
+        [projection.name, projection.version],
+      );
       return { version: projection.version, generation: 1, position: 0n };
     });
   }
 
-  private async applyBatch(sql: Sql, projection: Projection, generation: number, events: RecordedEvent[]): Promise<QueryKey[]> {
+  private async applyBatch(
+    sql: Sql,
+    projection: Projection,
+    generation: number | ((table: string) => string),
+    events: RecordedEvent[],
+  ): Promise<QueryKey[]> {
+    const physicalName =
+      typeof generation === 'number' ? (table: string) => physical(table, generation) : generation;
     const context: ProjectionContext = {
       sql,
       table: (name) => {
         if (!projection.tables.some((t) => t.name === name)) {
           throw new Error(`Projection ${projection.name} has no table ${name}`);
         }
-        return identifier(physical(name, generation));
+        return identifier(physicalName(name));
       },
     };
     const keys: QueryKey[] = [];
@@ -164,7 +212,9 @@ export class ProjectionEngine {
     for (const projection of this.projections) {
       const checkpoint = await this.ensureInstalled(projection);
       if (checkpoint.version !== projection.version) {
-        this.logger.log(`Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`);
+        this.logger.log(
+          `Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`,
+        );
         void this.rebuild(projection.name).catch((error: unknown) => this.fail(projection.name, error));
       } else {
         this.follow(projection, checkpoint.position);
@@ -189,16 +239,20 @@ export class ProjectionEngine {
         let committed: bigint | null = null;
         await this.database.transaction(async (sql) => {
           const checkpoint = await this.checkpoint(sql, projection.name, true);
-          if (!checkpoint || checkpoint.position !== runner.position || checkpoint.version !== projection.version) {
+          if (
+            !checkpoint ||
+            checkpoint.position !== runner.position ||
+            checkpoint.version !== projection.version
+          ) {
             // Someone else (a rebuild) moved the checkpoint: resume from where it now stands.
             throw new PositionMoved();
           }
           const last = events[events.length - 1]!.position;
           const keys = await this.applyBatch(sql, projection, checkpoint.generation, events);
-          await sql.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
-            projection.name,
-            last.toString(),
-          ]);
+          await sql.query(
+            'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1',
+            [projection.name, last.toString()],
+          );
           committed = last;
           if (keys.length > 0) change = { readModels: [projection.name], queryKeys: keys, position: last };
         });
@@ -277,6 +331,84 @@ export class ProjectionEngine {
     else this.states.set(name, { state: 'stopped', error: null });
   }
 
+  /**
+   * Rebuilds a projection into shadow tables up to exactly the live checkpoint, compares them row by
+   * row with the live tables (holding the checkpoint row, so the live side cannot move during the
+   * comparison), reports every difference, then drops the shadow tables. The live side is untouched.
+   */
+  async verify(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<VerifyReport> {
+    const projection = this.projection(name);
+    await this.ensureInstalled(projection);
+    await this.database.transaction((sql) => this.createTables(sql, projection, shadow));
+    try {
+      let built = 0n;
+      let applied = 0;
+      for (;;) {
+        const target = (await this.checkpoint(this.database, name))?.position ?? 0n;
+        // Catch the shadow up to the live checkpoint (which may move while this runs).
+        while (built < target) {
+          const events = (await this.eventStore.readAll({ after: built, maxCount: this.batchSize })).filter(
+            (e) => e.position <= target,
+          );
+          if (events.length === 0) break;
+          await this.database.transaction((sql) => this.applyBatch(sql, projection, shadow, events));
+          built = events[events.length - 1]!.position;
+          applied += events.length;
+          onProgress?.({ projection: name, position: built, head: target, eventsApplied: applied });
+        }
+        if (built < target) built = target; // no more events up to the checkpoint
+        const differences = await this.database.transaction(async (sql) => {
+          const live = await this.checkpoint(sql, name, true);
+          if ((live?.position ?? 0n) !== built) return null; // it moved on: catch up again
+          const found: TableDifference[] = [];
+          for (const table of projection.tables) {
+            const difference = await this.compareTable(
+              sql,
+              identifier(table.name),
+              identifier(shadow(table.name)),
+              table.name,
+            );
+            if (difference) found.push(difference);
+          }
+          return found;
+        });
+        if (differences) return { projection: name, position: built, eventsApplied: applied, differences };
+      }
+    } finally {
+      await this.database.transaction(async (sql) => {
+        for (const table of projection.tables)
+          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table.name))}`);
+      });
+    }
+  }
+
+  private async compareTable(
+    sql: Sql,
+    live: string,
+    rebuilt: string,
+    table: string,
+  ): Promise<TableDifference | null> {
+    const onlyIn = (a: string, b: string) => `SELECT * FROM ${a} EXCEPT ALL SELECT * FROM ${b}`;
+    const { rows: counts } = await sql.query<{ only_live: string; only_rebuilt: string }>(
+      `SELECT (SELECT count(*) FROM (${onlyIn(live, rebuilt)}) d) AS only_live,
+              (SELECT count(*) FROM (${onlyIn(rebuilt, live)}) d) AS only_rebuilt`,
+    );
+    const onlyLive = Number(counts[0]!.only_live);
+    const onlyRebuilt = Number(counts[0]!.only_rebuilt);
+    if (onlyLive === 0 && onlyRebuilt === 0) return null;
+    const sample = async (side: 'live' | 'rebuilt', query: string) =>
+      (await sql.query<Record<string, unknown>>(`${query} LIMIT 5`)).rows.map((row) => ({ side, row }));
+    return {
+      table,
+      onlyLive,
+      onlyRebuilt,
+      samples: [
+        ...(await sample('live', onlyIn(live, rebuilt))),
+        ...(await sample('rebuilt', onlyIn(rebuilt, live))),
+      ],
+    };
+  }
+
   async status(): Promise<ProjectionStatus[]> {
     const head = await this.eventStore.headPosition();
     const result: ProjectionStatus[] = [];
@@ -342,8 +474,11 @@ export class ProjectionEngine {
   async stop(): Promise<void> {
     this.stopping = true;
     this.started = false;
-    await Promise.all([...this.runners.values()].map((runner) => runner.subscription?.stop() ?? Promise.resolve()));
+    await Promise.all(
+      [...this.runners.values()].map((runner) => runner.subscription?.stop() ?? Promise.resolve()),
+    );
     this.runners.clear();
-    for (const [name, state] of this.states) if (state.state !== 'failed') this.states.set(name, { state: 'stopped', error: null });
+    for (const [name, state] of this.states)
+      if (state.state !== 'failed') this.states.set(name, { state: 'stopped', error: null });
   }
 }

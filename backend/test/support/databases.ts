@@ -21,8 +21,8 @@ export interface ProvisionedDatabase {
 export interface TestDatabaseTarget {
   name: string;
   provision(): Promise<ProvisionedDatabase>;
-  /** Opens a fresh, empty, migrated database. */
-  create(): Promise<TestDatabaseHandle>;
+  /** Opens a fresh, empty, migrated database (a server's pool holds 10 connections unless told). */
+  create(options?: { poolSize?: number }): Promise<TestDatabaseHandle>;
 }
 
 export interface TestDatabaseHandle {
@@ -32,9 +32,13 @@ export interface TestDatabaseHandle {
   dispose(): Promise<void>;
 }
 
-async function handleFor(provisioned: ProvisionedDatabase): Promise<TestDatabaseHandle> {
+async function handleFor(provisioned: ProvisionedDatabase, poolSize = 10): Promise<TestDatabaseHandle> {
   const open = () =>
-    Database.open({ url: provisioned.url, dataDir: provisioned.dataDir, poolSize: provisioned.url ? 10 : 1 });
+    Database.open({
+      url: provisioned.url,
+      dataDir: provisioned.dataDir,
+      poolSize: provisioned.url ? poolSize : 1,
+    });
   let database = await open();
   return {
     get database() {
@@ -91,8 +95,8 @@ function postgresServer(serverUrl: string): TestDatabaseTarget {
         },
       };
     },
-    async create() {
-      return handleFor(await this.provision());
+    async create(options) {
+      return handleFor(await this.provision(), options?.poolSize);
     },
   };
 }
@@ -107,4 +111,5 @@ export const databaseTargets: TestDatabaseTarget[] = [
  * SERVER (the embedded database belongs to the one process that locked its data directory), so
  * the suites about them run only there; CI always sets it.
  */
-export const serverTarget: TestDatabaseTarget | null = databaseTargets.find((target) => target.name === 'Postgres server') ?? null;
+export const serverTarget: TestDatabaseTarget | null =
+  databaseTargets.find((target) => target.name === 'Postgres server') ?? null;

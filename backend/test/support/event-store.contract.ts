@@ -14,6 +14,11 @@ import type { EventMetadata } from '../../src/shared/domain/event.js';
  */
 export interface EventStoreFixture {
   store: EventStore;
+  /**
+   * How hard the concurrent-appenders test pushes this storage: a server takes many connections
+   * at once (20 × 500); the embedded database serves one connection, so it gets a smaller run.
+   */
+  concurrency?: { appenders: number; appendsEach: number };
   restart(): Promise<EventStore>;
   dispose(): Promise<void>;
 }
@@ -59,7 +64,11 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
     it('reads a stream back in version order with data and metadata intact', async () => {
       const id = stream();
       const meta = metadata({ actor: 'admin-7', source: 'admin', causationId: 'cmd-1' });
-      const first = await store.append(id, [{ type: 'A', data: { n: 1, nested: { ok: true } }, metadata: meta }], 'no_stream');
+      const first = await store.append(
+        id,
+        [{ type: 'A', data: { n: 1, nested: { ok: true } }, metadata: meta }],
+        'no_stream',
+      );
       expect(first.nextExpectedVersion).toBe(0);
       const second = await store.append(id, [event('B', { n: 2 }), event('C', { n: 3 })], 0);
       expect(second.nextExpectedVersion).toBe(2);
@@ -102,8 +111,12 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       await store.append(id, [event('A')], 'no_stream');
       await store.append(id, [event('B')], 0);
       await expect(store.append(id, [event('C')], 0)).rejects.toBeInstanceOf(WrongExpectedVersionError);
-      await expect(store.append(id, [event('C')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
-      await expect(store.append(stream(), [event('X')], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [event('C')], 'no_stream')).rejects.toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
+      await expect(store.append(stream(), [event('X')], 'stream_exists')).rejects.toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
       await expect(store.append(stream(), [event('X')], 3)).rejects.toBeInstanceOf(WrongExpectedVersionError);
       expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'B']);
       const result = await store.append(id, [event('C')], 'any');
@@ -130,7 +143,9 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
     it('lets exactly one of many concurrent first appends to a new stream win', async () => {
       const id = stream();
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 8 }, (_, i) => store.append(id, [event('Created', { attempt: i })], 'no_stream')),
+        Array.from({ length: 8 }, (_, i) =>
+          store.append(id, [event('Created', { attempt: i })], 'no_stream'),
+        ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       expect(await store.readStream(id)).toHaveLength(1);
@@ -155,6 +170,59 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       await subscription.stop();
       expect(seen.map((e) => e.type)).toEqual(['E0', 'E1', 'E2', 'E3', 'E4', 'E5', 'E6']);
       expect(subscription.position).toBe(seen[6]!.position);
+    });
+
+    it('delivers every event of many concurrent appenders exactly once, in order, to a live subscriber', async () => {
+      const { appenders, appendsEach } = fixture.concurrency ?? { appenders: 4, appendsEach: 50 };
+      const runId = randomUUID();
+      const ours = (e: RecordedEvent) => e.streamId.startsWith(`conc-${runId}-`);
+      const start = await store.headPosition();
+      const delivered: RecordedEvent[] = [];
+      const checkpoints: bigint[] = [];
+      const subscription = store.subscribe(
+        async (events) => {
+          delivered.push(...events.filter(ours));
+          checkpoints.push(events[events.length - 1]!.position);
+        },
+        { after: start, batchSize: 37 },
+      );
+      const appended: string[] = [];
+      await Promise.all(
+        Array.from({ length: appenders }, async (_, appender) => {
+          // Half the appenders write one stream of their own version by version; the others
+          // write a new stream per append: both shapes race for positions.
+          let version: number | 'no_stream' = 'no_stream';
+          for (let i = 0; i < appendsEach; i++) {
+            const id = randomUUID();
+            const own = appender % 2 === 0;
+            const streamId: string = own ? `conc-${runId}-${appender}` : `conc-${runId}-${appender}-${i}`;
+            const result = await store.append(
+              streamId,
+              [{ ...event('Appended', { appender, i }), id }],
+              own ? version : 'no_stream',
+            );
+            version = result.nextExpectedVersion;
+            appended.push(id);
+          }
+        }),
+      );
+      await waitFor(() => delivered.length >= appended.length, 120_000);
+      await subscription.stop();
+
+      const ids = delivered.map((e) => e.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids)).toEqual(new Set(appended));
+      // Positions only grow, so a checkpoint can never have passed an event delivered later.
+      const positions = delivered.map((e) => e.position);
+      expect(positions.every((position, i) => i === 0 || position > positions[i - 1]!)).toBe(true);
+      expect(checkpoints.every((position, i) => i === 0 || position > checkpoints[i - 1]!)).toBe(true);
+      // Each stream's events come in version order.
+      const versions = new Map<string, number>();
+      for (const e of delivered) {
+        expect(e.version).toBe((versions.get(e.streamId) ?? -1) + 1);
+        versions.set(e.streamId, e.version);
+      }
+      expect(await store.countAfter(subscription.position)).toBe(0);
     });
 
     it('resumes a subscription across a restart from the stored position without repeats or gaps', async () => {

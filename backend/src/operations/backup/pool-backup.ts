@@ -219,7 +219,11 @@ export async function restorePool(options: {
       `INSERT INTO event_streams (stream_id, version) SELECT stream_id, max(version) FROM events GROUP BY stream_id`,
     );
     if (events > 0) {
-      await sql.query(`SELECT setval(pg_get_serial_sequence('events', 'position'), $1::bigint)`, [lastPosition.toString()]);
+      // New appends take positions from their transaction id: lift them above the restored ones.
+      await sql.query(
+        `UPDATE event_positions SET base = greatest(base, $1::bigint - (pg_current_xact_id()::text::bigint << 20) + 1)`,
+        [lastPosition.toString()],
+      );
     }
     return header;
   });

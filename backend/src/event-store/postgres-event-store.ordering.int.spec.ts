@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { serverTarget, type TestDatabaseHandle } from '../../test/support/databases.js';
+import type { Sql, TransactionalSql } from '../platform/database/sql.js';
+import type { EventMetadata } from '../shared/domain/event.js';
+import type { NewEvent, RecordedEvent } from './event-store.port.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+/**
+ * The reader must never pass an event that commits later (docs/adr/010-a-reader-that-never-skips.md).
+ * This forces the interleaving that made earlier versions skip one: the transaction that starts
+ * writing first takes its position last and commits first, while the other one has already
+ * written and commits last. Two transactions at once need a server: the embedded database serves
+ * one connection, so it cannot interleave them at all.
+ */
+function gate(): { reached: Promise<void>; open: () => void; wait: () => Promise<void> } {
+  let reach!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    reached,
+    open: () => release(),
+    wait: async () => {
+      reach();
+      await released;
+    },
+  };
+}
+
+/** A database whose transactions stop at a gate: after the statement that matches, or before commit. */
+function gated(
+  database: TransactionalSql,
+  hooks: { afterStatement?: (text: string) => Promise<void>; beforeCommit?: () => Promise<void> },
+): TransactionalSql {
+  return {
+    query: (text, params) => database.query(text, params),
+    transaction: (work) =>
+      database.transaction(async (sql) => {
+        const hooked: Sql = {
+          async query<Row>(text: string, params?: readonly unknown[]) {
+            const result = await sql.query<Row>(text, params);
+            await hooks.afterStatement?.(text);
+            return result;
+          },
+        };
+        const result = await work(hooked);
+        await hooks.beforeCommit?.();
+        return result;
+      }),
+  };
+}
+
+const metadata: EventMetadata = {
+  actor: 'user-1',
+  correlationId: 'c',
+  causationId: null,
+  occurredAt: '2026-11-26T12:00:00.000Z',
+  source: 'player',
+};
+const event = (type: string): NewEvent => ({
+  type,
+  data: {},
+  metadata: { ...metadata, correlationId: randomUUID() },
+});
+
+(serverTarget ? describe : describe.skip)(
+  'PostgresEventStore reader under out-of-order commits (Postgres server)',
+  () => {
+    let handle: TestDatabaseHandle;
+
+    beforeAll(async () => {
+      handle = await serverTarget!.create();
+    });
+    afterAll(async () => {
+      await handle?.dispose();
+    });
+
+    it('delivers an event whose transaction began first and committed last, after a later one was read', async () => {
+      const reader = new PostgresEventStore(handle.database);
+      const after = await reader.headPosition();
+      const slow = gate();
+      const late = gate();
+      // The first writer stops once its stream row is written (its transaction id is taken).
+      let slowStopped = false;
+      const first = new PostgresEventStore(
+        gated(handle.database, {
+          afterStatement: async (text) => {
+            if (!slowStopped && text.includes('event_streams')) {
+              slowStopped = true;
+              await slow.wait();
+            }
+          },
+        }),
+      );
+      // The second writer writes everything, then stops before its commit.
+      const second = new PostgresEventStore(gated(handle.database, { beforeCommit: () => late.wait() }));
+
+      const firstAppend = first.append(`order-${randomUUID()}`, [event('BeganFirst')], 'no_stream');
+      await slow.reached;
+      const secondAppend = second.append(`order-${randomUUID()}`, [event('CommitsLast')], 'no_stream');
+      await late.reached;
+      slow.open();
+      await firstAppend;
+
+      const seen: RecordedEvent[] = await reader.readAll({ after, maxCount: 100 });
+      const checkpoint = seen.length > 0 ? seen[seen.length - 1]!.position : after;
+      late.open();
+      await secondAppend;
+      seen.push(...(await reader.readAll({ after: checkpoint, maxCount: 100 })));
+
+      expect(seen.map((e) => e.type).sort()).toEqual(['BeganFirst', 'CommitsLast']);
+      expect(await reader.countAfter(seen[seen.length - 1]!.position)).toBe(0);
+      await Promise.all([reader.close(), first.close(), second.close()]);
+    });
+
+    it('counts an event held back behind a running transaction in the lag and the head', async () => {
+      const reader = new PostgresEventStore(handle.database);
+      const before = await reader.headPosition();
+      const slow = gate();
+      let stopped = false;
+      const first = new PostgresEventStore(
+        gated(handle.database, {
+          afterStatement: async (text) => {
+            if (!stopped && text.includes('event_streams')) {
+              stopped = true;
+              await slow.wait();
+            }
+          },
+        }),
+      );
+      const running = first.append(`lag-${randomUUID()}`, [event('Running')], 'no_stream');
+      await slow.reached;
+      const committed = await reader.append(`lag-${randomUUID()}`, [event('Committed')], 'no_stream');
+
+      // Committed but held back: not handed out yet, yet counted, so the lag is true.
+      expect((await reader.readAll({ after: before, maxCount: 10 })).map((e) => e.type)).toEqual([]);
+      expect(await reader.countAfter(before)).toBe(1);
+      expect(await reader.headPosition()).toBe(committed.position);
+
+      slow.open();
+      await running;
+      expect((await reader.readAll({ after: before, maxCount: 10 })).map((e) => e.type)).toEqual([
+        'Running',
+        'Committed',
+      ]);
+      await Promise.all([reader.close(), first.close()]);
+    });
+  },
+);
