@@ -42,6 +42,13 @@ export interface ClientToServerEvents {
   ping: (ack: (serverTime: string) => void) => void;
 }
 
+/**
+ * Roots of the keys whose answers belong to the signed-in user (their stats, performance, picks,
+ * and the options as they see them). A change that concerns one user's keys is sent to that user's
+ * browsers only; every other key goes to every browser.
+ */
+export const personalKeyRoots: readonly string[] = ['auth', 'user', 'performance', 'choices', 'options'];
+
 /** The query keys both sides agree on. The web app builds its query options from these. */
 export const queryKeys = {
   periods: () => ['periods'] as const,

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { QueryKey } from '@treble/contracts';
+import { personalKeyRoots, type QueryKey } from '@treble/contracts';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
 import type { Projection, ProjectionContext, ReadModelChange } from './projection.js';
@@ -70,6 +70,16 @@ function identifier(name: string): string {
 
 function sameKey(a: QueryKey, b: QueryKey): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+function addKey(keys: QueryKey[], key: QueryKey): void {
+  if (!keys.some((k) => sameKey(k, key))) keys.push(key);
+}
+
+/** The keys a batch changed: for every browser, and for one user's browsers only. */
+interface ChangedKeys {
+  everyone: QueryKey[];
+  users: Map<string, QueryKey[]>;
 }
 
 class PositionMoved extends Error {}
@@ -182,7 +192,7 @@ export class ProjectionEngine {
     projection: Projection,
     generation: number | ((table: string) => string),
     events: RecordedEvent[],
-  ): Promise<QueryKey[]> {
+  ): Promise<ChangedKeys> {
     const physicalName =
       typeof generation === 'number' ? (table: string) => physical(table, generation) : generation;
     const context: ProjectionContext = {
@@ -194,15 +204,22 @@ export class ProjectionEngine {
         return identifier(physicalName(name));
       },
     };
-    const keys: QueryKey[] = [];
+    const changed: ChangedKeys = { everyone: [], users: new Map() };
     for (const event of events) {
       if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
       await projection.apply(event, context);
+      const audience = projection.audienceFor?.(event) ?? null;
       for (const key of projection.queryKeysFor(event)) {
-        if (!keys.some((k) => sameKey(k, key))) keys.push(key);
+        if (audience !== null && personalKeyRoots.includes(String(key[0]))) {
+          const own = changed.users.get(audience) ?? [];
+          addKey(own, key);
+          changed.users.set(audience, own);
+        } else {
+          addKey(changed.everyone, key);
+        }
       }
     }
-    return keys;
+    return changed;
   }
 
   /** Installs every projection, starts live processing, and rebuilds those whose version changed. */
@@ -254,7 +271,14 @@ export class ProjectionEngine {
             [projection.name, last.toString()],
           );
           committed = last;
-          if (keys.length > 0) change = { readModels: [projection.name], queryKeys: keys, position: last };
+          if (keys.everyone.length > 0 || keys.users.size > 0) {
+            change = {
+              readModels: [projection.name],
+              queryKeys: keys.everyone,
+              userQueryKeys: [...keys.users].map(([userId, queryKeys]) => ({ userId, queryKeys })),
+              position: last,
+            };
+          }
         });
         // Only once the batch is committed: waitFor() callers read the tables right after.
         if (committed !== null) runner.position = committed;
@@ -325,6 +349,7 @@ export class ProjectionEngine {
     this.emitter.emit('changed', {
       readModels: [name],
       queryKeys: [],
+      userQueryKeys: [],
       position,
     } satisfies ReadModelChange);
     if (this.started && !this.stopping) this.follow(projection, position);

@@ -33,11 +33,20 @@ export interface Projection {
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
   /** Query keys whose data an event changes: pushed to clients so they refetch exactly those. */
   queryKeysFor(event: RecordedEvent): QueryKey[];
+  /**
+   * The one user whose personal keys (contracts' `personalKeyRoots`) an event changes, or null when
+   * they may change for anyone (absent: always null). A pick in an open period changes only its
+   * player's own views, so its notice goes to that player's browsers alone.
+   */
+  audienceFor?(event: RecordedEvent): string | null;
 }
 
 export interface ReadModelChange {
   readModels: string[];
+  /** Keys every browser should refetch. */
   queryKeys: QueryKey[];
+  /** Keys only one user's browsers should refetch. */
+  userQueryKeys: { userId: string; queryKeys: QueryKey[] }[];
   position: bigint;
 }
 

@@ -7,13 +7,19 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, MatchFinishedNotice, ResultRecordedNotice, ServerToClientEvents } from '@treble/contracts';
+import type {
+  ClientToServerEvents,
+  MatchFinishedNotice,
+  ResultRecordedNotice,
+  ServerToClientEvents,
+} from '@treble/contracts';
 import { readSessionToken } from '../accounts/sessions/session-cookie.js';
 import { SessionStore } from '../accounts/sessions/session-store.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { attachPostgresAdapter, type ClusterAdapter } from './cluster-adapter.js';
+import { NoticeCoalescer, type CoalescedNotice } from './notice-coalescer.js';
 
 /** What the handshake learned about a connection. */
 interface SocketData {
@@ -47,6 +53,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   private readonly logger = new Logger('Realtime');
   private readonly unsubscribe: (() => void)[] = [];
   private cluster: ClusterAdapter | null = null;
+  /** Per-user keys go to that user's room only; every audience gets at most one notice per 250 ms. */
+  private readonly notices = new NoticeCoalescer((notice) => this.sendNotice(notice));
 
   constructor(
     private readonly engine: ProjectionEngine,
@@ -89,19 +97,29 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   onModuleInit(): void {
     this.unsubscribe.push(
       this.engine.onChanged((change) => {
-        if (change.queryKeys.length === 0 && change.readModels.length === 0) return;
-        this.server?.emit('read-model-changed', {
-          readModels: change.readModels,
-          queryKeys: change.queryKeys.map((key) => [...key]),
-          position: change.position.toString(),
-        });
+        if (change.queryKeys.length > 0 || change.userQueryKeys.length === 0) {
+          this.notices.add(null, change.readModels, change.queryKeys, change.position);
+        }
+        for (const { userId, queryKeys } of change.userQueryKeys)
+          this.notices.add(userId, change.readModels, queryKeys, change.position);
       }),
     );
     this.logger.log('Socket.IO gateway ready');
   }
 
+  private sendNotice(notice: CoalescedNotice): void {
+    const payload = {
+      readModels: notice.readModels,
+      queryKeys: notice.queryKeys.map((key) => [...key]),
+      position: notice.position.toString(),
+    };
+    if (notice.userId === null) this.server?.emit('read-model-changed', payload);
+    else this.server?.to(userRoom(notice.userId)).emit('read-model-changed', payload);
+  }
+
   async onModuleDestroy(): Promise<void> {
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    this.notices.close();
     await this.cluster?.close();
   }
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, HealthReport, Period, ReadModelChangedNotice, ScheduleEntry, ServerToClientEvents } from '@treble/contracts';
+import type {
+  ClientToServerEvents,
+  HealthReport,
+  Period,
+  ReadModelChangedNotice,
+  ScheduleEntry,
+  ServerToClientEvents,
+} from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { registerAdmin, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
@@ -36,7 +43,9 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
     expect(response.status).toBe(200);
     const document = response.body as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/periods', '/api/health', '/api/admin/setup/periods']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/periods', '/api/health', '/api/admin/setup/periods']),
+    );
   });
 
   it('lists the bundled season schedule with kickoffs converted from London time to UTC', async () => {
@@ -45,7 +54,11 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
     const schedule = response.body as ScheduleEntry[];
     expect(schedule).toHaveLength(38);
     // Liverpool v Bournemouth, Fri 15 Aug 2025 20:00 BST = 19:00 UTC.
-    expect(schedule[0]).toMatchObject({ matchweek: 1, segment: 'main', startDate: '2025-08-15T19:00:00.000Z' });
+    expect(schedule[0]).toMatchObject({
+      matchweek: 1,
+      segment: 'main',
+      startDate: '2025-08-15T19:00:00.000Z',
+    });
     expect(schedule[28]).toMatchObject({ matchweek: 29, segment: 'last10' });
   });
 
@@ -66,11 +79,18 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
       const first = await admin.request('POST', '/api/admin/setup/periods', {});
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ created: 38, unchanged: 0, totalPeriods: 38 });
-      expect((first.body as { message: string }).message).toBe('Created all 38 EPL periods with authentic fixture dates.');
+      expect((first.body as { message: string }).message).toBe(
+        'Created all 38 EPL periods with authentic fixture dates.',
+      );
 
       const periods = (await admin.request('GET', '/api/periods')).body as Period[];
       expect(periods.map((p) => p.id)).toEqual(Array.from({ length: 38 }, (_, i) => i + 1));
-      expect(periods[0]).toMatchObject({ name: 'Matchweek 1', segment: 'main', isActive: false, isCompleted: false });
+      expect(periods[0]).toMatchObject({
+        name: 'Matchweek 1',
+        segment: 'main',
+        isActive: false,
+        isCompleted: false,
+      });
       expect(periods[37]).toMatchObject({ segment: 'last10', isActive: true });
       // Matchweeks that have not ended by POOL_NOW are active: players can plan ahead.
       const active = periods.filter((p) => p.isActive);
@@ -84,7 +104,10 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
       while (!notices.some((n) => n.readModels.includes('periods')) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(notices.find((n) => n.readModels.includes('periods'))?.queryKeys).toEqual([['periods']]);
+      // Notices within 250 ms are merged into one, so other read models' keys may ride along.
+      expect(notices.find((n) => n.readModels.includes('periods'))?.queryKeys).toEqual(
+        expect.arrayContaining([['periods']]),
+      );
 
       const again = await admin.request('POST', '/api/create-epl-periods', {});
       expect(again.status).toBe(200);
@@ -98,7 +121,11 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
   it('answers unknown API routes and malformed bodies with the error shape', async () => {
     const missing = await app.request('GET', '/api/no-such-thing');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'No API route GET /api/no-such-thing' });
+    expect(missing.body).toEqual({
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: 'No API route GET /api/no-such-thing',
+    });
 
     const malformed = await admin.request('POST', '/api/admin/setup/periods', '{"oops":');
     expect(malformed.status).toBe(400);

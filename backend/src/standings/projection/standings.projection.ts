@@ -109,7 +109,17 @@ function upsertResult(
       WHERE (r.period_id, r.outcome, r.points, r.source, r.fixture_id, r.home_score, r.away_score, r.${timeColumn})
             IS DISTINCT FROM (EXCLUDED.period_id, EXCLUDED.outcome, EXCLUDED.points, EXCLUDED.source,
               EXCLUDED.fixture_id, EXCLUDED.home_score, EXCLUDED.away_score, EXCLUDED.${timeColumn})`,
-    [d.optionId, d.periodId, d.outcome, d.points, d.source, d.fixtureId ?? null, d.homeScore ?? null, d.awayScore ?? null, at],
+    [
+      d.optionId,
+      d.periodId,
+      d.outcome,
+      d.points,
+      d.source,
+      d.fixtureId ?? null,
+      d.homeScore ?? null,
+      d.awayScore ?? null,
+      at,
+    ],
   );
 }
 
@@ -344,6 +354,12 @@ export function standingsProjection(rules: PoolRules): Projection {
       // The engine asks for the keys right after applying; a failed batch may leave a few behind.
       if (applied.size >= 10_000) applied.clear();
       applied.set(event.id, keysOf(change));
+    },
+    audienceFor(event: RecordedEvent) {
+      // A pick made or withdrawn before its lock changes only its player's own views.
+      return event.type === 'ChoiceMade' || event.type === 'ChoiceWithdrawn'
+        ? (event.data as { userId: string }).userId
+        : null;
     },
     queryKeysFor(event: RecordedEvent) {
       const keys = applied.get(event.id);

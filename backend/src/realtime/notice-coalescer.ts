@@ -1,0 +1,109 @@
+import type { QueryKey } from '@treble/contracts';
+
+/** One batch of keys to send: to everyone (`userId` null) or to one user's browsers. */
+export interface CoalescedNotice {
+  userId: string | null;
+  readModels: string[];
+  queryKeys: QueryKey[];
+  position: bigint;
+}
+
+export interface NoticeTimer {
+  now(): number;
+  schedule(delayMs: number, run: () => void): { cancel(): void };
+}
+
+const realTimer: NoticeTimer = {
+  now: () => Date.now(),
+  schedule(delayMs, run) {
+    const handle = setTimeout(run, delayMs);
+    handle.unref?.();
+    return { cancel: () => clearTimeout(handle) };
+  },
+};
+
+interface Pending {
+  readModels: Set<string>;
+  keys: Map<string, QueryKey>;
+  position: bigint;
+}
+
+/**
+ * Sends each audience (everyone, or one user) at most one `read-model-changed` notice per window:
+ * the first change goes out at once; changes within the window after it are merged (keys
+ * deduplicated, newest position) into one notice at the window's end. At a deadline rush this turns
+ * hundreds of notices a second into four.
+ */
+export class NoticeCoalescer {
+  private readonly pending = new Map<string | null, Pending>();
+  private readonly lastSent = new Map<string | null, number>();
+  private readonly timers = new Map<string | null, { cancel(): void }>();
+
+  constructor(
+    private readonly send: (notice: CoalescedNotice) => void,
+    private readonly windowMs = 250,
+    private readonly timer: NoticeTimer = realTimer,
+  ) {}
+
+  add(
+    userId: string | null,
+    readModels: readonly string[],
+    queryKeys: readonly QueryKey[],
+    position: bigint,
+  ): void {
+    if (queryKeys.length === 0 && readModels.length === 0) return;
+    const pending = this.pending.get(userId) ?? {
+      readModels: new Set<string>(),
+      keys: new Map<string, QueryKey>(),
+      position,
+    };
+    for (const model of readModels) pending.readModels.add(model);
+    for (const key of queryKeys) pending.keys.set(JSON.stringify(key), key);
+    if (position > pending.position) pending.position = position;
+    this.pending.set(userId, pending);
+    if (this.timers.has(userId)) return;
+    const wait = (this.lastSent.get(userId) ?? -Infinity) + this.windowMs - this.timer.now();
+    if (wait <= 0) {
+      this.flush(userId);
+      return;
+    }
+    this.timers.set(
+      userId,
+      this.timer.schedule(wait, () => {
+        this.timers.delete(userId);
+        this.flush(userId);
+      }),
+    );
+  }
+
+  private flush(userId: string | null): void {
+    const pending = this.pending.get(userId);
+    if (!pending) return;
+    this.pending.delete(userId);
+    // Forget quiet audiences, so the maps hold only users with recent changes.
+    for (const [audience, sentAt] of this.lastSent) {
+      if (
+        this.timer.now() - sentAt > this.windowMs &&
+        !this.pending.has(audience) &&
+        !this.timers.has(audience)
+      )
+        this.lastSent.delete(audience);
+    }
+    this.lastSent.set(userId, this.timer.now());
+    this.send({
+      userId,
+      readModels: [...pending.readModels],
+      queryKeys: [...pending.keys.values()],
+      position: pending.position,
+    });
+  }
+
+  /** Sends whatever is waiting now (shutdown) and stops the timers. */
+  close(): void {
+    for (const [userId, timer] of this.timers) {
+      timer.cancel();
+      this.timers.delete(userId);
+      this.flush(userId);
+    }
+  }
+}
