@@ -10,7 +10,20 @@ declare module 'express-serve-static-core' {
 
 const logger = new Logger('HTTP');
 
-/** Gives every request a correlation id (kept from `X-Correlation-Id` if sent) and logs it once done. */
+/** A request slower than this is logged at the default level even when it succeeded. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Which level a finished request is logged at: failures of the server (5xx) as errors, slow ones
+ * as warnings, everything else at debug, so the default level does not log every request.
+ */
+export function requestLogLevel(statusCode: number, ms: number): 'error' | 'warn' | 'debug' {
+  if (statusCode >= 500) return 'error';
+  if (ms >= SLOW_REQUEST_MS) return 'warn';
+  return 'debug';
+}
+
+/** Gives every request a correlation id (kept from `X-Correlation-Id` if sent) and logs it once done (see requestLogLevel). */
 export function requestContext(request: Request, response: Response, next: NextFunction): void {
   const incoming = request.header('x-correlation-id');
   request.correlationId = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
@@ -19,9 +32,8 @@ export function requestContext(request: Request, response: Response, next: NextF
   response.on('finish', () => {
     if (!request.originalUrl.startsWith('/api')) return;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logger.log(
-      `${request.method} ${request.originalUrl} ${response.statusCode} ${ms.toFixed(1)}ms correlationId=${request.correlationId}`,
-    );
+    const line = `${request.method} ${request.originalUrl} ${response.statusCode} ${ms.toFixed(1)}ms correlationId=${request.correlationId}`;
+    logger[requestLogLevel(response.statusCode, ms)](line);
   });
   next();
 }
