@@ -92,7 +92,7 @@ class PositionMoved extends Error {}
 export class ProjectionEngine {
   private readonly runners = new Map<string, { subscription: Subscription | null; position: bigint }>();
   private readonly states = new Map<string, { state: ProjectionStatus['state']; error: string | null }>();
-  private readonly emitter = new EventEmitter();
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
   private stopping = false;
   private positionsQuery: Promise<Map<string, bigint>> | null = null;
   /** True between start() and stop(): a rebuild then hands the projection back to live processing. */
@@ -242,6 +242,7 @@ export class ProjectionEngine {
   private fail(name: string, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.states.set(name, { state: 'failed', error: message });
+    this.emitter.emit('advanced');
     this.logger.error(`Projection ${name} failed: ${message}`);
   }
 
@@ -281,7 +282,10 @@ export class ProjectionEngine {
           }
         });
         // Only once the batch is committed: waitFor() callers read the tables right after.
-        if (committed !== null) runner.position = committed;
+        if (committed !== null) {
+          runner.position = committed;
+          this.emitter.emit('advanced');
+        }
         if (change) this.emitter.emit('changed', change);
       },
       {
@@ -354,6 +358,7 @@ export class ProjectionEngine {
     } satisfies ReadModelChange);
     if (this.started && !this.stopping) this.follow(projection, position);
     else this.states.set(name, { state: 'stopped', error: null });
+    this.emitter.emit('advanced');
   }
 
   /**
@@ -478,11 +483,27 @@ export class ProjectionEngine {
       if (behind.length === 0) return;
       const failed = behind.find((p) => this.states.get(p.name)?.state === 'failed');
       if (failed) throw new Error(`Projection ${failed.name} failed: ${this.states.get(failed.name)?.error}`);
-      if (Date.now() - started > timeoutMs) {
+      const left = timeoutMs - (Date.now() - started);
+      if (left <= 0) {
         throw new Error(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, elsewhere.length > 0 ? 25 : 10));
+      // Projections this engine runs tell when they move on; those run by another instance are
+      // seen through their checkpoint rows, read again shortly.
+      await this.nextAdvance(elsewhere.length > 0 ? Math.min(25, left) : left);
     }
+  }
+
+  /** Resolves when a projection of this engine commits a batch, fails or is rebuilt; or after `ms`. */
+  private nextAdvance(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.emitter.off('advanced', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.emitter.on('advanced', done);
+    });
   }
 
   /** Every checkpoint's position; concurrent waiters share one query. */
