@@ -1,0 +1,329 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { Server as SocketServer } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { CreatedInvitation } from '@treble/contracts';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { ProjectionEngine } from '../../src/projections/projection-engine.js';
+import { registerAdmin, startTestApp, type SignedIn, type TestApp, type TestClient } from '../support/app.js';
+import { serverTarget } from '../support/databases.js';
+import { builtMain, serverProcess } from '../support/server-process.js';
+
+/**
+ * The workloads of issue 16, black-box, each as a ratio to a baseline measured in the same run on
+ * the same machine (`npm run bench` with TEST_POSTGRES_URL set). Two pool sizes (BENCH_SIZES,
+ * default 300,1200 players) show how each figure grows. The table goes to docs/benchmarks.md.
+ * Nothing here asserts a time: a slow machine gives slow figures, never a red run.
+ */
+const sizes = (process.env.BENCH_SIZES ?? '300,1200').split(',').map(Number);
+const rows: string[] = [];
+const docsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/benchmarks.md');
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Runs `count` tasks with at most `concurrency` at once; returns each task's latency in ms and the wall time. */
+async function pressure(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const perSecond = (count: number, seconds: number) => Math.round(count / seconds);
+
+function record(
+  workload: string,
+  size: number,
+  measured: string,
+  baseline: string,
+  ratio: number,
+  target: string,
+  met: boolean,
+): void {
+  const row = `| ${workload} | ${size} | ${measured} | ${baseline} | ${ratio.toFixed(3)} | ${target} | ${met ? 'met' : 'short'} |`;
+  rows.push(row);
+  console.log(row);
+}
+
+(serverTarget ? describe : describe.skip)('workloads against their baselines (Postgres server)', () => {
+  afterAll(async () => {
+    if (rows.length === 0) return;
+    const header = [
+      '# Benchmarks',
+      '',
+      `Measured by \`npm run bench\` (backend/test/bench/workloads.bench.spec.ts) on ${new Date().toISOString().slice(0, 10)},`,
+      `on this machine: Node ${process.version}, ${(await import('node:os')).cpus().length} cores, Postgres at TEST_POSTGRES_URL.`,
+      'Each figure is a ratio to a baseline measured in the same run (higher is better for rates, lower for',
+      'latencies, as the target column says). "short" marks a target not met; docs/scaling.md says why.',
+      '',
+      '| workload | players | measured | baseline | ratio | target | |',
+      '|---|---|---|---|---|---|---|',
+    ];
+    await fs.writeFile(docsFile, `${[...header, ...rows].join('\n')}\n`);
+  });
+
+  for (const players of sizes) {
+    describe(`${players} players`, () => {
+      let app: TestApp;
+      let admin: SignedIn;
+      const clients: TestClient[] = [];
+
+      it('sets up a pool', async () => {
+        app = await startTestApp(serverTarget!, {
+          POOL_NOW: '2025-08-10T12:00:00Z',
+          DATABASE_POOL_SIZE: '40',
+        });
+        admin = await registerAdmin(app);
+        expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+        expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+        const invitation = (await admin.request('POST', '/api/invites', { maxUses: players + 10 }))
+          .body as CreatedInvitation;
+        await pressure(players, 20, async (i) => {
+          const client = app.client();
+          const response = await client.request('POST', '/api/auth/register', {
+            email: `bench-${i}@example.com`,
+            password: 'bench correct horse',
+            firstName: `Player ${i}`,
+            inviteToken: invitation.token,
+          });
+          if (response.status !== 201) throw new Error(`register ${response.status} ${response.text}`);
+          clients.push(client);
+        });
+      }, 1_800_000);
+
+      it('W1 deadline rush: every player picks 3, 200 at once, against raw INSERTs', async () => {
+        const teams = ['ARS', 'LIV', 'MCI', 'CHE', 'TOT', 'NEW', 'AVL', 'BHA', 'FUL', 'EVE'];
+        const { latencies, seconds } = await pressure(clients.length * 3, 200, async (i) => {
+          const player = Math.floor(i / 3);
+          const response = await clients[player]!.request('POST', '/api/choices', {
+            periodId: 1,
+            optionId: `1-${teams[(player + (i % 3) * 3) % 10]}`,
+          });
+          if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
+        });
+        const raw = new pg.Pool({ connectionString: app.config.databaseUrl!, max: 40 });
+        await raw.query(
+          'CREATE TABLE IF NOT EXISTS bench_raw_picks (user_id int, slot int, option_id text, PRIMARY KEY (user_id, slot))',
+        );
+        const baseline = await pressure(clients.length * 3, 200, async (i) => {
+          await raw.query('INSERT INTO bench_raw_picks VALUES ($1, $2, $3)', [
+            Math.floor(i / 3),
+            i % 3,
+            `1-${i}`,
+          ]);
+        });
+        await raw.query('DROP TABLE bench_raw_picks');
+        await raw.end();
+        const rate = perSecond(latencies.length, seconds);
+        const rawRate = perSecond(baseline.latencies.length, baseline.seconds);
+        record(
+          'W1 picks/s (p50, p99)',
+          players,
+          `${rate}/s (${ms(percentile(latencies, 50))}, ${ms(percentile(latencies, 99))})`,
+          `raw INSERT ${rawRate}/s (${ms(percentile(baseline.latencies, 50))})`,
+          rate / rawRate,
+          '≥ 0.40, p99 < 150 ms',
+          rate / rawRate >= 0.4 && percentile(latencies, 99) < 150,
+        );
+      }, 1_800_000);
+
+      it('W3 rebuild of every projection, against a raw copy of the log', async () => {
+        const engine = app.app.get(ProjectionEngine);
+        const store = app.app.get<EventStore>(EVENT_STORE);
+        const events = await store.countAfter(0n);
+        const started = performance.now();
+        for (const projection of engine.projections) await engine.rebuild(projection.name);
+        const seconds = (performance.now() - started) / 1000;
+        const raw = new pg.Client({ connectionString: app.config.databaseUrl! });
+        await raw.connect();
+        const copyStarted = performance.now();
+        await raw.query('CREATE TEMP TABLE bench_copy AS SELECT * FROM events');
+        const copySeconds = (performance.now() - copyStarted) / 1000;
+        await raw.end();
+        const rate = perSecond(events * engine.projections.length, seconds);
+        const rawRate = perSecond(events, copySeconds);
+        record(
+          'W3 rebuild events/s (all projections)',
+          players,
+          `${rate}/s`,
+          `SELECT into a table ${rawRate}/s`,
+          rate / rawRate,
+          '≥ 0.25',
+          rate / rawRate >= 0.25,
+        );
+      }, 1_800_000);
+
+      it('W4 overall leaderboard top 50, 50 connections, against a bare route', async () => {
+        const requests = 1000;
+        const board = await pressure(requests, 50, async () => {
+          const response = await clients[0]!.request('GET', '/api/leaderboards/overall?limit=50');
+          if (response.status !== 200) throw new Error(`leaderboard ${response.status}`);
+        });
+        const bare = await pressure(requests, 50, async () => {
+          const response = await clients[0]!.request('GET', '/api/rules');
+          if (response.status !== 200) throw new Error(`rules ${response.status}`);
+        });
+        const rate = perSecond(requests, board.seconds);
+        const bareRate = perSecond(requests, bare.seconds);
+        record(
+          'W4 leaderboard req/s (p99)',
+          players,
+          `${rate}/s (${ms(percentile(board.latencies, 99))})`,
+          `GET /api/rules ${bareRate}/s (${ms(percentile(bare.latencies, 99))})`,
+          rate / bareRate,
+          '≥ 0.50, p99 ≤ 50 ms',
+          rate / bareRate >= 0.5 && percentile(board.latencies, 99) <= 50,
+        );
+      }, 1_800_000);
+
+      it('W5 a result notice reaching every signed-in socket, against a bare broadcast', async () => {
+        const sockets: Socket[] = [];
+        const arrivals: number[] = [];
+        let sentAt = 0;
+        const allArrived = counter(clients.length);
+        for (const client of clients) {
+          const socket = connect(app.baseUrl, {
+            transports: ['websocket'],
+            extraHeaders: { cookie: client.cookieHeader() ?? '' },
+            forceNew: true,
+          });
+          socket.on('result-recorded', () => {
+            arrivals.push(performance.now() - sentAt);
+            allArrived.tick();
+          });
+          sockets.push(socket);
+        }
+        await Promise.all(
+          sockets.map((s) =>
+            s.connected
+              ? Promise.resolve()
+              : new Promise((resolve) => s.once('connect', () => resolve(undefined))),
+          ),
+        );
+        app.clock!.set(new Date('2025-08-20T12:00:00Z'));
+        sentAt = performance.now();
+        expect(
+          (await admin.request('POST', '/api/results', { optionId: '1-ARS', outcome: 'win' })).status,
+        ).toBe(201);
+        await allArrived.done;
+        for (const socket of sockets) socket.close();
+
+        // Baseline: a bare Socket.IO server broadcasting to the same number of sockets.
+        const server = http.createServer();
+        const bare = new SocketServer(server);
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+        const bareArrivals: number[] = [];
+        let bareSentAt = 0;
+        const bareConnected = counter(clients.length);
+        const bareArrived = counter(clients.length);
+        bare.on('connection', () => bareConnected.tick());
+        const bareSockets = clients.map(() => {
+          const socket = connect(url, { transports: ['websocket'], forceNew: true });
+          socket.on('notice', () => {
+            bareArrivals.push(performance.now() - bareSentAt);
+            bareArrived.tick();
+          });
+          return socket;
+        });
+        await bareConnected.done;
+        bareSentAt = performance.now();
+        bare.emit('notice', { periodId: 1 });
+        await bareArrived.done;
+        for (const socket of bareSockets) socket.close();
+        await bare.close();
+        const p99 = percentile(arrivals, 99);
+        const bareP99 = percentile(bareArrivals, 99);
+        record(
+          `W5 notice to ${sockets.length} sockets, p99 (max)`,
+          players,
+          `${ms(p99)} (${ms(Math.max(...arrivals))})`,
+          `bare broadcast ${ms(bareP99)} (${ms(Math.max(...bareArrivals))})`,
+          p99 / bareP99,
+          'p99 ≤ 1 s at 5,000 sockets',
+          p99 <= 1000,
+        );
+      }, 1_800_000);
+
+      it('closes the pool', async () => {
+        await app?.close();
+      }, 120_000);
+    });
+  }
+
+  it('W8 start on the embedded database, fresh and warm, against a bare Node HTTP server', async () => {
+    const exists = await fs.access(builtMain).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      console.log('W8 skipped: run `npm run build` first');
+      return;
+    }
+    const server = await serverProcess();
+    const fresh = performance.now();
+    await server.start();
+    const freshSeconds = (performance.now() - fresh) / 1000;
+    await server.kill('SIGTERM');
+    const warm = performance.now();
+    await server.start();
+    const warmSeconds = (performance.now() - warm) / 1000;
+    await server.kill('SIGTERM');
+    await server.dispose();
+    const bare = performance.now();
+    const child = (await import('node:child_process')).spawn(
+      process.execPath,
+      ['-e', "require('http').createServer((q,s)=>s.end('ok')).listen(0,()=>console.log('up'))"],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    const bareSeconds = (performance.now() - bare) / 1000;
+    child.kill();
+    record(
+      'W8 start, embedded database: warm (fresh)',
+      0,
+      `${warmSeconds.toFixed(1)} s (${freshSeconds.toFixed(1)} s)`,
+      `bare Node HTTP ${bareSeconds.toFixed(2)} s`,
+      warmSeconds / bareSeconds,
+      'warm ≤ 3 s',
+      warmSeconds <= 3,
+    );
+  }, 600_000);
+});
+
+/** Resolves `done` once `tick` has been called `count` times. */
+function counter(count: number): { tick(): void; done: Promise<void> } {
+  let left = count;
+  let resolve!: () => void;
+  const done = new Promise<void>((r) => (resolve = r));
+  if (left <= 0) resolve();
+  return {
+    done,
+    tick() {
+      left -= 1;
+      if (left === 0) resolve();
+    },
+  };
+}
