@@ -3,15 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import 'reflect-metadata';
 import type { LoggerService } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
+import { boundedInput } from './platform/http/bounded-input.js';
 import { jsonBodiesOnly } from './platform/http/json-bodies-only.js';
+import { ListPageInterceptor } from './platform/http/list-pages.js';
 import { requestContext } from './platform/http/request-context.js';
+import { securityHeaders } from './platform/http/security-headers.js';
 import { createValidationPipe } from './platform/http/validation.js';
 import { createLogger } from './platform/logging/logger.js';
 
@@ -32,6 +35,8 @@ export async function createApp(config: AppConfig, logger: LoggerService = creat
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new ListPageInterceptor(app.get(Reflector)));
+  app.use(securityHeaders(config));
   app.use(requestContext);
   // The client address (sign-in rate limits) behind TRUST_PROXY_HOPS reverse proxies.
   app.set('trust proxy', config.accounts.trustProxyHops);
@@ -39,6 +44,10 @@ export async function createApp(config: AppConfig, logger: LoggerService = creat
   // CROSS_ORIGIN_REFUSED) by Sec-Fetch-Site / Origin, and their bodies must be JSON (else 415).
   app.enableCsrfProtection({ trustedOrigins: config.publicUrl === null ? [] : [new URL(config.publicUrl).origin] });
   app.use(jsonBodiesOnly);
+  // The JSON parser is mounted here (Nest would mount it later) so that bodies nested too deep or
+  // holding NUL characters are refused right after parsing, before any pipe walks them.
+  app.useBodyParser('json');
+  app.use(boundedInput);
 
   const document = SwaggerModule.createDocument(
     app,

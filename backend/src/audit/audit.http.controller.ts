@@ -5,14 +5,18 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validato
 import type { AuditEntry, AuditSource } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { Admin } from '../accounts/access/access.decorators.js';
+import { ListPage, maxOffset } from '../platform/http/list-pages.js';
+
+/** The most audit entries one page holds. */
+const auditPageSize = 500;
 
 class AuditQuery {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) periodId?: number;
   @IsOptional() @IsString() @MaxLength(64) userId?: string;
   @IsOptional() @IsString() @MaxLength(100) stream?: string;
   @IsOptional() @IsString() @MaxLength(40) optionId?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500) limit?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(auditPageSize) limit?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(maxOffset) offset?: number;
 }
 
 interface AuditRow {
@@ -39,6 +43,7 @@ export class AuditController {
   constructor(private readonly dataSource: DataSource) {}
 
   @Get()
+  @ListPage({ maxSize: auditPageSize, pagedByHandler: true })
   @ApiOperation({ summary: 'The event history, newest first: filter by period, user (as subject or actor), option or stream; page with limit and offset' })
   async list(@Query() query: AuditQuery): Promise<AuditEntry[]> {
     const where: string[] = [];

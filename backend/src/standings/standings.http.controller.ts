@@ -1,7 +1,5 @@
 import { Controller, Get, Header, Inject, Param, ParseIntPipe, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Request, Response } from 'express';
 import {
   ErrorCodes,
@@ -20,6 +18,7 @@ import { DataSource } from 'typeorm';
 import { Player, Public } from '../accounts/access/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
+import { ListPage, PageQuery } from '../platform/http/list-pages.js';
 import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { PrizeQueries } from '../prizes/queries/prize.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
@@ -29,11 +28,6 @@ import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries, type ResultView } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
-
-class PageQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000) limit?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
-}
 
 function me(request: Request): string {
   const user = requestUser(request);
@@ -73,6 +67,7 @@ export class StandingsController {
   @Get('leaderboards/overall')
   @Player()
   @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
+  @ListPage({ pagedByHandler: true })
   overall(@Query() page: PageQuery): Promise<LeaderboardEntry[]> {
     return this.leaderboards.overall(page);
   }
@@ -80,6 +75,7 @@ export class StandingsController {
   @Get('leaderboards/survivor')
   @Player()
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
+  @ListPage({ pagedByHandler: true })
   survivor(@Query() page: PageQuery): Promise<SurvivorEntry[]> {
     return this.leaderboards.survivor(page);
   }
@@ -87,6 +83,7 @@ export class StandingsController {
   @Get('leaderboards/last10')
   @Player()
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
+  @ListPage({ pagedByHandler: true })
   last10(@Query() page: PageQuery): Promise<Last10Entry[]> {
     return this.leaderboards.last10(page);
   }

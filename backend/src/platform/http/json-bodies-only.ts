@@ -5,12 +5,16 @@ import { DomainError } from '../../shared/domain/domain-error.js';
 const changesState = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * State-changing API requests carry JSON or nothing. A form post (urlencoded, multipart,
+ * State-changing requests carry JSON or nothing. A form post (urlencoded, multipart,
  * text/plain: what a foreign page can send without a CORS preflight) is refused with 415 before
  * its body is read. A request with no body and no Content-Type (sign-out, DELETE) passes.
+ *
+ * The check holds whatever the path: routing ignores case (`POST /API/choices` reaches the
+ * picks route), so a test on the path's spelling could be stepped around. Socket.IO's own
+ * requests never get here (engine.io answers them before Express).
  */
 export function jsonBodiesOnly(request: Request, _response: Response, next: NextFunction): void {
-  if (!changesState.has(request.method) || !request.path.startsWith('/api/')) {
+  if (!changesState.has(request.method)) {
     next();
     return;
   }

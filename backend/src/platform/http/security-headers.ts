@@ -1,0 +1,49 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/config.js';
+
+/** HSTS max-age when `COOKIE_SECURE` says the pool is served over HTTPS: 180 days. */
+const hstsMaxAgeSeconds = 180 * 24 * 60 * 60;
+
+/**
+ * The security headers of every response (API, web app, Swagger), set with helmet.
+ *
+ * The Content-Security-Policy allows what the built web app uses and nothing else: scripts only
+ * from this origin (Vite emits module scripts and no inline ones), `fetch` and Socket.IO (polling
+ * and the WebSocket upgrade) to this origin, images from this origin, `data:` URIs and any HTTPS
+ * host (a player's picture is a URL they choose). Styles may be inline: sonner and radix insert
+ * `<style>` elements and recharts sets style attributes; inline scripts and event-handler
+ * attributes stay forbidden. No page may frame the app (`frame-ancestors 'none'`, and
+ * `X-Frame-Options: DENY` for older browsers). HSTS and `upgrade-insecure-requests` only when
+ * `COOKIE_SECURE` says the pool runs behind HTTPS: a pool on plain HTTP in a LAN must keep working.
+ */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  const connectSrc = ["'self'"];
+  if (config.publicUrl !== null) {
+    // 'self' covers ws:/wss: to this host in current browsers; older ones need it spelled out.
+    const url = new URL(config.publicUrl);
+    connectSrc.push(`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`);
+  }
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc,
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(config.accounts.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.accounts.cookieSecure ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false } : false,
+  });
+}

@@ -1,0 +1,112 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, type TestApp, type TestResponse } from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+/** The CSP header as `directive -> sources`. */
+function policyOf(response: TestResponse): Map<string, string[]> {
+  const header = response.headers.get('content-security-policy');
+  expect(header).not.toBeNull();
+  return new Map(
+    header!
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+/** What every answer carries, whatever its path or status. */
+function expectBaseHeaders(response: TestResponse): void {
+  const policy = policyOf(response);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  expect(policy.get('script-src')).toEqual(["'self'"]);
+  expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+  expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(policy.get('form-action')).toEqual(["'self'"]);
+  expect(policy.get('connect-src')?.[0]).toBe("'self'");
+  // Inline styles only (sonner and radix insert <style>); no inline or eval'd script anywhere.
+  expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  for (const sources of policy.values()) {
+    expect(sources.filter((source) => source === '*' || source === "'unsafe-eval'" || source === 'http:')).toEqual([]);
+  }
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('x-powered-by')).toBeNull();
+}
+
+describe.each(databaseTargets)('security headers on $name', (target) => {
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-web-'));
+    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Treble</title><script type="module" src="/assets/app.js"></script>');
+    await fs.mkdir(path.join(webDist, 'assets'));
+    await fs.writeFile(path.join(webDist, 'assets', 'app.js'), 'export {};');
+  });
+  afterAll(async () => {
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  describe('on plain HTTP (no COOKIE_SECURE)', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp(target, { WEB_DIST_DIR: webDist });
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('sets them on the API, its errors, the web app, its assets and the API description', async () => {
+      const answers = {
+        health: await app.request('GET', '/api/health'),
+        refused: await app.request('GET', '/api/auth/user'),
+        notFound: await app.request('GET', '/api/no-such-route'),
+        badBody: await app.request('POST', '/api/auth/login', '{'),
+        page: await app.request('GET', '/leaderboards'),
+        asset: await app.request('GET', '/assets/app.js'),
+        docs: await app.request('GET', '/api/docs'),
+      };
+      expect(Object.fromEntries(Object.entries(answers).map(([name, response]) => [name, response.status]))).toEqual({
+        health: 200,
+        refused: 401,
+        notFound: 404,
+        badBody: 400,
+        page: 200,
+        asset: 200,
+        docs: 200,
+      });
+      for (const response of Object.values(answers)) expectBaseHeaders(response);
+    });
+
+    it('sends no HSTS and does not upgrade requests: the pool may be served over plain HTTP', async () => {
+      const response = await app.request('GET', '/');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      expect(policyOf(response).has('upgrade-insecure-requests')).toBe(false);
+    });
+  });
+
+  describe('behind HTTPS (COOKIE_SECURE=true, PUBLIC_URL https)', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp(target, { WEB_DIST_DIR: webDist, COOKIE_SECURE: 'true', PUBLIC_URL: 'https://pool.example' });
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('adds HSTS, upgrades insecure requests and names the WebSocket origin', async () => {
+      const response = await app.request('GET', '/');
+      expectBaseHeaders(response);
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000');
+      const policy = policyOf(response);
+      expect(policy.has('upgrade-insecure-requests')).toBe(true);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'wss://pool.example']);
+    });
+  });
+});
