@@ -111,8 +111,17 @@ export interface SendInviteResponse {
 
 export type SendInviteFailure = ApiErrorBody & { fallbackLink?: string };
 
-/** Password rules, shared so the web form checks what the server enforces. */
-export const passwordPolicy = { minLength: 8, maxLength: 256 } as const;
+/**
+ * Password rules, shared so the web form checks what it can and says what the server enforces
+ * (the server also refuses the most common passwords, the account's e-mail address or its local
+ * part, and one character repeated).
+ */
+export const passwordPolicy = {
+  minLength: 8,
+  maxLength: 256,
+  description:
+    '8 to 256 characters; not one of the most common passwords, not your e-mail address, and not one character repeated.',
+} as const;
 
 interface NamedPerson {
   firstName?: string | null;

@@ -152,7 +152,7 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     expect(users.filter((user) => user.email === email)).toHaveLength(1);
   });
 
-  it('refuses passwords outside 8 to 256 characters and malformed e-mails', async () => {
+  it('refuses passwords outside 8 to 256 characters, common ones, the e-mail address, one character repeated, and malformed e-mails', async () => {
     const invite = (await admin.request('POST', '/api/invites', {})).body as { token: string };
     const short = await app.request('POST', '/api/auth/register', {
       email: uniqueEmail(),
@@ -170,6 +170,18 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
       inviteToken: invite.token,
     });
     expect(long.body).toMatchObject({ code: 'PASSWORD_POLICY' });
+    const friend = uniqueEmail('friend');
+    for (const [weak, message] of [
+      ['iloveyou', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      ['Football1', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      [friend, 'The password must not be your e-mail address.'],
+      [friend.split('@')[0]!, 'The password must not be your e-mail address.'],
+      ['........', 'The password must not be one character repeated.'],
+    ]) {
+      const refused = await app.request('POST', '/api/auth/register', { email: friend, password: weak, inviteToken: invite.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ statusCode: 400, code: 'PASSWORD_POLICY', message });
+    }
     const email = await app.request('POST', '/api/auth/register', {
       email: 'not-an-address',
       password,
@@ -352,6 +364,15 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     ).toMatchObject({
       code: 'PASSWORD_POLICY',
     });
+    for (const [newPassword, message] of [
+      ['Password123', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      [player.user.email.toUpperCase(), 'The password must not be your e-mail address.'],
+      ['zzzzzzzzzz', 'The password must not be one character repeated.'],
+    ]) {
+      const refused = await player.request('POST', '/api/auth/password', { currentPassword: password, newPassword });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ statusCode: 400, code: 'PASSWORD_POLICY', message });
+    }
     const changed = await player.request('POST', '/api/auth/password', {
       currentPassword: password,
       newPassword: 'a brand new secret',

@@ -53,7 +53,7 @@ export class ChangePasswordController {
       throw new DomainError(ErrorCodes.PASSWORD_INCORRECT, 'The current password is not right.');
     }
     await this.limiter.recordSuccess(address, user.email);
-    checkPasswordPolicy(body.newPassword);
+    checkPasswordPolicy(body.newPassword, user.email);
     await this.credentials.setPasswordHash(
       user.id,
       await this.hasher.hash(body.newPassword),
