@@ -90,7 +90,19 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
   it("hides another player's picks until their options lock, then compares period by period", async () => {
     const before = await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${bob.user.id}`);
     expect(before.status).toBe(200);
-    expect((before.body as CompareEntry[])[0]).toMatchObject({ periodId: 1, choices: [] });
+    // Nothing about them leaks through a count either.
+    expect(before.body).toEqual([
+      {
+        periodId: 1,
+        periodName: 'Matchweek 1',
+        rank: null,
+        totalPoints: 0,
+        accuracy: 0,
+        correctPicks: 0,
+        totalPicks: 0,
+        choices: [],
+      },
+    ]);
     // Bob's own view shows his picks at once.
     const own = (await bob.request('GET', '/api/performance/compare?periodIds=1')).body as CompareEntry[];
     expect(own[0]!.choices.map((choice) => choice.optionName).sort()).toEqual([
@@ -111,9 +123,9 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
     }
     const theirs = (await ann.request('GET', `/api/performance/compare?periodIds=1,2&userId=${bob.user.id}`))
       .body as CompareEntry[];
-    expect(theirs.map((entry) => [entry.periodId, entry.totalPoints, entry.correctPicks, entry.totalPicks])).toEqual([
-      [1, 4, 1, 3],
-      [2, 0, 0, 0],
+    expect(theirs.map((entry) => [entry.periodId, entry.rank, entry.totalPoints, entry.correctPicks, entry.totalPicks])).toEqual([
+      [1, 1, 4, 1, 3],
+      [2, null, 0, 0, 0],
     ]);
     const picks = theirs[0]!.choices.map((choice) => [choice.optionName, choice.result, choice.points]);
     expect(picks.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
