@@ -144,6 +144,17 @@ export function userDisplayName(person: NamedPerson | null | undefined): string 
   return email !== '' ? email : 'Unknown User';
 }
 
+/**
+ * An e-mail address as other players see it: its first character, an ellipsis and the domain
+ * (`ann@example.com` → `a…@example.com`). Only admins and the player themselves see the address.
+ */
+export function maskEmail(email: string): string {
+  const address = email.trim();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '…';
+  return `${Array.from(address)[0]}…${address.slice(at)}`;
+}
+
 /** Up to two initials for an avatar: from the full name, else from the e-mail, else "?". */
 export function userInitials(person: NamedPerson | null | undefined): string {
   const name = fullName(person);

@@ -24,6 +24,7 @@ import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { PrizeQueries } from '../prizes/queries/prize.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
+import { withEmailsFor } from './queries/email-privacy.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
@@ -73,22 +74,22 @@ export class StandingsController {
   @Get('leaderboards/overall')
   @Player()
   @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
-  overall(@Query() page: PageQuery): Promise<LeaderboardEntry[]> {
-    return this.leaderboards.overall(page);
+  async overall(@Query() page: PageQuery, @Req() request: Request): Promise<LeaderboardEntry[]> {
+    return withEmailsFor(requestUser(request), await this.leaderboards.overall(page));
   }
 
   @Get('leaderboards/survivor')
   @Player()
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
-  survivor(@Query() page: PageQuery): Promise<SurvivorEntry[]> {
-    return this.leaderboards.survivor(page);
+  async survivor(@Query() page: PageQuery, @Req() request: Request): Promise<SurvivorEntry[]> {
+    return withEmailsFor(requestUser(request), await this.leaderboards.survivor(page));
   }
 
   @Get('leaderboards/last10')
   @Player()
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
-  last10(@Query() page: PageQuery): Promise<Last10Entry[]> {
-    return this.leaderboards.last10(page);
+  async last10(@Query() page: PageQuery, @Req() request: Request): Promise<Last10Entry[]> {
+    return withEmailsFor(requestUser(request), await this.leaderboards.last10(page));
   }
 
   @Get('leaderboards/summary')
@@ -180,9 +181,9 @@ export class StandingsController {
   @Get('prizes/payouts')
   @Public()
   @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
-  async payouts(): Promise<Payout[]> {
+  async payouts(@Req() request: Request): Promise<Payout[]> {
     // Only the rows that can reach a paid place are read, whatever the size of the pool.
-    return this.payoutQueries.payouts(await this.prizes.list());
+    return withEmailsFor(requestUser(request), await this.payoutQueries.payouts(await this.prizes.list()));
   }
 
 }
