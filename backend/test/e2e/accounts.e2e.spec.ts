@@ -242,14 +242,15 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     const cookie = player.cookieHeader()!;
     const signedIn = async () => (await app.request('GET', '/api/auth/user', undefined, { cookie })).status === 200;
     // Another site's link or image, or a request that shows no origin at all, only lands on /.
-    for (const headers of [
+    const foreignRequests: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
       { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
       { referer: 'https://evil.example/page' },
       { origin: 'https://evil.example' },
       {},
-    ]) {
+    ];
+    for (const headers of foreignRequests) {
       const foreign = await player.request('GET', '/api/temp-logout', undefined, headers);
       expect(foreign.status).toBe(302);
       expect(foreign.headers.get('location')).toBe('/');
