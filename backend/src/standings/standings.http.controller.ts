@@ -66,7 +66,6 @@ export class StandingsController {
     private readonly choices: ChoiceQueries,
     private readonly results: ResultQueries,
     private readonly prizes: PrizeQueries,
-    private readonly payoutQueries: PayoutQueries,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -75,28 +74,28 @@ export class StandingsController {
   @Player()
   @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
   async overall(@Query() page: PageQuery, @Req() request: Request): Promise<LeaderboardEntry[]> {
-    return withEmailsFor(requestUser(request), await this.leaderboards.overall(page));
+    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).overall(page));
   }
 
   @Get('leaderboards/survivor')
   @Player()
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
   async survivor(@Query() page: PageQuery, @Req() request: Request): Promise<SurvivorEntry[]> {
-    return withEmailsFor(requestUser(request), await this.leaderboards.survivor(page));
+    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).survivor(page));
   }
 
   @Get('leaderboards/last10')
   @Player()
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
   async last10(@Query() page: PageQuery, @Req() request: Request): Promise<Last10Entry[]> {
-    return withEmailsFor(requestUser(request), await this.leaderboards.last10(page));
+    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).last10(page));
   }
 
   @Get('leaderboards/summary')
   @Player()
   @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
   summary(): Promise<LeaderboardSummary> {
-    return this.leaderboards.summary();
+    return this.leaderboards.shownAt(this.clock.now()).summary();
   }
 
   @Get('user/stats')
@@ -183,7 +182,7 @@ export class StandingsController {
   @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
   async payouts(@Req() request: Request): Promise<Payout[]> {
     // Only the rows that can reach a paid place are read, whatever the size of the pool.
-    return withEmailsFor(requestUser(request), await this.payoutQueries.payouts(await this.prizes.list()));
+    return withEmailsFor(requestUser(request), await new PayoutQueries(this.leaderboards.shownAt(this.clock.now())).payouts(await this.prizes.list()));
   }
 
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CommunityStats, CompareEntry, CreatedInvitation } from '@treble/contracts';
+import type { CommunityStats, CompareEntry, CreatedInvitation, LeaderboardEntry } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, uniqueEmail, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -103,6 +103,15 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
         choices: [],
       },
     ]);
+    // Nor through the leaderboards: a player whose picks have not locked is not listed or counted.
+    for (const board of ['overall', 'survivor', 'last10'])
+      expect((await ann.request('GET', `/api/leaderboards/${board}`)).body).toEqual([]);
+    expect((await ann.request('GET', '/api/leaderboards/summary')).body).toEqual({
+      totalPlayers: 0,
+      survivors: 0,
+      last10Players: 0,
+    });
+    expect((await app.request('GET', '/api/prizes/payouts')).body).toEqual([]);
     // Bob's own view shows his picks at once.
     const own = (await bob.request('GET', '/api/performance/compare?periodIds=1')).body as CompareEntry[];
     expect(own[0]!.choices.map((choice) => choice.optionName).sort()).toEqual([
@@ -133,6 +142,12 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
       ['Liverpool FC', 'draw', 1],
       ['Manchester City FC', 'loss', 0],
     ]);
+    const overall = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+    expect(overall.map((row) => [row.displayName, row.rank, row.totalPoints])).toEqual([
+      ['Bob Baker', 1, 4],
+      ['Ann Able', 2, 3],
+    ]);
+    expect((await ann.request('GET', '/api/leaderboards/summary')).body).toMatchObject({ totalPlayers: 2, survivors: 2 });
     const mine = (await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${ann.user.id}`)).body as CompareEntry[];
     expect(mine[0]).toMatchObject({ totalPoints: 3, rank: 2 });
   });
