@@ -111,8 +111,17 @@ export interface SendInviteResponse {
 
 export type SendInviteFailure = ApiErrorBody & { fallbackLink?: string };
 
-/** Password rules, shared so the web form checks what the server enforces. */
-export const passwordPolicy = { minLength: 8, maxLength: 256 } as const;
+/**
+ * Password rules, shared so the web form checks what it can and says what the server enforces
+ * (the server also refuses the most common passwords, the account's e-mail address or its local
+ * part, and one character repeated).
+ */
+export const passwordPolicy = {
+  minLength: 8,
+  maxLength: 256,
+  description:
+    '8 to 256 characters; not one of the most common passwords, not your e-mail address, and not one character repeated.',
+} as const;
 
 interface NamedPerson {
   firstName?: string | null;
@@ -133,6 +142,17 @@ export function userDisplayName(person: NamedPerson | null | undefined): string 
   if (name !== '') return name;
   const email = person?.email?.trim() ?? '';
   return email !== '' ? email : 'Unknown User';
+}
+
+/**
+ * An e-mail address as other players see it: its first character, an ellipsis and the domain
+ * (`ann@example.com` → `a…@example.com`). Only admins and the player themselves see the address.
+ */
+export function maskEmail(email: string): string {
+  const address = email.trim();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '…';
+  return `${Array.from(address)[0]}…${address.slice(at)}`;
 }
 
 /** Up to two initials for an avatar: from the full name, else from the e-mail, else "?". */

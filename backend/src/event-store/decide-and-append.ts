@@ -12,10 +12,21 @@ export interface Decided<Event> {
   position: bigint | null;
 }
 
+/** How many read-decide-append cycles a command gets before a version conflict reaches the caller. */
+export const maxDecideAttempts = 10;
+
 /**
  * The write path of every command: read the stream, fold it into state, let the pure decider
  * decide, and append with the version that was read. If another writer got there first, the whole
- * cycle runs again on the new state, so a rule the decider enforces holds under concurrency.
+ * cycle runs again on the new state, so a rule the decider enforces holds under concurrency, and a
+ * command whose outcome does not depend on the lost race (one more use of an invitation, one more
+ * prize, another period's pick) simply succeeds on the next cycle; a command the new state refuses
+ * (the 4th pick, the 8th use of a team) gets its own rule error from the decider. Only when the
+ * stream keeps moving for every attempt does the conflict reach the caller (409).
+ *
+ * Within one process, the cycles on one stream take turns (a queue per stream), so hundreds of
+ * sign-ups through one invitation link do not race each other at all; the retry is left for
+ * writers in other processes (several app instances on one database).
  */
 export async function decideAndAppend<State, Event extends DomainEvent>(
   eventStore: EventStore,
@@ -23,25 +34,57 @@ export async function decideAndAppend<State, Event extends DomainEvent>(
   model: StreamModel<State, Event>,
   decide: (state: State) => Event[],
   metadata: EventMetadata,
-  maxAttempts = 10,
+  maxAttempts = maxDecideAttempts,
 ): Promise<Decided<Event>> {
   for (let attempt = 1; ; attempt++) {
-    const recorded = await eventStore.readStream(streamId);
-    const state = recorded.reduce((current, event) => model.evolve(current, event as unknown as Event), model.initialState());
-    const events = decide(state);
-    if (events.length === 0) return { events, position: null };
-    const expected: ExpectedVersion = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.version;
     try {
-      const result = await eventStore.append(
-        streamId,
-        events.map((event) => ({ type: event.type, data: event.data, metadata })),
-        expected,
-      );
-      return { events, position: result.position };
+      return await inTurn(eventStore, streamId, () => decideOnce(eventStore, streamId, model, decide, metadata));
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
-      // Back off a little, with jitter, so many racing writers do not collide in lockstep.
+      // Another process got there first: back off a little, with jitter, so racing instances do
+      // not collide in lockstep.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
+  }
+}
+
+async function decideOnce<State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  model: StreamModel<State, Event>,
+  decide: (state: State) => Event[],
+  metadata: EventMetadata,
+): Promise<Decided<Event>> {
+  const recorded = await eventStore.readStream(streamId);
+  const state = recorded.reduce((current, event) => model.evolve(current, event as unknown as Event), model.initialState());
+  const events = decide(state);
+  if (events.length === 0) return { events, position: null };
+  const expected: ExpectedVersion = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.version;
+  const result = await eventStore.append(
+    streamId,
+    events.map((event) => ({ type: event.type, data: event.data, metadata })),
+    expected,
+  );
+  return { events, position: result.position };
+}
+
+/** The tail of each stream's queue, per event store (several apps may share one process in tests). */
+const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/** Runs `work` once every earlier cycle on the same stream of the same store has finished. */
+async function inTurn<T>(eventStore: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let streams = queues.get(eventStore);
+  if (streams === undefined) {
+    streams = new Map();
+    queues.set(eventStore, streams);
+  }
+  const previous = streams.get(streamId) ?? Promise.resolve();
+  const mine = previous.then(work, work);
+  const tail = mine.catch(() => undefined);
+  streams.set(streamId, tail);
+  try {
+    return await mine;
+  } finally {
+    if (streams.get(streamId) === tail) streams.delete(streamId);
   }
 }

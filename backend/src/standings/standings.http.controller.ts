@@ -23,6 +23,7 @@ import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { PrizeQueries } from '../prizes/queries/prize.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
+import { withEmailsFor } from './queries/email-privacy.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
@@ -59,7 +60,6 @@ export class StandingsController {
     private readonly choices: ChoiceQueries,
     private readonly results: ResultQueries,
     private readonly prizes: PrizeQueries,
-    private readonly payoutQueries: PayoutQueries,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -68,31 +68,31 @@ export class StandingsController {
   @Player()
   @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
   @ListPage({ pagedByHandler: true })
-  overall(@Query() page: PageQuery): Promise<LeaderboardEntry[]> {
-    return this.leaderboards.overall(page);
+  async overall(@Query() page: PageQuery, @Req() request: Request): Promise<LeaderboardEntry[]> {
+    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).overall(page));
   }
 
   @Get('leaderboards/survivor')
   @Player()
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
   @ListPage({ pagedByHandler: true })
-  survivor(@Query() page: PageQuery): Promise<SurvivorEntry[]> {
-    return this.leaderboards.survivor(page);
+  async survivor(@Query() page: PageQuery, @Req() request: Request): Promise<SurvivorEntry[]> {
+    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).survivor(page));
   }
 
   @Get('leaderboards/last10')
   @Player()
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
   @ListPage({ pagedByHandler: true })
-  last10(@Query() page: PageQuery): Promise<Last10Entry[]> {
-    return this.leaderboards.last10(page);
+  async last10(@Query() page: PageQuery, @Req() request: Request): Promise<Last10Entry[]> {
+    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).last10(page));
   }
 
   @Get('leaderboards/summary')
   @Player()
   @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
   summary(): Promise<LeaderboardSummary> {
-    return this.leaderboards.summary();
+    return this.leaderboards.shownAt(this.clock.now()).summary();
   }
 
   @Get('user/stats')
@@ -177,9 +177,9 @@ export class StandingsController {
   @Get('prizes/payouts')
   @Public()
   @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
-  async payouts(): Promise<Payout[]> {
+  async payouts(@Req() request: Request): Promise<Payout[]> {
     // Only the rows that can reach a paid place are read, whatever the size of the pool.
-    return this.payoutQueries.payouts(await this.prizes.list());
+    return withEmailsFor(requestUser(request), await new PayoutQueries(this.leaderboards.shownAt(this.clock.now())).payouts(await this.prizes.list()));
   }
 
 }

@@ -152,7 +152,7 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     expect(users.filter((user) => user.email === email)).toHaveLength(1);
   });
 
-  it('refuses passwords outside 8 to 256 characters and malformed e-mails', async () => {
+  it('refuses passwords outside 8 to 256 characters, common ones, the e-mail address, one character repeated, and malformed e-mails', async () => {
     const invite = (await admin.request('POST', '/api/invites', {})).body as { token: string };
     const short = await app.request('POST', '/api/auth/register', {
       email: uniqueEmail(),
@@ -170,6 +170,18 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
       inviteToken: invite.token,
     });
     expect(long.body).toMatchObject({ code: 'PASSWORD_POLICY' });
+    const friend = uniqueEmail('friend');
+    for (const [weak, message] of [
+      ['iloveyou', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      ['Football1', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      [friend, 'The password must not be your e-mail address.'],
+      [friend.split('@')[0]!, 'The password must not be your e-mail address.'],
+      ['........', 'The password must not be one character repeated.'],
+    ]) {
+      const refused = await app.request('POST', '/api/auth/register', { email: friend, password: weak, inviteToken: invite.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ statusCode: 400, code: 'PASSWORD_POLICY', message });
+    }
     const email = await app.request('POST', '/api/auth/register', {
       email: 'not-an-address',
       password,
@@ -228,10 +240,40 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
 
     const player = await registerPlayer(app, admin);
     const cookie = player.cookieHeader()!;
-    const leave = await player.request('GET', '/api/temp-logout');
+    const signedIn = async () => (await app.request('GET', '/api/auth/user', undefined, { cookie })).status === 200;
+    // Another site's link or image, or a request that shows no origin at all, only lands on /.
+    const foreignRequests: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+      { referer: 'https://evil.example/page' },
+      { origin: 'https://evil.example' },
+      {},
+    ];
+    for (const headers of foreignRequests) {
+      const foreign = await player.request('GET', '/api/temp-logout', undefined, headers);
+      expect(foreign.status).toBe(302);
+      expect(foreign.headers.get('location')).toBe('/');
+      expect(foreign.headers.getSetCookie()).toEqual([]);
+      expect(await signedIn()).toBe(true);
+    }
+    // From the app's own page (a browser of today, then one that only sends a Referer).
+    const leave = await player.request('GET', '/api/temp-logout', undefined, {
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'navigate',
+    });
     expect(leave.status).toBe(302);
     expect(leave.headers.get('location')).toBe('/');
-    expect((await app.request('GET', '/api/auth/user', undefined, { cookie })).status).toBe(401);
+    expect(await signedIn()).toBe(false);
+    const again = await registerPlayer(app, admin);
+    const againCookie = again.cookieHeader()!;
+    await again.request('GET', '/api/temp-logout', undefined, { referer: `${app.baseUrl}/dashboard` });
+    expect((await app.request('GET', '/api/auth/user', undefined, { cookie: againCookie })).status).toBe(401);
+    // Typed into the address bar.
+    const typed = await registerPlayer(app, admin);
+    const typedCookie = typed.cookieHeader()!;
+    await typed.request('GET', '/api/temp-logout', undefined, { 'sec-fetch-site': 'none' });
+    expect((await app.request('GET', '/api/auth/user', undefined, { cookie: typedCookie })).status).toBe(401);
 
     const temporary = await app.request('GET', '/api/auth/temp-user');
     expect(temporary.status).toBe(401);
@@ -323,6 +365,15 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     ).toMatchObject({
       code: 'PASSWORD_POLICY',
     });
+    for (const [newPassword, message] of [
+      ['Password123', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      [player.user.email.toUpperCase(), 'The password must not be your e-mail address.'],
+      ['zzzzzzzzzz', 'The password must not be one character repeated.'],
+    ]) {
+      const refused = await player.request('POST', '/api/auth/password', { currentPassword: password, newPassword });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ statusCode: 400, code: 'PASSWORD_POLICY', message });
+    }
     const changed = await player.request('POST', '/api/auth/password', {
       currentPassword: password,
       newPassword: 'a brand new secret',
@@ -499,16 +550,11 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     }
   });
 
-  it('limits failed sign-ins per e-mail with a clear 429, and lets the account in again after the window', async () => {
+  it('limits failed sign-ins per address and account with a clear 429, never locking the owner out from elsewhere', async () => {
     const player = await registerPlayer(app, admin);
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(
-        (
-          await app.request('POST', '/api/auth/login', {
-            email: player.user.email,
-            password: `wrong ${attempt}`,
-          })
-        ).status,
+        (await app.request('POST', '/api/auth/login', { email: player.user.email, password: `wrong ${attempt}` })).status,
       ).toBe(401);
     }
     const blocked = await app.request('POST', '/api/auth/login', { email: player.user.email, password });
@@ -519,14 +565,22 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
       message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
     });
     // Other accounts from the same address still sign in.
-    expect((await app.request('POST', '/api/auth/login', { email: admin.user.email, password })).status).toBe(
-      200,
-    );
+    expect((await app.request('POST', '/api/auth/login', { email: admin.user.email, password })).status).toBe(200);
 
     app.clock!.set(new Date(start.getTime() + minutes(15)));
-    expect(
-      (await app.request('POST', '/api/auth/login', { email: player.user.email, password })).status,
-    ).toBe(200);
+    expect((await app.request('POST', '/api/auth/login', { email: player.user.email, password })).status).toBe(200);
+  });
+
+  it('counts 40 parallel wrong passwords for one account: 5 are checked, 35 refused', async () => {
+    const player = await registerPlayer(app, admin);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) =>
+        app.request('POST', '/api/auth/login', { email: player.user.email, password: `wrong ${attempt}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
   });
 });
 
@@ -577,35 +631,32 @@ describe.each(databaseTargets)(
       expect((player.body as AuthResponse).user.isAdmin).toBe(false);
     });
 
-    it('limits failed sign-ins per client address (behind one trusted proxy)', async () => {
+    it('never locks everyone behind one address out, nor an account out for its owner elsewhere', async () => {
       const from = (address: string) => ({ 'x-forwarded-for': address });
-      for (let attempt = 1; attempt <= 10; attempt++) {
-        const answer = await app.request(
-          'POST',
-          '/api/auth/login',
-          { email: uniqueEmail('guess'), password },
-          from('203.0.113.7'),
-        );
-        expect(answer.status).toBe(401);
-      }
-      const blocked = await app.request(
-        'POST',
-        '/api/auth/login',
-        { email: 'boss@example.com', password },
-        from('203.0.113.7'),
-      );
+      const login = (email: string, secret: string, address: string) =>
+        app.request('POST', '/api/auth/login', { email, password: secret }, from(address));
+      // One address guesses at many accounts...
+      for (let attempt = 1; attempt <= 40; attempt++)
+        expect((await login(uniqueEmail('guess'), password, '203.0.113.7')).status).toBe(401);
+      // ...yet a player behind the same address signs in to their own account.
+      expect((await login('boss@example.com', password, '203.0.113.7')).status).toBe(200);
+
+      // Five wrong guesses at the boss's account from one address lock that address out of it...
+      for (let attempt = 1; attempt <= 5; attempt++)
+        expect((await login('boss@example.com', `wrong ${attempt}`, '192.0.2.66')).status).toBe(401);
+      const blocked = await login('boss@example.com', password, '192.0.2.66');
       expect(blocked.status).toBe(429);
       expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED' });
-      expect(
-        (
-          await app.request(
-            'POST',
-            '/api/auth/login',
-            { email: 'boss@example.com', password },
-            from('198.51.100.1'),
-          )
-        ).status,
-      ).toBe(200);
+      // ...but not the boss, signing in from home.
+      expect((await login('boss@example.com', password, '198.51.100.1')).status).toBe(200);
+
+      // Many addresses guessing at one account: each that failed gets one try per window from then
+      // on, and the owner still signs in from an address that has not failed.
+      expect((await app.request('POST', '/api/auth/register', { email: 'deputy@example.com', password })).status).toBe(201);
+      for (let address = 1; address <= 12; address++)
+        expect((await login('deputy@example.com', 'wrong guess', `198.18.0.${address}`)).status).toBe(401);
+      expect((await login('deputy@example.com', 'wrong again', '198.18.0.3')).status).toBe(429);
+      expect((await login('deputy@example.com', password, '198.51.100.2')).status).toBe(200);
     });
   },
 );

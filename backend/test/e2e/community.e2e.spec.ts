@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CommunityStats, CompareEntry, CreatedInvitation } from '@treble/contracts';
+import type { CommunityStats, CompareEntry, CreatedInvitation, LeaderboardEntry } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, uniqueEmail, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -90,7 +90,28 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
   it("hides another player's picks until their options lock, then compares period by period", async () => {
     const before = await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${bob.user.id}`);
     expect(before.status).toBe(200);
-    expect((before.body as CompareEntry[])[0]).toMatchObject({ periodId: 1, choices: [] });
+    // Nothing about them leaks through a count either.
+    expect(before.body).toEqual([
+      {
+        periodId: 1,
+        periodName: 'Matchweek 1',
+        rank: null,
+        totalPoints: 0,
+        accuracy: 0,
+        correctPicks: 0,
+        totalPicks: 0,
+        choices: [],
+      },
+    ]);
+    // Nor through the leaderboards: a player whose picks have not locked is not listed or counted.
+    for (const board of ['overall', 'survivor', 'last10'])
+      expect((await ann.request('GET', `/api/leaderboards/${board}`)).body).toEqual([]);
+    expect((await ann.request('GET', '/api/leaderboards/summary')).body).toEqual({
+      totalPlayers: 0,
+      survivors: 0,
+      last10Players: 0,
+    });
+    expect((await app.request('GET', '/api/prizes/payouts')).body).toEqual([]);
     // Bob's own view shows his picks at once.
     const own = (await bob.request('GET', '/api/performance/compare?periodIds=1')).body as CompareEntry[];
     expect(own[0]!.choices.map((choice) => choice.optionName).sort()).toEqual([
@@ -111,9 +132,9 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
     }
     const theirs = (await ann.request('GET', `/api/performance/compare?periodIds=1,2&userId=${bob.user.id}`))
       .body as CompareEntry[];
-    expect(theirs.map((entry) => [entry.periodId, entry.totalPoints, entry.correctPicks, entry.totalPicks])).toEqual([
-      [1, 4, 1, 3],
-      [2, 0, 0, 0],
+    expect(theirs.map((entry) => [entry.periodId, entry.rank, entry.totalPoints, entry.correctPicks, entry.totalPicks])).toEqual([
+      [1, 1, 4, 1, 3],
+      [2, null, 0, 0, 0],
     ]);
     const picks = theirs[0]!.choices.map((choice) => [choice.optionName, choice.result, choice.points]);
     expect(picks.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
@@ -121,6 +142,12 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
       ['Liverpool FC', 'draw', 1],
       ['Manchester City FC', 'loss', 0],
     ]);
+    const overall = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+    expect(overall.map((row) => [row.displayName, row.rank, row.totalPoints])).toEqual([
+      ['Bob Baker', 1, 4],
+      ['Ann Able', 2, 3],
+    ]);
+    expect((await ann.request('GET', '/api/leaderboards/summary')).body).toMatchObject({ totalPlayers: 2, survivors: 2 });
     const mine = (await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${ann.user.id}`)).body as CompareEntry[];
     expect(mine[0]).toMatchObject({ totalPoints: 3, rank: 2 });
   });

@@ -5,9 +5,9 @@ import { FixedClock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { signInLimits, SignInRateLimiter } from './sign-in-rate-limiter.js';
 
-async function refusal(check: Promise<void>): Promise<DomainError | null> {
+async function refusal(attempt: Promise<void>): Promise<DomainError | null> {
   try {
-    await check;
+    await attempt;
     return null;
   } catch (error) {
     if (error instanceof DomainError) return error;
@@ -21,6 +21,12 @@ describe.each(databaseTargets)('sign-in rate limits across instances on $name', 
   const clock = new FixedClock(new Date('2026-01-10T12:00:00Z'));
   let first: SignInRateLimiter;
   let second: SignInRateLimiter;
+  /** One wrong password, as the sign-in service records it. */
+  const fail = async (limiter: SignInRateLimiter, address: string, email: string) => {
+    const refused = await refusal(limiter.attempt(address, email));
+    if (refused === null) await limiter.recordFailure(address, email);
+    return refused;
+  };
 
   beforeAll(async () => {
     handle = await target.create();
@@ -31,44 +37,54 @@ describe.each(databaseTargets)('sign-in rate limits across instances on $name', 
     await handle?.dispose();
   });
 
-  it('counts failures made through any instance, and refuses on every instance', async () => {
-    // Concurrent guesses split over both instances all count.
-    await Promise.all(
-      Array.from({ length: signInLimits.perEmail }, (_, i) =>
-        (i % 2 === 0 ? first : second).recordFailure(`198.51.100.${i}`, 'target@example.com'),
-      ),
+  it('counts parallel attempts atomically: of 40 at once from one address at one account, 5 get through', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fail(i % 2 === 0 ? first : second, '203.0.113.9', 'target@example.com')),
     );
-    for (const limiter of [first, second]) {
-      const refused = await refusal(limiter.check('203.0.113.9', 'target@example.com'));
-      expect(refused?.code).toBe(ErrorCodes.RATE_LIMITED);
-      expect(refused?.message).toBe(
-        'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-      );
-    }
-    expect(await refusal(first.check('203.0.113.9', 'someone-else@example.com'))).toBeNull();
+    expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(signInLimits.perPair);
+    const refused = outcomes.filter((outcome) => outcome !== null);
+    expect(refused).toHaveLength(40 - signInLimits.perPair);
+    expect(new Set(refused.map((error) => error.code))).toEqual(new Set([ErrorCodes.RATE_LIMITED]));
+    expect(refused[0]!.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
   });
 
-  it('counts per address, and a success through one instance clears the e-mail for all', async () => {
-    for (let i = 0; i < signInLimits.perAddress; i++)
-      await (i < 5 ? first : second).recordFailure('192.0.2.1', `guess${i}@example.com`);
-    expect((await refusal(second.check('192.0.2.1', 'new@example.com')))?.code).toBe(ErrorCodes.RATE_LIMITED);
+  it('never refuses the owner elsewhere, nor other accounts from the same address', async () => {
+    expect(await refusal(second.attempt('198.51.100.20', 'target@example.com'))).toBeNull();
+    expect(await refusal(first.attempt('203.0.113.9', 'someone-else@example.com'))).toBeNull();
+  });
 
-    await first.recordFailure('192.0.2.50', 'forgetful@example.com');
-    await second.recordSuccess('forgetful@example.com');
-    for (let i = 0; i < signInLimits.perEmail - 1; i++)
-      await first.recordFailure('192.0.2.50', 'forgetful@example.com');
-    expect(await refusal(second.check('192.0.2.51', 'forgetful@example.com'))).toBeNull();
+  it('gives a pair its attempts back after the right password', async () => {
+    for (let i = 0; i < signInLimits.perPair - 1; i++) await fail(first, '192.0.2.50', 'forgetful@example.com');
+    expect(await refusal(second.attempt('192.0.2.50', 'forgetful@example.com'))).toBeNull();
+    await second.recordSuccess('192.0.2.50', 'forgetful@example.com');
+    for (let i = 0; i < signInLimits.perPair - 1; i++)
+      expect(await fail(first, '192.0.2.50', 'forgetful@example.com')).toBeNull();
+    expect(await refusal(second.attempt('192.0.2.50', 'forgetful@example.com'))).toBeNull();
+    expect((await refusal(second.attempt('192.0.2.50', 'forgetful@example.com')))?.code).toBe(ErrorCodes.RATE_LIMITED);
+  });
+
+  it('slows an account under attack: addresses that failed at it wait, a new address still gets its try', async () => {
+    const victim = 'victim@example.com';
+    for (let i = 0; i < signInLimits.accountUnderAttack; i++) expect(await fail(first, `198.18.0.${i}`, victim)).toBeNull();
+    // Each attacking address has failed once: under attack, that is its allowance.
+    expect((await refusal(second.attempt('198.18.0.1', victim)))?.code).toBe(ErrorCodes.RATE_LIMITED);
+    // The owner, from an address that has not failed at the account, is let in.
+    expect(await refusal(second.attempt('192.0.2.200', victim))).toBeNull();
+  });
+
+  it('slows an address spraying many accounts only for the accounts it failed at', async () => {
+    const sprayer = '203.0.113.66';
+    for (let i = 0; i < signInLimits.addressSpraying; i++) expect(await fail(first, sprayer, `spray${i}@example.com`)).toBeNull();
+    expect((await refusal(second.attempt(sprayer, 'spray3@example.com')))?.code).toBe(ErrorCodes.RATE_LIMITED);
+    // A neighbour behind the same address signing in to their own account gets through.
+    expect(await refusal(second.attempt(sprayer, 'neighbour@example.com'))).toBeNull();
   });
 
   it('lets a window pass on the pool clock, then starts counting afresh', async () => {
     clock.set(new Date(clock.now().getTime() + signInLimits.windowMs - 60_000));
-    expect((await refusal(first.check('203.0.113.9', 'target@example.com')))?.message).toMatch(
-      /wait 1 minute and/,
-    );
+    expect((await refusal(first.attempt('203.0.113.9', 'target@example.com')))?.message).toMatch(/wait 1 minute and/);
     clock.set(new Date(clock.now().getTime() + 60_000));
-    expect(await refusal(second.check('203.0.113.9', 'target@example.com'))).toBeNull();
-    await first.recordFailure('203.0.113.9', 'target@example.com');
-    expect(await refusal(second.check('203.0.113.9', 'target@example.com'))).toBeNull();
+    expect(await fail(second, '203.0.113.9', 'target@example.com')).toBeNull();
     const { rows } = await handle.database.query<{ failures: number }>(
       "SELECT failures FROM sign_in_failures WHERE key = 'email:target@example.com'",
     );

@@ -1,10 +1,15 @@
+import { maskEmail } from '@treble/contracts';
+
 export interface NamedUser {
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
 }
 
-/** Full name, else e-mail, else "Unknown User" (SPEC.md section 3). */
+/**
+ * Full name, else the masked e-mail (`a…@example.com`: other players never see an address), else
+ * "Unknown User" (SPEC.md section 3).
+ */
 export function displayName(user: NamedUser | null | undefined): string {
   const fullName = [user?.firstName, user?.lastName]
     .map((part) => part?.trim() ?? '')
@@ -12,5 +17,5 @@ export function displayName(user: NamedUser | null | undefined): string {
     .join(' ');
   if (fullName !== '') return fullName;
   const email = user?.email?.trim() ?? '';
-  return email !== '' ? email : 'Unknown User';
+  return email !== '' ? maskEmail(email) : 'Unknown User';
 }

@@ -24,10 +24,11 @@ const users = ['Ann', 'bob', 'Cat', 'Dan', 'Eve'].map((name) => ({
 }));
 
 describe('displayName', () => {
-  it('falls back from full name to e-mail to "Unknown User"', () => {
+  it('falls back from full name to the masked e-mail to "Unknown User"', () => {
     expect(displayName({ firstName: 'Ann', lastName: 'Lee', email: 'ann@x.io' })).toBe('Ann Lee');
     expect(displayName({ firstName: ' Ann ', lastName: null, email: 'ann@x.io' })).toBe('Ann');
-    expect(displayName({ firstName: ' ', lastName: '', email: 'ann@x.io' })).toBe('ann@x.io');
+    expect(displayName({ firstName: ' ', lastName: '', email: 'ann@x.io' })).toBe('a…@x.io');
+    expect(displayName({ email: 'zoë.smith@mail.example.com' })).toBe('z…@mail.example.com');
     expect(displayName({ email: null })).toBe('Unknown User');
     expect(displayName(undefined)).toBe('Unknown User');
   });

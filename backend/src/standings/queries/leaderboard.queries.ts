@@ -43,7 +43,33 @@ export class LeaderboardQueries {
   constructor(
     private readonly db: Sql,
     private readonly rules: PoolRules,
+    /** Set for lists other players see: only players with a pick locked by then are listed. */
+    private readonly visibleAt: Date | null = null,
   ) {}
+
+  /**
+   * The leaderboards as other players see them at `now`: a player whose picks have not locked yet
+   * (for Last 10: none in a Last 10 period) and who has no points is not listed or counted, so an
+   * unlocked pick tells nobody anything (RULES.md "Picks"). Ranks stay those of the whole table: a
+   * player left out has no points to be ahead of anyone with.
+   */
+  shownAt(now: Date): LeaderboardQueries {
+    return new LeaderboardQueries(this.db, this.rules, now);
+  }
+
+  /** The board's table, or only its rows with a locked pick when `visibleAt` is set. */
+  private source(kind: LeaderboardKind): string {
+    const table = boards[kind].table;
+    if (this.visibleAt === null) return table;
+    const lastTen =
+      kind === 'last10'
+        ? `JOIN standings_periods sp ON sp.period_id = c.period_id AND sp.segment = 'last10'`
+        : '';
+    // Points can only come before a lock from a result recorded before kick-off: those show anyway.
+    return `(SELECT t.* FROM ${table} t WHERE t.points > 0 OR t.wins > 0 OR EXISTS (
+               SELECT 1 FROM choices c JOIN options o ON o.id = c.option_id ${lastTen}
+                WHERE c.user_id = t.user_id AND o.lock_at <= '${this.visibleAt.toISOString()}'::timestamptz))`;
+  }
 
   overall(page?: Page): Promise<LeaderboardEntry[]> {
     return this.list('overall', page);
@@ -72,7 +98,7 @@ export class LeaderboardQueries {
     kind: K,
     { limit, offset, maxRank }: { limit: number | null; offset: number; maxRank: number | null },
   ): Promise<LeaderboardRow<K>[]> {
-    const board = boards[kind];
+    const board = { ...boards[kind], table: this.source(kind) };
     const join = await usersJoin(this.db);
     const keys = (alias: string) => `(${board.rankBy.map((column) => `${alias}.${column}`).join(', ')})`;
     const descending = (alias: string) => board.rankBy.map((column) => `${alias}.${column} DESC`).join(', ');
@@ -142,16 +168,16 @@ export class LeaderboardQueries {
   /** Number of rows of a leaderboard (for paging). */
   async count(kind: LeaderboardKind): Promise<number> {
     const { rows } = await this.db.query<{ count: number }>(
-      `SELECT count(*)::integer AS count FROM ${boards[kind].table}`,
+      `SELECT count(*)::integer AS count FROM ${this.source(kind)} s`,
     );
     return rows[0]?.count ?? 0;
   }
 
   async summary(): Promise<LeaderboardSummary> {
     const { rows } = await this.db.query<LeaderboardSummary>(
-      `SELECT (SELECT count(*) FROM overall)::integer AS "totalPlayers",
-              (SELECT count(*) FROM survivor WHERE eliminated_in_period IS NULL)::integer AS survivors,
-              (SELECT count(*) FROM last10)::integer AS "last10Players"`,
+      `SELECT (SELECT count(*) FROM ${this.source('overall')} s)::integer AS "totalPlayers",
+              (SELECT count(*) FROM ${this.source('survivor')} s WHERE eliminated_in_period IS NULL)::integer AS survivors,
+              (SELECT count(*) FROM ${this.source('last10')} s)::integer AS "last10Players"`,
     );
     return rows[0] ?? { totalPlayers: 0, survivors: 0, last10Players: 0 };
   }

@@ -130,6 +130,9 @@ export class PerformanceQueries {
         ORDER BY c.period_id, c.made_at, c.choice_id`,
       visibleAt ? [userId, ids, visibleAt] : [userId, ids],
     );
+    // Another player sees only what has locked: the period's figures are counted from the picks
+    // shown, so an unlocked pick changes no count (RULES.md "Picks").
+    const shown = visibleAt ? await this.shownFigures(ids, choices) : null;
     return periods.map((period) => {
       const picks: CompareChoice[] = choices
         .filter((choice) => choice.period_id === period.period_id)
@@ -145,18 +148,54 @@ export class PerformanceQueries {
             voided,
           };
         });
-      const correct = period.wins ?? 0;
-      const total = period.picks ?? 0;
+      const figures = shown?.get(period.period_id) ?? {
+        points: period.points ?? 0,
+        wins: period.wins ?? 0,
+        picks: period.picks ?? 0,
+        rank: period.rank,
+      };
+      const correct = figures.wins;
+      const total = figures.picks;
       return {
         periodId: period.period_id,
         periodName: period.name ?? `Period ${period.period_id}`,
-        rank: period.rank,
-        totalPoints: period.points ?? 0,
+        rank: figures.rank,
+        totalPoints: figures.points,
         accuracy: percent(correct, total),
         correctPicks: correct,
         totalPicks: total,
         choices: picks,
       };
     });
+  }
+
+  /**
+   * Points, winning picks, picks and rank of each period counted from the given (shown) picks
+   * only; the rank is among every player's scores of that period, and null without a shown pick.
+   */
+  private async shownFigures(
+    periodIds: readonly number[],
+    choices: readonly { period_id: number; option_id: string; status: 'active' | 'voided'; outcome: Outcome | null }[],
+  ): Promise<Map<number, { points: number; wins: number; picks: number; rank: number | null }>> {
+    const figures = new Map<number, { points: number; wins: number; picks: number; rank: number | null }>();
+    for (const id of periodIds) figures.set(id, { points: 0, wins: 0, picks: 0, rank: null });
+    for (const choice of choices) {
+      const period = figures.get(choice.period_id)!;
+      period.picks += 1;
+      if (choice.status === 'voided' || choice.outcome === null) continue;
+      period.points += this.rules.points[choice.outcome];
+      if (choice.outcome === 'win') period.wins += 1;
+    }
+    const ranked = [...figures].filter(([, period]) => period.picks > 0);
+    if (ranked.length === 0) return figures;
+    const { rows } = await this.db.query<{ period_id: number; rank: number }>(
+      `SELECT v.period_id,
+              (1 + (SELECT count(*) FROM period_scores a
+                     WHERE a.period_id = v.period_id AND (a.points, a.wins) > (v.points, v.wins)))::integer AS rank
+         FROM unnest($1::integer[], $2::integer[], $3::integer[]) AS v(period_id, points, wins)`,
+      [ranked.map(([id]) => id), ranked.map(([, period]) => period.points), ranked.map(([, period]) => period.wins)],
+    );
+    for (const row of rows) figures.get(row.period_id)!.rank = row.rank;
+    return figures;
   }
 }

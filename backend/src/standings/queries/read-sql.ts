@@ -7,12 +7,17 @@ const whitespace = `E' \\t\\n\\x0B\\f\\r\\u00A0\\uFEFF'`;
 
 const trimmed = (column: string) => `nullif(btrim(${column}, ${whitespace}), '')`;
 
+/** SQL of `maskEmail` (contracts): first character, an ellipsis, and the domain from the last `@`. */
+const maskedEmailSql = (email: string): string =>
+  `CASE WHEN ${email} IS NULL THEN NULL WHEN strpos(${email}, '@') > 1
+     THEN left(${email}, 1) || '…' || right(${email}, strpos(reverse(${email}), '@')) ELSE '…' END`;
+
 /**
- * SQL of `displayName` (standings/domain): full name, else e-mail, else "Unknown User", for the
- * `users` view aliased `u` (LEFT JOINed: a missing account gives "Unknown User").
+ * SQL of `displayName` (standings/domain): full name, else the masked e-mail, else "Unknown User",
+ * for the `users` view aliased `u` (LEFT JOINed: a missing account gives "Unknown User").
  */
 export const displayNameSql = (u = 'u'): string =>
-  `coalesce(nullif(concat_ws(' ', ${trimmed(`${u}.first_name`)}, ${trimmed(`${u}.last_name`)}), ''), ${trimmed(`${u}.email`)}, 'Unknown User')`;
+  `coalesce(nullif(concat_ws(' ', ${trimmed(`${u}.first_name`)}, ${trimmed(`${u}.last_name`)}), ''), ${maskedEmailSql(trimmed(`${u}.email`))}, 'Unknown User')`;
 
 /** The LEFT JOIN to `users` (aliased `u`) for a leaderboard row aliased `row`. */
 export type UsersJoin = (row: string) => string;

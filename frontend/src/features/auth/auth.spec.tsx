@@ -175,6 +175,24 @@ describe('registration', () => {
     });
   });
 
+  test('states the password rule under the field and shows why the server refused a password', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    fake.routes.set('GET /api/auth/registration', () => jsonResponse(200, options({ mode: 'open' })));
+    const why = 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.';
+    fake.routes.set('POST /api/auth/register', () => jsonResponse(400, { statusCode: 400, code: 'PASSWORD_POLICY', message: why }));
+    renderApp('/register');
+
+    const password = await screen.findByLabelText('Password');
+    expect(password.getAttribute('aria-describedby')).toBe('password-hint');
+    expect(document.getElementById('password-hint')!.textContent).toContain(
+      '8 to 256 characters; not one of the most common passwords, not your e-mail address, and not one character repeated.',
+    );
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'bea@example.com' } });
+    fireEvent.change(password, { target: { value: 'iloveyou' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(why);
+  });
+
   test('tells the first visitor they become the admin', async () => {
     fake.routes.set('GET /api/auth/user', signedOut);
     fake.routes.set('GET /api/auth/registration', () => jsonResponse(200, options({ firstAccount: true })));

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../../api/http';
 
 /** The message to show for a failed call: the server's human text when it sent one. */
@@ -17,12 +17,21 @@ export function useFormFields<Values extends Record<string, string>>(initial: Va
   return { form, setForm, field };
 }
 
-/** A labelled input: the label wraps it, so it is named for assistive technology. */
-export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A labelled input: the label wraps it, so it is named for assistive technology; an optional hint
+ * below it describes it.
+ */
+export function Field({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const hintId = useId();
   return (
     <label className="field">
       <span className="field__label">{label}</span>
-      <input {...input} />
+      <input {...input} aria-describedby={hint === undefined ? input['aria-describedby'] : hintId} />
+      {hint !== undefined && (
+        <span className="field__hint" id={hintId}>
+          {hint}
+        </span>
+      )}
     </label>
   );
 }

@@ -88,6 +88,7 @@ function PasswordForm() {
         required
         minLength={passwordPolicy.minLength}
         maxLength={passwordPolicy.maxLength}
+        hint={passwordPolicy.description}
         {...field('newPassword')}
       />
       <Field label="Repeat the new password" type="password" autoComplete="new-password" required {...field('confirmation')} />

@@ -93,8 +93,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
               {...field('password')}
             />
             <span className="field__hint" id="password-hint">
-              {passwordPolicy.minLength} to {passwordPolicy.maxLength} characters. A few unrelated words make
-              a strong one.
+              {passwordPolicy.description} A few unrelated words make a strong one.
             </span>
           </div>
           <ErrorNotice error={error}>

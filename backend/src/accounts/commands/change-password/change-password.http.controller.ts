@@ -46,13 +46,14 @@ export class ChangePasswordController {
     const { user, sessionId } = authenticationOf(request);
     const address = request.ip ?? 'unknown';
     // Guessing the current password through this form is as limited as guessing it at sign-in.
-    await this.limiter.check(address, user.email);
+    await this.limiter.attempt(address, user.email);
     const stored = await this.credentials.findByUser(user.id);
     if (stored === null || !(await this.hasher.verify(stored.passwordHash, body.currentPassword))) {
       await this.limiter.recordFailure(address, user.email);
       throw new DomainError(ErrorCodes.PASSWORD_INCORRECT, 'The current password is not right.');
     }
-    checkPasswordPolicy(body.newPassword);
+    await this.limiter.recordSuccess(address, user.email);
+    checkPasswordPolicy(body.newPassword, user.email);
     await this.credentials.setPasswordHash(
       user.id,
       await this.hasher.hash(body.newPassword),

@@ -69,7 +69,7 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     const email = normalizeEmail(registration.email);
     if (!isPlausibleEmail(email))
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'email must be an e-mail address.');
-    checkPasswordPolicy(registration.password);
+    checkPasswordPolicy(registration.password, email);
     const inviteToken = registration.inviteToken?.trim() || null;
     if (inviteToken !== null && !isWellFormedInvitationToken(inviteToken)) throw invitationRefusal('unknown');
     const userId = randomUUID();

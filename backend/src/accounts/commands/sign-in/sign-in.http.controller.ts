@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Redirect, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Redirect, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import type { AuthResponse, LoginRequest } from '@treble/contracts';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Public } from '../../access/access.decorators.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { SignInService } from './sign-in.service.js';
@@ -23,6 +24,7 @@ export class SignInController {
   constructor(
     private readonly credentials: SignInService,
     private readonly sessions: SessionIssuer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('auth/login')
@@ -53,15 +55,40 @@ export class SignInController {
   @ApiOperation({ summary: 'Opens the sign-in page' })
   openSignIn(): void {}
 
-  /** Browser navigation: sign out and return to the start page. */
+  /**
+   * Browser navigation: sign out and return to the start page. Only a navigation from the app
+   * itself (or typed into the address bar) signs out: another site's link or image pointing here
+   * just lands on the start page, still signed in (the app itself signs out with POST /api/auth/logout).
+   */
   @Get('temp-logout')
   @Public()
   @Redirect('/', 302)
-  @ApiOperation({ summary: 'Signs out and returns to /' })
+  @ApiOperation({ summary: 'Signs out (same-origin navigations only) and returns to /' })
   async signOutAndLeave(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    await this.sessions.signOut(request, response);
+    if (isSameOriginNavigation(request, this.config.publicUrl)) await this.sessions.signOut(request, response);
   }
+}
+
+/**
+ * Whether a GET comes from the app's own pages or the address bar: `Sec-Fetch-Site` where the
+ * browser sends it; otherwise an `Origin` or `Referer` of this very site. Without any of them
+ * nothing shows where the request came from, so it counts as foreign.
+ */
+export function isSameOriginNavigation(request: Request, publicUrl: string | null): boolean {
+  const site = request.get('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const source = request.get('origin') ?? request.get('referer');
+  if (source === undefined) return false;
+  let origin: string;
+  try {
+    origin = new URL(source).origin;
+  } catch {
+    return false;
+  }
+  const own = new Set([`${request.protocol}://${request.get('host') ?? ''}`]);
+  if (publicUrl !== null) own.add(new URL(publicUrl).origin);
+  return own.has(origin);
 }

@@ -22,7 +22,7 @@ export class SignInService {
   /** The user id behind the credentials; 401 INVALID_CREDENTIALS or 429 RATE_LIMITED otherwise. */
   async verify(email: string, password: string, address: string): Promise<string> {
     const normalized = normalizeEmail(email);
-    await this.limiter.check(address, normalized);
+    await this.limiter.attempt(address, normalized);
     const stored = await this.credentials.findByEmail(normalized);
     // An unknown e-mail costs the same hashing time as a wrong password.
     const valid = stored
@@ -32,7 +32,7 @@ export class SignInService {
       await this.limiter.recordFailure(address, normalized);
       throw invalidCredentials();
     }
-    await this.limiter.recordSuccess(normalized);
+    await this.limiter.recordSuccess(address, normalized);
     return stored.userId;
   }
 }
