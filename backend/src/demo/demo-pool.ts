@@ -204,7 +204,7 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
         if (!completed.has(period.id) && now - Date.parse(period.endDate) > overdueAfter) {
           // Only a matchweek with a postponed match gets here: the others complete themselves.
           completed.add(period.id);
-          await admin.call('POST', `/api/periods/${period.id}/complete`);
+          await admin.call('POST', `/api/periods/${period.id}/complete`, { force: true });
           notes.push(`${period.name}: completed by the host (a match was postponed)`);
         }
       }

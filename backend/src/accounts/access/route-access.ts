@@ -37,6 +37,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/rules': 'public',
   'GET /api/periods': 'player',
   'GET /api/periods/current': 'player',
+  'GET /api/periods/timeline': 'player',
   'GET /api/periods/:id/options': 'player',
   'GET /api/options/period/:id': 'player',
   'GET /api/epl-schedule': 'admin',
