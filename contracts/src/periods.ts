@@ -69,7 +69,7 @@ export interface SeasonImportResult extends ScheduleImportResult {
  * Where a period stands for picking at the pool's "now" (`GET /api/periods/timeline`):
  * `upcoming` (open for picks, nothing has kicked off), `open` (open, some matches under way or
  * played: the options not yet kicked off can still be picked), `ended` (every deadline passed, not
- * completed), `completed`, `inactive` (switched off by an admin, or ended before the import).
+ * completed; or over before the pool imported its season), `completed`, `inactive` (switched off by an admin).
  */
 export type PeriodPickStatus = 'upcoming' | 'open' | 'ended' | 'completed' | 'inactive';
 

@@ -8,7 +8,8 @@ export interface PeriodDeadlines {
 
 function statusOf({ period, nextDeadline }: PeriodDeadlines, now: Date): PeriodPickStatus {
   if (period.isCompleted) return 'completed';
-  if (!period.isActive) return 'inactive';
+  // A period that had ended before the pool imported its season was never active: it has ended.
+  if (!period.isActive) return Date.parse(period.endDate) <= now.getTime() ? 'ended' : 'inactive';
   if (nextDeadline === null) return 'ended';
   return Date.parse(period.startDate) > now.getTime() ? 'upcoming' : 'open';
 }
