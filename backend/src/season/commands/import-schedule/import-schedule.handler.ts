@@ -63,7 +63,7 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
     const total = season.matchweeks.length;
     const message =
       created === total
-        ? `Created all ${total} EPL periods of ${season.season} with authentic fixture dates.`
+        ? `Created all ${total} EPL periods with authentic fixture dates.`
         : created === 0
           ? `All ${total} EPL periods already exist; nothing was changed.`
           : `Created ${created} EPL periods; ${total - created} already existed.`;
