@@ -130,8 +130,10 @@ describe.each(databaseTargets)('seasons on $name', (target) => {
       app = await startTestApp(target, { POOL_NOW: '2025-08-01T12:00:00Z' });
       admin = await registerAdmin(app);
       player = await registerPlayer(app, admin);
-      const imported = await admin.request('POST', '/api/admin/setup/season', { season: '2025-26' });
-      expect(imported.body).toMatchObject({ season: '2025-26', created: 38, resultsRecorded: 0 });
+      // openfootball's 2025-26 as of 2026-03-13 (its en.1.json, uploaded as a file): MCI v CRY of MW31 postponed.
+      const snapshot = JSON.parse(openfootball('2025-26-en.1-2026-03-13.json')) as unknown;
+      const imported = await admin.request('POST', '/api/admin/setup/season-file', { content: snapshot });
+      expect(imported.body).toMatchObject({ season: '2025-26', source: 'file', created: 38, resultsRecorded: 0 });
     });
     afterAll(async () => {
       await app?.close();
@@ -161,7 +163,7 @@ describe.each(databaseTargets)('seasons on $name', (target) => {
       expect(timeline.currentPeriodId).toBe(31);
       expect((await player.request('POST', '/api/choices', { periodId: 31, optionId: '31-WOL' })).status).toBe(201);
 
-      // The bundled 2025-26 data has Manchester City v Crystal Palace (MW31) postponed: no deadline, never current.
+      // Manchester City v Crystal Palace (MW31) is postponed: no deadline, so MW31 is never current again.
       await jump('2026-03-23T12:00:00Z');
       timeline = (await player.request('GET', '/api/periods/timeline')).body as PeriodTimeline;
       expect(timeline.periods.find((p) => p.id === 31)).toMatchObject({ status: 'ended', openForPicks: false });
