@@ -166,6 +166,60 @@ describe('Schedule tab', () => {
     expect(screen.queryByRole('button', { name: 'Import File' })).toBeNull();
   });
 
+  test('a season file: its problems are listed by line, unknown team names are mapped by the admin, then it imports', async () => {
+    fake.routes.set('GET /api/admin/seasons', () => jsonResponse(200, seasonsView(null)));
+    fake.routes.set('GET /api/epl-schedule?season=2026-27', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, []));
+    const answers = [
+      () => jsonResponse(422, { statusCode: 422, code: 'SEASON_DATA_INVALID', message: '1 problem', errors: ['line 12: "29.00" is not a time'] }),
+      () =>
+        jsonResponse(422, {
+          statusCode: 422,
+          code: 'SEASON_TEAMS_UNMATCHED',
+          message: '1 team name matches no known club: Spurs.',
+          unmatched: ['Spurs'],
+          knownTeams: [{ code: 'TOT', name: 'Tottenham Hotspur FC' }],
+        }),
+      () =>
+        jsonResponse(200, {
+          message: 'Created all 38 EPL periods with authentic fixture dates. Added 760 team options.',
+          created: 38,
+          unchanged: 0,
+          totalPeriods: 38,
+          season: '2024-25',
+          source: 'file',
+          optionsAdded: 760,
+          resultsRecorded: 0,
+          periodsCompleted: [],
+        }),
+    ];
+    fake.routes.set('POST /api/admin/setup/season-file', () => answers.shift()!());
+    renderApp('/admin', { user: admin });
+
+    const input = (await screen.findByLabelText('Season file')) as HTMLInputElement;
+    const text = '= English Premier League 2024/25\n» Matchday 1\n';
+    const file = new File([text], '1-premierleague.txt', { type: 'text/plain' });
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import File' }).hasAttribute('disabled')).toBe(false));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Import File' }));
+    const errors = await screen.findByTestId('season-file-errors');
+    expect(errors.textContent).toBe('line 12: "29.00" is not a time');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Import File' }));
+    const spurs = await screen.findByLabelText('Spurs');
+    fireEvent.change(spurs, { target: { value: 'tot' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import File' }));
+
+    await screen.findByTestId('import-next-step');
+    expect(writes(fake.calls)).toEqual([
+      { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text } },
+      { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text } },
+      { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text, teamMap: { Spurs: 'TOT' } } },
+    ]);
+  });
+
   test('a failed load offers Retry', async () => {
     let fail = true;
     fake.routes.set('GET /api/epl-schedule', () =>
