@@ -196,7 +196,7 @@ describe('Schedule tab', () => {
     fake.routes.set('POST /api/admin/setup/season-file', () => answers.shift()!());
     renderApp('/admin', { user: admin });
 
-    const input = (await screen.findByLabelText('Season file')) as HTMLInputElement;
+    const input = await screen.findByLabelText<HTMLInputElement>('Season file');
     const text = '= English Premier League 2024/25\n» Matchday 1\n';
     const file = new File([text], '1-premierleague.txt', { type: 'text/plain' });
     Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });

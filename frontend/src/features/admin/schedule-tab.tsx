@@ -208,7 +208,7 @@ function SeasonFileImport({ onDone }: { onDone: (answer: SeasonImportResult) => 
         <label className="field__label" htmlFor="season-file">
           Season file
         </label>
-        <input id="season-file" type="file" accept=".json,.txt,application/json,text/plain" onChange={readFile} />
+        <input id="season-file" type="file" accept=".json,.txt,application/json,text/plain" onChange={(event) => void readFile(event)} />
       </div>
       {problem && problem.errors.length > 0 && (
         <div className="notice notice--error" role="alert">
