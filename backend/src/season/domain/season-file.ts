@@ -79,7 +79,8 @@ export function parseOpenfootballJson(value: unknown): SeasonFile {
       return;
     }
     const m = raw as Record<string, unknown>;
-    const label = `${where} (${String(m.team1 ?? '?')} v ${String(m.team2 ?? '?')})`;
+    const teamName = (value: unknown) => (typeof value === 'string' ? value : '?');
+    const label = `${where} (${teamName(m.team1)} v ${teamName(m.team2)})`;
     const round = typeof m.round === 'string' ? /^Matchday (\d{1,2})$/.exec(m.round) : null;
     if (!round) return void errors.push(`${label}: round ${JSON.stringify(m.round)} is not like "Matchday 12"`);
     if (typeof m.team1 !== 'string' || !m.team1.trim() || typeof m.team2 !== 'string' || !m.team2.trim()) {
