@@ -94,6 +94,9 @@ export class SeasonSetupService {
       view.seasons.find((s) => s.season === season && s.isDefault)?.source ??
       view.seasons.find((s) => s.season === season)?.source ??
       'bundled';
+    if (input.results !== undefined && typeof input.results !== 'boolean') {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
+    }
     const withResults = input.results !== false;
     if (source === 'bundled') {
       const bundled = this.catalogue.bundled(season);
@@ -120,6 +123,9 @@ export class SeasonSetupService {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'content: the file is required (its text, or the parsed JSON)');
     }
     const mapping = this.teamMap(input.teamMap);
+    if (input.results !== undefined && typeof input.results !== 'boolean') {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
+    }
     let file: SeasonFile;
     try {
       file = parseSeasonFile(input.content);

@@ -85,7 +85,7 @@ describe.each(databaseTargets)('seasons on $name', (target) => {
       const other = await admin.request('POST', '/api/admin/setup/season', { season: '2025-26' });
       expect(other.status).toBe(409);
       expect(other.body).toMatchObject({ code: 'SEASON_ALREADY_CHOSEN' });
-      for (const bad of [{ season: '2031-32' }, { season: 'next' }, { season: '2026-27', source: 'somewhere' }]) {
+      for (const bad of [{ season: '2031-32' }, { season: 'next' }, { season: '2026-27', source: 'somewhere' }, { season: '2026-27', results: 'yes' }, { season: 7 }]) {
         const refused = await admin.request('POST', '/api/admin/setup/season', bad);
         expect([400, 404]).toContain(refused.status);
       }
