@@ -83,6 +83,7 @@ export class SeasonSetupService {
 
   /** A bundled or football-data.org season, by name; `source` defaults to the catalogue's default for that season. */
   async importSeason(input: { season?: unknown; source?: unknown; results?: unknown }, context: CommandContext): Promise<SeasonImportResult> {
+    if (input.season !== undefined && typeof input.season !== 'string') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
     const view = await this.view(context.now);
     const season = typeof input.season === 'string' && input.season !== '' ? input.season : (view.seasons.find((s) => s.isDefault)?.season ?? null);
     if (season === null || !seasonName.test(season)) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
@@ -135,6 +136,7 @@ export class SeasonSetupService {
     }
     const shape = checkSeasonShape(file);
     if (shape.length > 0) throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, new SeasonFileError(shape).message, { errors: shape });
+    if (input.season !== undefined && typeof input.season !== 'string') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
     const season = typeof input.season === 'string' && input.season !== '' ? input.season : file.season;
     if (season === null || !seasonName.test(season)) {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: the file names no season like "2026/27"; give it as season (e.g. 2026-27)');
