@@ -43,7 +43,7 @@ describe.each(databaseTargets)('operator tools over HTTP on $name', (target) => 
   const result = async (optionId: string, outcome: string) =>
     expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(201);
   const complete = async (periodId: number) => {
-    expect((await admin.request('POST', `/api/periods/${periodId}/complete`, {})).status).toBe(200);
+    expect((await admin.request('POST', `/api/periods/${periodId}/complete`, { force: true })).status).toBe(200);
     const boards: Record<string, HistoricStanding[]> = {};
     for (const kind of kinds) boards[kind] = await live(admin, kind);
     shown[periodId] = boards;
