@@ -58,6 +58,16 @@ export const ErrorCodes = {
   RESULTS_PROVIDER_REJECTED: 'RESULTS_PROVIDER_REJECTED',
   /** Standings as of a period: the period has never been completed. */
   PERIOD_NOT_COMPLETED: 'PERIOD_NOT_COMPLETED',
+  /** Season import: no such season in the catalogue (not bundled, or football-data.org is not set up). */
+  SEASON_NOT_AVAILABLE: 'SEASON_NOT_AVAILABLE',
+  /** Season import: the pool already plays another season (start the next season instead). */
+  SEASON_ALREADY_CHOSEN: 'SEASON_ALREADY_CHOSEN',
+  /** File import: team names that match no known club; the answer lists them (`unmatched`) for the admin to map. */
+  SEASON_TEAMS_UNMATCHED: 'SEASON_TEAMS_UNMATCHED',
+  /** A result for a match that has not kicked off yet: send `force: true` to record it anyway. */
+  RESULT_BEFORE_KICKOFF: 'RESULT_BEFORE_KICKOFF',
+  /** Complete Period before the matchweek started or with results missing (listed): send `force: true` to complete anyway. */
+  PERIOD_NOT_READY: 'PERIOD_NOT_READY',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -117,6 +127,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   // 502: the upstream provider answered but refused us (the host must fix the API key or plan).
   RESULTS_PROVIDER_REJECTED: 502,
   PERIOD_NOT_COMPLETED: 409,
+  SEASON_NOT_AVAILABLE: 404,
+  SEASON_ALREADY_CHOSEN: 409,
+  SEASON_TEAMS_UNMATCHED: 422,
+  RESULT_BEFORE_KICKOFF: 409,
+  PERIOD_NOT_READY: 409,
 };
 
 /** The body of every error answer of the API. */

@@ -32,6 +32,63 @@ export interface ScheduleImportResult {
   totalPeriods: number;
 }
 
+/** A season an admin can import (`GET /api/admin/seasons`). */
+export interface SeasonChoice {
+  /** Like `2026-27`. */
+  season: string;
+  source: 'bundled' | 'football-data';
+  label: string;
+  /** First kickoff and end of the last match (bundled); the nominal August-June window (football-data.org). */
+  startDate: string;
+  endDate: string;
+  /** Known for bundled seasons; null until football-data.org is asked. */
+  matchweeks: number | null;
+  results: number | null;
+  /** The season whose dates hold today (or the next to start): what a fresh pool imports. */
+  isDefault: boolean;
+}
+
+/** `GET /api/admin/seasons`: what can be imported, and the season the pool plays (null before an import). */
+export interface SeasonCatalogueView {
+  current: string | null;
+  seasons: SeasonChoice[];
+  /** Whether football-data.org seasons can be imported (FOOTBALL_DATA_API_KEY is set). */
+  providerAvailable: boolean;
+}
+
+/** Answer of the one-step season import (`POST /api/admin/setup/season`, `POST /api/admin/setup/season-file`). */
+export interface SeasonImportResult extends ScheduleImportResult {
+  season: string;
+  source: 'bundled' | 'football-data' | 'file';
+  optionsAdded: number;
+  resultsRecorded: number;
+  periodsCompleted: number[];
+}
+
+/**
+ * Where a period stands for picking at the pool's "now" (`GET /api/periods/timeline`):
+ * `upcoming` (open for picks, nothing has kicked off), `open` (open, some matches under way or
+ * played: the options not yet kicked off can still be picked), `ended` (every deadline passed, not
+ * completed; or over before the pool imported its season), `completed`, `inactive` (switched off by an admin).
+ */
+export type PeriodPickStatus = 'upcoming' | 'open' | 'ended' | 'completed' | 'inactive';
+
+export interface PeriodTimelineEntry extends Period {
+  status: PeriodPickStatus;
+  /** Some option can still be picked (active, not completed, an option not locked). */
+  openForPicks: boolean;
+  /** The soonest deadline (option lock time) still ahead; null when none. */
+  nextDeadline: string | null;
+  isCurrent: boolean;
+}
+
+export interface PeriodTimeline {
+  now: string;
+  /** The current period: the one whose next deadline is soonest; else the last one that started. */
+  currentPeriodId: number | null;
+  periods: PeriodTimelineEntry[];
+}
+
 export type PeriodStatus = 'Manually Completed' | 'Auto Completed' | 'Active' | 'Pending';
 
 /** Status shown for a period, in the priority order of RULES.md. */

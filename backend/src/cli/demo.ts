@@ -4,12 +4,14 @@ import { parseArgs } from 'node:util';
 import { MultiBar } from 'cli-progress';
 import { demoAdminEmail, demoPassword, startDemoPool } from '../demo/demo-pool.js';
 import { ConfigError } from '../platform/config/config.js';
+import { BUNDLED_SEASON, bundledSeasons } from '../season/season-catalogue.js';
 
 const usage = `Usage: npm run demo -- [options]
 
-A fresh pool that replays the bundled 2025-26 Premier League season as if it were live, with
-computer players making their picks. Open the address it prints and sign in (or register).
+A fresh pool that replays a bundled Premier League season (2025-26 by default) as if it were live,
+with computer players making their picks. Open the address it prints and sign in (or register).
 
+  --season S         the bundled season to replay: ${bundledSeasons().join(', ')} (default ${BUNDLED_SEASON})
   --speed N          pool seconds per real second (default 600: a match lasts about 11 s)
   --from N           start just before matchweek N (default 1)
   --players N        computer players, 1-12 (default 8)
@@ -28,6 +30,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       speed: { type: 'string' },
+      season: { type: 'string' },
       from: { type: 'string' },
       players: { type: 'string' },
       port: { type: 'string' },
@@ -46,6 +49,7 @@ async function main(): Promise<number> {
     fresh: true,
     port,
     speed: positive(values.speed, 'speed', 600, 100_000),
+    season: values.season ?? BUNDLED_SEASON,
     fromMatchweek: positive(values.from, 'from', 1, 38),
     players: positive(values.players, 'players', 8, 12),
     seed: positive(values.seed, 'seed', 2025, 2 ** 31),
@@ -53,7 +57,7 @@ async function main(): Promise<number> {
   });
 
   console.log(`
-Treble demo: the 2025-26 Premier League replayed at ${pool.config.clockSpeed}x, with ${pool.players.length} computer players.
+Treble demo: the ${values.season ?? BUNDLED_SEASON} Premier League replayed at ${pool.config.clockSpeed}x, with ${pool.players.length} computer players.
 
   Open      http://localhost:${port}
   Host      ${demoAdminEmail} / ${demoPassword}   (admin: Admin, Periods, Live Results)
@@ -96,7 +100,11 @@ Ctrl-C stops it. The pool lives in ${pool.config.dataDir} and starts afresh next
       });
       if (progress.ended && !announcedEnd) {
         announcedEnd = true;
-        bars.log('The replay has caught up with the bundled results: the pool stays open, Ctrl-C to stop.\n');
+        const winners = await pool.winners();
+        const name = (entry: { displayName: string; totalPoints: number } | null) => (entry ? `${entry.displayName} (${entry.totalPoints} pts)` : '-');
+        bars.log(
+          `The replay has caught up with the bundled results. Overall: ${name(winners.overall)} · Survivor: ${name(winners.survivor)} · Last 10: ${name(winners.last10)}. The pool stays open, Ctrl-C to stop.\n`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -9,6 +9,7 @@ import { ResultsScheduler } from '../live-results/results-scheduler.js';
 import { CLOCK, ScaledClock, type Clock } from '../platform/clock/clock.js';
 import { loadConfig, type AppConfig } from '../platform/config/config.js';
 import { londonLocalToUtc } from '../season/domain/london-time.js';
+import { BUNDLED_SEASON, bundledSeasons } from '../season/season-catalogue.js';
 import { choosePicks, computerPlayers, seededRandom, type ComputerPlayer } from './computer-players.js';
 import { PoolClient, PoolRequestError } from './pool-client.js';
 
@@ -24,7 +25,6 @@ import { PoolClient, PoolRequestError } from './pool-client.js';
 
 export const demoPassword = 'treble-demo';
 export const demoAdminEmail = 'admin@demo.treble';
-const season = '2025-26';
 const minute = 60_000;
 const hour = 60 * minute;
 /** Players pick for a matchweek once it starts within this much pool time. */
@@ -46,6 +46,8 @@ export interface DemoOptions {
   host?: string;
   /** Pool seconds per real second. */
   speed: number;
+  /** The bundled season to replay (default 2025-26, complete). */
+  season?: string;
   /** The matchweek the replay starts before (1-38). */
   fromMatchweek?: number;
   /** How many computer players join (1-12). */
@@ -69,7 +71,7 @@ export interface DemoFixture {
 
 export interface DemoProgress {
   poolNow: Date;
-  /** The current period (lowest active, not completed), or null once the season is over. */
+  /** The current period (the one whose next deadline is soonest), or null once the season is over. */
   matchweek: number | null;
   matchesFinished: number;
   matchesWithResults: number;
@@ -93,11 +95,13 @@ export interface DemoPool {
   jumpTo(instant: Date): Promise<void>;
   /** The top of the Overall leaderboard. */
   leaders(count: number): Promise<LeaderboardEntry[]>;
+  /** The leader of each competition (the winners, once the season is over). */
+  winners(): Promise<{ overall: LeaderboardEntry | null; survivor: LeaderboardEntry | null; last10: LeaderboardEntry | null }>;
   close(): Promise<void>;
 }
 
 /** The bundled season's fixtures, kickoffs in UTC. */
-export function demoFixtures(): DemoFixture[] {
+export function demoFixtures(season: string = BUNDLED_SEASON): DemoFixture[] {
   const source = loadReplaySource(season);
   return source.fixtures.matches
     .map((match) => {
@@ -117,7 +121,9 @@ export function demoFixtures(): DemoFixture[] {
 
 /** Starts the app on a fresh embedded pool, signs up the host and the computer players, imports the season. */
 export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
-  const fixtures = demoFixtures();
+  const season = options.season ?? BUNDLED_SEASON;
+  if (!bundledSeasons().includes(season)) throw new Error(`Season ${season} is not bundled; choose one of ${bundledSeasons().join(', ')}`);
+  const fixtures = demoFixtures(season);
   const fromMatchweek = options.fromMatchweek ?? 1;
   const firstKickoff = Math.min(...fixtures.filter((f) => f.matchweek === fromMatchweek).map((f) => f.kickoff));
   if (!Number.isFinite(firstKickoff)) throw new Error(`The bundled season has no matchweek ${fromMatchweek}`);
@@ -149,14 +155,14 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
     const scheduler = app.get(ResultsScheduler);
 
     const admin = new PoolClient(baseUrl);
-    await admin.call('POST', '/api/auth/register', { email: demoAdminEmail, password: demoPassword, firstName: 'Demo', lastName: 'Host' });
-    await admin.call('POST', '/api/create-epl-periods');
-    await admin.call('POST', '/api/admin/setup/options');
+    await admin.register({ email: demoAdminEmail, password: demoPassword, firstName: 'Demo', lastName: 'Host' });
+    // Periods and team options in one step; results arrive from the replay as the clock passes them.
+    await admin.call('POST', '/api/admin/setup/season', { season, source: 'bundled', results: false });
     await admin.call('POST', '/api/epl-results/scheduler/start');
     const players: DemoPool['players'] = [];
     for (const player of computerPlayers.slice(0, Math.max(1, Math.min(options.players ?? 8, computerPlayers.length)))) {
       const client = new PoolClient(baseUrl);
-      await client.call('POST', '/api/auth/register', {
+      await client.register({
         email: player.email,
         password: demoPassword,
         firstName: player.firstName,
@@ -204,7 +210,7 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
         if (!completed.has(period.id) && now - Date.parse(period.endDate) > overdueAfter) {
           // Only a matchweek with a postponed match gets here: the others complete themselves.
           completed.add(period.id);
-          await admin.call('POST', `/api/periods/${period.id}/complete`);
+          await admin.call('POST', `/api/periods/${period.id}/complete`, { force: true });
           notes.push(`${period.name}: completed by the host (a match was postponed)`);
         }
       }
@@ -216,10 +222,10 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
         now = clock.now().getTime();
         notes.push(`Skipped ahead to ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC, before matchweek ${next.matchweek}`);
       }
-      const current = periods.filter((p) => p.isActive && !p.isCompleted).sort((a, b) => a.id - b.id)[0] ?? null;
+      const current = await admin.call<Period | null>('GET', '/api/periods/current');
       return {
         poolNow: new Date(now),
-        matchweek: current ? current.id : null,
+        matchweek: current && !current.isCompleted ? current.id : null,
         matchesFinished: fixtures.filter((f) => f.played && f.kickoff + REPLAY_FULL_TIME_MINUTE * minute <= now).length,
         matchesWithResults: fixtures.filter((f) => f.played).length,
         ended: !busy && next === undefined,
@@ -238,6 +244,10 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
       step,
       jumpTo,
       leaders: (count) => admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/overall?limit=${count}`),
+      winners: async () => {
+        const top = async (board: string) => (await admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/${board}?limit=1`))[0] ?? null;
+        return { overall: await top('overall'), survivor: await top('survivor'), last10: await top('last10') };
+      },
       close: () => app.close(),
     };
   } catch (error) {

@@ -15,8 +15,19 @@ export class PoolRequestError extends Error {
 
 export class PoolClient {
   private readonly jar = new Map<string, string>();
+  private credentials: { email: string; password: string } | null = null;
 
   constructor(private readonly baseUrl: string) {}
+
+  /**
+   * Registers the account and keeps its credentials: sessions expire in pool time, and a demo's
+   * clock jumps weeks at a time (international breaks), so a call refused with 401 signs in again
+   * and is retried once. A demo never dies on its own clock.
+   */
+  async register(body: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+    await this.call('POST', '/api/auth/register', body);
+    this.credentials = { email: body.email, password: body.password };
+  }
 
   /** The session cookie as a `Cookie` header (a browser context or a socket can reuse it). */
   get cookies(): { name: string; value: string }[] {
@@ -24,6 +35,17 @@ export class PoolClient {
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    try {
+      return await this.once<T>(method, path, body);
+    } catch (error) {
+      if (!(error instanceof PoolRequestError) || error.status !== 401 || this.credentials === null || path.startsWith('/api/auth/')) throw error;
+      this.jar.clear();
+      await this.once('POST', '/api/auth/login', this.credentials);
+      return this.once<T>(method, path, body);
+    }
+  }
+
+  private async once<T>(method: string, path: string, body?: unknown): Promise<T> {
     const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(new URL(path, this.baseUrl), {
       method,

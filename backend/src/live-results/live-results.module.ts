@@ -1,9 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { BUNDLED_SEASON, SeasonCatalogue } from '../season/season-catalogue.js';
 import { SeasonModule } from '../season/season.module.js';
-import { seasonStartYear } from './domain/match-plan.js';
 import { LiveBoard } from './live-board.js';
 import { LiveResultsController } from './live-results.http.controller.js';
 import { LiveResultsService } from './live-results.service.js';
@@ -11,16 +9,16 @@ import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js'
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
 import { FootballDataClient } from './provider/football-data.client.js';
-import { loadReplaySource, ReplayProvider } from './provider/replay.provider.js';
+import { ReplayProvider } from './provider/replay.provider.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
 import { ResultsScheduler } from './results-scheduler.js';
+import { SeasonSetupController } from './season-setup.http.controller.js';
+import { SeasonSetupService } from './season-setup.service.js';
 
 /** The configured results provider; null (live results off) without an API key. */
-export function createResultsProvider(config: AppConfig, clock: Clock, catalogue: SeasonCatalogue): ResultsProvider | null {
+export function createResultsProvider(config: AppConfig, clock: Clock): ResultsProvider | null {
   const settings = config.liveResults;
-  if (settings.provider === 'replay') {
-    return new ReplayProvider(loadReplaySource(BUNDLED_SEASON), seasonStartYear(catalogue.current().season), clock, new Logger('Replay'));
-  }
+  if (settings.provider === 'replay') return new ReplayProvider(clock, new Logger('Replay'));
   if (settings.footballDataApiKey === null) return null;
   return new FootballDataClient({
     apiKey: settings.footballDataApiKey,
@@ -33,15 +31,16 @@ export function createResultsProvider(config: AppConfig, clock: Clock, catalogue
 /** Live results: the provider, the process manager that applies its matches, and the scheduler. */
 @Module({
   imports: [SeasonModule],
-  controllers: [LiveResultsController],
+  controllers: [LiveResultsController, SeasonSetupController],
   providers: [
-    { provide: RESULTS_PROVIDER, useFactory: createResultsProvider, inject: [APP_CONFIG, CLOCK, SeasonCatalogue] },
+    { provide: RESULTS_PROVIDER, useFactory: createResultsProvider, inject: [APP_CONFIG, CLOCK] },
     { provide: LiveNotifier, useClass: GatewayLiveNotifier },
     MatchSync,
     LiveBoard,
     PollerLease,
     LiveResultsService,
     ResultsScheduler,
+    SeasonSetupService,
   ],
   exports: [MatchSync, LiveResultsService, ResultsScheduler],
 })

@@ -29,8 +29,8 @@ export class LiveResultsService {
   }
 
   /** The provider's season parameter for the season the pool plays. */
-  seasonYear(): number {
-    return seasonStartYear(this.catalogue.current().season);
+  async seasonYear(): Promise<number> {
+    return seasonStartYear((await this.catalogue.currentOrDefault(this.clock.now())).season);
   }
 
   /** A matchday number as the admin typed it: a whole number from 1 to the season's periods. */
@@ -45,19 +45,19 @@ export class LiveResultsService {
   }
 
   async matchdayStatus(matchday: number): Promise<MatchdayStatus> {
-    const answer = await this.requireProvider().matchesOfMatchday(this.seasonYear(), matchday);
+    const answer = await this.requireProvider().matchesOfMatchday(await this.seasonYear(), matchday);
     return matchdayStatus(matchday, answer.matches);
   }
 
   async updateMatchday(matchday: number, actor: string, correlationId: string): Promise<ResultsUpdateSummary> {
-    const answer = await this.requireProvider().matchesOfMatchday(this.seasonYear(), matchday);
+    const answer = await this.requireProvider().matchesOfMatchday(await this.seasonYear(), matchday);
     const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
     return { message: `Successfully updated results for matchday ${matchday}`, ...summary };
   }
 
   /** Every finished match of the season. */
   async updateAll(actor: string, correlationId: string): Promise<ResultsUpdateSummary> {
-    const answer = await this.requireProvider().matchesByStatus(this.seasonYear(), ['FINISHED', 'AWARDED']);
+    const answer = await this.requireProvider().matchesByStatus(await this.seasonYear(), ['FINISHED', 'AWARDED']);
     const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
     return { message: `Successfully updated results for ${summary.finishedMatches} finished matches`, ...summary };
   }

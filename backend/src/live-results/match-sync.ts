@@ -14,7 +14,7 @@ import { RecordResultCommand, type RecordResultOutcome } from '../season/command
 import { decideAutoCompletePeriod, decideSyncFixture, fixtureOptionIds, isCalledOff } from '../season/domain/fixture-sync.js';
 import { decideRecordResultInPeriod, optionIdFor, optionView, type RecordResultInput } from '../season/domain/period-admin.js';
 import type { PeriodState } from '../season/domain/period.js';
-import type { Fixture } from '../season/domain/season-schedule.js';
+import type { Fixture, SeasonSchedule } from '../season/domain/season-schedule.js';
 import { PeriodStreams } from '../season/period-streams.js';
 import { SeasonCatalogue } from '../season/season-catalogue.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
@@ -72,7 +72,7 @@ function emptySummary(answer: ProviderAnswer): SyncSummary {
 @Injectable()
 export class MatchSync {
   private readonly logger = new Logger('LiveResults');
-  private fixtureIndex: Map<string, number> | null = null;
+  private fixtureIndex: { season: string; weeks: Map<string, number> } | null = null;
 
   constructor(
     private readonly periods: PeriodStreams,
@@ -86,22 +86,29 @@ export class MatchSync {
   ) {}
 
   /** Fixture id → its matchweek, from the season the pool imported (a moved match keeps its week). */
-  private matchweekOf(fixtureId: string): number | null {
-    if (this.fixtureIndex === null) {
-      this.fixtureIndex = new Map();
-      for (const week of this.catalogue.current().matchweeks) {
-        for (const fixture of week.fixtures) this.fixtureIndex.set(fixture.fixtureId, week.number);
+  private matchweeks(schedule: SeasonSchedule): Map<string, number> {
+    if (this.fixtureIndex?.season !== schedule.season) {
+      const weeks = new Map<string, number>();
+      for (const week of schedule.matchweeks) {
+        for (const fixture of week.fixtures) weeks.set(fixture.fixtureId, week.number);
       }
+      this.fixtureIndex = { season: schedule.season, weeks };
     }
-    return this.fixtureIndex.get(fixtureId) ?? null;
+    return this.fixtureIndex.weeks;
   }
 
   async apply(answer: ProviderAnswer, sync: SyncContext): Promise<SyncSummary> {
     const summary = emptySummary(answer);
-    const season = this.catalogue.current().season;
+    const schedule = await this.catalogue.current();
+    if (schedule === null) {
+      if (answer.matches.length > 0) this.logger.warn(`No season imported yet; ${answer.matches.length} matches ignored`);
+      return summary;
+    }
+    const season = schedule.season;
+    const weeks = this.matchweeks(schedule);
     const byPeriod = new Map<number, ProviderMatch[]>();
     for (const match of answer.matches) {
-      const periodId = this.matchweekOf(fixtureIdOf(season, match));
+      const periodId = weeks.get(fixtureIdOf(season, match)) ?? null;
       if (periodId === null) {
         this.logger.warn(`Match ${match.id} (${match.homeTeam.tla} v ${match.awayTeam.tla}) is not a fixture of season ${season}; ignored`);
         continue;
@@ -109,7 +116,7 @@ export class MatchSync {
       byPeriod.set(periodId, [...(byPeriod.get(periodId) ?? []), match]);
     }
     for (const [periodId, matches] of [...byPeriod].sort(([a], [b]) => a - b)) {
-      await this.applyToPeriod(periodId, matches, sync, summary);
+      await this.applyToPeriod(season, periodId, matches, sync, summary);
     }
     return summary;
   }
@@ -118,13 +125,12 @@ export class MatchSync {
     return { actor: sync.actor, source, now: sync.now, correlationId: sync.correlationId };
   }
 
-  private async applyToPeriod(periodId: number, matches: ProviderMatch[], sync: SyncContext, summary: SyncSummary): Promise<void> {
+  private async applyToPeriod(season: string, periodId: number, matches: ProviderMatch[], sync: SyncContext, summary: SyncSummary): Promise<void> {
     let state = await this.periods.load(periodId);
     if (!state.scheduled) {
       this.logger.warn(`Period ${periodId} does not exist (schedule not imported); ${matches.length} matches ignored`);
       return;
     }
-    const season = this.catalogue.current().season;
     const finished = new Set<string>();
     for (const match of matches) {
       const fixture = state.fixtures.get(fixtureIdOf(season, match));

@@ -206,7 +206,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   private async poll(): Promise<number> {
     const provider = this.provider!;
     const plan = planPoll(await this.board.load(), this.clock.now(), this.lastFullSyncAt);
-    const season = this.service.seasonYear();
+    const season = await this.service.seasonYear();
     const correlationId = randomUUID();
     try {
       const answers: ProviderAnswer[] = [];

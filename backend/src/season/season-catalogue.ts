@@ -1,55 +1,205 @@
 import fs from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EplTeam } from '@treble/contracts';
+import { ErrorCodes, type EplTeam, type SeasonChoice } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { DomainError } from '../shared/domain/domain-error.js';
+import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import { decideImportSeason, defaultSeason, seasonStreamId, type SeasonEvent, type SeasonSource } from './domain/season.js';
+import { parseSeasonFile, type SeasonFile } from './domain/season-file.js';
 import {
-  parseOpenfootballSeason,
-  type OpenfootballSeason,
+  matchTeams,
+  resultsOfFile,
+  scheduleOf,
+  SeasonDataError,
+  type FileResult,
   type SeasonSchedule,
+  type Team,
   type TeamCatalogueEntry,
 } from './domain/season-schedule.js';
 
+/** The season `npm run demo` replays by default: the last complete one bundled. */
 export const BUNDLED_SEASON = '2025-26';
+
+const seasonsFolder = new URL('../../data/seasons/', import.meta.url);
 
 /** Reads a season bundled with the app (`backend/data/seasons/{season}/`). */
 function reader(season: string) {
-  const folder = new URL(`../../data/seasons/${season}/`, import.meta.url);
+  const folder = new URL(`${season}/`, seasonsFolder);
   return <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
 }
 
-export function loadBundledSeason(season: string, config: Pick<AppConfig, 'rules'>): SeasonSchedule {
-  const read = reader(season);
-  const fixtures = read<OpenfootballSeason>('fixtures.openfootball.json');
-  const teams = read<{ teams: TeamCatalogueEntry[] }>('teams.football-data.json').teams;
-  return parseOpenfootballSeason(season, fixtures, teams, config.rules);
+/** The seasons bundled with the app, oldest first. */
+export function bundledSeasons(): string[] {
+  return fs
+    .readdirSync(seasonsFolder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^\d{4}-\d{2}$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
 }
 
-/** The season this pool plays: parsed once, served as data to the import and the schedule view. */
+export interface BundledSeason {
+  schedule: SeasonSchedule;
+  file: SeasonFile;
+  results: FileResult[];
+  teams: TeamCatalogueEntry[];
+  clubs: Record<string, { city: string; promoted?: boolean }>;
+}
+
+export function loadBundledSeason(season: string, config: Pick<AppConfig, 'rules'>): BundledSeason {
+  const read = reader(season);
+  const file = parseSeasonFile(read<unknown>('fixtures.openfootball.json'));
+  const teams = read<{ teams: TeamCatalogueEntry[] }>('teams.football-data.json').teams;
+  const { clubs } = read<{ clubs: BundledSeason['clubs'] }>('clubs.json');
+  const names = file.matches.flatMap((m) => [m.team1, m.team2]);
+  const matched = matchTeams(names, teams);
+  if (matched.unmatched.length > 0) throw new SeasonDataError(`Unknown teams in ${season}: ${matched.unmatched.join(', ')}`);
+  const team = (name: string): Team => matched.teams.get(name)!;
+  const schedule = scheduleOf(season, file, team, [...matched.teams.values()], config.rules);
+  return { schedule, file, results: resultsOfFile(season, file, team), teams, clubs };
+}
+
+/**
+ * The seasons Treble knows (bundled; football-data.org's when an API key is set) and the season
+ * this pool plays: the one it imported, recorded in its `season-{season}` stream. Schedules are
+ * data, parsed once and kept.
+ */
 @Injectable()
 export class SeasonCatalogue {
-  private cached: SeasonSchedule | null = null;
+  private readonly bundledCache = new Map<string, BundledSeason>();
+  private readonly importedCache = new Map<string, SeasonSchedule>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
 
-  private clubs: EplTeam[] | null = null;
+  bundled(season: string): BundledSeason {
+    if (!bundledSeasons().includes(season)) {
+      throw new DomainError(ErrorCodes.SEASON_NOT_AVAILABLE, `Season ${season} is not bundled; the bundled seasons are ${bundledSeasons().join(', ')}.`);
+    }
+    let loaded = this.bundledCache.get(season);
+    if (!loaded) {
+      loaded = loadBundledSeason(season, this.config);
+      this.bundledCache.set(season, loaded);
+    }
+    return loaded;
+  }
 
-  current(): SeasonSchedule {
-    this.cached ??= loadBundledSeason(BUNDLED_SEASON, this.config);
-    return this.cached;
+  /** Every club the bundled seasons know, newest season's details first (file imports match against these). */
+  knownClubs(): TeamCatalogueEntry[] {
+    const byCode = new Map<string, TeamCatalogueEntry>();
+    for (const season of bundledSeasons().reverse()) {
+      for (const team of this.bundled(season).teams) if (!byCode.has(team.tla)) byCode.set(team.tla, team);
+    }
+    return [...byCode.values()];
+  }
+
+  /** The seasons an admin can import, the default (dates hold `now`, or the next to start) marked. */
+  choices(now: Date, providerSeasons: readonly number[] = []): SeasonChoice[] {
+    const choices: SeasonChoice[] = bundledSeasons().map((season) => {
+      const { schedule, results } = this.bundled(season);
+      const first = schedule.matchweeks[0]!;
+      const last = schedule.matchweeks[schedule.matchweeks.length - 1]!;
+      return {
+        season,
+        source: 'bundled' as const,
+        label: `${season.replace('-', '/')} · bundled (${schedule.matchweeks.length} matchweeks, ${results.length} results)`,
+        startDate: first.startDate,
+        endDate: last.endDate,
+        matchweeks: schedule.matchweeks.length,
+        results: results.length,
+        isDefault: false,
+      };
+    });
+    for (const year of providerSeasons) {
+      const season = `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+      choices.push({
+        season,
+        source: 'football-data',
+        label: `${season.replace('-', '/')} · football-data.org`,
+        // The provider's own dates arrive with the import; a Premier League season runs August to May.
+        startDate: `${year}-08-01T00:00:00.000Z`,
+        endDate: `${year + 1}-06-01T00:00:00.000Z`,
+        matchweeks: null,
+        results: null,
+        isDefault: false,
+      });
+    }
+    const chosen = defaultSeason(choices, now);
+    // With an API key the provider's fixtures are the fresher ones for the default season.
+    const preferred = chosen ? (choices.find((c) => c.season === chosen.season && c.source === 'football-data') ?? chosen) : null;
+    return choices.map((choice) => ({ ...choice, isDefault: choice === preferred }));
+  }
+
+  /** The season the pool plays (the last one it imported), or null before any import. */
+  async currentSeasonName(): Promise<string | null> {
+    const rows: { season: string }[] = await this.dataSource.query(
+      `SELECT season FROM periods WHERE season <> 'custom' ORDER BY start_date DESC LIMIT 1`,
+    );
+    return rows[0]?.season ?? null;
+  }
+
+  /** The schedule recorded when the pool imported `season`, or null when it has not. */
+  async imported(season: string): Promise<SeasonSchedule | null> {
+    const cached = this.importedCache.get(season);
+    if (cached) return cached;
+    const events = (await this.eventStore.readStream(seasonStreamId(season))) as unknown as SeasonEvent[];
+    const found = events.find((event) => event.type === 'SeasonImported');
+    if (found) {
+      this.importedCache.set(season, found.data.schedule);
+      return found.data.schedule;
+    }
+    // A pool that imported its season before seasons were recorded played the bundled one.
+    return bundledSeasons().includes(season) ? this.bundled(season).schedule : null;
+  }
+
+  /** The pool's season; null before the pool imported one. */
+  async current(): Promise<SeasonSchedule | null> {
+    const name = await this.currentSeasonName();
+    return name === null ? null : this.imported(name);
+  }
+
+  /** The pool's season, or before any import the bundled season an import would choose now. */
+  async currentOrDefault(now: Date): Promise<SeasonSchedule> {
+    const current = await this.current();
+    if (current) return current;
+    const chosen = defaultSeason(this.choices(now).filter((c) => c.source === 'bundled'), now);
+    return this.bundled(chosen?.season ?? BUNDLED_SEASON).schedule;
+  }
+
+  /** Records the season's schedule once (`SeasonImported` on `season-{season}`); again, nothing. */
+  async record(schedule: SeasonSchedule, source: SeasonSource, context: CommandContext): Promise<bigint | null> {
+    const streamId = seasonStreamId(schedule.season);
+    const existing = (await this.eventStore.readStream(streamId)) as unknown as SeasonEvent[];
+    const events = decideImportSeason(existing, schedule, source);
+    if (events.length === 0) return null;
+    const result = await this.eventStore.append(
+      streamId,
+      events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(context) })),
+      'no_stream',
+    );
+    this.importedCache.set(schedule.season, schedule);
+    return result.position;
   }
 
   /** The season's 20 clubs with their city, promoted sides marked. */
-  teams(): EplTeam[] {
-    if (!this.clubs) {
-      const { clubs } = reader(BUNDLED_SEASON)<{ clubs: Record<string, { city: string; promoted?: boolean }> }>('clubs.json');
-      this.clubs = this.current().teams.map((team) => ({
-        code: team.code,
-        name: team.name,
-        shortName: team.shortName,
-        city: clubs[team.code]?.city ?? '',
-        promoted: clubs[team.code]?.promoted === true,
-      }));
-    }
-    return this.clubs;
+  async teams(now: Date): Promise<EplTeam[]> {
+    const schedule = await this.currentOrDefault(now);
+    const seasons = bundledSeasons();
+    const clubs = seasons.includes(schedule.season) ? this.bundled(schedule.season).clubs : {};
+    const cities = new Map<string, string>();
+    for (const season of seasons) for (const [code, club] of Object.entries(this.bundled(season).clubs)) cities.set(code, club.city);
+    const previous = seasons.filter((s) => s < schedule.season).pop();
+    const before = previous ? new Set(this.bundled(previous).schedule.teams.map((t) => t.code)) : null;
+    return schedule.teams.map((team) => ({
+      code: team.code,
+      name: team.name,
+      shortName: team.shortName,
+      city: clubs[team.code]?.city ?? cities.get(team.code) ?? '',
+      promoted: clubs[team.code] ? clubs[team.code]!.promoted === true : before !== null && !before.has(team.code),
+    }));
   }
 }

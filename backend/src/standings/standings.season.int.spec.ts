@@ -21,7 +21,12 @@ interface Match {
 
 const folder = new URL('../../data/seasons/2025-26/', import.meta.url);
 const read = <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
-const matches = read<{ matches: Match[] }>('fixtures.openfootball.json').matches;
+// The season as openfootball had it on 2026-03-13 (with its postponed match of matchweek 31).
+const matches = (
+  JSON.parse(fs.readFileSync(new URL('../../test/fixtures/openfootball/2025-26-en.1-2026-03-13.json', import.meta.url), 'utf8')) as {
+    matches: Match[];
+  }
+).matches;
 const teams = read<{ teams: { name: string; tla: string; openfootballName?: string }[] }>(
   'teams.football-data.json',
 ).teams;

@@ -45,6 +45,12 @@ describe('journey: an admin completes and reopens a period on /period-management
     expect((await period(1)).isManuallyCompleted).toBe(false);
 
     await dialog.getByRole('button', { name: 'Complete Period' }).click();
+    // Before its first kickoff and without results the server asks once more, naming what is missing.
+    const again = page.getByRole('alertdialog');
+    await again.getByRole('heading', { name: 'Complete anyway?' }).waitFor();
+    expect(await page.getByTestId('complete-missing-results').getByRole('listitem').count()).toBe(20);
+    expect((await period(1)).isManuallyCompleted).toBe(false);
+    await again.getByRole('button', { name: 'Complete Anyway' }).click();
     await page.getByText('Period Completed', { exact: true }).waitFor();
     await row.getByText('Manually Completed', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Reopen Matchweek 1' }).waitFor();

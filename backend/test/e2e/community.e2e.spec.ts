@@ -128,7 +128,7 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
       ['1-MCI', 'loss'],
       ['1-CHE', 'win'],
     ] as const) {
-      expect((await admin.request('POST', '/api/results', { optionId, outcome })).status).toBe(201);
+      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(201);
     }
     const theirs = (await ann.request('GET', `/api/performance/compare?periodIds=1,2&userId=${bob.user.id}`))
       .body as CompareEntry[];

@@ -61,4 +61,23 @@ describe('the demo pool (npm run demo)', () => {
     expect(options.find((o) => o.id === '1-LIV')?.result?.outcome).toBe('win');
     expect(options.find((o) => o.id === '1-BOU')?.result?.outcome).toBe('loss');
   });
+
+  it('survives a three-week jump of the pool clock: the players sign in again and pick for the next matchweek', async () => {
+    // Sessions expire after 14 idle days of pool time: a jump across an international break outlasts them.
+    // Two days before matchweek 4, after the first international break: more than three weeks on.
+    const before = pool.clock.now().getTime();
+    const target = new Date(Math.min(...pool.fixtures.filter((f) => f.matchweek === 4).map((f) => f.kickoff)) - 2 * 24 * 60 * minute);
+    expect(target.getTime() - before).toBeGreaterThan(21 * 24 * 60 * minute);
+    await pool.jumpTo(target);
+    const progress = await pool.step();
+    expect(progress.poolNow.getTime()).toBeGreaterThanOrEqual(target.getTime());
+    const periods = await pool.players[0]!.client.call<Period[]>('GET', '/api/periods');
+    expect(periods).toHaveLength(38);
+    const coming = 4;
+    expect(progress.matchweek).toBe(coming);
+    expect(progress.notes).toContain(`Matchweek ${coming}: 4 computer players made 12 picks`);
+    for (const { client } of pool.players) {
+      await expect(client.call<Choice[]>('GET', `/api/choices/period/${coming}`)).resolves.toHaveLength(3);
+    }
+  });
 });

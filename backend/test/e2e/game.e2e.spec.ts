@@ -72,7 +72,7 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
       ['2-CHE', 'loss'],
       ['2-TOT', 'win'],
     ] as const) {
-      expect((await admin.request('POST', '/api/results', { optionId, outcome })).status).toBe(201);
+      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(201);
     }
     const overall = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
     expect(overall.map((row) => [row.firstName, row.rank, row.totalPoints, row.wins])).toEqual([
@@ -84,7 +84,7 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     expect(stats.scores).toEqual([{ periodId: 2, totalPoints: 4 }]);
 
     // Completing the period turns Ann's 4 points into no strike and stays live for Bob too.
-    expect((await admin.request('POST', '/api/periods/2/complete', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/periods/2/complete', { force: true })).status).toBe(200);
     const survivor = (await ann.request('GET', '/api/leaderboards/survivor')).body as SurvivorEntry[];
     expect(survivor.map((row) => [row.firstName, row.strikeCount, row.isEliminated])).toEqual([
       ['Bob', 0, false],
@@ -111,7 +111,7 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
       expect((await anonymous.request('GET', path)).status).toBe(401);
     }
     expect((await ann.request('GET', '/api/admin/audit')).status).toBe(403);
-    expect((await ann.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'loss' })).status).toBe(403);
+    expect((await ann.request('POST', '/api/results', { force: true, optionId: '2-ARS', outcome: 'loss' })).status).toBe(403);
   });
 
   it('keeps an audit trail naming the acting admin', async () => {
@@ -204,7 +204,7 @@ describe.each(databaseTargets)('admin pick tools over HTTP on $name', (target) =
 
   it("clears a period's picks for everyone, and replacing with EPL removes options, picks and results", async () => {
     expect((await player.request('POST', '/api/choices', { periodId: 20, optionId: '20-ARS' })).status).toBe(201);
-    expect((await admin.request('POST', '/api/results', { optionId: '20-ARS', outcome: 'win' })).status).toBe(201);
+    expect((await admin.request('POST', '/api/results', { force: true, optionId: '20-ARS', outcome: 'win' })).status).toBe(201);
     const replaced = await admin.request('PUT', '/api/periods/20/replace-with-epl', {});
     expect(replaced.body).toMatchObject({ message: 'Period 20 now uses EPL teams as options.', removed: 20, added: 20, playersCleared: 1 });
     expect((await player.request('GET', '/api/choices/period/20')).body).toEqual([]);

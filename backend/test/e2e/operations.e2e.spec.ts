@@ -41,9 +41,9 @@ describe.each(databaseTargets)('operator tools over HTTP on $name', (target) => 
     }
   };
   const result = async (optionId: string, outcome: string) =>
-    expect((await admin.request('POST', '/api/results', { optionId, outcome })).status).toBe(201);
+    expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(201);
   const complete = async (periodId: number) => {
-    expect((await admin.request('POST', `/api/periods/${periodId}/complete`, {})).status).toBe(200);
+    expect((await admin.request('POST', `/api/periods/${periodId}/complete`, { force: true })).status).toBe(200);
     const boards: Record<string, HistoricStanding[]> = {};
     for (const kind of kinds) boards[kind] = await live(admin, kind);
     shown[periodId] = boards;
@@ -211,7 +211,7 @@ describe.each(databaseTargets)('operator tools over HTTP on $name', (target) => 
 
   it('previews reopening a period with a held result, and writes nothing', async () => {
     // A held correction: the provider-style pending result that reopening applies.
-    const held = await admin.request('POST', '/api/results', { optionId: '2-MCI', outcome: 'loss' });
+    const held = await admin.request('POST', '/api/results', { force: true, optionId: '2-MCI', outcome: 'loss' });
     expect(held.body).toMatchObject({ status: 'pending' });
     const head = await headPosition();
     const survivorBefore = await live(admin, 'survivor');

@@ -47,15 +47,15 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     const period = created.body as Period;
     expect(period).toMatchObject({ id: 39, name: 'Cup weekend', isActive: false, segment: 'main' });
 
-    expect((await admin.request('POST', '/api/periods/39/complete', {})).body).toMatchObject({ code: 'PERIOD_NOT_ACTIVE' });
+    expect((await admin.request('POST', '/api/periods/39/complete', { force: true })).body).toMatchObject({ code: 'PERIOD_NOT_ACTIVE' });
     const activated = await admin.request('PATCH', '/api/periods/39', { isActive: true });
     expect(activated.body).toMatchObject({ id: 39, isActive: true });
 
-    const completed = await admin.request('POST', '/api/periods/39/complete', {});
+    const completed = await admin.request('POST', '/api/periods/39/complete', { force: true });
     expect(completed.status).toBe(200);
     expect(completed.body).toMatchObject({ isCompleted: true, isManuallyCompleted: true });
     expect((completed.body as Period).completedAt).toBe('2025-08-01T12:00:00.000Z');
-    const twice = await admin.request('POST', '/api/periods/39/complete', {});
+    const twice = await admin.request('POST', '/api/periods/39/complete', { force: true });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ code: 'PERIOD_ALREADY_COMPLETED' });
 
@@ -69,8 +69,8 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     expect(missing.status).toBe(400);
     expect((missing.body as { message: string }).message).toContain('name: Name is required');
     expect((await admin.request('PATCH', '/api/periods/2', { isActive: 'yes' })).status).toBe(400);
-    expect((await admin.request('POST', '/api/periods/77/complete', {})).body).toMatchObject({ statusCode: 404, code: 'PERIOD_NOT_FOUND' });
-    expect((await admin.request('POST', '/api/periods/abc/complete', {})).status).toBe(400);
+    expect((await admin.request('POST', '/api/periods/77/complete', { force: true })).body).toMatchObject({ statusCode: 404, code: 'PERIOD_NOT_FOUND' });
+    expect((await admin.request('POST', '/api/periods/abc/complete', { force: true })).status).toBe(400);
     const periods = (await admin.request('GET', '/api/periods')).body as Period[];
     expect(periods).toHaveLength(39);
   });
@@ -79,11 +79,11 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     const empty = await admin.request('POST', '/api/results', {});
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ statusCode: 400, code: 'RESULT_OPTION_OUTCOME_REQUIRED', message: 'Please select an option and outcome' });
-    const mismatch = await admin.request('POST', '/api/results', { optionId: '1-ARS', outcome: 'win', points: 1 });
+    const mismatch = await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win', points: 1 });
     expect(mismatch.body).toMatchObject({ statusCode: 400, code: 'RESULT_POINTS_MISMATCH' });
-    expect((await admin.request('POST', '/api/results', { optionId: '1-XYZ', outcome: 'win' })).status).toBe(404);
+    expect((await admin.request('POST', '/api/results', { force: true, optionId: '1-XYZ', outcome: 'win' })).status).toBe(404);
 
-    const saved = await admin.request('POST', '/api/results', { optionId: '1-ARS', outcome: 'win', points: 3 });
+    const saved = await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win', points: 3 });
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({
       message: 'Result saved successfully! Scores have been recalculated.',

@@ -75,7 +75,7 @@ describe('screenshots of the main screens', () => {
     for (const periodId of [1, 2, 3]) {
       const activated = await admin.request.patch(`${server.baseUrl}/api/periods/${periodId}`, { data: { isActive: true } });
       if (!activated.ok()) throw new Error(`Activating ${periodId} failed: ${await activated.text()}`);
-      const completed = await admin.request.post(`${server.baseUrl}/api/periods/${periodId}/complete`, { data: {} });
+      const completed = await admin.request.post(`${server.baseUrl}/api/periods/${periodId}/complete`, { data: { force: true } });
       if (!completed.ok()) throw new Error(`Completing ${periodId} failed: ${await completed.text()}`);
     }
 

@@ -143,7 +143,7 @@ describeOnServer('two built app instances on one Postgres server', () => {
     socket.on('read-model-changed', (notice) => notices.push(notice));
 
     // The result is recorded through the leader; the socket is on the follower.
-    expect((await admin.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'win' })).status).toBe(
+    expect((await admin.request('POST', '/api/results', { force: true, optionId: '2-ARS', outcome: 'win' })).status).toBe(
       201,
     );
     const pushed = await eventually('standings notice on the other instance', 10_000, async () =>
@@ -189,7 +189,7 @@ describeOnServer('two built app instances on one Postgres server', () => {
     ).toBe(200);
     notices.length = 0;
     expect(
-      (await adminOnSurvivor.request('POST', '/api/results', { optionId: '2-LIV', outcome: 'draw' })).status,
+      (await adminOnSurvivor.request('POST', '/api/results', { force: true, optionId: '2-LIV', outcome: 'draw' })).status,
     ).toBe(201);
     await eventually('standings notice from the new leader', 10_000, async () =>
       notices.find((notice) => notice.readModels.includes('standings')),

@@ -13,10 +13,15 @@ export function periodsQueryOptions(fetch?: FetchLike) {
   });
 }
 
-export function scheduleQueryOptions(fetch?: FetchLike) {
+/** The schedule of the pool's season; before an import, of `season` (the one the admin is about to import). */
+export function scheduleQueryOptions(fetch?: FetchLike, season?: string) {
   return queryOptions({
-    queryKey: queryKeys.schedule(),
-    queryFn: ({ signal }) => requestJson<ScheduleEntry[]>('/api/epl-schedule', { signal, fetch }),
+    queryKey: season ? ([...queryKeys.schedule(), season] as const) : queryKeys.schedule(),
+    queryFn: ({ signal }) =>
+      requestJson<ScheduleEntry[]>(season ? `/api/epl-schedule?season=${encodeURIComponent(season)}` : '/api/epl-schedule', {
+        signal,
+        fetch,
+      }),
   });
 }
 

@@ -9,6 +9,8 @@ import {
   type Period,
   type Result,
   type ScheduleImportResult,
+  type SeasonCatalogueView,
+  type SeasonImportResult,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
@@ -28,6 +30,54 @@ export function importEplPeriodsMutationOptions(queryClient: QueryClient, fetch?
     mutationKey: ['admin', 'create-epl-periods'],
     mutationFn: () => importEplPeriods(fetch),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
+  });
+}
+
+/** The seasons that can be imported and the one the pool plays; under the periods key, so an import refreshes it. */
+export function seasonsQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: [...queryKeys.periods(), 'seasons'] as const,
+    queryFn: ({ signal }) => requestJson<SeasonCatalogueView>('/api/admin/seasons', { signal, fetch }),
+  });
+}
+
+/** What an import changes: the periods (and the season under the same key), the schedule, options and results. */
+function invalidateAfterImport(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.schedule() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.results() }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'epl-teams'] }),
+  ]);
+}
+
+export interface ImportSeasonRequest {
+  season: string;
+  source: 'bundled' | 'football-data';
+}
+
+export function importSeasonMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'import-season'],
+    mutationFn: (body: ImportSeasonRequest) =>
+      requestJson<SeasonImportResult>('/api/admin/setup/season', { method: 'POST', body, fetch }),
+    onSuccess: () => invalidateAfterImport(queryClient),
+  });
+}
+
+export interface ImportSeasonFileRequest {
+  /** The file's text (Football.TXT), or its parsed JSON (en.1.json: sent compact, well under the body limit). */
+  content: unknown;
+  /** File team name → team code, for names that match no known club. */
+  teamMap?: Record<string, string>;
+}
+
+export function importSeasonFileMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'import-season-file'],
+    mutationFn: (body: ImportSeasonFileRequest) =>
+      requestJson<SeasonImportResult>('/api/admin/setup/season-file', { method: 'POST', body, fetch }),
+    onSuccess: () => invalidateAfterImport(queryClient),
   });
 }
 
@@ -126,6 +176,8 @@ export interface RecordResultRequest {
   optionId: string;
   outcome: Outcome;
   points: number;
+  /** The admin confirmed a result for a match that has not kicked off (after RESULT_BEFORE_KICKOFF). */
+  force?: boolean;
 }
 
 export type RecordResultAnswer = Result & MessageResponse & { status: 'applied' | 'pending' };

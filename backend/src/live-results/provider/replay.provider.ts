@@ -10,15 +10,30 @@ export interface ReplaySource {
   teams: ReplayTeam[];
 }
 
+/** The bundled season's files (`backend/data/seasons/{season}/`); null when the season is not bundled. */
+export function bundledReplaySource(season: string): ReplaySource | null {
+  const folder = new URL(`../../../data/seasons/${season}/`, import.meta.url);
+  return /^\d{4}-\d{2}$/.test(season) && fs.existsSync(folder) ? loadReplaySource(season) : null;
+}
+
 /** The bundled season's files (`backend/data/seasons/{season}/`). */
 export function loadReplaySource(season: string): ReplaySource {
   const folder = new URL(`../../../data/seasons/${season}/`, import.meta.url);
   const read = <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
+  const fixtures = read<{ matches: (OpenfootballScoredMatch & { score?: unknown })[] }>('fixtures.openfootball.json');
   return {
-    fixtures: read<{ matches: OpenfootballScoredMatch[] }>('fixtures.openfootball.json'),
-    teams: read<{ teams: ReplayTeam[] }>('teams.football-data.json').teams,
+    // Some snapshots write a played match's full time as a bare `[home, away]`.
+    fixtures: { matches: fixtures.matches.map((m) => (Array.isArray(m.score) ? { ...m, score: { ft: m.score as number[] } } : m)) },
+    // Clubs without a football-data.org id in the bundled data get one of the replay's own.
+    teams: read<{ teams: (Omit<ReplayTeam, 'id'> & { id?: number })[] }>('teams.football-data.json').teams.map((team, index) => ({
+      ...team,
+      id: team.id ?? 990_000 + index,
+    })),
   };
 }
+
+/** The season name of a starting year: 2025 → "2025-26". */
+export const seasonOfYear = (year: number): string => `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 
 /**
  * `RESULTS_PROVIDER=replay`: serves the bundled season as football-data.org would have at the
@@ -28,16 +43,20 @@ export function loadReplaySource(season: string): ReplaySource {
 export class ReplayProvider implements ResultsProvider {
   readonly name = 'replay';
 
+  private readonly sources = new Map<number, ReplaySource | null>();
+
+  /** `load` finds a season's files by its starting year (the bundled seasons by default). */
   constructor(
-    private readonly source: ReplaySource,
-    private readonly seasonYear: number,
     private readonly clock: Clock,
     private readonly logger: ProviderLogger,
+    private readonly load: (seasonYear: number) => ReplaySource | null = (year) => bundledReplaySource(seasonOfYear(year)),
   ) {}
 
   private answer(season: number, keep: (match: ProviderMatch) => boolean): ProviderAnswer {
-    if (season !== this.seasonYear) return { matches: [], skipped: [] };
-    const parsed = parseMatchesAnswer({ matches: replayMatches(this.source.fixtures, this.source.teams, this.clock.now()) });
+    if (!this.sources.has(season)) this.sources.set(season, this.load(season));
+    const source = this.sources.get(season);
+    if (!source) return { matches: [], skipped: [] };
+    const parsed = parseMatchesAnswer({ matches: replayMatches(source.fixtures, source.teams, this.clock.now()) });
     for (const skipped of parsed.skipped) this.logger.warn(`replay: skipped match ${skipped.id ?? '(no id)'}: ${skipped.reason}`);
     return { matches: parsed.matches.filter(keep), skipped: parsed.skipped };
   }

@@ -124,7 +124,7 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
       .select('p.id', 'id')
       .where('p.is_completed = false AND p.end_date > :now', { now })
       .getRawMany<{ id: number }>();
-    const teams = this.catalogue.current().teams.map((team) => ({ teamKey: team.code, teamName: team.name }));
+    const teams = (await this.catalogue.currentOrDefault(now)).teams.map((team) => ({ teamKey: team.code, teamName: team.name }));
     return { teams, openPeriodIds: open.map((row) => row.id) };
   }
 

@@ -86,6 +86,12 @@ export function decideMakeChoice(
       `${option.teamName} has kicked off; this option is locked.`,
     );
   }
+  if (option.hasResult === true) {
+    throw new DomainError(
+      ErrorCodes.OPTION_LOCKED,
+      `${option.teamName} already has a result; this option is locked.`,
+    );
+  }
   const inPeriod = activeChoicesInPeriod(state, command.periodId);
   if (inPeriod.some((choice) => choice.optionId === option.id)) {
     throw new DomainError(

@@ -111,6 +111,14 @@ describe('MakeChoice', () => {
     ).thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD);
   });
 
+  it('refuses an option that already has a result, even before its kickoff', () => {
+    when(
+      given(),
+      makeChoice('ARS'),
+      choiceContext('ARS', 1, { option: option('ARS', 1, { hasResult: true }) }),
+    ).thenRefused(ErrorCodes.OPTION_LOCKED);
+  });
+
   it.each(['postponed', 'cancelled'] as const)('refuses a %s option', (status) => {
     const error = when(
       given(),

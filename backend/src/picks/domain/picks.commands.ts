@@ -20,6 +20,8 @@ export interface OptionView {
   /** Kickoff of its fixture; for an option without a fixture, the period's start. Null: no deadline known. */
   lockAt: Date | null;
   status: OptionStatus;
+  /** The option already has a result: it is locked for new picks whatever its kickoff says. */
+  hasResult?: boolean;
 }
 
 export interface MakeChoice {

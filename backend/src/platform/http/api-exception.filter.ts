@@ -48,7 +48,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, request: Request): ApiErrorBody {
     if (exception instanceof DomainError) {
-      return { statusCode: errorStatus[exception.code], code: exception.code, message: exception.message };
+      return { ...exception.details, statusCode: errorStatus[exception.code], code: exception.code, message: exception.message };
     }
     if (exception instanceof WrongExpectedVersionError) {
       return {

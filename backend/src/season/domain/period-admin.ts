@@ -118,13 +118,41 @@ export function decideSetActive(periodId: number, state: PeriodState, isActive: 
   return [{ type: isActive ? 'PeriodActivated' : 'PeriodDeactivated', data: { periodId } }];
 }
 
-export function decideCompletePeriod(periodId: number, state: PeriodState, now: Date): PeriodEvent[] {
+/** The period's options that have no result (applied or held), in their order. */
+export function optionsWithoutResult(state: PeriodState): { id: string; name: string }[] {
+  return [...state.options.values()]
+    .filter((option) => !state.results.results.has(option.optionId) && !state.results.pending.has(option.optionId))
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
+    .map((option) => ({ id: option.optionId, name: option.name }));
+}
+
+/**
+ * Completing makes the period's scores and survivor strikes final. Before the matchweek has
+ * started, or while options still have no result, it is refused (PERIOD_NOT_READY, listing those
+ * options) unless the admin confirmed (`force`): a postponed match is the usual reason to.
+ */
+export function decideCompletePeriod(periodId: number, state: PeriodState, now: Date, force = false): PeriodEvent[] {
   assertScheduled(state, periodId);
   if (state.isCompleted) {
     throw new DomainError(ErrorCodes.PERIOD_ALREADY_COMPLETED, `Period ${periodId} is already completed.`);
   }
   if (!state.isActive) {
     throw new DomainError(ErrorCodes.PERIOD_NOT_ACTIVE, `Only an active period can be completed; period ${periodId} is not active.`);
+  }
+  if (!force) {
+    const notStarted = state.startDate !== null && Date.parse(state.startDate) > now.getTime();
+    const missing = optionsWithoutResult(state);
+    if (notStarted || missing.length > 0) {
+      const reasons = [
+        ...(notStarted ? [`${state.name ?? `Period ${periodId}`} has not started yet (first kickoff ${state.startDate})`] : []),
+        ...(missing.length > 0 ? [`${missing.length} option${missing.length === 1 ? ' has' : 's have'} no result: ${missing.map((o) => o.name).join(', ')}`] : []),
+      ];
+      throw new DomainError(ErrorCodes.PERIOD_NOT_READY, `${reasons.join('; ')}. Send "force": true to complete it anyway.`, {
+        notStarted,
+        startDate: state.startDate,
+        optionsWithoutResult: missing,
+      });
+    }
   }
   return [{ type: 'PeriodCompleted', data: { periodId, manual: true, completedAt: now.toISOString() } }];
 }
@@ -146,15 +174,30 @@ export interface RecordResultInput {
   source: ResultSource;
 }
 
+/**
+ * `beforeKickoff`: an admin's result for a match that has not kicked off (the option's lock time
+ * is ahead of `now`) is refused (RESULT_BEFORE_KICKOFF) unless they confirmed it (`force`).
+ */
 export function decideRecordResultInPeriod(
   periodId: number,
   state: PeriodState,
   input: RecordResultInput,
   rules: PoolRules,
+  beforeKickoff?: { now: Date; force: boolean },
 ): PeriodEvent[] {
   assertScheduled(state, periodId);
   if (input.optionId && input.outcome && !state.options.has(input.optionId)) {
     throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${input.optionId} does not exist.`);
+  }
+  if (beforeKickoff && !beforeKickoff.force && input.optionId && input.outcome) {
+    const option = optionView(state, input.optionId);
+    if (option?.lockAt && option.lockAt.getTime() > beforeKickoff.now.getTime()) {
+      throw new DomainError(
+        ErrorCodes.RESULT_BEFORE_KICKOFF,
+        `${option.teamName}'s match has not kicked off yet (${option.lockAt.toISOString()}). Send "force": true to record the result anyway.`,
+        { optionId: option.id, kickoff: option.lockAt.toISOString() },
+      );
+    }
   }
   return decideRecordResult({ type: 'RecordResult', periodId, ...input }, state.results, {
     rules,
@@ -181,5 +224,6 @@ export function optionView(state: PeriodState, optionId: string): OptionView | n
     teamName: option.name,
     lockAt: lockAt ? new Date(lockAt) : null,
     status,
+    hasResult: state.results.results.has(optionId) || state.results.pending.has(optionId),
   };
 }

@@ -127,12 +127,39 @@ describe('period lifecycle', () => {
   });
 
   it('completes only an active period that is not completed', () => {
-    expect(decideCompletePeriod(5, given(scheduled, activated), now)).toEqual([
-      { type: 'PeriodCompleted', data: { periodId: 5, manual: true, completedAt: now.toISOString() } },
+    const after = new Date('2025-09-23T12:00:00Z');
+    expect(decideCompletePeriod(5, given(scheduled, activated), after)).toEqual([
+      { type: 'PeriodCompleted', data: { periodId: 5, manual: true, completedAt: after.toISOString() } },
     ]);
-    expect(codeOf(() => decideCompletePeriod(5, given(scheduled), now))).toBe('PERIOD_NOT_ACTIVE');
-    const completed = given(scheduled, activated, ...decideCompletePeriod(5, given(scheduled, activated), now));
-    expect(codeOf(() => decideCompletePeriod(5, completed, now))).toBe('PERIOD_ALREADY_COMPLETED');
+    expect(codeOf(() => decideCompletePeriod(5, given(scheduled), after))).toBe('PERIOD_NOT_ACTIVE');
+    const completed = given(scheduled, activated, ...decideCompletePeriod(5, given(scheduled, activated), after));
+    expect(codeOf(() => decideCompletePeriod(5, completed, after))).toBe('PERIOD_ALREADY_COMPLETED');
+  });
+
+  it('refuses to complete before the matchweek started or with results missing, listing them, unless forced', () => {
+    const early = (() => {
+      try {
+        decideCompletePeriod(5, withOptions(), now);
+      } catch (error) {
+        return error as DomainError;
+      }
+      throw new Error('completed');
+    })();
+    expect(early.code).toBe('PERIOD_NOT_READY');
+    expect(early.details).toMatchObject({ notStarted: true, optionsWithoutResult: [{ id: '5-ARS', name: 'Arsenal FC' }, { id: '5-CHE', name: 'Chelsea FC' }, { id: '5-LIV', name: 'Liverpool FC' }] });
+    const after = new Date('2025-09-23T12:00:00Z');
+    const one = decideRecordResultInPeriod(5, withOptions(), { optionId: '5-ARS', outcome: 'win', source: 'admin' }, defaultRules);
+    const missing = (() => {
+      try {
+        decideCompletePeriod(5, withOptions(...one), after);
+      } catch (error) {
+        return error as DomainError;
+      }
+      throw new Error('completed');
+    })();
+    expect(missing.details).toMatchObject({ notStarted: false, optionsWithoutResult: [{ id: '5-CHE' }, { id: '5-LIV' }] });
+    expect(missing.message).toContain('2 options have no result: Chelsea FC, Liverpool FC');
+    expect(decideCompletePeriod(5, withOptions(...one), now, true).map((e) => e.type)).toEqual(['PeriodCompleted']);
   });
 
   it('reopens only a manually completed period, applying the results held meanwhile', () => {
@@ -160,6 +187,19 @@ describe('results of a period', () => {
     expect(codeOf(() => decideRecordResultInPeriod(5, withOptions(), { optionId: '5-ARS', outcome: 'win', points: 1, source: 'admin' }, defaultRules))).toBe(
       'RESULT_POINTS_MISMATCH',
     );
+  });
+
+  it('refuses an admin result before the kickoff unless forced; the option then counts as having a result', () => {
+    const guard = { now, force: false };
+    expect(codeOf(() => decideRecordResultInPeriod(5, withOptions(), { optionId: '5-ARS', outcome: 'win', source: 'admin' }, defaultRules, guard))).toBe(
+      'RESULT_BEFORE_KICKOFF',
+    );
+    const after = { now: new Date('2025-09-20T16:00:00Z'), force: false };
+    expect(decideRecordResultInPeriod(5, withOptions(), { optionId: '5-ARS', outcome: 'win', source: 'admin' }, defaultRules, after)).toHaveLength(1);
+    const forced = decideRecordResultInPeriod(5, withOptions(), { optionId: '5-ARS', outcome: 'win', source: 'admin' }, defaultRules, { now, force: true });
+    expect(forced.map((e) => e.type)).toEqual(['ResultRecorded']);
+    expect(optionView(withOptions(...forced), '5-ARS')).toMatchObject({ hasResult: true });
+    expect(optionView(withOptions(), '5-ARS')).toMatchObject({ hasResult: false });
   });
 
   it('deletes a result, and nothing is left of a removed option', () => {

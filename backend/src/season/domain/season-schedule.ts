@@ -1,5 +1,6 @@
 import { defaultSegment, type PoolRules, type Segment } from '@treble/contracts';
 import { londonLocalToUtc } from './london-time.js';
+import type { SeasonFile, SeasonFileMatch } from './season-file.js';
 
 /**
  * A season's fixture list as data: parsed from an openfootball JSON file (the bundled 2025-26
@@ -55,6 +56,8 @@ export interface TeamCatalogueEntry {
   shortName: string;
   tla: string;
   openfootballName?: string;
+  /** football-data.org's id, when known. */
+  id?: number;
 }
 
 /** How long after kickoff a matchweek's last match is taken to be over (90' + half time + stoppage). */
@@ -74,20 +77,43 @@ export function parseOpenfootballSeason(
     byName.set(entry.openfootballName ?? entry.name, team);
     byName.set(entry.name, team);
   }
+  const matches: SeasonFileMatch[] = source.matches.map((match, index) => {
+    const round = /^Matchday (\d+)$/.exec(match.round);
+    if (!round) throw new SeasonDataError(`Unexpected round "${match.round}"`);
+    return {
+      round: Number(round[1]),
+      date: match.date,
+      time: match.time ?? null,
+      team1: match.team1,
+      team2: match.team2,
+      postponed: match.status === 'postponed',
+      score: null,
+      where: `match ${index + 1}`,
+    };
+  });
   const team = (name: string): Team => {
     const found = byName.get(name);
     if (!found) throw new SeasonDataError(`Unknown team "${name}" in ${season}`);
     return found;
   };
-  const weeks = new Map<number, Fixture[]>();
+  const teams = [...new Map([...byName.values()].map((t) => [t.code, t])).values()];
+  return scheduleOf(season, { name: source.name, season, matches }, team, teams, rules);
+}
+
+/**
+ * The schedule of a season file whose teams are resolved (`team` maps each of the file's names).
+ * `teams` is the season's club list (its order does not matter).
+ */
+export function scheduleOf(
+  season: string,
+  file: SeasonFile,
+  team: (name: string) => Team,
+  teams: readonly Team[],
+  rules: PoolRules,
+): SeasonSchedule {
   const seen = new Set<string>();
-  for (const match of source.matches) {
-    const round = /^Matchday (\d+)$/.exec(match.round);
-    if (!round) throw new SeasonDataError(`Unexpected round "${match.round}"`);
-    const matchweek = Number(round[1]);
-    if (matchweek < 1 || matchweek > rules.periodsPerSeason) {
-      throw new SeasonDataError(`Matchweek ${matchweek} is outside 1-${rules.periodsPerSeason}`);
-    }
+  const fixtures: Fixture[] = [];
+  for (const match of file.matches) {
     const home = team(match.team1);
     const away = team(match.team2);
     // Each club hosts each other club once a season, so home+away identifies a fixture for good,
@@ -95,11 +121,27 @@ export function parseOpenfootballSeason(
     const fixtureId = `${season}-${home.code}-${away.code}`;
     if (seen.has(fixtureId)) throw new SeasonDataError(`Duplicate fixture ${home.name} v ${away.name}`);
     seen.add(fixtureId);
-    const postponed = match.status === 'postponed';
     const kickoff = match.time ? londonLocalToUtc(match.date, match.time).toISOString() : null;
-    const fixtures = weeks.get(matchweek) ?? [];
-    fixtures.push({ fixtureId, matchweek, home, away, kickoff, status: postponed ? 'POSTPONED' : 'SCHEDULED' });
-    weeks.set(matchweek, fixtures);
+    fixtures.push({ fixtureId, matchweek: match.round, home, away, kickoff, status: match.postponed ? 'POSTPONED' : 'SCHEDULED' });
+  }
+  return scheduleFromFixtures(season, file.name, fixtures, teams, rules);
+}
+
+/** Groups fixtures into matchweeks (each with its window) and lists the season's clubs. */
+export function scheduleFromFixtures(
+  season: string,
+  competition: string,
+  fixtures: readonly Fixture[],
+  teams: readonly Team[],
+  rules: PoolRules,
+): SeasonSchedule {
+  const weeks = new Map<number, Fixture[]>();
+  for (const fixture of fixtures) {
+    const matchweek = fixture.matchweek;
+    if (matchweek < 1 || matchweek > rules.periodsPerSeason) {
+      throw new SeasonDataError(`Matchweek ${matchweek} is outside 1-${rules.periodsPerSeason}`);
+    }
+    weeks.set(matchweek, [...(weeks.get(matchweek) ?? []), fixture]);
   }
   const matchweeks: Matchweek[] = [...weeks.entries()]
     .sort(([a], [b]) => a - b)
@@ -109,8 +151,99 @@ export function parseOpenfootballSeason(
       if (!window) throw new SeasonDataError(`Matchweek ${number} has no fixture with a kickoff time`);
       return { number, segment: defaultSegment(number, rules), fixtures, ...window };
     });
-  const teams = [...new Map([...byName.values()].map((t) => [t.code, t])).values()].sort((a, b) => a.name.localeCompare(b.name));
-  return { season, competition: source.name, teams, matchweeks };
+  const sorted = [...teams].sort((a, b) => a.name.localeCompare(b.name));
+  return { season, competition, teams: sorted, matchweeks };
+}
+
+/** A played match of a season file, as the results it gives its two teams. */
+export interface FileResult {
+  fixtureId: string;
+  matchweek: number;
+  home: Team;
+  away: Team;
+  kickoff: string;
+  homeScore: number;
+  awayScore: number;
+}
+
+/** The results a season file holds (matches with a full-time score and a kickoff). */
+export function resultsOfFile(season: string, file: SeasonFile, team: (name: string) => Team): FileResult[] {
+  return file.matches
+    .filter((match) => match.score !== null && match.time !== null && !match.postponed)
+    .map((match) => {
+      const home = team(match.team1);
+      const away = team(match.team2);
+      return {
+        fixtureId: `${season}-${home.code}-${away.code}`,
+        matchweek: match.round,
+        home,
+        away,
+        kickoff: londonLocalToUtc(match.date, match.time!).toISOString(),
+        homeScore: match.score![0],
+        awayScore: match.score![1],
+      };
+    });
+}
+
+const clubSuffix = /\b(a\.?f\.?c\.?|f\.?c\.?)\b/g;
+
+/** "Brighton & Hove Albion FC" → "brighton and hove albion": case, "FC"/"AFC", "&" and punctuation aside. */
+export function normalTeamName(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(clubSuffix, ' ')
+    .replace(/[^a-z0-9 ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface TeamMatching {
+  /** File name → team, for every name that matched (or was mapped). */
+  teams: Map<string, Team>;
+  /** Names that matched no known club: the admin maps them (`mapping`), nothing is guessed. */
+  unmatched: string[];
+}
+
+/**
+ * Matches a file's team names to known clubs: the admin's mapping first (name → team code; a
+ * code no club has makes a new club of that name), then the exact name, then the name without
+ * "FC"/"AFC", case and punctuation, the club's short name, or its three-letter code.
+ * Two names matching one club is a problem too: the second is listed as unmatched.
+ */
+export function matchTeams(names: readonly string[], catalogue: readonly TeamCatalogueEntry[], mapping: Readonly<Record<string, string>> = {}): TeamMatching {
+  const byCode = new Map(catalogue.map((entry) => [entry.tla.toUpperCase(), entry]));
+  const teamOf = (entry: TeamCatalogueEntry): Team => ({ code: entry.tla, name: entry.name, shortName: entry.shortName });
+  const find = (name: string): Team | null => {
+    const mapped = mapping[name];
+    if (typeof mapped === 'string' && /^[A-Za-z0-9]{2,5}$/.test(mapped.trim())) {
+      const code = mapped.trim().toUpperCase();
+      const known = byCode.get(code);
+      return known ? teamOf(known) : { code, name, shortName: name.replace(/\s+A?FC$/i, '') };
+    }
+    const exact = catalogue.find((entry) => entry.name === name || entry.openfootballName === name);
+    if (exact) return teamOf(exact);
+    const normal = normalTeamName(name);
+    const loose = catalogue.find(
+      (entry) => normalTeamName(entry.name) === normal || normalTeamName(entry.shortName) === normal || entry.tla.toUpperCase() === name.trim().toUpperCase(),
+    );
+    return loose ? teamOf(loose) : null;
+  };
+  const teams = new Map<string, Team>();
+  const unmatched: string[] = [];
+  const taken = new Map<string, string>();
+  for (const name of [...new Set(names)].sort()) {
+    const found = find(name);
+    if (!found || (taken.has(found.code) && taken.get(found.code) !== name)) {
+      unmatched.push(name);
+      continue;
+    }
+    taken.set(found.code, name);
+    teams.set(name, found);
+  }
+  return { teams, unmatched };
 }
 
 /**

@@ -5,9 +5,11 @@ import type { ErrorCode } from '@treble/contracts';
  * The HTTP layer turns it into `{ statusCode, code, message }`.
  */
 export class DomainError extends Error {
+  /** `details`: fields the answer carries besides the three (e.g. the options still without a result). */
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'DomainError';

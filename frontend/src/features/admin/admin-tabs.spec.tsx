@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { HealthReport, ScheduleEntry } from '@treble/contracts';
+import type { HealthReport, ScheduleEntry, SeasonCatalogueView, SeasonChoice } from '@treble/contracts';
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
@@ -14,7 +14,22 @@ beforeAll(supportRadixSelect);
 beforeEach(() => {
   fake = createFakeFetch();
   uninstall = installGlobalFetch(fake);
+  fake.routes.set('GET /api/admin/seasons', () => jsonResponse(200, seasonsView('2025-26')));
 });
+
+function seasonsView(current: string | null): SeasonCatalogueView {
+  const choice = (season: string, isDefault: boolean): SeasonChoice => ({
+    season,
+    source: 'bundled',
+    label: `${season.replace('-', '/')} · bundled`,
+    startDate: `${season.slice(0, 4)}-08-15T19:00:00.000Z`,
+    endDate: `20${season.slice(5)}-05-24T17:00:00.000Z`,
+    matchweeks: 38,
+    results: 0,
+    isDefault,
+  });
+  return { current, providerAvailable: false, seasons: [choice('2025-26', false), choice('2026-27', true)] };
+}
 afterEach(() => uninstall());
 
 const admin = anAdmin();
@@ -108,31 +123,101 @@ describe('Schedule tab', () => {
     expect(rows[9]!.textContent).toContain('MW 38');
   });
 
-  test('Import Schedule asks first, then creates the periods and says so', async () => {
-    let periods = [aPeriod({ id: 1 })];
+  test('Import Schedule offers today\'s season, asks first, then imports it in one step and says what is next', async () => {
+    let periods: ReturnType<typeof aPeriod>[] = [];
+    let current: string | null = null;
+    fake.routes.set('GET /api/admin/seasons', () => jsonResponse(200, seasonsView(current)));
+    fake.routes.set('GET /api/epl-schedule?season=2026-27', () => jsonResponse(200, schedule()));
     fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
     fake.routes.set('GET /api/periods', () => jsonResponse(200, periods));
-    fake.routes.set('POST /api/create-epl-periods', () => {
+    fake.routes.set('POST /api/admin/setup/season', () => {
       periods = Array.from({ length: 38 }, (_, index) => aPeriod({ id: index + 1 }));
+      current = '2026-27';
       return jsonResponse(200, {
-        message: 'Created all 38 EPL periods with authentic fixture dates.',
-        created: 37,
-        unchanged: 1,
+        message: 'Created all 38 EPL periods with authentic fixture dates. Added 760 team options.',
+        created: 38,
+        unchanged: 0,
         totalPeriods: 38,
+        season: '2026-27',
+        source: 'bundled',
+        optionsAdded: 760,
+        resultsRecorded: 80,
+        periodsCompleted: [],
       });
     });
     renderApp('/admin', { user: admin });
 
     await screen.findByTestId('matchweeks-available');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Season' }).textContent).toContain('2026/27'));
+    screen.getByRole('button', { name: 'Import File' });
     fireEvent.click(screen.getByRole('button', { name: 'Import Schedule' }));
     const dialog = await screen.findByRole('alertdialog');
-    within(dialog).getByText(/creates 38 periods/);
+    within(dialog).getByText(/creates 38 periods, one per Premier League matchweek of 2026\/27/);
     expect(writes(fake.calls)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import Schedule' }));
 
-    await screen.findByText('Created all 38 EPL periods with authentic fixture dates.');
-    expect(writes(fake.calls)).toEqual([{ method: 'POST', url: '/api/create-epl-periods', body: {} }]);
+    await screen.findByTestId('import-next-step');
+    expect(screen.getByTestId('import-next-step').textContent).toContain('Next: invite your players');
+    expect(writes(fake.calls)).toEqual([
+      { method: 'POST', url: '/api/admin/setup/season', body: { season: '2026-27', source: 'bundled' } },
+    ]);
     await waitFor(() => expect(screen.getByTestId('existing-periods').textContent).toBe('38'));
+    await screen.findByTestId('pool-season');
+    expect(screen.queryByRole('button', { name: 'Import File' })).toBeNull();
+  });
+
+  test('a season file: its problems are listed by line, unknown team names are mapped by the admin, then it imports', async () => {
+    fake.routes.set('GET /api/admin/seasons', () => jsonResponse(200, seasonsView(null)));
+    fake.routes.set('GET /api/epl-schedule?season=2026-27', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, []));
+    const answers = [
+      () => jsonResponse(422, { statusCode: 422, code: 'SEASON_DATA_INVALID', message: '1 problem', errors: ['line 12: "29.00" is not a time'] }),
+      () =>
+        jsonResponse(422, {
+          statusCode: 422,
+          code: 'SEASON_TEAMS_UNMATCHED',
+          message: '1 team name matches no known club: Spurs.',
+          unmatched: ['Spurs'],
+          knownTeams: [{ code: 'TOT', name: 'Tottenham Hotspur FC' }],
+        }),
+      () =>
+        jsonResponse(200, {
+          message: 'Created all 38 EPL periods with authentic fixture dates. Added 760 team options.',
+          created: 38,
+          unchanged: 0,
+          totalPeriods: 38,
+          season: '2024-25',
+          source: 'file',
+          optionsAdded: 760,
+          resultsRecorded: 0,
+          periodsCompleted: [],
+        }),
+    ];
+    fake.routes.set('POST /api/admin/setup/season-file', () => answers.shift()!());
+    renderApp('/admin', { user: admin });
+
+    const input = await screen.findByLabelText<HTMLInputElement>('Season file');
+    const text = '= English Premier League 2024/25\n» Matchday 1\n';
+    const file = new File([text], '1-premierleague.txt', { type: 'text/plain' });
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import File' }).hasAttribute('disabled')).toBe(false));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Import File' }));
+    const errors = await screen.findByTestId('season-file-errors');
+    expect(errors.textContent).toBe('line 12: "29.00" is not a time');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Import File' }));
+    const spurs = await screen.findByLabelText('Spurs');
+    fireEvent.change(spurs, { target: { value: 'tot' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import File' }));
+
+    await screen.findByTestId('import-next-step');
+    expect(writes(fake.calls)).toEqual([
+      { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text } },
+      { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text } },
+      { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text, teamMap: { Spurs: 'TOT' } } },
+    ]);
   });
 
   test('a failed load offers Retry', async () => {

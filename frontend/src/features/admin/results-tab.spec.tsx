@@ -65,6 +65,40 @@ describe('Results tab', () => {
     expect(screen.getByRole('option', { name: 'Arsenal' }).textContent).toBe('Arsenal');
   });
 
+  test('a result before kickoff is refused by the server; the admin confirms and it is sent again with force', async () => {
+    let results: Result[] = [];
+    serve(() => results);
+    fake.routes.set('POST /api/results', (request) => {
+      const body = JSON.parse(request.body!) as { optionId: string; outcome: Result['outcome']; force?: boolean };
+      if (!body.force) {
+        return jsonResponse(409, {
+          statusCode: 409,
+          code: 'RESULT_BEFORE_KICKOFF',
+          message: "Arsenal's match has not kicked off yet. Send \"force\": true to record the result anyway.",
+          optionId: body.optionId,
+        });
+      }
+      results = [aResult(body.optionId, 5, body.outcome)];
+      return jsonResponse(201, { ...results[0], status: 'applied', message: 'Result saved before its kickoff.' });
+    });
+    renderApp('/admin?tab=results', { user: admin });
+
+    await choose('Period', /Matchweek 5/);
+    await screen.findByTestId('results-subtitle');
+    await choose('Option', 'Arsenal');
+    await choose('Outcome', /^Win/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Result' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    within(dialog).getByText(/has not kicked off yet/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record Anyway' }));
+    await screen.findByText('Result saved before its kickoff.');
+    expect(writes(fake.calls)).toEqual([
+      { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3 } },
+      { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3, force: true } },
+    ]);
+  });
+
   test('Save Result needs an option and an outcome, then records it with its points', async () => {
     let results: Result[] = [];
     serve(() => results);

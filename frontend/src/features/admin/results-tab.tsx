@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Outcome, type Period, type Result } from '@treble/contracts';
+import { ErrorCodes, type Outcome, type Period, type Result } from '@treble/contracts';
+import { ApiError } from '../../api/http';
 import { AlertDialog, Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -100,16 +101,26 @@ function PeriodResults({ periodId }: { periodId: number }) {
     return options.data?.find((option) => option.id === id)?.result ?? null;
   };
 
-  const save = (id: string, value: Outcome) =>
+  // A result for a match that has not kicked off is refused until the admin confirms it (then sent with force).
+  const [early, setEarly] = useState<{ optionId: string; optionName: string; outcome: Outcome; message: string } | null>(null);
+
+  const save = (id: string, value: Outcome, force = false) =>
     record.mutate(
-      { optionId: id, outcome: value, points: rules.points[value] },
+      { optionId: id, outcome: value, points: rules.points[value], ...(force ? { force: true } : {}) },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
           setOptionId('');
           setOutcome('');
         },
-        onError: (error) => toastError(error, 'Failed to save result'),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === ErrorCodes.RESULT_BEFORE_KICKOFF) {
+            const optionName = options.data?.find((option) => option.id === id)?.name ?? id;
+            setEarly({ optionId: id, optionName, outcome: value, message: error.detail });
+            return;
+          }
+          toastError(error, 'Failed to save result');
+        },
       },
     );
 
@@ -206,6 +217,37 @@ function PeriodResults({ periodId }: { periodId: number }) {
                         }}
                       >
                         {confirming?.outcome === null ? 'Delete Result' : 'Confirm Save'}
+                      </button>
+                    </AlertDialog.Action>
+                  </div>
+                </AlertDialog.Content>
+              </AlertDialog.Portal>
+            </AlertDialog.Root>
+            <AlertDialog.Root open={early !== null} onOpenChange={(open) => !open && setEarly(null)}>
+              <AlertDialog.Portal>
+                <AlertDialog.Overlay className="dialog-overlay" />
+                <AlertDialog.Content className="dialog">
+                  <AlertDialog.Title>Match not played yet</AlertDialog.Title>
+                  <AlertDialog.Description>
+                    {early?.optionName}&apos;s match has not kicked off yet. Record{' '}
+                    {early ? outcomeLabels[early.outcome] : ''} anyway? The option is then locked for new picks.
+                  </AlertDialog.Description>
+                  <div className="button-row">
+                    <AlertDialog.Cancel asChild>
+                      <button type="button" className="button">
+                        Cancel
+                      </button>
+                    </AlertDialog.Cancel>
+                    <AlertDialog.Action asChild>
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        onClick={() => {
+                          if (early) save(early.optionId, early.outcome, true);
+                          setEarly(null);
+                        }}
+                      >
+                        Record Anyway
                       </button>
                     </AlertDialog.Action>
                   </div>

@@ -1,45 +1,102 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScheduleEntry } from '@treble/contracts';
+import { ErrorCodes, type ScheduleEntry, type SeasonChoice, type SeasonImportResult } from '@treble/contracts';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../api/http';
 import { periodsQueryOptions, scheduleQueryOptions } from '../../api/periods';
-import { importEplPeriodsMutationOptions } from '../../api/season-admin';
+import { importSeasonFileMutationOptions, importSeasonMutationOptions, seasonsQueryOptions } from '../../api/season-admin';
 import { formatDate } from '../../lib/dates';
-import { ConfirmButton, QueryView, segmentLabels, toastError } from './admin-ui';
+import { AdminSelect, ConfirmButton, QueryView, segmentLabels, toastError } from './admin-ui';
 
 /** How many matchweeks the full-season list shows before "... and N more". */
 const shownMatchweeks = 10;
 
-/** Schedule tab (SPEC section 2, "EPL schedule import"). */
+const choiceKey = (choice: Pick<SeasonChoice, 'season' | 'source'>) => `${choice.season}|${choice.source}`;
+
+/**
+ * Schedule tab (SPEC section 2, "EPL schedule import"): choose the season (bundled, or
+ * football-data.org's with an API key; today's season is preselected) and import it in one step:
+ * its 38 periods, the 20 team options of each and the results already played. Or upload an
+ * openfootball season file. Importing again changes nothing.
+ */
 export function ScheduleTab() {
-  const schedule = useQuery(scheduleQueryOptions());
+  const seasons = useQuery(seasonsQueryOptions());
+  const [picked, setPicked] = useState('');
+  const current = seasons.data?.current ?? null;
+  const choices = seasons.data?.seasons ?? [];
+  const chosen =
+    choices.find((choice) => choiceKey(choice) === picked) ??
+    choices.find((choice) => choice.season === current) ??
+    choices.find((choice) => choice.isDefault) ??
+    null;
+  const schedule = useQuery(scheduleQueryOptions(undefined, current === null ? chosen?.season : undefined));
   const periods = useQuery(periodsQueryOptions());
   const queryClient = useQueryClient();
-  const importPeriods = useMutation(importEplPeriodsMutationOptions(queryClient));
+  const importSeason = useMutation(importSeasonMutationOptions(queryClient));
+  const [done, setDone] = useState<SeasonImportResult | null>(null);
 
-  const runImport = () =>
-    importPeriods.mutate(undefined, {
-      onSuccess: (answer) => toast.success(answer.message),
-      onError: (error) => toastError(error, 'Failed to create EPL periods'),
-    });
+  const runImport = () => {
+    if (!chosen) return;
+    importSeason.mutate(
+      { season: chosen.season, source: chosen.source },
+      {
+        onSuccess: (answer) => {
+          setDone(answer);
+          toast.success(answer.message);
+        },
+        onError: (error) => toastError(error, 'Failed to import the season'),
+      },
+    );
+  };
 
+  const seasonLabel = chosen ? chosen.season.replace('-', '/') : 'the season';
   return (
     <section className="panel" aria-labelledby="schedule-title">
       <div className="admin-panel-heading">
         <h2 id="schedule-title">EPL Schedule Import</h2>
         <ConfirmButton
-          label={importPeriods.isPending ? 'Importing…' : 'Import Schedule'}
-          disabled={importPeriods.isPending || !schedule.isSuccess}
-          title="Import the EPL schedule?"
+          label={importSeason.isPending ? 'Importing…' : 'Import Schedule'}
+          disabled={importSeason.isPending || !schedule.isSuccess || chosen === null}
+          title={`Import the ${seasonLabel} season?`}
           description={
             <p>
-              This creates 38 periods, one per Premier League matchweek, with the fixture dates of the season. Periods
-              that already exist are left as they are.
+              This creates 38 periods, one per Premier League matchweek of {seasonLabel}, with the fixture dates of the
+              season, gives each period its 20 team options and records the results of the matches already played.
+              Matchweeks that have ended stay closed; the next one opens for picks. Periods, options and results that
+              already exist are left as they are.
             </p>
           }
           confirmLabel="Import Schedule"
           onConfirm={runImport}
         />
       </div>
+      <QueryView query={seasons} what="the seasons" lines={1}>
+        {(view) =>
+          view.current !== null ? (
+            <p data-testid="pool-season">
+              This pool plays the <strong>{view.current.replace('-', '/')}</strong> season.
+            </p>
+          ) : (
+            <AdminSelect
+              label="Season"
+              value={chosen ? choiceKey(chosen) : ''}
+              onChange={setPicked}
+              placeholder="Choose a season"
+              items={view.seasons.map((choice) => ({
+                value: choiceKey(choice),
+                label: choice.label,
+                ...(choice.isDefault ? { note: 'today' } : {}),
+              }))}
+            />
+          )
+        }
+      </QueryView>
+      {done && (
+        <p className="notice" role="status" data-testid="import-next-step">
+          {done.message} Next: invite your players (Admin → Invitations); they can pick for every matchweek that is
+          still open. Results arrive from the results provider (Live Results) or from the Results tab.
+        </p>
+      )}
       <QueryView query={schedule} what="the schedule">
         {(entries) => (
           <>
@@ -65,7 +122,135 @@ export function ScheduleTab() {
           </>
         )}
       </QueryView>
+      {seasons.data?.current === null && <SeasonFileImport onDone={setDone} />}
     </section>
+  );
+}
+
+interface FileProblem {
+  errors: string[];
+  unmatched: string[];
+  knownTeams: { code: string; name: string }[];
+}
+
+function problemOf(error: unknown): FileProblem | null {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return null;
+  const body = error.body as { errors?: unknown; unmatched?: unknown; knownTeams?: unknown };
+  if (error.code === ErrorCodes.SEASON_DATA_INVALID && Array.isArray(body.errors)) {
+    return { errors: body.errors.map(String), unmatched: [], knownTeams: [] };
+  }
+  if (error.code === ErrorCodes.SEASON_TEAMS_UNMATCHED && Array.isArray(body.unmatched)) {
+    return {
+      errors: [],
+      unmatched: body.unmatched.map(String),
+      knownTeams: Array.isArray(body.knownTeams) ? (body.knownTeams as FileProblem['knownTeams']) : [],
+    };
+  }
+  return null;
+}
+
+/** Upload an openfootball `en.1.json` or Football.TXT file; unknown team names are mapped here, never guessed. */
+function SeasonFileImport({ onDone }: { onDone: (answer: SeasonImportResult) => void }) {
+  const queryClient = useQueryClient();
+  const importFile = useMutation(importSeasonFileMutationOptions(queryClient));
+  const [content, setContent] = useState<unknown>(null);
+  const [fileName, setFileName] = useState('');
+  const [problem, setProblem] = useState<FileProblem | null>(null);
+  const [teamMap, setTeamMap] = useState<Record<string, string>>({});
+
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setProblem(null);
+    setTeamMap({});
+    if (!file) return;
+    const text = await file.text();
+    setFileName(file.name);
+    // JSON goes as parsed JSON (compact); anything else as text. The server validates both.
+    if (text.trimStart().startsWith('{')) {
+      try {
+        setContent(JSON.parse(text));
+        return;
+      } catch {
+        // Not JSON after all: the server names the problem.
+      }
+    }
+    setContent(text);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (content === null) return;
+    importFile.mutate(
+      { content, ...(Object.keys(teamMap).length > 0 ? { teamMap } : {}) },
+      {
+        onSuccess: (answer) => {
+          setProblem(null);
+          onDone(answer);
+          toast.success(answer.message);
+        },
+        onError: (error) => {
+          const found = problemOf(error);
+          setProblem(found);
+          if (!found) toastError(error, 'Failed to import the file');
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={submit} aria-labelledby="season-file-title">
+      <h3 id="season-file-title">Import a season file</h3>
+      <p className="muted">
+        An openfootball <code>en.1.json</code> or Football.TXT (<code>1-premierleague.txt</code>) file of a whole season: 20
+        teams, 38 matchweeks of 10 matches.
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor="season-file">
+          Season file
+        </label>
+        <input id="season-file" type="file" accept=".json,.txt,application/json,text/plain" onChange={(event) => void readFile(event)} />
+      </div>
+      {problem && problem.errors.length > 0 && (
+        <div className="notice notice--error" role="alert">
+          <p>{fileName} cannot be imported:</p>
+          <ul data-testid="season-file-errors">
+            {problem.errors.slice(0, 20).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {problem.errors.length > 20 && <p>… and {problem.errors.length - 20} more.</p>}
+        </div>
+      )}
+      {problem && problem.unmatched.length > 0 && (
+        <fieldset className="form" data-testid="season-file-unmatched">
+          <legend>These team names match no known club: give each its team code (a new code adds a new club).</legend>
+          <datalist id="known-team-codes">
+            {problem.knownTeams.map((team) => (
+              <option key={team.code} value={team.code}>
+                {team.name}
+              </option>
+            ))}
+          </datalist>
+          {problem.unmatched.map((name) => (
+            <div className="field" key={name}>
+              <label className="field__label" htmlFor={`team-map-${name}`}>
+                {name}
+              </label>
+              <input
+                id={`team-map-${name}`}
+                list="known-team-codes"
+                value={teamMap[name] ?? ''}
+                maxLength={5}
+                onChange={(event) => setTeamMap({ ...teamMap, [name]: event.target.value.trim().toUpperCase() })}
+              />
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <button type="submit" className="button" disabled={content === null || importFile.isPending}>
+        {importFile.isPending ? 'Importing…' : 'Import File'}
+      </button>
+    </form>
   );
 }
 

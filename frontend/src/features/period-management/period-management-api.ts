@@ -18,8 +18,11 @@ function invalidateAfterPeriodChange(queryClient: QueryClient): Promise<unknown>
 export function completePeriodMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['periods', 'complete'],
-    mutationFn: (periodId: number) =>
-      requestJson<Period>(`/api/periods/${periodId}/complete`, { method: 'POST', body: {}, fetch }),
+    /** `force`: the admin confirmed completing a period that has not started or misses results (after PERIOD_NOT_READY). */
+    mutationFn: (target: number | { periodId: number; force: boolean }) => {
+      const { periodId, force } = typeof target === 'number' ? { periodId: target, force: false } : target;
+      return requestJson<Period>(`/api/periods/${periodId}/complete`, { method: 'POST', body: force ? { force: true } : {}, fetch });
+    },
     onSuccess: () => invalidateAfterPeriodChange(queryClient),
   });
 }

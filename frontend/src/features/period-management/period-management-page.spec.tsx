@@ -118,6 +118,37 @@ describe('period management page', () => {
     ]);
   });
 
+  test('Complete of a period not ready lists the options without a result, and completes with force once confirmed', async () => {
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [active]));
+    const completed = { ...active, isManuallyCompleted: true, isCompleted: true, completedAt: '2025-08-20T08:00:00.000Z' };
+    fake.routes.set('POST /api/periods/1/complete', (request) => {
+      if (!(JSON.parse(request.body ?? '{}') as { force?: boolean }).force) {
+        return jsonResponse(409, {
+          statusCode: 409,
+          code: 'PERIOD_NOT_READY',
+          message: '2 options have no result: Arsenal FC, Chelsea FC. Send "force": true to complete it anyway.',
+          notStarted: false,
+          optionsWithoutResult: [
+            { id: '1-ARS', name: 'Arsenal FC' },
+            { id: '1-CHE', name: 'Chelsea FC' },
+          ],
+        });
+      }
+      fake.routes.set('GET /api/periods', () => jsonResponse(200, [completed]));
+      return jsonResponse(200, completed);
+    });
+    renderApp('/period-management', { user: anAdmin() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 1' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete Period' }));
+    const missing = await screen.findByTestId('complete-missing-results');
+    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Arsenal FC', 'Chelsea FC']);
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Complete Anyway' }));
+
+    await screen.findByText('Period Completed');
+    expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual(['{}', '{"force":true}']);
+  });
+
   test('Reopen warns that new results may affect survivor standings, then posts it', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [manual]));
     const reopened: Period = { ...manual, isCompleted: false, isManuallyCompleted: false, completedAt: null };

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { describeSurvivorRule, periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
-import type { ReactNode } from 'react';
+import { describeSurvivorRule, ErrorCodes, periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
+import { AlertDialog } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../../api/http';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
 import { usePoolRules } from '../../api/rules';
@@ -49,6 +51,27 @@ export function PeriodManagementPage() {
   const activate = useMutation(setPeriodActiveMutationOptions(queryClient));
   // One change at a time: every action button waits while any of them runs.
   const busy = complete.isPending || reopen.isPending || activate.isPending;
+  // Completing before the matchweek started or with results missing asks once more (then sends force).
+  const [notReady, setNotReady] = useState<{ period: Period; message: string; missing: string[] } | null>(null);
+  const runComplete = (period: Period, force: boolean) =>
+    complete.mutate(
+      { periodId: period.id, force },
+      {
+        onSuccess: (updated) =>
+          toast.success('Period Completed', {
+            description: `${periodTitle(updated)} is complete: its scores and survivor eliminations are final.`,
+          }),
+        onError: (error) => {
+          if (!force && error instanceof ApiError && error.code === ErrorCodes.PERIOD_NOT_READY) {
+            const body = (error.body ?? {}) as { optionsWithoutResult?: { name?: unknown }[] };
+            const missing = Array.isArray(body.optionsWithoutResult) ? body.optionsWithoutResult.map((o) => String(o.name)) : [];
+            setNotReady({ period, message: error.detail, missing });
+            return;
+          }
+          toastAdminError(error, 'Failed to complete the period. Please try again.');
+        },
+      },
+    );
 
   return (
     <section className="page" aria-labelledby="period-management-title">
@@ -107,15 +130,7 @@ export function PeriodManagementPage() {
                   },
                 )
               }
-              onComplete={() =>
-                complete.mutate(period.id, {
-                  onSuccess: (updated) =>
-                    toast.success('Period Completed', {
-                      description: `${periodTitle(updated)} is complete: its scores and survivor eliminations are final.`,
-                    }),
-                  onError: (error) => toastAdminError(error, 'Failed to complete the period. Please try again.'),
-                })
-              }
+              onComplete={() => runComplete(period, false)}
               onReopen={() =>
                 reopen.mutate(period.id, {
                   onSuccess: (updated) =>
@@ -129,6 +144,48 @@ export function PeriodManagementPage() {
           ))}
         </ol>
       )}
+      <AlertDialog.Root open={notReady !== null} onOpenChange={(open) => !open && setNotReady(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="dialog-overlay" />
+          <AlertDialog.Content className="dialog">
+            <AlertDialog.Title>Complete anyway?</AlertDialog.Title>
+            <AlertDialog.Description>
+              {notReady ? `${periodTitle(notReady.period)} is not ready to complete.` : ''} Its scores and survivor
+              eliminations become final with what is recorded now.
+            </AlertDialog.Description>
+            {notReady && notReady.missing.length > 0 && (
+              <div>
+                <p>No result yet ({notReady.missing.length}):</p>
+                <ul data-testid="complete-missing-results">
+                  {notReady.missing.map((name) => (
+                    <li key={name}>{name}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {notReady && notReady.missing.length === 0 && <p>{notReady.message}</p>}
+            <div className="button-row">
+              <AlertDialog.Cancel asChild>
+                <button type="button" className="button">
+                  Cancel
+                </button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action asChild>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  onClick={() => {
+                    if (notReady) runComplete(notReady.period, true);
+                    setNotReady(null);
+                  }}
+                >
+                  Complete Anyway
+                </button>
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
     </section>
   );
 }

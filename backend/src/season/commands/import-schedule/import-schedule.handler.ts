@@ -1,6 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ScheduleImportResult } from '@treble/contracts';
+import { ErrorCodes, type ScheduleImportResult } from '@treble/contracts';
+import { DomainError } from '../../../shared/domain/domain-error.js';
+import type { SeasonSource } from '../../domain/season.js';
+import type { SeasonSchedule } from '../../domain/season-schedule.js';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
 import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
@@ -13,8 +16,12 @@ import {
 } from '../../domain/period.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 
-export class ImportScheduleCommand extends Command<ScheduleImportResult & { position: string | null }> {
-  constructor(readonly context: CommandContext) {
+export class ImportScheduleCommand extends Command<ScheduleImportResult & { position: string | null; season: string }> {
+  /** `season` null: the bundled season an import would choose at the pool's "now" (or the one the pool plays). */
+  constructor(
+    readonly context: CommandContext,
+    readonly season: { schedule: SeasonSchedule; source: SeasonSource } | null = null,
+  ) {
     super();
   }
 }
@@ -30,11 +37,18 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
     private readonly catalogue: SeasonCatalogue,
   ) {}
 
-  async execute({ context }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null }> {
-    const season = this.catalogue.current();
+  async execute({ context, season: chosen }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null; season: string }> {
+    const season = chosen?.schedule ?? (await this.catalogue.currentOrDefault(context.now));
+    const playing = await this.catalogue.currentSeasonName();
+    if (playing !== null && playing !== season.season) {
+      throw new DomainError(
+        ErrorCodes.SEASON_ALREADY_CHOSEN,
+        `This pool plays the ${playing} season; it cannot import ${season.season} into it.`,
+      );
+    }
     const metadata = metadataFor(context);
     let created = 0;
-    let position: bigint | null = null;
+    let position: bigint | null = await this.catalogue.record(season, chosen?.source ?? 'bundled', context);
     for (const matchweek of season.matchweeks) {
       const result = await decideAndAppend<ReturnType<typeof initialPeriodState>, PeriodEvent>(
         this.eventStore,
@@ -53,6 +67,6 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
         : created === 0
           ? `All ${total} EPL periods already exist; nothing was changed.`
           : `Created ${created} EPL periods; ${total - created} already existed.`;
-    return { message, created, unchanged: total - created, totalPeriods: total, position: position?.toString() ?? null };
+    return { message, created, unchanged: total - created, totalPeriods: total, position: position?.toString() ?? null, season: season.season };
   }
 }

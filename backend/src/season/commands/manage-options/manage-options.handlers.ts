@@ -51,7 +51,7 @@ export class AddEplOptionsHandler implements ICommandHandler<AddEplOptionsComman
   ) {}
 
   async execute({ periodId, context }: AddEplOptionsCommand): Promise<{ added: number }> {
-    const teams = this.catalogue.current().teams;
+    const teams = (await this.catalogue.currentOrDefault(context.now)).teams;
     const ids =
       periodId !== null
         ? [periodId]
@@ -83,7 +83,7 @@ export class ReplaceWithEplHandler implements ICommandHandler<ReplaceWithEplComm
   ) {}
 
   async execute({ periodId, context }: ReplaceWithEplCommand): Promise<{ removed: number; added: number; playersCleared: number }> {
-    const teams = this.catalogue.current().teams;
+    const teams = (await this.catalogue.currentOrDefault(context.now)).teams;
     const { events } = await this.periods.decide(periodId, context, (state) => decideReplaceWithEpl(periodId, state, teams));
     let removed = 0;
     let added = 0;

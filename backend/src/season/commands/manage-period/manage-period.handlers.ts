@@ -24,6 +24,8 @@ export class CompletePeriodCommand extends Command<void> {
   constructor(
     readonly periodId: number,
     readonly context: CommandContext,
+    /** The admin confirmed completing a period that has not started or still misses results. */
+    readonly force = false,
   ) {
     super();
   }
@@ -66,8 +68,8 @@ export class SetPeriodActiveHandler implements ICommandHandler<SetPeriodActiveCo
 @CommandHandler(CompletePeriodCommand)
 export class CompletePeriodHandler implements ICommandHandler<CompletePeriodCommand> {
   constructor(private readonly periods: PeriodStreams) {}
-  async execute({ periodId, context }: CompletePeriodCommand): Promise<void> {
-    await this.periods.decide(periodId, context, (state) => decideCompletePeriod(periodId, state, context.now));
+  async execute({ periodId, context, force }: CompletePeriodCommand): Promise<void> {
+    await this.periods.decide(periodId, context, (state) => decideCompletePeriod(periodId, state, context.now, force));
   }
 }
 

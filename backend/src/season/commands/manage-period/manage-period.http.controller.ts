@@ -17,6 +17,13 @@ import {
 } from './manage-period.handlers.js';
 import { Admin } from '../../../accounts/access/access.decorators.js';
 
+class CompleteBody {
+  /** The admin confirmed completing a period that has not started or still misses results. */
+  @IsOptional()
+  @IsBoolean()
+  force?: boolean;
+}
+
 class CreatePeriodBody {
   @IsString()
   @IsNotEmpty({ message: 'name: Name is required' })
@@ -81,9 +88,12 @@ export class ManagePeriodController {
 
   @Post(':id/complete')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Complete an active period: finalizes its survivor strikes' })
-  async complete(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Period> {
-    await this.commandBus.execute(new CompletePeriodCommand(id, commandContext(request, this.clock, 'admin')));
+  @ApiOperation({
+    summary:
+      'Complete an active period: finalizes its survivor strikes. Before it started or with results missing: 409 PERIOD_NOT_READY (listing optionsWithoutResult) unless { force: true }',
+  })
+  async complete(@Param('id', ParseIntPipe) id: number, @Body() body: CompleteBody, @Req() request: Request): Promise<Period> {
+    await this.commandBus.execute(new CompletePeriodCommand(id, commandContext(request, this.clock, 'admin'), body?.force === true));
     return this.period(id);
   }
 

@@ -21,6 +21,8 @@ export class RecordResultCommand extends Command<RecordResultOutcome> {
       optionId?: string | null;
       outcome?: string | null;
       points?: number | null;
+      /** An admin confirmed a result before the match's kickoff. */
+      force?: boolean;
       /** The match a provider result comes from, and its score. */
       fixtureId?: string;
       homeScore?: number;
@@ -64,7 +66,8 @@ export class RecordResultHandler implements ICommandHandler<RecordResultCommand>
     let optionName: string | null = null;
     const { events } = await this.periods.decide(periodId, context, (state) => {
       optionName = state.options.get(input.optionId!)?.name ?? null;
-      return decideRecordResultInPeriod(periodId, state, { ...input, source }, this.config.rules);
+      const guard = source === 'admin' ? { now: context.now, force: input.force === true } : undefined;
+      return decideRecordResultInPeriod(periodId, state, { ...input, source }, this.config.rules, guard);
     });
     if (events.some((event) => event.type === 'ResultRecorded')) return { status: 'recorded', optionName };
     if (events.some((event) => event.type === 'ResultHeldPending')) return { status: 'pending', optionName };

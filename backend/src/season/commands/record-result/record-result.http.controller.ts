@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import type { MessageResponse, Outcome } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
@@ -26,6 +26,11 @@ class RecordResultBody {
   @IsOptional()
   @IsInt()
   points?: number | null;
+
+  /** The admin confirmed a result for a match that has not kicked off yet. */
+  @IsOptional()
+  @IsBoolean()
+  force?: boolean;
 }
 
 @ApiTags('results')
@@ -45,7 +50,7 @@ export class RecordResultController {
     const context = commandContext(request, this.clock, 'admin');
     const { status, optionName } = await this.commandBus.execute(
       new RecordResultCommand(
-        { optionId: body.optionId ?? null, outcome: body.outcome || null, points: body.points ?? null },
+        { optionId: body.optionId ?? null, outcome: body.outcome || null, points: body.points ?? null, force: body.force === true },
         'admin',
         context,
       ),

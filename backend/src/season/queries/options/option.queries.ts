@@ -45,7 +45,8 @@ function toOption(row: OptionRow, now: Date): Option {
         }
       : null,
     lockAt: row.lock_at?.toISOString() ?? null,
-    isLocked: row.lock_at !== null && row.lock_at.getTime() <= now.getTime(),
+    // An option with a result is locked too, even when its recorded kickoff is still ahead.
+    isLocked: (row.lock_at !== null && row.lock_at.getTime() <= now.getTime()) || row.outcome !== null,
     usageCount: Number(row.usage_count),
     choiceId: row.choice_id,
     pickCount: row.pick_count === null ? null : Number(row.pick_count),

@@ -32,8 +32,8 @@ export class OptionsController {
   @Get('epl-teams')
   @Admin()
   @ApiOperation({ summary: 'The 20 Premier League clubs of the season, promoted sides marked' })
-  teams(): EplTeam[] {
-    return this.catalogue.teams();
+  teams(): Promise<EplTeam[]> {
+    return this.catalogue.teams(this.clock.now());
   }
 
   @Get('admin/competition/summary')

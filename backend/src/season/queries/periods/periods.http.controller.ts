@@ -1,7 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import type { Period } from '@treble/contracts';
+import type { Period, PeriodTimeline } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
+import { periodTimeline } from '../../domain/period-timeline.js';
 import { PeriodRow, toPeriod } from './period.entity.js';
 import { Player } from '../../../accounts/access/access.decorators.js';
 
@@ -9,7 +11,10 @@ import { Player } from '../../../accounts/access/access.decorators.js';
 @Controller('periods')
 @Player()
 export class PeriodsController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'All periods, by id' })
@@ -18,12 +23,39 @@ export class PeriodsController {
     return rows.map(toPeriod);
   }
 
+  @Get('timeline')
+  @ApiOperation({
+    summary:
+      'Every period with its pick status (upcoming, open, ended, completed, inactive), openForPicks, its next deadline, and the current period (soonest next deadline)',
+  })
+  async timeline(): Promise<PeriodTimeline> {
+    const now = this.clock.now();
+    const rows = await this.dataSource.getRepository(PeriodRow).find({ order: { id: 'ASC' } });
+    // The soonest lock time ahead among each period's options that can still be picked: going
+    // ahead (not postponed or cancelled) and without a result.
+    const deadlines: { period_id: number; next_deadline: Date | string | null }[] = await this.dataSource.query(
+      `SELECT o.period_id, min(o.lock_at) AS next_deadline
+         FROM options o LEFT JOIN results r ON r.option_id = o.id
+        WHERE o.lock_at > $1 AND (o.fixture_status IS NULL OR o.fixture_status = 'SCHEDULED') AND r.option_id IS NULL
+        GROUP BY o.period_id`,
+      [now],
+    );
+    const byPeriod = new Map(deadlines.map((d) => [Number(d.period_id), d.next_deadline === null ? null : new Date(d.next_deadline)]));
+    return periodTimeline(
+      rows.map((row) => ({ period: toPeriod(row), nextDeadline: byPeriod.get(row.id) ?? null })),
+      now,
+    );
+  }
+
   @Get('current')
-  @ApiOperation({ summary: 'The current period: the lowest-numbered active period that is not completed (or null)' })
+  @ApiOperation({
+    summary: 'The current period: the open one whose next deadline is soonest; with none open, the last that started (or null)',
+  })
   async current(): Promise<Period | null> {
-    const row = await this.dataSource
-      .getRepository(PeriodRow)
-      .findOne({ where: { isActive: true, isCompleted: false }, order: { id: 'ASC' } });
-    return row ? toPeriod(row) : null;
+    const timeline = await this.timeline();
+    const current = timeline.periods.find((period) => period.isCurrent);
+    if (!current) return null;
+    const { status: _status, openForPicks: _open, nextDeadline: _deadline, isCurrent: _current, ...period } = current;
+    return period;
   }
 }

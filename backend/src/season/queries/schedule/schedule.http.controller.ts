@@ -1,6 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ScheduleEntry } from '@treble/contracts';
+import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 import { Admin } from '../../../accounts/access/access.decorators.js';
 
@@ -8,12 +9,17 @@ import { Admin } from '../../../accounts/access/access.decorators.js';
 @Controller('epl-schedule')
 @Admin()
 export class ScheduleController {
-  constructor(private readonly catalogue: SeasonCatalogue) {}
+  constructor(
+    private readonly catalogue: SeasonCatalogue,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The season schedule available for import: one entry per matchweek' })
-  list(): ScheduleEntry[] {
-    const season = this.catalogue.current();
+  @ApiOperation({ summary: 'The schedule of the season the pool plays (before an import: ?season=, else the default season): one entry per matchweek' })
+  async list(@Query('season') requested?: string): Promise<ScheduleEntry[]> {
+    const playing = await this.catalogue.current();
+    const season =
+      playing ?? (typeof requested === 'string' && requested !== '' ? this.catalogue.bundled(requested).schedule : await this.catalogue.currentOrDefault(this.clock.now()));
     return season.matchweeks.map((week) => ({
       matchweek: week.number,
       description: `Matchweek ${week.number} · ${week.fixtures.length} fixtures`,

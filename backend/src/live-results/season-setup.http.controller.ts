@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { SeasonCatalogueView, SeasonImportResult } from '@treble/contracts';
+import { Admin } from '../accounts/access/access.decorators.js';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
+import { commandContext } from '../platform/http/command-context.js';
+import { SeasonSetupService } from './season-setup.service.js';
+
+/**
+ * The Admin Schedule tab: which seasons can be imported, and the one-step import (periods, team
+ * options, results already played) from the catalogue or from an uploaded season file. Bodies are
+ * read field by field in the service, so each refusal names its field.
+ */
+@ApiTags('season')
+@Controller('admin')
+@Admin()
+export class SeasonSetupController {
+  constructor(
+    private readonly setup: SeasonSetupService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('seasons')
+  @ApiOperation({ summary: 'The seasons that can be imported (bundled; football-data.org with an API key), the default marked, and the season the pool plays' })
+  seasons(): Promise<SeasonCatalogueView> {
+    return this.setup.view(this.clock.now());
+  }
+
+  @Post('setup/season')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Import a season in one step: { season?, source?: "bundled" | "football-data", results?: boolean } (idempotent)' })
+  importSeason(@Body() body: Record<string, unknown> | undefined, @Req() request: Request): Promise<SeasonImportResult> {
+    return this.setup.importSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
+  }
+
+  @Post('setup/season-file')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Import a season from an openfootball en.1.json or Football.TXT file: { content, season?, teamMap?: { name: code }, results?: boolean }',
+  })
+  importFile(@Body() body: Record<string, unknown> | undefined, @Req() request: Request): Promise<SeasonImportResult> {
+    return this.setup.importFile(body ?? {}, commandContext(request, this.clock, 'admin'));
+  }
+}

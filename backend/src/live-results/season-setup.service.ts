@@ -1,0 +1,236 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ErrorCodes, type SeasonCatalogueView, type SeasonImportResult } from '@treble/contracts';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
+import { AddEplOptionsCommand } from '../season/commands/manage-options/manage-options.handlers.js';
+import { ImportScheduleCommand } from '../season/commands/import-schedule/import-schedule.handler.js';
+import type { SeasonSource } from '../season/domain/season.js';
+import { checkSeasonShape, parseSeasonFile, SeasonFileError, type SeasonFile } from '../season/domain/season-file.js';
+import {
+  matchTeams,
+  MATCH_DURATION_MS,
+  resultsOfFile,
+  scheduleFromFixtures,
+  scheduleOf,
+  SeasonDataError,
+  type FileResult,
+  type Fixture,
+  type SeasonSchedule,
+  type Team,
+} from '../season/domain/season-schedule.js';
+import { SeasonCatalogue } from '../season/season-catalogue.js';
+import { DomainError } from '../shared/domain/domain-error.js';
+import type { CommandContext } from '../shared/domain/event.js';
+import { fixtureIdOf, fixtureStatusOf, seasonStartYear } from './domain/match-plan.js';
+import type { ProviderAnswer, ProviderMatch } from './domain/provider-match.js';
+import { MatchSync } from './match-sync.js';
+import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
+
+const seasonName = /^\d{4}-\d{2}$/;
+
+/** The file's played matches as a provider answer, so they reach the pool through the usual results path. */
+function answerOf(results: readonly FileResult[], now: Date): ProviderAnswer {
+  const played = results.filter((result) => Date.parse(result.kickoff) + MATCH_DURATION_MS <= now.getTime());
+  const team = (t: Team) => ({ name: t.name, shortName: t.shortName, tla: t.code });
+  return {
+    skipped: [],
+    matches: played.map(
+      (result, index): ProviderMatch => ({
+        id: index + 1,
+        matchday: result.matchweek,
+        kickoff: result.kickoff,
+        status: 'FINISHED',
+        homeTeam: team(result.home),
+        awayTeam: team(result.away),
+        homeScore: result.homeScore,
+        awayScore: result.awayScore,
+        lastUpdated: null,
+      }),
+    ),
+  };
+}
+
+/**
+ * Season setup in one step (the Admin Schedule tab): the season's schedule from its source
+ * (bundled data, football-data.org, or an admin's file), its 38 periods, their team options and
+ * the results already played. Every step is idempotent, so importing twice changes nothing.
+ */
+@Injectable()
+export class SeasonSetupService {
+  constructor(
+    private readonly catalogue: SeasonCatalogue,
+    private readonly commandBus: CommandBus,
+    private readonly sync: MatchSync,
+    @Inject(RESULTS_PROVIDER) private readonly provider: ResultsProvider | null,
+    private readonly engine: ProjectionEngine,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** football-data.org is a season source when its API key is set (not the replay: that serves the bundled seasons). */
+  get providerAvailable(): boolean {
+    return this.provider !== null && this.provider.name !== 'replay';
+  }
+
+  async view(now: Date): Promise<SeasonCatalogueView> {
+    const year = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+    return {
+      current: await this.catalogue.currentSeasonName(),
+      seasons: this.catalogue.choices(now, this.providerAvailable ? [year - 1, year, year + 1] : []),
+      providerAvailable: this.providerAvailable,
+    };
+  }
+
+  /** A bundled or football-data.org season, by name; `source` defaults to the catalogue's default for that season. */
+  async importSeason(input: { season?: unknown; source?: unknown; results?: unknown }, context: CommandContext): Promise<SeasonImportResult> {
+    if (input.season !== undefined && typeof input.season !== 'string') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
+    const view = await this.view(context.now);
+    const season = typeof input.season === 'string' && input.season !== '' ? input.season : (view.seasons.find((s) => s.isDefault)?.season ?? null);
+    if (season === null || !seasonName.test(season)) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
+    if (input.source !== undefined && input.source !== 'bundled' && input.source !== 'football-data') {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'source: must be bundled or football-data');
+    }
+    const source: SeasonSource =
+      (input.source as SeasonSource | undefined) ??
+      view.seasons.find((s) => s.season === season && s.isDefault)?.source ??
+      view.seasons.find((s) => s.season === season)?.source ??
+      'bundled';
+    if (input.results !== undefined && typeof input.results !== 'boolean') {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
+    }
+    const withResults = input.results !== false;
+    if (source === 'bundled') {
+      const bundled = this.catalogue.bundled(season);
+      return this.setUp(bundled.schedule, 'bundled', withResults ? answerOf(bundled.results, context.now) : null, context);
+    }
+    if (!this.providerAvailable || this.provider === null) {
+      throw new DomainError(ErrorCodes.SEASON_NOT_AVAILABLE, 'football-data.org seasons need FOOTBALL_DATA_API_KEY in the server environment.');
+    }
+    const answer = await this.provider.matchesOfSeason(seasonStartYear(season));
+    const schedule = this.scheduleOfProvider(season, answer);
+    return this.setUp(schedule, 'football-data', withResults ? answer : null, context);
+  }
+
+  /**
+   * An openfootball `en.1.json` or Football.TXT file. Teams are matched to the known clubs by name,
+   * short name or code; names that match none come back as `unmatched` (422) for the admin to map
+   * in `teamMap` (file name → team code), never guessed.
+   */
+  async importFile(
+    input: { content?: unknown; season?: unknown; teamMap?: unknown; results?: unknown },
+    context: CommandContext,
+  ): Promise<SeasonImportResult> {
+    if (input.content === undefined || input.content === null || input.content === '') {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'content: the file is required (its text, or the parsed JSON)');
+    }
+    const mapping = this.teamMap(input.teamMap);
+    if (input.results !== undefined && typeof input.results !== 'boolean') {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
+    }
+    let file: SeasonFile;
+    try {
+      file = parseSeasonFile(input.content);
+    } catch (error) {
+      if (error instanceof SeasonFileError) throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, error.message, { errors: error.errors });
+      throw error;
+    }
+    const shape = checkSeasonShape(file);
+    if (shape.length > 0) throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, new SeasonFileError(shape).message, { errors: shape });
+    if (input.season !== undefined && typeof input.season !== 'string') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
+    const season = typeof input.season === 'string' && input.season !== '' ? input.season : file.season;
+    if (season === null || !seasonName.test(season)) {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: the file names no season like "2026/27"; give it as season (e.g. 2026-27)');
+    }
+    const names = [...new Set(file.matches.flatMap((m) => [m.team1, m.team2]))];
+    const matched = matchTeams(names, this.catalogue.knownClubs(), mapping);
+    if (matched.unmatched.length > 0) {
+      throw new DomainError(
+        ErrorCodes.SEASON_TEAMS_UNMATCHED,
+        `${matched.unmatched.length} team name${matched.unmatched.length === 1 ? '' : 's'} match no known club: ${matched.unmatched.join(', ')}. Map each to a team code in teamMap (a new code adds a new club).`,
+        {
+          unmatched: matched.unmatched,
+          knownTeams: this.catalogue.knownClubs().map((club) => ({ code: club.tla, name: club.name })),
+        },
+      );
+    }
+    const team = (name: string): Team => matched.teams.get(name)!;
+    let schedule: SeasonSchedule;
+    try {
+      schedule = scheduleOf(season, file, team, [...matched.teams.values()], this.config.rules);
+    } catch (error) {
+      if (error instanceof SeasonDataError) throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, error.message, { errors: [error.message] });
+      throw error;
+    }
+    const results = input.results === false ? null : answerOf(resultsOfFile(season, file, team), context.now);
+    return this.setUp(schedule, 'file', results, context);
+  }
+
+  private teamMap(raw: unknown): Record<string, string> {
+    if (raw === undefined || raw === null) return {};
+    if (typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'teamMap: must map team names to team codes');
+    const mapping: Record<string, string> = {};
+    for (const [name, code] of Object.entries(raw)) {
+      if (typeof code !== 'string' || !/^[A-Za-z0-9]{2,5}$/.test(code.trim())) {
+        throw new DomainError(ErrorCodes.VALIDATION_FAILED, `teamMap: "${name}" must map to a team code of 2-5 letters or digits`);
+      }
+      mapping[name] = code.trim().toUpperCase();
+    }
+    return mapping;
+  }
+
+  /** The provider's season as a schedule: its 380 matches by matchday, kickoffs in UTC, teams by code. */
+  private scheduleOfProvider(season: string, answer: ProviderAnswer): SeasonSchedule {
+    const teams = new Map<string, Team>();
+    const fixtures: Fixture[] = answer.matches.map((match) => {
+      const home = { code: match.homeTeam.tla, name: match.homeTeam.name, shortName: match.homeTeam.shortName ?? match.homeTeam.name };
+      const away = { code: match.awayTeam.tla, name: match.awayTeam.name, shortName: match.awayTeam.shortName ?? match.awayTeam.name };
+      teams.set(home.code, home);
+      teams.set(away.code, away);
+      const status = fixtureStatusOf(match.status);
+      return { fixtureId: fixtureIdOf(season, match), matchweek: match.matchday, home, away, kickoff: status === 'SCHEDULED' ? match.kickoff : null, status };
+    });
+    const shape = checkSeasonShape({
+      name: 'Premier League',
+      season,
+      matches: answer.matches.map((m) => ({
+        round: m.matchday,
+        date: m.kickoff.slice(0, 10),
+        time: null,
+        team1: m.homeTeam.name,
+        team2: m.awayTeam.name,
+        postponed: false,
+        score: null,
+        where: `match ${m.id}`,
+      })),
+    });
+    if (shape.length > 0) {
+      throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, `football-data.org's ${season} season is not complete: ${shape.slice(0, 3).join('; ')}`, {
+        errors: shape,
+      });
+    }
+    return scheduleFromFixtures(season, 'Premier League', fixtures, [...teams.values()], this.config.rules);
+  }
+
+  private async setUp(schedule: SeasonSchedule, source: SeasonSource, results: ProviderAnswer | null, context: CommandContext): Promise<SeasonImportResult> {
+    const imported = await this.commandBus.execute(new ImportScheduleCommand(context, { schedule, source }));
+    // The options step reads the periods table: let it show the import first.
+    if (imported.position !== null) await this.engine.waitFor(BigInt(imported.position));
+    const { added } = await this.commandBus.execute(new AddEplOptionsCommand(null, context));
+    const summary = results ? await this.sync.apply(results, { actor: context.actor, now: context.now, correlationId: context.correlationId }) : null;
+    const resultsRecorded = summary?.resultsRecorded ?? 0;
+    const parts = [imported.message];
+    if (added > 0) parts.push(`Added ${added} team options.`);
+    if (resultsRecorded > 0) parts.push(`Recorded ${resultsRecorded} results of matches already played.`);
+    return {
+      message: parts.join(' '),
+      created: imported.created,
+      unchanged: imported.unchanged,
+      totalPeriods: imported.totalPeriods,
+      season: schedule.season,
+      source,
+      optionsAdded: added,
+      resultsRecorded,
+      periodsCompleted: summary?.periodsCompleted ?? [],
+    };
+  }
+}
