@@ -1,5 +1,6 @@
 /**
- * Architecture rules, run by `npm test` (npm run test:arch). See ARCHITECTURE.md.
+ * Architecture rules, run by `npm test` (npm run test:arch), with the folder-cycle check in
+ * scripts/check-folder-cycles.mjs.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -19,6 +20,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^backend/src/.+/domain/' },
       to: { path: '^backend/src/', pathNot: ['^backend/src/.+/domain/'] },
+    },
+    {
+      name: 'platform-is-a-leaf',
+      comment: 'platform (config, clock, database, HTTP plumbing) serves every context and knows none of them',
+      severity: 'error',
+      from: { path: '^backend/src/platform/' },
+      to: { path: '^backend/src/', pathNot: ['^backend/src/(platform|shared)/'] },
     },
     {
       name: 'frontend-never-imports-backend',

@@ -5,7 +5,11 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { LiveResultsModule } from './live-results/live-results.module.js';
-import { HealthController } from './platform/http/health.controller.js';
+import { HealthController } from './health.controller.js';
+import { EventStoreModule } from './event-store/event-store.module.js';
+import { OperationsModule } from './operations/operations.module.js';
+import { ReadModelsModule } from './read-models.module.js';
+import { readEntities } from './read-models.js';
 import { PicksModule } from './picks/picks.module.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { PrizesModule } from './prizes/prizes.module.js';
@@ -19,7 +23,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot(config),
+        PlatformModule.forRoot(config, readEntities),
+        EventStoreModule.forRoot(),
+        ReadModelsModule.forRoot(),
         CqrsModule.forRoot(),
         ScheduleModule.forRoot(),
         AccountsModule,
@@ -29,6 +35,7 @@ export class AppModule {
         StandingsModule,
         LiveResultsModule,
         AuditModule,
+        OperationsModule,
       ],
       controllers: [HealthController],
       providers: [RealtimeGateway],

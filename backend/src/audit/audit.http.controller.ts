@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { AuditEntry, AuditSource } from '@treble/contracts';
 import { DataSource } from 'typeorm';
-import { Admin } from '../accounts/access/access.decorators.js';
+import { Admin } from '../platform/http/access.decorators.js';
 import { ListPage, maxOffset } from '../platform/http/list-pages.js';
 
 /** The most audit entries one page holds. */

@@ -1,3 +1,4 @@
+import { ConcurrentChangeError } from '../shared/domain/domain-error.js';
 import type { EventMetadata } from '../shared/domain/event.js';
 
 /**
@@ -39,7 +40,7 @@ export interface AppendResult {
   position: bigint;
 }
 
-export class WrongExpectedVersionError extends Error {
+export class WrongExpectedVersionError extends ConcurrentChangeError {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedVersion,

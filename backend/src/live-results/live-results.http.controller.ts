@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nes
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { MatchdayStatus, ResultsUpdateSummary, SchedulerChangeResponse, SchedulerStatus } from '@treble/contracts';
-import { Admin } from '../accounts/access/access.decorators.js';
+import { Admin } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext } from '../platform/http/command-context.js';
 import { LiveResultsService } from './live-results.service.js';

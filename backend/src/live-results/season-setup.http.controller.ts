@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SeasonCatalogueView, SeasonImportResult } from '@treble/contracts';
-import { Admin } from '../accounts/access/access.decorators.js';
+import { Admin } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext } from '../platform/http/command-context.js';
 import { SeasonSetupService } from './season-setup.service.js';

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { ImpactPreview, LeaderboardKind, Outcome, StandingsAsOf } from '@treble/contracts';
-import { Admin } from '../accounts/access/access.decorators.js';
+import { Admin } from '../platform/http/access.decorators.js';
 import { PoolHistoryService } from './pool-history.service.js';
 
 class StandingsAsOfQuery {

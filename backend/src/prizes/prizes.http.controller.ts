@@ -9,7 +9,7 @@ import { commandContext } from '../platform/http/command-context.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { CreatePrizeCommand, DeletePrizeCommand, UpdatePrizeCommand } from './commands/prizes.handlers.js';
 import { PrizeQueries } from './queries/prize.queries.js';
-import { Admin, Public } from '../accounts/access/access.decorators.js';
+import { Admin, Public } from '../platform/http/access.decorators.js';
 
 /**
  * Fields are loosely typed on purpose: the prize rules (and their exact messages, "Position is

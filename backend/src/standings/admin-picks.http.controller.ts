@@ -1,7 +1,7 @@
 import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, type PeriodChoice, type TeamUsage } from '@treble/contracts';
-import { Admin } from '../accounts/access/access.decorators.js';
+import { Admin } from '../platform/http/access.decorators.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 

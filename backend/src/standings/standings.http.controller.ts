@@ -15,7 +15,7 @@ import {
   type UserStats,
 } from '@treble/contracts';
 import { DataSource } from 'typeorm';
-import { Player, Public } from '../accounts/access/access.decorators.js';
+import { Player, Public } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
 import { ListPage, PageQuery } from '../platform/http/list-pages.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Access } from '../../src/accounts/access/access.decorators.js';
+import type { Access } from '../../src/platform/http/access.decorators.js';
 import { routeAccess, unguardedPathPrefixes } from '../../src/accounts/access/route-access.js';
 import { RouteInventory } from '../../src/accounts/access/route-inventory.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';

@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { readSessionToken } from '../sessions/session-cookie.js';
 import { SessionStore } from '../sessions/session-store.js';
-import { ACCESS_KEY, type Access } from './access.decorators.js';
+import { ACCESS_KEY, type Access } from '../../platform/http/access.decorators.js';
 
 /**
  * The one place HTTP access is decided (registered globally). Signed out → 401 UNAUTHENTICATED;

@@ -5,7 +5,7 @@ import type { User } from '@treble/contracts';
 import { FixedClock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { Authentication, SessionStore } from '../sessions/session-store.js';
-import { Admin, Player, Public } from './access.decorators.js';
+import { Admin, Player, Public } from '../../platform/http/access.decorators.js';
 import { AccessGuard } from './access.guard.js';
 
 class Routes {

@@ -1,4 +1,4 @@
-import type { Access } from './access.decorators.js';
+import type { Access } from '../../platform/http/access.decorators.js';
 
 /**
  * Every API route and who may call it, as `METHOD /path` (Express path syntax). A test walks the

@@ -1,7 +1,7 @@
 import { Injectable, Logger, RequestMethod, type OnApplicationBootstrap } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ACCESS_KEY, type Access } from './access.decorators.js';
+import { ACCESS_KEY, type Access } from '../../platform/http/access.decorators.js';
 
 export interface DeclaredRoute {
   /** `METHOD /api/path`, as in route-access.ts. */

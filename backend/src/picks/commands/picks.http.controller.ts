@@ -8,7 +8,7 @@ import type { Choice, MessageResponse } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { commandContext } from '../../platform/http/command-context.js';
 import { ClearPeriodCommand, MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand } from './picks.handlers.js';
-import { Admin, Player } from '../../accounts/access/access.decorators.js';
+import { Admin, Player } from '../../platform/http/access.decorators.js';
 
 class MakeChoiceBody {
   @Type(() => Number)

@@ -1,8 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ErrorCodes, errorStatus, type ApiErrorBody, type ErrorCode } from '@treble/contracts';
-import { WrongExpectedVersionError } from '../../event-store/event-store.port.js';
-import { DomainError } from '../../shared/domain/domain-error.js';
+import { ConcurrentChangeError, DomainError } from '../../shared/domain/domain-error.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: ErrorCodes.VALIDATION_FAILED,
@@ -50,7 +49,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       return { ...exception.details, statusCode: errorStatus[exception.code], code: exception.code, message: exception.message };
     }
-    if (exception instanceof WrongExpectedVersionError) {
+    if (exception instanceof ConcurrentChangeError) {
       return {
         statusCode: 409,
         code: ErrorCodes.CONCURRENCY_CONFLICT,

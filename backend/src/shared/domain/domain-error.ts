@@ -15,3 +15,9 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/**
+ * Someone else changed the same thing at the same moment: the write was not made. The event store's
+ * version conflict is one; the HTTP layer answers 409 CONCURRENCY_CONFLICT for any of them.
+ */
+export class ConcurrentChangeError extends Error {}

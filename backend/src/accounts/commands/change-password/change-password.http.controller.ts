@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { ErrorCodes, type ChangePasswordRequest } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import { Player } from '../../access/access.decorators.js';
+import { Player } from '../../../platform/http/access.decorators.js';
 import { authenticationOf } from '../../access/authentication.js';
 import { checkPasswordPolicy } from '../../domain/index.js';
 import { CredentialStore } from '../../sessions/credential-store.js';

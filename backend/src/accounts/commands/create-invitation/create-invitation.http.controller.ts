@@ -7,7 +7,7 @@ import type { CreatedInvitation, CreateInvitationRequest } from '@treble/contrac
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
-import { Admin } from '../../access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
 import { CreateInvitationCommand } from './create-invitation.handler.js';

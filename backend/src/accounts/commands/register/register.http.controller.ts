@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import type { AuthResponse, RegisterRequest } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
-import { Public } from '../../access/access.decorators.js';
+import { Public } from '../../../platform/http/access.decorators.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { RegisterCommand } from './register.handler.js';
 

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
-import { Admin } from '../../access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { RevokeInvitationCommand } from './revoke-invitation.handler.js';
 

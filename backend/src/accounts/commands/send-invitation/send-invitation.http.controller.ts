@@ -16,7 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { MAILER, type Mailer } from '../../../platform/mail/mailer.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import { Admin } from '../../access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { authenticationOf } from '../../access/authentication.js';
 import { isPlausibleEmail, normalizeEmail } from '../../domain/index.js';

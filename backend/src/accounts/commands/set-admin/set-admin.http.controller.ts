@@ -7,7 +7,7 @@ import { ErrorCodes, type SetAdminRequest, type User } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import { Admin } from '../../access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { UserDirectory } from '../../queries/users/user-directory.js';
 import { SetAdminCommand } from './set-admin.handler.js';

@@ -4,7 +4,7 @@ import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import type { AuthResponse, LoginRequest } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { Public } from '../../access/access.decorators.js';
+import { Public } from '../../../platform/http/access.decorators.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { SignInService } from './sign-in.service.js';
 

@@ -7,7 +7,7 @@ import { ErrorCodes, type UpdateProfileRequest, type User } from '@treble/contra
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import { Player } from '../../access/access.decorators.js';
+import { Player } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { authenticationOf } from '../../access/authentication.js';
 import { UserDirectory } from '../../queries/users/user-directory.js';

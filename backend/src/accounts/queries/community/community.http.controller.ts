@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { CommunityStats } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
-import { Player } from '../../access/access.decorators.js';
+import { Player } from '../../../platform/http/access.decorators.js';
 
 const week = 7 * 24 * 60 * 60_000;
 

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Invitation, InvitationStatus, RegistrationOptions } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { Admin, Public } from '../../access/access.decorators.js';
+import { Admin, Public } from '../../../platform/http/access.decorators.js';
 import { invitationStatus, isWellFormedInvitationToken } from '../../domain/index.js';
 import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
 import { InvitationRow } from './invitation.entity.js';

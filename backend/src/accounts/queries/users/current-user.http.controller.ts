@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, type User } from '@treble/contracts';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import { Player, Public } from '../../access/access.decorators.js';
+import { Player, Public } from '../../../platform/http/access.decorators.js';
 import { CurrentUser } from '../../access/authentication.js';
 
 @ApiTags('accounts')

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { User } from '@treble/contracts';
-import { Admin } from '../../access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 import { UserDirectory } from './user-directory.js';
 
 @ApiTags('accounts')

@@ -7,7 +7,7 @@ import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { ImportScheduleCommand } from './import-schedule.handler.js';
-import { Admin } from '../../../accounts/access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 
 @ApiTags('season')
 @Controller()

@@ -9,7 +9,7 @@ import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { OptionQueries } from '../../queries/options/option.queries.js';
 import { AddEplOptionsCommand, CreateOptionCommand, ReplaceWithEplCommand } from './manage-options.handlers.js';
-import { Admin } from '../../../accounts/access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 
 class CreateOptionBody {
   @Type(() => Number)

@@ -15,7 +15,7 @@ import {
   ReopenPeriodCommand,
   SetPeriodActiveCommand,
 } from './manage-period.handlers.js';
-import { Admin } from '../../../accounts/access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 
 class CompleteBody {
   /** The admin confirmed completing a period that has not started or still misses results. */

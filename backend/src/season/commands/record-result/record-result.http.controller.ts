@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LiveNotifier } from '../../../realtime/live-notifier.js';
 import { periodOfOption } from '../../domain/period-admin.js';
 import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
-import { Admin } from '../../../accounts/access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 
 /** Fields are optional here so that a missing one gets the spec's own message from the domain. */
 class RecordResultBody {

@@ -9,7 +9,7 @@ import { requestUser } from '../../../platform/http/command-context.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 import { PeriodRow } from '../periods/period.entity.js';
 import { OptionQueries } from './option.queries.js';
-import { Admin, Player } from '../../../accounts/access/access.decorators.js';
+import { Admin, Player } from '../../../platform/http/access.decorators.js';
 
 @ApiTags('options')
 @Controller()

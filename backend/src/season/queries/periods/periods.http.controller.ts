@@ -5,7 +5,7 @@ import type { Period, PeriodTimeline } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { periodTimeline } from '../../domain/period-timeline.js';
 import { PeriodRow, toPeriod } from './period.entity.js';
-import { Player } from '../../../accounts/access/access.decorators.js';
+import { Player } from '../../../platform/http/access.decorators.js';
 
 @ApiTags('periods')
 @Controller('periods')

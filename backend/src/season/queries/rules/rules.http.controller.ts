@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PoolRules } from '@treble/contracts';
-import { Public } from '../../../accounts/access/access.decorators.js';
+import { Public } from '../../../platform/http/access.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 
 /**

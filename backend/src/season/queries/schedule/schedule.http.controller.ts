@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ScheduleEntry } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
-import { Admin } from '../../../accounts/access/access.decorators.js';
+import { Admin } from '../../../platform/http/access.decorators.js';
 
 @ApiTags('season')
 @Controller('epl-schedule')

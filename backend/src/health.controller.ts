@@ -2,12 +2,12 @@ import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { HealthReport } from '@treble/contracts';
-import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
-import { ProjectionEngine } from '../../projections/projection-engine.js';
-import { ProjectorLeadership } from '../../projections/projector-leadership.js';
-import { CLOCK, type Clock } from '../clock/clock.js';
-import { Database } from '../database/database.js';
-import { Public } from '../../accounts/access/access.decorators.js';
+import { EVENT_STORE, type EventStore } from './event-store/event-store.port.js';
+import { ProjectionEngine } from './projections/projection-engine.js';
+import { ProjectorLeadership } from './projections/projector-leadership.js';
+import { CLOCK, type Clock } from './platform/clock/clock.js';
+import { Database } from './platform/database/database.js';
+import { Public } from './platform/http/access.decorators.js';
 
 /** A projection this far behind the log makes the app "degraded" (still serving, but stale). */
 const LAG_DEGRADED = 1000;
@@ -58,12 +58,17 @@ export class HealthController {
       }
     }
     const degraded = projections.some((p) => p.status === 'failed' || p.lag > LAG_DEGRADED);
-    const status: HealthReport['status'] = !databaseUp || !eventStoreUp ? 'down' : degraded ? 'degraded' : 'ok';
+    const status: HealthReport['status'] =
+      !databaseUp || !eventStoreUp ? 'down' : degraded ? 'degraded' : 'ok';
     if (status === 'down') response.status(HttpStatus.SERVICE_UNAVAILABLE);
     return {
       status,
       database: { status: databaseUp ? 'ok' : 'down', kind: this.database.kind },
-      eventStore: { status: eventStoreUp ? 'ok' : 'down', kind: this.eventStore.kind, headPosition: head.toString() },
+      eventStore: {
+        status: eventStoreUp ? 'ok' : 'down',
+        kind: this.eventStore.kind,
+        headPosition: head.toString(),
+      },
       projections,
       now: this.clock.now().toISOString(),
       instance: { id: this.leadership.instanceId, projectionLeader, leader },

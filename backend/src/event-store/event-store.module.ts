@@ -1,0 +1,49 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { Database } from '../platform/database/database.js';
+import { EsdbEventStore } from './esdb/esdb-event-store.js';
+import { EVENT_STORE, type EventStore } from './event-store.port.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+/** Closes the event store when the app stops (after projections have stopped reading it). */
+@Injectable()
+class EventStoreLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.eventStore.close();
+  }
+}
+
+/** The event store the configuration names: Postgres (the database's `events` table) or EventStoreDB. */
+@Global()
+@Module({})
+export class EventStoreModule {
+  static forRoot(): DynamicModule {
+    return {
+      module: EventStoreModule,
+      providers: [
+        {
+          provide: EVENT_STORE,
+          useFactory: (config: AppConfig, database: Database): EventStore => {
+            if (config.eventStoreUrl === null)
+              return new PostgresEventStore(database, config.projectionPollMs);
+            new Logger('EventStore').log('EventStoreDB from EVENTSTORE_URL');
+            return EsdbEventStore.connect(config.eventStoreUrl);
+          },
+          inject: [APP_CONFIG, Database],
+        },
+        EventStoreLifecycle,
+      ],
+      exports: [EVENT_STORE],
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { EVENT_STORE, type EventStore } from './event-store/event-store.port.js';
+import { APP_CONFIG, type AppConfig } from './platform/config/config.js';
+import { Database } from './platform/database/database.js';
+import { ProjectionEngine } from './projections/projection-engine.js';
+import { ProjectorLeadership } from './projections/projector-leadership.js';
+import { projectionsFor } from './read-models.js';
+
+/**
+ * Once the app is up, runs live projection processing if this instance wins the projector lease
+ * (else keeps trying, to take over from a leader that dies); stops it before anything closes.
+ */
+@Injectable()
+class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(private readonly leadership: ProjectorLeadership) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.leadership.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.leadership.stop();
+  }
+}
+
+/** The projection engine over every read model of the app (read-models.ts), and its leadership. */
+@Global()
+@Module({})
+export class ReadModelsModule {
+  static forRoot(): DynamicModule {
+    return {
+      module: ReadModelsModule,
+      providers: [
+        {
+          provide: ProjectionEngine,
+          useFactory: (config: AppConfig, database: Database, eventStore: EventStore) =>
+            new ProjectionEngine(
+              database,
+              eventStore,
+              projectionsFor(config.rules),
+              new Logger('Projections'),
+            ),
+          inject: [APP_CONFIG, Database, EVENT_STORE],
+        },
+        ProjectorLeadership,
+        ProjectorLifecycle,
+      ],
+      exports: [ProjectionEngine, ProjectorLeadership],
+    };
+  }
+}
