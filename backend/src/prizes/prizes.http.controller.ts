@@ -3,9 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { Request } from 'express';
-import { ErrorCodes, type MessageResponse, type Prize } from '@treble/contracts';
+import { ErrorCodes, type MessageResponse, type Payout, type Prize } from '@treble/contracts';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
-import { commandContext } from '../platform/http/command-context.js';
+import { commandContext, requestUser } from '../platform/http/command-context.js';
+import { withEmailsFor } from '../standings/queries/email-privacy.js';
+import { LeaderboardQueries } from '../standings/queries/leaderboard.queries.js';
+import { PayoutQueries } from './queries/payout.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { CreatePrizeCommand, DeletePrizeCommand, UpdatePrizeCommand } from './commands/prizes.handlers.js';
 import { PrizeQueries } from './queries/prize.queries.js';
@@ -35,8 +38,18 @@ export class PrizesController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly prizes: PrizeQueries,
+    private readonly leaderboards: LeaderboardQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  @Get('payouts')
+  @Public()
+  @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
+  async payouts(@Req() request: Request): Promise<Payout[]> {
+    // Only the rows that can reach a paid place are read, whatever the size of the pool.
+    const standings = new PayoutQueries(this.leaderboards.shownAt(this.clock.now()));
+    return withEmailsFor(requestUser(request), await standings.payouts(await this.prizes.list()));
+  }
 
   private async prize(id: string): Promise<Prize> {
     const prize = await this.prizes.one(id);

@@ -9,18 +9,15 @@ import {
   type Last10Entry,
   type LeaderboardEntry,
   type LeaderboardSummary,
-  type Payout,
   type SurvivorEntry,
   type TrendEntry,
   type UserStats,
 } from '@treble/contracts';
 import { DataSource } from 'typeorm';
-import { Player, Public } from '../platform/http/access.decorators.js';
+import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
 import { ListPage, PageQuery } from '../platform/http/list-pages.js';
-import { PayoutQueries } from '../prizes/queries/payout.queries.js';
-import { PrizeQueries } from '../prizes/queries/prize.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
 import { withEmailsFor } from './queries/email-privacy.js';
@@ -59,7 +56,6 @@ export class StandingsController {
     private readonly exports: ExportQueries,
     private readonly choices: ChoiceQueries,
     private readonly results: ResultQueries,
-    private readonly prizes: PrizeQueries,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -172,14 +168,6 @@ export class StandingsController {
   @Player()
   periodResults(@Param('periodId', ParseIntPipe) periodId: number): Promise<ResultView[]> {
     return this.results.forPeriod(periodId);
-  }
-
-  @Get('prizes/payouts')
-  @Public()
-  @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
-  async payouts(@Req() request: Request): Promise<Payout[]> {
-    // Only the rows that can reach a paid place are read, whatever the size of the pool.
-    return withEmailsFor(requestUser(request), await new PayoutQueries(this.leaderboards.shownAt(this.clock.now())).payouts(await this.prizes.list()));
   }
 
 }

@@ -1,8 +1,6 @@
 import { Module, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
-import { PrizesModule } from '../prizes/prizes.module.js';
-import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
@@ -25,7 +23,6 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
 });
 
 @Module({
-  imports: [PrizesModule],
   controllers: [StandingsController, AdminPicksController],
   providers: [
     withRules(LeaderboardQueries),
@@ -34,7 +31,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withRules(ExportQueries),
     withDatabase(ChoiceQueries),
     withDatabase(ResultQueries),
-    { provide: PayoutQueries, useFactory: (leaderboards: LeaderboardQueries) => new PayoutQueries(leaderboards), inject: [LeaderboardQueries] },
   ],
+  exports: [LeaderboardQueries],
 })
 export class StandingsModule {}
