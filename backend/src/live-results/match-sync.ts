@@ -1,23 +1,31 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { ResultsUpdateSummary } from '@treble/contracts';
-import { DataSource } from 'typeorm';
-import { decideAndAppend } from '../event-store/decide-and-append.js';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
-import { decideVoidChoicesOnOption } from '../picks/domain/decide-picks.js';
-import { picksStreamId, type PicksEvent, type VoidReason } from '../picks/domain/picks.events.js';
-import { evolvePicks, initialPicksState, type PicksState } from '../picks/domain/picks.state.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { ProjectionEngine } from '../projections/projection-engine.js';
 import type { ResultSource } from '../results/domain/results.js';
-import { RecordResultCommand, type RecordResultOutcome } from '../season/commands/record-result/record-result.handlers.js';
-import { decideAutoCompletePeriod, decideSyncFixture, fixtureOptionIds, isCalledOff } from '../season/domain/fixture-sync.js';
-import { decideRecordResultInPeriod, optionIdFor, optionView, type RecordResultInput } from '../season/domain/period-admin.js';
+import {
+  RecordResultCommand,
+  type RecordResultOutcome,
+} from '../season/commands/record-result/record-result.handlers.js';
+import {
+  decideAutoCompletePeriod,
+  decideSyncFixture,
+  fixtureOptionIds,
+  isCalledOff,
+} from '../season/domain/fixture-sync.js';
+import {
+  decideRecordResultInPeriod,
+  optionIdFor,
+  optionView,
+  type RecordResultInput,
+} from '../season/domain/period-admin.js';
 import type { PeriodState } from '../season/domain/period.js';
 import type { Fixture, SeasonSchedule } from '../season/domain/season-schedule.js';
 import { PeriodStreams } from '../season/period-streams.js';
 import { SeasonCatalogue } from '../season/season-catalogue.js';
-import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import { VoidOptionPicksCommand } from '../shared/commands/picks-commands.js';
+import type { CommandContext } from '../shared/domain/event.js';
+import type { VoidReason } from '../shared/domain/option-view.js';
 import { fixtureIdOf, fixtureUpdateOf, resultsOf } from './domain/match-plan.js';
 import { isFinal, type ProviderAnswer, type ProviderMatch } from './domain/provider-match.js';
 import { LiveNotifier } from '../realtime/live-notifier.js';
@@ -44,8 +52,6 @@ interface ProviderResultInput {
   homeScore: number;
   awayScore: number;
 }
-
-const picksModel = { initialState: initialPicksState, evolve: evolvePicks };
 
 function emptySummary(answer: ProviderAnswer): SyncSummary {
   return {
@@ -77,11 +83,8 @@ export class MatchSync {
   constructor(
     private readonly periods: PeriodStreams,
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
     private readonly catalogue: SeasonCatalogue,
-    private readonly engine: ProjectionEngine,
     private readonly notifier: LiveNotifier,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -101,7 +104,8 @@ export class MatchSync {
     const summary = emptySummary(answer);
     const schedule = await this.catalogue.current();
     if (schedule === null) {
-      if (answer.matches.length > 0) this.logger.warn(`No season imported yet; ${answer.matches.length} matches ignored`);
+      if (answer.matches.length > 0)
+        this.logger.warn(`No season imported yet; ${answer.matches.length} matches ignored`);
       return summary;
     }
     const season = schedule.season;
@@ -110,7 +114,9 @@ export class MatchSync {
     for (const match of answer.matches) {
       const periodId = weeks.get(fixtureIdOf(season, match)) ?? null;
       if (periodId === null) {
-        this.logger.warn(`Match ${match.id} (${match.homeTeam.tla} v ${match.awayTeam.tla}) is not a fixture of season ${season}; ignored`);
+        this.logger.warn(
+          `Match ${match.id} (${match.homeTeam.tla} v ${match.awayTeam.tla}) is not a fixture of season ${season}; ignored`,
+        );
         continue;
       }
       byPeriod.set(periodId, [...(byPeriod.get(periodId) ?? []), match]);
@@ -125,10 +131,18 @@ export class MatchSync {
     return { actor: sync.actor, source, now: sync.now, correlationId: sync.correlationId };
   }
 
-  private async applyToPeriod(season: string, periodId: number, matches: ProviderMatch[], sync: SyncContext, summary: SyncSummary): Promise<void> {
+  private async applyToPeriod(
+    season: string,
+    periodId: number,
+    matches: ProviderMatch[],
+    sync: SyncContext,
+    summary: SyncSummary,
+  ): Promise<void> {
     let state = await this.periods.load(periodId);
     if (!state.scheduled) {
-      this.logger.warn(`Period ${periodId} does not exist (schedule not imported); ${matches.length} matches ignored`);
+      this.logger.warn(
+        `Period ${periodId} does not exist (schedule not imported); ${matches.length} matches ignored`,
+      );
       return;
     }
     const finished = new Set<string>();
@@ -142,7 +156,9 @@ export class MatchSync {
         // One match that fails (say, a read view not there yet) leaves the others to go ahead; it
         // is tried again on the next poll, from where it stopped.
         summary.failedMatches++;
-        this.logger.error(`Match ${match.id} (${fixture.fixtureId}) could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(
+          `Match ${match.id} (${fixture.fixtureId}) could not be applied: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     if (finished.size === 0) return;
@@ -155,7 +171,13 @@ export class MatchSync {
     }
   }
 
-  private async applyMatch(state: PeriodState, fixture: Fixture, match: ProviderMatch, sync: SyncContext, summary: SyncSummary): Promise<PeriodState> {
+  private async applyMatch(
+    state: PeriodState,
+    fixture: Fixture,
+    match: ProviderMatch,
+    sync: SyncContext,
+    summary: SyncSummary,
+  ): Promise<PeriodState> {
     const periodId = state.periodId!;
     const update = fixtureUpdateOf(match, fixture);
     if (decideSyncFixture(state, update).length > 0) {
@@ -165,7 +187,9 @@ export class MatchSync {
       // leaves the fixture unchanged, so the next poll does both again; the second pass catches a
       // pick made in the moment between.
       if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
-      const { events } = await this.periods.decide(periodId, this.context(sync, 'provider'), (current) => decideSyncFixture(current, update));
+      const { events } = await this.periods.decide(periodId, this.context(sync, 'provider'), (current) =>
+        decideSyncFixture(current, update),
+      );
       summary.fixturesUpdated += events.filter((event) => event.type === 'FixtureUpdated').length;
       if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
       if (events.length > 0) state = await this.periods.load(periodId);
@@ -189,7 +213,9 @@ export class MatchSync {
       const source: ResultSource = 'provider';
       const probe: RecordResultInput = { ...input, source };
       if (decideRecordResultInPeriod(periodId, state, probe, this.config.rules).length === 0) continue;
-      const outcome: RecordResultOutcome = await this.commandBus.execute(new RecordResultCommand(input, source, this.context(sync, 'provider')));
+      const outcome: RecordResultOutcome = await this.commandBus.execute(
+        new RecordResultCommand(input, source, this.context(sync, 'provider')),
+      );
       if (outcome.status === 'recorded') summary.resultsRecorded++;
       if (outcome.status === 'pending') summary.resultsHeldPending++;
       if (outcome.status !== 'unchanged') news = true;
@@ -205,37 +231,26 @@ export class MatchSync {
     return this.periods.load(periodId);
   }
 
-  /** Voids every player's picks on both options of a called-off fixture (unless they had locked). */
-  private async voidPicks(state: PeriodState, fixture: Fixture, reason: VoidReason, sync: SyncContext): Promise<number> {
+  /** Voids every player's picks on both options of a called-off fixture (unless they had locked): the picks context does it. */
+  private async voidPicks(
+    state: PeriodState,
+    fixture: Fixture,
+    reason: VoidReason,
+    sync: SyncContext,
+  ): Promise<number> {
     const periodId = state.periodId!;
     const ids = fixtureOptionIds(periodId, fixture);
-    const metadata = metadataFor(this.context(sync, 'system'));
     let voided = 0;
-    let position: bigint | null = null;
     for (const optionId of [ids.home, ids.away]) {
       // The option as it stood before the postponement: its lock time decides whether picks stand.
       const option = optionView(state, optionId);
       if (!option) continue;
-      for (const userId of await this.playersWithPicksOn(optionId)) {
-        const result = await decideAndAppend<PicksState, PicksEvent>(
-          this.eventStore,
-          picksStreamId(userId),
-          picksModel,
-          (picks) => decideVoidChoicesOnOption({ type: 'VoidChoicesOnOption', userId, optionId, reason }, picks, { now: sync.now, option }),
-          metadata,
-        );
-        voided += result.events.length;
-        if (result.position !== null) position = result.position;
-      }
+      const result = await this.commandBus.execute(
+        new VoidOptionPicksCommand(option, reason, this.context(sync, 'system')),
+      );
+      voided += result.voided;
     }
-    if (position !== null) await this.engine.waitFor(position);
     if (voided > 0) this.logger.log(`${fixture.fixtureId} ${reason}: ${voided} picks voided`);
     return voided;
-  }
-
-  /** Players with a pick on the option (the picks read view; another context owns it). */
-  private async playersWithPicksOn(optionId: string): Promise<string[]> {
-    const rows: { user_id: string }[] = await this.dataSource.query('SELECT DISTINCT user_id FROM choices WHERE option_id = $1', [optionId]);
-    return rows.map((row) => row.user_id);
   }
 }

@@ -1,17 +1,24 @@
 import { Module } from '@nestjs/common';
 import { SeasonModule } from '../season/season.module.js';
 import {
-  ClearPeriodHandler,
   MakeChoiceHandler,
   MakeRetroactiveChoicesHandler,
   PicksWriter,
   WithdrawChoiceHandler,
 } from './commands/picks.handlers.js';
+import { ClearPeriodPicksHandler, VoidOptionPicksHandler } from './commands/picks-maintenance.handlers.js';
 import { PicksController } from './commands/picks.http.controller.js';
 
 @Module({
   imports: [SeasonModule],
   controllers: [PicksController],
-  providers: [PicksWriter, MakeChoiceHandler, WithdrawChoiceHandler, ClearPeriodHandler, MakeRetroactiveChoicesHandler],
+  providers: [
+    PicksWriter,
+    MakeChoiceHandler,
+    WithdrawChoiceHandler,
+    MakeRetroactiveChoicesHandler,
+    ClearPeriodPicksHandler,
+    VoidOptionPicksHandler,
+  ],
 })
 export class PicksModule {}

@@ -68,7 +68,9 @@ export class PrizesController {
   @Admin()
   @ApiOperation({ summary: 'Create a prize' })
   async create(@Body() body: PrizeBody, @Req() request: Request): Promise<Prize> {
-    const id = await this.commandBus.execute(new CreatePrizeCommand(asInput(body), commandContext(request, this.clock, 'admin')));
+    const id = await this.commandBus.execute(
+      new CreatePrizeCommand(asInput(body), commandContext(request, this.clock, 'admin')),
+    );
     return this.prize(id);
   }
 
@@ -76,7 +78,9 @@ export class PrizesController {
   @Admin()
   @ApiOperation({ summary: 'Change a prize' })
   async update(@Param('id') id: string, @Body() body: PrizeBody, @Req() request: Request): Promise<Prize> {
-    await this.commandBus.execute(new UpdatePrizeCommand(id, asInput(body), commandContext(request, this.clock, 'admin')));
+    await this.commandBus.execute(
+      new UpdatePrizeCommand(id, asInput(body), commandContext(request, this.clock, 'admin')),
+    );
     return this.prize(id);
   }
 

@@ -1,13 +1,26 @@
 import { Module } from '@nestjs/common';
 import { StandingsModule } from '../standings/standings.module.js';
-import { CreatePrizeHandler, DeletePrizeHandler, PrizeSeeder, PrizesWriter, UpdatePrizeHandler } from './commands/prizes.handlers.js';
+import {
+  CreatePrizeHandler,
+  DeletePrizeHandler,
+  PrizeSeeder,
+  PrizesWriter,
+  UpdatePrizeHandler,
+} from './commands/prizes.handlers.js';
 import { PrizesController } from './prizes.http.controller.js';
 import { PrizeQueries } from './queries/prize.queries.js';
 
 @Module({
   imports: [StandingsModule],
   controllers: [PrizesController],
-  providers: [PrizesWriter, PrizeSeeder, PrizeQueries, CreatePrizeHandler, UpdatePrizeHandler, DeletePrizeHandler],
+  providers: [
+    PrizesWriter,
+    PrizeSeeder,
+    PrizeQueries,
+    CreatePrizeHandler,
+    UpdatePrizeHandler,
+    DeletePrizeHandler,
+  ],
   exports: [PrizeQueries],
 })
 export class PrizesModule {}

@@ -35,13 +35,22 @@ function me(request: Request): string {
 
 function periodIdsOf(text: string | undefined): number[] {
   if (!text) return [];
-  const ids = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (ids.some((id) => !/^\d{1,3}$/.test(id))) {
-    throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'periodIds: a comma-separated list of period numbers');
+    throw new DomainError(
+      ErrorCodes.VALIDATION_FAILED,
+      'periodIds: a comma-separated list of period numbers',
+    );
   }
   const unique = [...new Set(ids.map(Number))];
   if (unique.length > maxComparedPeriods) {
-    throw new DomainError(ErrorCodes.VALIDATION_FAILED, `periodIds: at most ${maxComparedPeriods} periods can be compared`);
+    throw new DomainError(
+      ErrorCodes.VALIDATION_FAILED,
+      `periodIds: at most ${maxComparedPeriods} periods can be compared`,
+    );
   }
   return unique;
 }
@@ -65,7 +74,10 @@ export class StandingsController {
   @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
   @ListPage({ pagedByHandler: true })
   async overall(@Query() page: PageQuery, @Req() request: Request): Promise<LeaderboardEntry[]> {
-    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).overall(page));
+    return withEmailsFor(
+      requestUser(request),
+      await this.leaderboards.shownAt(this.clock.now()).overall(page),
+    );
   }
 
   @Get('leaderboards/survivor')
@@ -73,7 +85,10 @@ export class StandingsController {
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
   @ListPage({ pagedByHandler: true })
   async survivor(@Query() page: PageQuery, @Req() request: Request): Promise<SurvivorEntry[]> {
-    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).survivor(page));
+    return withEmailsFor(
+      requestUser(request),
+      await this.leaderboards.shownAt(this.clock.now()).survivor(page),
+    );
   }
 
   @Get('leaderboards/last10')
@@ -81,7 +96,10 @@ export class StandingsController {
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
   @ListPage({ pagedByHandler: true })
   async last10(@Query() page: PageQuery, @Req() request: Request): Promise<Last10Entry[]> {
-    return withEmailsFor(requestUser(request), await this.leaderboards.shownAt(this.clock.now()).last10(page));
+    return withEmailsFor(
+      requestUser(request),
+      await this.leaderboards.shownAt(this.clock.now()).last10(page),
+    );
   }
 
   @Get('leaderboards/summary')
@@ -123,7 +141,8 @@ export class StandingsController {
   ): Promise<CompareEntry[]> {
     const viewer = me(request);
     const ids = periodIdsOf(periodIds);
-    if (userId === undefined || userId === '' || userId === viewer) return this.performance.compare(viewer, ids);
+    if (userId === undefined || userId === '' || userId === viewer)
+      return this.performance.compare(viewer, ids);
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'userId: a player id');
     }
@@ -142,7 +161,10 @@ export class StandingsController {
   @Get('choices/period/:periodId')
   @Player()
   @ApiOperation({ summary: 'Your picks in a period' })
-  myChoices(@Param('periodId', ParseIntPipe) periodId: number, @Req() request: Request): Promise<ChoiceView[]> {
+  myChoices(
+    @Param('periodId', ParseIntPipe) periodId: number,
+    @Req() request: Request,
+  ): Promise<ChoiceView[]> {
     return this.choices.forUserInPeriod(me(request), periodId);
   }
 
@@ -169,5 +191,4 @@ export class StandingsController {
   periodResults(@Param('periodId', ParseIntPipe) periodId: number): Promise<ResultView[]> {
     return this.results.forPeriod(periodId);
   }
-
 }

@@ -15,7 +15,6 @@ import { SeasonCatalogue } from '../../season/season-catalogue.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../../shared/domain/event.js';
 import {
-  decideClearPeriodChoices,
   decideMakeChoice,
   decideMakeRetroactiveChoices,
   decideWithdrawChoice,
@@ -24,16 +23,21 @@ import type { MinimumUsesContext, OptionView, PeriodView } from '../domain/picks
 import { picksStreamId, type PicksEvent } from '../domain/picks.events.js';
 import { evolvePicks, initialPicksState, type PicksState } from '../domain/picks.state.js';
 
-const picksModel = { initialState: initialPicksState, evolve: evolvePicks };
+export const picksModel = { initialState: initialPicksState, evolve: evolvePicks };
 
-function periodView(periodId: number, state: PeriodState): PeriodView {
-  if (!state.scheduled) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
+export function periodView(periodId: number, state: PeriodState): PeriodView {
+  if (!state.scheduled)
+    throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
   return { id: periodId, isActive: state.isActive, isCompleted: state.isCompleted };
 }
 
 function requireOption(state: PeriodState, periodId: number, optionId: string): OptionView {
   const option = optionView(state, optionId);
-  if (!option) throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist in period ${periodId}.`);
+  if (!option)
+    throw new DomainError(
+      ErrorCodes.OPTION_NOT_FOUND,
+      `Option ${optionId} does not exist in period ${periodId}.`,
+    );
   return option;
 }
 
@@ -51,11 +55,25 @@ export class PicksWriter {
 
   async load(userId: string): Promise<PicksState> {
     const events = await this.eventStore.readStream(picksStreamId(userId));
-    return events.reduce((state, event) => evolvePicks(state, event as unknown as PicksEvent), initialPicksState());
+    return events.reduce(
+      (state, event) => evolvePicks(state, event as unknown as PicksEvent),
+      initialPicksState(),
+    );
   }
 
-  async decide(userId: string, context: CommandContext, decide: (state: PicksState) => PicksEvent[], wait = true) {
-    const result = await decideAndAppend(this.eventStore, picksStreamId(userId), picksModel, decide, metadataFor(context));
+  async decide(
+    userId: string,
+    context: CommandContext,
+    decide: (state: PicksState) => PicksEvent[],
+    wait = true,
+  ) {
+    const result = await decideAndAppend(
+      this.eventStore,
+      picksStreamId(userId),
+      picksModel,
+      decide,
+      metadataFor(context),
+    );
     if (wait && result.position !== null) await this.engine.waitFor(result.position);
     return result;
   }
@@ -80,15 +98,6 @@ export class WithdrawChoiceCommand extends Command<void> {
   constructor(
     readonly userId: string,
     readonly choiceId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
-
-export class ClearPeriodCommand extends Command<{ playersCleared: number }> {
-  constructor(
-    readonly periodId: number,
     readonly context: CommandContext,
   ) {
     super();
@@ -124,7 +133,10 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
       .select('p.id', 'id')
       .where('p.is_completed = false AND p.end_date > :now', { now })
       .getRawMany<{ id: number }>();
-    const teams = (await this.catalogue.currentOrDefault(now)).teams.map((team) => ({ teamKey: team.code, teamName: team.name }));
+    const teams = (await this.catalogue.currentOrDefault(now)).teams.map((team) => ({
+      teamKey: team.code,
+      teamName: team.name,
+    }));
     return { teams, openPeriodIds: open.map((row) => row.id) };
   }
 
@@ -157,47 +169,21 @@ export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceComm
 
   async execute({ userId, choiceId, context }: WithdrawChoiceCommand): Promise<void> {
     const choice = (await this.picks.load(userId)).choices.get(choiceId);
-    if (!choice) throw new DomainError(ErrorCodes.CHOICE_NOT_FOUND, 'This pick does not exist or has already been removed.');
+    if (!choice)
+      throw new DomainError(
+        ErrorCodes.CHOICE_NOT_FOUND,
+        'This pick does not exist or has already been removed.',
+      );
     const periodState = await this.periods.load(choice.periodId);
     const period = periodView(choice.periodId, periodState);
     const option = requireOption(periodState, choice.periodId, choice.optionId);
     await this.picks.decide(userId, context, (state) =>
-      decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, { now: context.now, period, option }),
+      decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
+        now: context.now,
+        period,
+        option,
+      }),
     );
-  }
-}
-
-/** Admin "Clear All": every player's picks in the period, each in their own stream. */
-@CommandHandler(ClearPeriodCommand)
-export class ClearPeriodHandler implements ICommandHandler<ClearPeriodCommand> {
-  constructor(
-    private readonly picks: PicksWriter,
-    private readonly periods: PeriodStreams,
-    private readonly dataSource: DataSource,
-  ) {}
-
-  async execute({ periodId, context }: ClearPeriodCommand): Promise<{ playersCleared: number }> {
-    periodView(periodId, await this.periods.load(periodId));
-    const players: { user_id: string }[] = await this.dataSource.query(
-      'SELECT DISTINCT user_id FROM choices WHERE period_id = $1',
-      [periodId],
-    );
-    let cleared = 0;
-    let position: bigint | null = null;
-    for (const { user_id: userId } of players) {
-      const result = await this.picks.decide(
-        userId,
-        context,
-        (state) => decideClearPeriodChoices({ type: 'ClearPeriodChoices', userId, periodId }, state),
-        false,
-      );
-      if (result.position !== null) {
-        cleared++;
-        position = result.position;
-      }
-    }
-    await this.picks.waitFor(position);
-    return { playersCleared: cleared };
   }
 }
 
@@ -209,11 +195,21 @@ export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroa
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ userId, periodId, optionIds, context }: MakeRetroactiveChoicesCommand): Promise<{ choiceIds: string[] }> {
+  async execute({
+    userId,
+    periodId,
+    optionIds,
+    context,
+  }: MakeRetroactiveChoicesCommand): Promise<{ choiceIds: string[] }> {
     const periodState = await this.periods.load(periodId);
     const ended = periodState.endDate !== null && Date.parse(periodState.endDate) < context.now.getTime();
-    const options = optionIds.map((id) => optionView(periodState, id)).filter((o): o is OptionView => o !== null);
-    const choiceIds = Array.from({ length: Math.max(optionIds.length, this.config.rules.picksPerPeriod) }, () => randomUUID());
+    const options = optionIds
+      .map((id) => optionView(periodState, id))
+      .filter((o): o is OptionView => o !== null);
+    const choiceIds = Array.from(
+      { length: Math.max(optionIds.length, this.config.rules.picksPerPeriod) },
+      () => randomUUID(),
+    );
     const { events } = await this.picks.decide(userId, context, (state) =>
       decideMakeRetroactiveChoices({ type: 'MakeRetroactiveChoices', userId, periodId, optionIds }, state, {
         rules: this.config.rules,
@@ -223,6 +219,9 @@ export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroa
       }),
     );
     const made = events.find((event) => event.type === 'RetroactiveChoicesMade');
-    return { choiceIds: made && made.type === 'RetroactiveChoicesMade' ? made.data.choices.map((c) => c.choiceId) : [] };
+    return {
+      choiceIds:
+        made && made.type === 'RetroactiveChoicesMade' ? made.data.choices.map((c) => c.choiceId) : [],
+    };
   }
 }

@@ -7,7 +7,8 @@ import type { Request } from 'express';
 import type { Choice, MessageResponse } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { commandContext } from '../../platform/http/command-context.js';
-import { ClearPeriodCommand, MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand } from './picks.handlers.js';
+import { ClearPeriodPicksCommand } from '../../shared/commands/picks-commands.js';
+import { MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand } from './picks.handlers.js';
 import { Admin, Player } from '../../platform/http/access.decorators.js';
 
 class MakeChoiceBody {
@@ -52,7 +53,9 @@ export class PicksController {
   @ApiOperation({ summary: 'Pick an option (ChoiceMade)' })
   async make(@Body() body: MakeChoiceBody, @Req() request: Request): Promise<Choice> {
     const context = commandContext(request, this.clock, 'player');
-    const { choiceId } = await this.commandBus.execute(new MakeChoiceCommand(context.actor, body.periodId, body.optionId, context));
+    const { choiceId } = await this.commandBus.execute(
+      new MakeChoiceCommand(context.actor, body.periodId, body.optionId, context),
+    );
     return { id: choiceId, userId: context.actor, periodId: body.periodId, optionId: body.optionId };
   }
 
@@ -68,8 +71,13 @@ export class PicksController {
   @Delete('choices/period/:id')
   @Admin()
   @ApiOperation({ summary: "Admin: delete every player's picks in a period" })
-  async clearPeriod(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<MessageResponse & { playersCleared: number }> {
-    const { playersCleared } = await this.commandBus.execute(new ClearPeriodCommand(id, commandContext(request, this.clock, 'admin')));
+  async clearPeriod(
+    @Param('id', ParseIntPipe) id: number,
+    @Req() request: Request,
+  ): Promise<MessageResponse & { playersCleared: number }> {
+    const { playersCleared } = await this.commandBus.execute(
+      new ClearPeriodPicksCommand(id, commandContext(request, this.clock, 'admin')),
+    );
     return { message: 'All choices for this period have been deleted.', playersCleared };
   }
 
@@ -77,13 +85,26 @@ export class PicksController {
   @Admin()
   @HttpCode(201)
   @ApiOperation({ summary: "Admin: create a player's picks in an ended period" })
-  async retroactive(@Body() body: RetroactiveChoicesBody, @Req() request: Request): Promise<MessageResponse & { choices: Choice[] }> {
+  async retroactive(
+    @Body() body: RetroactiveChoicesBody,
+    @Req() request: Request,
+  ): Promise<MessageResponse & { choices: Choice[] }> {
     const { choiceIds } = await this.commandBus.execute(
-      new MakeRetroactiveChoicesCommand(body.userId, body.periodId, body.optionIds, commandContext(request, this.clock, 'admin')),
+      new MakeRetroactiveChoicesCommand(
+        body.userId,
+        body.periodId,
+        body.optionIds,
+        commandContext(request, this.clock, 'admin'),
+      ),
     );
     return {
       message: 'Retroactive selections created successfully.',
-      choices: choiceIds.map((id, index) => ({ id, userId: body.userId, periodId: body.periodId, optionId: body.optionIds[index]! })),
+      choices: choiceIds.map((id, index) => ({
+        id,
+        userId: body.userId,
+        periodId: body.periodId,
+        optionId: body.optionIds[index]!,
+      })),
     };
   }
 }

@@ -43,11 +43,35 @@ describe.each(databaseTargets)('picks under concurrency on $name', (target) => {
 
   async function activeChoices(userId: string) {
     const events = await store.readStream(`picks-${userId}`);
-    return events.reduce((state, event) => evolvePicks(state, event as unknown as PicksEvent), initialPicksState());
+    return events.reduce(
+      (state, event) => evolvePicks(state, event as unknown as PicksEvent),
+      initialPicksState(),
+    );
   }
 
   it('accepts exactly 3 of 20 simultaneous picks by one player in one period', async () => {
-    const codes = ['ARS', 'AVL', 'BOU', 'BRE', 'BHA', 'BUR', 'CHE', 'CRY', 'EVE', 'FUL', 'LEE', 'LIV', 'MCI', 'MUN', 'NEW', 'NOT', 'SUN', 'TOT', 'WHU', 'WOL'];
+    const codes = [
+      'ARS',
+      'AVL',
+      'BOU',
+      'BRE',
+      'BHA',
+      'BUR',
+      'CHE',
+      'CRY',
+      'EVE',
+      'FUL',
+      'LEE',
+      'LIV',
+      'MCI',
+      'MUN',
+      'NEW',
+      'NOT',
+      'SUN',
+      'TOT',
+      'WHU',
+      'WOL',
+    ];
     const outcomes = await Promise.allSettled(
       codes.map((code) => commands.execute(new MakeChoiceCommand('racer', 1, `1-${code}`, context('racer')))),
     );
@@ -65,7 +89,9 @@ describe.each(databaseTargets)('picks under concurrency on $name', (target) => {
       await commands.execute(new MakeChoiceCommand('loyal', period, `${period}-ARS`, context('loyal')));
     }
     const outcomes = await Promise.allSettled(
-      [7, 8, 9, 10, 11].map((period) => commands.execute(new MakeChoiceCommand('loyal', period, `${period}-ARS`, context('loyal')))),
+      [7, 8, 9, 10, 11].map((period) =>
+        commands.execute(new MakeChoiceCommand('loyal', period, `${period}-ARS`, context('loyal'))),
+      ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const code of outcomes.map(errorCode).filter((c) => c !== null)) {
@@ -76,6 +102,10 @@ describe.each(databaseTargets)('picks under concurrency on $name', (target) => {
 
   it('records the acting player and the time in every event', async () => {
     const [event] = await store.readStream('picks-racer');
-    expect(event!.metadata).toMatchObject({ actor: 'racer', source: 'player', occurredAt: now.toISOString() });
+    expect(event!.metadata).toMatchObject({
+      actor: 'racer',
+      source: 'player',
+      occurredAt: now.toISOString(),
+    });
   });
 });

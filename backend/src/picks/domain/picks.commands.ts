@@ -9,20 +9,9 @@ export interface PeriodView {
   isCompleted: boolean;
 }
 
-export type OptionStatus = 'available' | 'postponed' | 'cancelled';
-
-/** What the handler read about an option. */
-export interface OptionView {
-  id: string;
-  periodId: number;
-  teamKey: string;
-  teamName: string;
-  /** Kickoff of its fixture; for an option without a fixture, the period's start. Null: no deadline known. */
-  lockAt: Date | null;
-  status: OptionStatus;
-  /** The option already has a result: it is locked for new picks whatever its kickoff says. */
-  hasResult?: boolean;
-}
+/** What the handler read about an option (the shape both the season and picks contexts use). */
+export type { OptionStatus, OptionView } from '../../shared/domain/option-view.js';
+import type { OptionView } from '../../shared/domain/option-view.js';
 
 export interface MakeChoice {
   type: 'MakeChoice';

@@ -7,7 +7,8 @@ import type { DomainEvent } from '../../shared/domain/event.js';
  */
 export const picksStreamId = (userId: string): string => `picks-${userId}`;
 
-export type VoidReason = 'postponed' | 'cancelled';
+export type { VoidReason } from '../../shared/domain/option-view.js';
+import type { VoidReason } from '../../shared/domain/option-view.js';
 
 export interface ChoiceMadeData {
   choiceId: string;

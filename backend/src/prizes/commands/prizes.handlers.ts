@@ -26,7 +26,11 @@ export class PrizesWriter {
     private readonly engine: ProjectionEngine,
   ) {}
 
-  async decide(context: CommandContext, decide: (state: PrizesState) => PrizesEvent[], wait = true): Promise<PrizesEvent[]> {
+  async decide(
+    context: CommandContext,
+    decide: (state: PrizesState) => PrizesEvent[],
+    wait = true,
+  ): Promise<PrizesEvent[]> {
     const { events, position } = await decideAndAppend(
       this.eventStore,
       prizesStreamId,
@@ -50,7 +54,11 @@ export class PrizeSeeder implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const events = await this.writer.decide(
       { actor: 'system', source: 'system', now: this.clock.now(), correlationId: 'seed-prizes' },
-      (state) => decideSeedPrizes(state, Array.from({ length: 5 }, () => randomUUID())),
+      (state) =>
+        decideSeedPrizes(
+          state,
+          Array.from({ length: 5 }, () => randomUUID()),
+        ),
       // Projections may not have started yet: the prizes appear as soon as they do.
       false,
     );

@@ -12,7 +12,12 @@ export type PrizesEvent =
   | DomainEvent<'PrizeUpdated', { prize: Prize }>
   | DomainEvent<'PrizeDeleted', { prizeId: string }>;
 
-export const prizesEventTypes = ['PrizesSeeded', 'PrizeCreated', 'PrizeUpdated', 'PrizeDeleted'] as const satisfies readonly PrizesEvent['type'][];
+export const prizesEventTypes = [
+  'PrizesSeeded',
+  'PrizeCreated',
+  'PrizeUpdated',
+  'PrizeDeleted',
+] as const satisfies readonly PrizesEvent['type'][];
 
 export interface PrizesState {
   seeded: boolean;
@@ -40,14 +45,20 @@ export function evolvePrizes(state: PrizesState, event: PrizesEvent): PrizesStat
 
 function validated(input: PrizeInput) {
   const result = validatePrize(input);
-  if (!result.ok) throw new DomainError(ErrorCodes.PRIZE_INVALID, result.errors.map((e) => e.message).join('; '));
+  if (!result.ok)
+    throw new DomainError(ErrorCodes.PRIZE_INVALID, result.errors.map((e) => e.message).join('; '));
   return result.value;
 }
 
 /** A new pool gets the default prizes once; a pool that ever had prize events is never re-seeded. */
 export function decideSeedPrizes(state: PrizesState, ids: readonly string[]): PrizesEvent[] {
   if (state.seeded) return [];
-  return [{ type: 'PrizesSeeded', data: { prizes: defaultPrizes.map((prize, index) => ({ ...prize, id: ids[index]! })) } }];
+  return [
+    {
+      type: 'PrizesSeeded',
+      data: { prizes: defaultPrizes.map((prize, index) => ({ ...prize, id: ids[index]! })) },
+    },
+  ];
 }
 
 export function decideCreatePrize(state: PrizesState, id: string, input: PrizeInput): PrizesEvent[] {
@@ -59,7 +70,8 @@ export function decideUpdatePrize(state: PrizesState, id: string, change: PrizeI
   const current = state.prizes.get(id);
   if (!current) throw new DomainError(ErrorCodes.PRIZE_NOT_FOUND, 'This prize does not exist.');
   const merged: PrizeInput = { ...current };
-  for (const [key, value] of Object.entries(change)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(change))
+    if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
   const prize = { ...validated(merged), id };
   if (JSON.stringify(prize) === JSON.stringify(current)) return [];
   return [{ type: 'PrizeUpdated', data: { prize } }];

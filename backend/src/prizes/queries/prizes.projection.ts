@@ -10,7 +10,15 @@ async function upsert(sql: ProjectionContext['sql'], table: string, prize: Prize
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (id) DO UPDATE SET competition = EXCLUDED.competition, position = EXCLUDED.position,
        amount = EXCLUDED.amount, currency = EXCLUDED.currency, description = EXCLUDED.description, is_active = EXCLUDED.is_active`,
-    [prize.id, prize.competition, prize.position, prize.amount, prize.currency, prize.description, prize.isActive],
+    [
+      prize.id,
+      prize.competition,
+      prize.position,
+      prize.amount,
+      prize.currency,
+      prize.description,
+      prize.isActive,
+    ],
   );
 }
 

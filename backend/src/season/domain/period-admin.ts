@@ -1,5 +1,5 @@
 import { ErrorCodes, type PoolRules } from '@treble/contracts';
-import type { OptionView } from '../../picks/domain/picks.commands.js';
+import type { OptionView } from '../../shared/domain/option-view.js';
 import { decideApplyPendingResults, decideDeleteResult, decideRecordResult, type ResultSource } from '../../results/domain/results.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { OptionDefinition, PeriodEvent, PeriodState } from './period.js';

@@ -8,7 +8,11 @@ import type { MessageResponse } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { OptionQueries } from '../../queries/options/option.queries.js';
-import { AddEplOptionsCommand, CreateOptionCommand, ReplaceWithEplCommand } from './manage-options.handlers.js';
+import {
+  AddEplOptionsCommand,
+  CreateOptionCommand,
+  ReplaceWithEplCommand,
+} from './manage-options.handlers.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
 class CreateOptionBody {
@@ -47,15 +51,25 @@ export class ManageOptionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Give every period its 20 EPL team options (760 for the season)' })
   async setupOptions(@Req() request: Request): Promise<MessageResponse & { added: number }> {
-    const { added } = await this.commandBus.execute(new AddEplOptionsCommand(null, commandContext(request, this.clock, 'admin')));
-    return { message: added > 0 ? `Created ${added} team options.` : 'Every period already has its team options.', added };
+    const { added } = await this.commandBus.execute(
+      new AddEplOptionsCommand(null, commandContext(request, this.clock, 'admin')),
+    );
+    return {
+      message: added > 0 ? `Created ${added} team options.` : 'Every period already has its team options.',
+      added,
+    };
   }
 
   @Post('periods/:id/epl-options')
   @HttpCode(200)
-  @ApiOperation({ summary: "Add the EPL teams a period does not have yet" })
-  async addEplOptions(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<MessageResponse & { added: number }> {
-    const { added } = await this.commandBus.execute(new AddEplOptionsCommand(id, commandContext(request, this.clock, 'admin')));
+  @ApiOperation({ summary: 'Add the EPL teams a period does not have yet' })
+  async addEplOptions(
+    @Param('id', ParseIntPipe) id: number,
+    @Req() request: Request,
+  ): Promise<MessageResponse & { added: number }> {
+    const { added } = await this.commandBus.execute(
+      new AddEplOptionsCommand(id, commandContext(request, this.clock, 'admin')),
+    );
     return { message: `Added EPL team options to period ${id}.`, added };
   }
 
@@ -65,7 +79,9 @@ export class ManageOptionsController {
     @Param('id', ParseIntPipe) id: number,
     @Req() request: Request,
   ): Promise<MessageResponse & { removed: number; added: number; playersCleared: number }> {
-    const result = await this.commandBus.execute(new ReplaceWithEplCommand(id, commandContext(request, this.clock, 'admin')));
+    const result = await this.commandBus.execute(
+      new ReplaceWithEplCommand(id, commandContext(request, this.clock, 'admin')),
+    );
     return { message: `Period ${id} now uses EPL teams as options.`, ...result };
   }
 
@@ -74,7 +90,11 @@ export class ManageOptionsController {
   async create(@Body() body: CreateOptionBody, @Req() request: Request) {
     const context = commandContext(request, this.clock, 'admin');
     const optionId = await this.commandBus.execute(
-      new CreateOptionCommand(body.periodId, { name: body.name, description: body.description ?? null, sortOrder: body.sortOrder ?? 1 }, context),
+      new CreateOptionCommand(
+        body.periodId,
+        { name: body.name, description: body.description ?? null, sortOrder: body.sortOrder ?? 1 },
+        context,
+      ),
     );
     return this.options.one(optionId, context.actor, context.now);
   }

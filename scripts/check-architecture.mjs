@@ -1,11 +1,19 @@
 #!/usr/bin/env node
 /**
- * Folder-level architecture check (part of `npm run test:arch`). dependency-cruiser's no-circular
+ * Folder-level architecture checks (part of `npm run test:arch`), beside dependency-cruiser's
+ * file-level rules in .dependency-cruiser.cjs.
+ *
+ * 1. No folder loops. dependency-cruiser's no-circular
  * rule sees loops between files; this one sees loops between the backend's top-level folders
  * (backend/src/accounts, backend/src/season, …; the files directly in src/ count as one folder,
  * the composition root): it collapses every import to its folders and fails, naming an import of
  * each arrow, if any folder can reach itself.
+ * 2. A context writes only its own streams: a file that appends events (`.append(` or
+ *    `decideAndAppend(`) may name only the stream ids (`…StreamId`) that its own folder exports.
+ *    Another context's streams are changed through that context's commands.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { cruise } from 'dependency-cruiser';
 
 const roots = ['backend/src'];
@@ -84,10 +92,33 @@ function visit(node) {
 }
 for (const node of nodes) if (!indices.has(node)) visit(node);
 
+// 2. Stream ownership.
+const sources = result.output.modules
+  .map((m) => m.source)
+  .filter((source) => source.startsWith('backend/src/') && source.endsWith('.ts'));
+const owner = new Map();
+for (const source of sources) {
+  const text = fs.readFileSync(source, 'utf8');
+  for (const match of text.matchAll(/export (?:const|function) (\w+StreamId)\b/g))
+    owner.set(match[1], folderOf(source));
+}
+for (const source of sources) {
+  const text = fs.readFileSync(source, 'utf8');
+  if (!/\.append\s*[<(]|decideAndAppend\s*[<(]/.test(text)) continue;
+  for (const name of new Set([...text.matchAll(/\b(\w+StreamId)\b/g)].map((m) => m[1]))) {
+    const from = owner.get(name);
+    if (from && from !== folderOf(source)) {
+      problems.push(
+        `${source} appends to ${path.basename(from)}'s streams (${name}): send that context a command instead`,
+      );
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(`Folder rules broken:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
 console.log(
-  `✔ no folder loops (${nodes.size} folders, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} folder arrows)`,
+  `✔ no folder loops (${nodes.size} folders, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} folder arrows); each context appends only to its own streams (${owner.size} kinds)`,
 );
