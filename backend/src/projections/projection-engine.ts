@@ -207,9 +207,9 @@ export class ProjectionEngine {
     const changed: ChangedKeys = { everyone: [], users: new Map() };
     for (const event of events) {
       if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
-      await projection.apply(event, context);
+      const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
       const audience = projection.audienceFor?.(event) ?? null;
-      for (const key of projection.queryKeysFor(event)) {
+      for (const key of changedKeys) {
         if (audience !== null && personalKeyRoots.includes(String(key[0]))) {
           const own = changed.users.get(audience) ?? [];
           addKey(own, key);

@@ -30,7 +30,11 @@ export interface Projection {
   tables: ProjectionTable[];
   /** Event types `apply` cares about ('all' for every event); the checkpoint moves past the others. */
   eventTypes: readonly string[] | 'all';
-  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+  /**
+   * Applies one event. May return the query keys it actually changed (more precise than
+   * `queryKeysFor`, which then is not asked).
+   */
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void | QueryKey[]>;
   /** Query keys whose data an event changes: pushed to clients so they refetch exactly those. */
   queryKeysFor(event: RecordedEvent): QueryKey[];
   /**

@@ -336,13 +336,12 @@ async function applyEvent(
  * views serve them), period scores, and the Overall, Last 10 and Survivor standings, kept by
  * set-based SQL per event. Rules come from configuration, so it is built for the app's rules.
  *
- * Query keys are precise: `apply` notes what actually changed for the event (a pick in an open
- * period without a result yet changes no leaderboard), and `queryKeysFor` hands that out; for an
- * event this instance did not apply it answers every key the event could have changed.
+ * Query keys are precise: `apply` returns what actually changed for the event (a pick in an open
+ * period without a result yet changes no leaderboard); `queryKeysFor` answers every key the event
+ * could have changed.
  */
 export function standingsProjection(rules: PoolRules): Projection {
   assertWholeNumbers(rules);
-  const applied = new Map<string, QueryKey[]>();
   return {
     name: STANDINGS_PROJECTION,
     // 2: totals carry `periods` and `user_uuid`; survivor re-fold in one pass.
@@ -350,10 +349,8 @@ export function standingsProjection(rules: PoolRules): Projection {
     tables: standingsTables,
     eventTypes: standingsEventTypes,
     async apply(event: RecordedEvent, context: ProjectionContext) {
-      const change = await applyEvent(event, context, rules);
-      // The engine asks for the keys right after applying; a failed batch may leave a few behind.
-      if (applied.size >= 10_000) applied.clear();
-      applied.set(event.id, keysOf(change));
+      // Exactly what the event changed (a pick in an open period changes no leaderboard).
+      return keysOf(await applyEvent(event, context, rules));
     },
     audienceFor(event: RecordedEvent) {
       // A pick made or withdrawn before its lock changes only its player's own views.
@@ -361,11 +358,6 @@ export function standingsProjection(rules: PoolRules): Projection {
         ? (event.data as { userId: string }).userId
         : null;
     },
-    queryKeysFor(event: RecordedEvent) {
-      const keys = applied.get(event.id);
-      if (keys === undefined) return possibleKeys(event);
-      applied.delete(event.id);
-      return keys;
-    },
+    queryKeysFor: possibleKeys,
   };
 }
