@@ -30,8 +30,9 @@ const common = {
 
 export default {
   coverageProvider: 'v8',
-  // Integration suites start an embedded Postgres (initdb takes seconds in WASM).
-  testTimeout: 60_000,
+  // Integration suites start an embedded Postgres (initdb takes seconds in WASM); on a busy 2-core
+  // machine a suite set-up (app start, season import) can take minutes. A bound, never a wait.
+  testTimeout: 180_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/test/**/*.unit.spec.ts'] },
     {

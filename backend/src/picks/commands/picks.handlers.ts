@@ -74,12 +74,16 @@ export class PicksWriter {
       decide,
       metadataFor(context),
     );
-    if (wait && result.position !== null) await this.engine.waitFor(result.position);
+    if (wait) await this.waitFor(result.position);
     return result;
   }
 
+  /**
+   * Waits until the standings projection (which serves every view of picks: the player's picks,
+   * usage, counts, scores) has applied the position; the others catch up on their own.
+   */
   async waitFor(position: bigint | null): Promise<void> {
-    if (position !== null) await this.engine.waitFor(position);
+    if (position !== null) await this.engine.waitFor(position, undefined, ['standings']);
   }
 }
 

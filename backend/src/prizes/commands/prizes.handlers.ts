@@ -38,7 +38,8 @@ export class PrizesWriter {
       decide,
       metadataFor(context),
     );
-    if (wait && position !== null) await this.engine.waitFor(position);
+    // The prize list is read from the prizes projection alone.
+    if (wait && position !== null) await this.engine.waitFor(position, undefined, ['prizes']);
     return events;
   }
 }
