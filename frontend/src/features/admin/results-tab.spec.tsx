@@ -97,7 +97,7 @@ describe('Results tab', () => {
       { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3 } },
       { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3, force: true } },
     ]);
-  });
+  }, 15_000);
 
   test('Save Result needs an option and an outcome, then records it with its points', async () => {
     let results: Result[] = [];
