@@ -146,5 +146,27 @@ const event = (type: string): NewEvent => ({
       ]);
       await Promise.all([reader.close(), first.close()]);
     });
+
+    it('is not held back by a long transaction that appends nothing (a report, an index build)', async () => {
+      const reader = new PostgresEventStore(handle.database);
+      const before = await reader.headPosition();
+      const bystander = gate();
+      // A transaction with an id that stays open, as a long report or an index build would.
+      const running = handle.database.transaction(async (sql) => {
+        await sql.query('SELECT pg_current_xact_id()');
+        await bystander.wait();
+      });
+      await bystander.reached;
+      const appended = await reader.append(
+        `bystander-${randomUUID()}`,
+        [event('WhileSomethingElseRuns')],
+        'no_stream',
+      );
+      const seen = await reader.readAll({ after: before, maxCount: 10 });
+      bystander.open();
+      await running;
+      expect(seen.map((e) => e.position)).toEqual([appended.position]);
+      await reader.close();
+    });
   },
 );

@@ -53,6 +53,9 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
+/** The advisory lock every appending transaction holds (shared) while it runs: readers look for them. */
+const APPENDERS_LOCK = 0x7472_6562n;
+
 /** Most events one append may carry: the low bits of a position number events within a transaction. */
 export const MAX_EVENTS_PER_APPEND = 1 << 20;
 
@@ -114,9 +117,14 @@ export class PostgresEventStore implements EventStore {
     const count = events.length;
     if (count >= MAX_EVENTS_PER_APPEND)
       throw new Error(`An append carries at most ${MAX_EVENTS_PER_APPEND - 1} events`);
-    // Before anything writes (which would give this transaction its id): appenders to the same
-    // stream queue here, so the one that appends later also gets the later transaction id.
-    await sql.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`stream:${streamId}`]);
+    // Before anything writes (which would give this transaction its id): the transaction declares
+    // itself an appender (readers wait only for appenders, not for every transaction on the
+    // server), and appenders to the same stream queue, so the one that appends later also gets the
+    // later transaction id.
+    await sql.query(
+      'SELECT pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock(hashtextextended($2, 0))',
+      [APPENDERS_LOCK.toString(), `stream:${streamId}`],
+    );
     let rows: { version: string; first_position: string }[];
     if (expected === 'no_stream') {
       ({ rows } = await sql.query<{ version: string; first_position: string }>(
@@ -190,16 +198,50 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    // Only events of transactions older than every running one. Positions grow with transaction
-    // ids, so every event still to commit has a position above all of these: a reader that has
-    // passed a position can never find a new event behind it.
+    // Only events of transactions older than every appender still running. Positions grow with
+    // transaction ids, so every event still to commit has a position above all of these: a reader
+    // that has passed a position can never find a new event behind it.
+    const boundary = await this.appendersBoundary();
     const { rows } = await this.database.query<EventRow>(
       `SELECT ${selectColumns} FROM events
-       WHERE position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       WHERE position > $1 AND transaction_id < $3::text::xid8
        ORDER BY position LIMIT $2`,
-      [options.after.toString(), options.maxCount],
+      [options.after.toString(), options.maxCount, boundary.toString()],
     );
     return rows.map(toRecorded);
+  }
+
+  /**
+   * The oldest transaction id an event may still commit with: the smallest id of an appender
+   * that is still running, or the next id to be handed out when none is. Read in this order (the
+   * next id first, then the appenders, then — by the caller — the events) so that an appender
+   * that takes its id in between is either counted or gets an id above the bound. Each appender
+   * holds APPENDERS_LOCK (shared) from before it has an id until it ends (ADR 010). A long
+   * transaction that appends nothing (a report, an index build, another database) holds no reader.
+   */
+  private async appendersBoundary(): Promise<bigint> {
+    const { rows: next } = await this.database.query<{ next: string }>(
+      'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next',
+    );
+    const nextId = BigInt(next[0]!.next);
+    // backend_xid is a 32-bit id: widen it with the epoch of the next id. A running appender's id
+    // lies less than 2^31 behind it; one that took its id after `next` was read (0 or "ahead")
+    // gets a position above anything this read can return, so it does not lower the bound.
+    const { rows } = await this.database.query<{ oldest: string | null }>(
+      `SELECT min($1::bigint - d.behind)::text AS oldest
+         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        CROSS JOIN LATERAL (SELECT (($1::bigint % 4294967296) - a.backend_xid::text::bigint + 4294967296) % 4294967296 AS behind) d
+        WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $2 AND l.objid = $3 AND l.objsubid = 1
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND a.backend_xid IS NOT NULL AND d.behind BETWEEN 1 AND 2147483648`,
+      [nextId.toString(), (APPENDERS_LOCK >> 32n).toString(), (APPENDERS_LOCK & 0xffffffffn).toString()],
+    );
+    const oldest = rows[0]?.oldest;
+    return oldest === null || oldest === undefined
+      ? nextId
+      : BigInt(oldest) < nextId
+        ? BigInt(oldest)
+        : nextId;
   }
 
   /** The newest committed event, including one a reader must still hold back behind a running transaction. */
