@@ -58,6 +58,12 @@ export const ErrorCodes = {
   RESULTS_PROVIDER_REJECTED: 'RESULTS_PROVIDER_REJECTED',
   /** Standings as of a period: the period has never been completed. */
   PERIOD_NOT_COMPLETED: 'PERIOD_NOT_COMPLETED',
+  /** Password reset: the link is unknown, used already or expired. */
+  RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
+  /** The account was deactivated by an admin: no sign-in, picks or notifications. */
+  ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
+  /** Only a player who never picked can be removed (deactivate the others). */
+  USER_HAS_PICKS: 'USER_HAS_PICKS',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -117,6 +123,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   // 502: the upstream provider answered but refused us (the host must fix the API key or plan).
   RESULTS_PROVIDER_REJECTED: 502,
   PERIOD_NOT_COMPLETED: 409,
+  RESET_TOKEN_INVALID: 400,
+  ACCOUNT_DEACTIVATED: 403,
+  USER_HAS_PICKS: 409,
 };
 
 /** The body of every error answer of the API. */

@@ -7,6 +7,10 @@ import { RouteInventory } from './access/route-inventory.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
 import { CreateInvitationHandler } from './commands/create-invitation/create-invitation.handler.js';
 import { CreateInvitationController } from './commands/create-invitation/create-invitation.http.controller.js';
+import { ManageMembersController } from './commands/manage-members/manage-members.http.controller.js';
+import { MemberManagement } from './commands/manage-members/manage-members.js';
+import { PasswordResetController } from './commands/reset-password/password-reset.http.controller.js';
+import { PasswordResets } from './commands/reset-password/password-resets.js';
 import { RegisterHandler } from './commands/register/register.handler.js';
 import { RegisterController } from './commands/register/register.http.controller.js';
 import { RevokeInvitationHandler } from './commands/revoke-invitation/revoke-invitation.handler.js';
@@ -43,6 +47,8 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     ChangePasswordController,
     UsersController,
     SetAdminController,
+    ManageMembersController,
+    PasswordResetController,
     InvitationsController,
     CreateInvitationController,
     RevokeInvitationController,
@@ -67,6 +73,8 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     RegisterHandler,
     UpdateProfileHandler,
     SetAdminHandler,
+    MemberManagement,
+    PasswordResets,
     CreateInvitationHandler,
     RevokeInvitationHandler,
   ],

@@ -21,10 +21,16 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/auth/user': 'player',
   'PATCH /api/auth/user': 'player',
   'POST /api/auth/password': 'player',
+  'POST /api/auth/password-reset/request': 'public',
+  'POST /api/auth/password-reset': 'public',
 
   // Accounts: admins manage users and invitations
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:userId/admin': 'admin',
+  'PATCH /api/admin/users/:userId/active': 'admin',
+  'PATCH /api/admin/users/:userId/fee': 'admin',
+  'DELETE /api/admin/users/:userId': 'admin',
+  'POST /api/admin/users/:userId/password-reset': 'admin',
   'POST /api/invites': 'admin',
   'GET /api/invites': 'admin',
   'DELETE /api/invites/:token': 'admin',

@@ -12,6 +12,7 @@ import type { PeriodState } from '../../season/domain/period.js';
 import { PeriodStreams } from '../../season/period-streams.js';
 import { PeriodRow } from '../../season/queries/periods/period.entity.js';
 import { SeasonCatalogue } from '../../season/season-catalogue.js';
+import { isMember, userModel, userStreamId, type UserEvent } from '../../accounts/domain/user.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../../shared/domain/event.js';
 import {
@@ -58,6 +59,15 @@ export class PicksWriter {
     const result = await decideAndAppend(this.eventStore, picksStreamId(userId), picksModel, decide, metadataFor(context));
     if (wait && result.position !== null) await this.engine.waitFor(result.position);
     return result;
+  }
+
+  /** A deactivated player cannot pick (their sessions end too; this holds for a request in flight). */
+  async requireActive(userId: string): Promise<void> {
+    const events = await this.eventStore.readStream(userStreamId(userId));
+    const state = events.reduce((current, event) => userModel.evolve(current, event as unknown as UserEvent), userModel.initialState());
+    if (isMember(state) && !state.active) {
+      throw new DomainError(ErrorCodes.ACCOUNT_DEACTIVATED, 'This account is deactivated, so it cannot pick.');
+    }
   }
 
   async waitFor(position: bigint | null): Promise<void> {
@@ -129,6 +139,7 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
   }
 
   async execute({ userId, periodId, optionId, context }: MakeChoiceCommand): Promise<{ choiceId: string }> {
+    await this.picks.requireActive(userId);
     const periodState = await this.periods.load(periodId);
     const period = periodView(periodId, periodState);
     const option = requireOption(periodState, periodId, optionId);
