@@ -4,6 +4,9 @@ import {
   type AuthResponse,
   type ChangePasswordRequest,
   type LoginRequest,
+  type PasswordResetRequest,
+  type PasswordResetRequested,
+  type ResetPasswordRequest,
   type RegisterRequest,
   type RegistrationOptions,
   type UpdateProfileRequest,
@@ -92,5 +95,24 @@ export function changePasswordMutationOptions(fetch?: FetchLike) {
     mutationKey: ['auth', 'password'],
     mutationFn: (body: ChangePasswordRequest) =>
       requestJson<void>('/api/auth/password', { method: 'POST', body, fetch }),
+  });
+}
+
+/** "Forgot password?": asks for a reset link; the answer is the same whether or not the address has an account. */
+export function requestPasswordResetMutationOptions(fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['auth', 'password-reset', 'request'],
+    mutationFn: (body: PasswordResetRequest) =>
+      requestJson<PasswordResetRequested>('/api/auth/password-reset/request', { method: 'POST', body, fetch }),
+  });
+}
+
+/** Sets a new password with a reset link's token; the browser comes back signed in. */
+export function resetPasswordMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['auth', 'password-reset'],
+    mutationFn: (body: ResetPasswordRequest) =>
+      requestJson<AuthResponse>('/api/auth/password-reset', { method: 'POST', body, fetch }),
+    onSuccess: ({ user }) => switchUser(queryClient, user),
   });
 }
