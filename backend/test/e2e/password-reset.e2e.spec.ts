@@ -1,56 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { SMTPServer } from 'smtp-server';
 import type { AuditEntry, AuthResponse, PasswordResetLink, User } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { registerAdmin, registerPlayer, startTestApp, uniqueEmail, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbox.js';
 
 const start = new Date('2025-09-01T12:00:00Z');
 const minutes = (count: number) => count * 60_000;
-
-interface ReceivedMail {
-  to: string[];
-  body: string;
-}
-
-/** A real SMTP server that keeps what it receives and hands each mail to whoever waits for it. */
-async function startMailbox() {
-  const mails: ReceivedMail[] = [];
-  const waiting: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      stream.on('end', () => {
-        // Quoted-printable: unfold soft line breaks and decode "=3D" before anyone reads it.
-        const decoded = body
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), body: decoded };
-        mails.push(mail);
-        for (const waiter of waiting.filter((w) => mail.to.includes(w.to))) {
-          waiting.splice(waiting.indexOf(waiter), 1);
-          waiter.resolve(mail);
-        }
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port));
-  });
-  return {
-    port,
-    mails,
-    /** The next mail to `to` (one that arrives after this call). */
-    next: (to: string) => new Promise<ReceivedMail>((resolve) => waiting.push({ to, resolve })),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const tokenOf = (mail: ReceivedMail): string => {
   const match = /https:\/\/pool\.treble\.example\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.body);
@@ -66,7 +23,7 @@ async function auditOf(app: TestApp, admin: SignedIn, userId: string): Promise<A
 
 describe.each(databaseTargets)('forgot password by e-mail on $name', (target) => {
   let app: TestApp;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: Mailbox;
   let admin: SignedIn;
 
   beforeAll(async () => {
