@@ -5,6 +5,7 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { LiveResultsModule } from './live-results/live-results.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { PicksModule } from './picks/picks.module.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         StandingsModule,
         LiveResultsModule,
         AuditModule,
+        NotificationsModule,
       ],
       controllers: [HealthController],
       providers: [RealtimeGateway],

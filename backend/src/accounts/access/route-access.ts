@@ -106,6 +106,19 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/epl-results/scheduler/stop': 'admin',
   'POST /api/epl-results/update/:matchday': 'admin',
   'POST /api/epl-results/update-all': 'admin',
+
+  // Notifications: players choose kinds and channels; e-mails carry an unsubscribe link; admins
+  // see what goes out (Email Alerts tab) and send one-off messages
+  'GET /api/notifications/settings': 'player',
+  'PUT /api/notifications/settings': 'player',
+  'PUT /api/notifications/time-zone': 'player',
+  'GET /api/notifications/push/key': 'player',
+  'POST /api/notifications/push/subscriptions': 'player',
+  'DELETE /api/notifications/push/subscriptions': 'player',
+  'GET /api/notifications/unsubscribe': 'public',
+  'GET /api/admin/notifications': 'admin',
+  'GET /api/admin/notifications/preview': 'admin',
+  'POST /api/admin/notifications/broadcast': 'admin',
 };
 
 /**
