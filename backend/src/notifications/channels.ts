@@ -77,10 +77,14 @@ export class NotificationChannels {
     let failed = 0;
     let delivered = 0;
     if (channels.email && this.mailer.configured) {
-      (await this.sendEmail(recipient, message, now)) ? delivered++ : failed++;
+      if (await this.sendEmail(recipient, message, now)) delivered++;
+      else failed++;
     }
     if (channels.push) {
-      for (const ok of await this.sendPush(recipient, message, now)) ok ? delivered++ : failed++;
+      for (const ok of await this.sendPush(recipient, message, now)) {
+        if (ok) delivered++;
+        else failed++;
+      }
     }
     return { delivered, failed };
   }
