@@ -98,7 +98,7 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
     ]);
   });
 
-  it('keeps a player's choices (a real time zone only) and sends nothing to a deactivated player', async () => {
+  it('keeps a player\'s choices (a real time zone only) and sends nothing to a deactivated player', async () => {
     const before = pushService.received.length;
     expect((await ann.request('PUT', '/api/notifications/settings', {
       timeZone: 'Europe/London',
