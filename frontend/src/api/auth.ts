@@ -13,6 +13,7 @@ import {
   type User,
 } from '@treble/contracts';
 import { ApiError, requestJson, type FetchLike } from './http';
+import { adoptBrowserTimeZone } from './notifications';
 
 /**
  * The signed-in user, or null when signed out (a 401 is an answer here, not an error; SPEC
@@ -60,7 +61,11 @@ export function loginMutationOptions(queryClient: QueryClient, fetch?: FetchLike
     mutationKey: ['auth', 'login'],
     mutationFn: (body: LoginRequest) =>
       requestJson<AuthResponse>('/api/auth/login', { method: 'POST', body, fetch }),
-    onSuccess: ({ user }) => switchUser(queryClient, user),
+    onSuccess: ({ user }) => {
+      switchUser(queryClient, user);
+      // Reminders show deadlines in the player's time zone: the browser's, unless one is set.
+      void adoptBrowserTimeZone(fetch);
+    },
   });
 }
 
@@ -69,7 +74,10 @@ export function registerMutationOptions(queryClient: QueryClient, fetch?: FetchL
     mutationKey: ['auth', 'register'],
     mutationFn: (body: RegisterRequest) =>
       requestJson<AuthResponse>('/api/auth/register', { method: 'POST', body, fetch }),
-    onSuccess: ({ user }) => switchUser(queryClient, user),
+    onSuccess: ({ user }) => {
+      switchUser(queryClient, user);
+      void adoptBrowserTimeZone(fetch);
+    },
   });
 }
 
