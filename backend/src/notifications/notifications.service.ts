@@ -343,6 +343,16 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
           .join(', ')}`,
       );
     }
+    const { rows: polls } = await this.database.query<{ ok: boolean; error: string | null; polled_at: Date }>(
+      'SELECT ok, error, polled_at FROM results_polls ORDER BY id DESC LIMIT 200',
+    );
+    const failedInARow = polls.findIndex((poll) => poll.ok);
+    const failures = failedInARow === -1 ? polls.length : failedInARow;
+    if (failures >= 3) {
+      issues.push(
+        `the results provider failed its last ${failures} polls (since ${new Date(polls[failures - 1]!.polled_at).toISOString().slice(0, 16).replace('T', ' ')} UTC): ${polls[0]!.error ?? 'unknown error'}`,
+      );
+    }
     adminLines.push(issues.length === 0 ? 'Nothing needs your attention.' : 'Needs attention:', ...issues.map((issue) => `- ${issue}`));
     const forAdmins: Outgoing = {
       kind: 'results',

@@ -141,7 +141,7 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     const sentBefore = mailbox.mails.length;
     await app.close();
     app = await pool.start({ POOL_NOW: new Date(deadline.getTime() - hours(2) + 60_000).toISOString() });
-    [admin, ann, bob, cleo, dan] = [admin, ann, bob, cleo, dan].map(rebind);
+    [admin, ann, bob, cleo, dan] = [rebind(admin), rebind(ann), rebind(bob), rebind(cleo), rebind(dan)];
     await service().runOnce(app.clock!.now());
     expect(mailbox.mails.length).toBe(sentBefore);
     expect((await service().decideDueReminders(app.clock!.now()))).toEqual([]);

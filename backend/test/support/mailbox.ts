@@ -25,10 +25,15 @@ export async function startMailbox(): Promise<Mailbox> {
       let body = '';
       stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
       stream.on('end', () => {
-        // Quoted-printable: unfold soft line breaks and decode "=3D" before anyone reads it.
-        const decoded = body
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        // The body parts are quoted-printable: unfold soft line breaks and decode "=3D" before
+        // anyone reads them. The header block is not encoded, so it is left as it is.
+        const split = body.search(/\r?\n\r?\n/);
+        const decoded =
+          body.slice(0, split) +
+          body
+            .slice(split)
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), body: decoded };
         mails.push(mail);
         for (const waiter of waiting.filter((w) => mail.to.includes(w.to))) {

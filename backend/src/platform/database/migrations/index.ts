@@ -5,6 +5,7 @@ import { LiveResultsLease1764300000000 } from './1764300000000-live-results-leas
 import { SeveralInstances1764700000000 } from './1764700000000-several-instances.js';
 import { PasswordResets1765500000001 } from './1765500000001-password-resets.js';
 import { Notifications1765500000002 } from './1765500000002-notifications.js';
+import { ResultsPolls1765500000003 } from './1765500000003-results-polls.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
-export const migrations = [EventStore1764000000000, Projections1764000000001, CredentialsAndSessions1764100000000, LiveResultsLease1764300000000, SeveralInstances1764700000000, PasswordResets1765500000001, Notifications1765500000002];
+export const migrations = [EventStore1764000000000, Projections1764000000001, CredentialsAndSessions1764100000000, LiveResultsLease1764300000000, SeveralInstances1764700000000, PasswordResets1765500000001, Notifications1765500000002, ResultsPolls1765500000003];
