@@ -28,6 +28,8 @@ beforeEach(() => {
     'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 7, isActive: true })),
     'GET /api/choices/period/7': () => jsonResponse(200, []),
     'GET /api/admin/notifications': () => jsonResponse(200, overview),
+    'GET /api/admin/notifications/preview?kind=reminder&periodId=7': () =>
+      jsonResponse(200, { subject: 'Matchweek 7: 0 of 3 picks made', text: 'Hi Pat Host,\n\nyou have made 0 of your 3 picks for Matchweek 7.', html: '' }),
   });
   uninstall = installGlobalFetch(fake);
 });
@@ -55,6 +57,9 @@ describe('Email Alerts (admins)', () => {
     within(log).getByText('Error: Mailbox unavailable');
     within(log).getByText('ann@example.com');
     within(log).getByText('Delivered');
+    // The preview is the server's own message for the next matchweek, with real values.
+    const preview = await within(panel).findByRole('article', { name: 'Message preview' });
+    expect(preview.textContent).toContain('you have made 0 of your 3 picks for Matchweek 7.');
 
     fireEvent.change(within(panel).getByLabelText('Subject'), { target: { value: 'Picks please' } });
     fireEvent.change(within(panel).getByLabelText('Message'), { target: { value: 'Matchweek 7 opens soon.' } });

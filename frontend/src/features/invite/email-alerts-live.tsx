@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { broadcastMutationOptions, notificationsOverviewQueryOptions } from '../../api/notifications';
+import {
+  broadcastMutationOptions,
+  notificationPreviewQueryOptions,
+  notificationsOverviewQueryOptions,
+} from '../../api/notifications';
 import { formatDate } from '../../lib/dates';
 import { ErrorNotice, problem } from '../auth/form-controls';
 
@@ -37,6 +41,7 @@ export function EmailAlertsLive() {
           ))}
         </ul>
       )}
+      <MessagePreview firstPeriodId={upcoming[0]?.periodId ?? null} />
       <BroadcastForm />
       <h3>Sent</h3>
       {log.length === 0 ? (
@@ -115,5 +120,41 @@ function BroadcastForm() {
         Send message
       </button>
     </form>
+  );
+}
+
+/** A reminder or results e-mail exactly as the server would write it to you, with real values. */
+function MessagePreview({ firstPeriodId }: { firstPeriodId: number | null }) {
+  const [kind, setKind] = useState<'reminder' | 'results'>('reminder');
+  const [period, setPeriod] = useState(firstPeriodId === null ? '' : String(firstPeriodId));
+  const periodId = /^\d{1,2}$/.test(period) ? Number(period) : null;
+  const preview = useQuery(notificationPreviewQueryOptions(kind, periodId));
+  const ids = { kind: useId(), period: useId() };
+  return (
+    <section aria-labelledby={`${ids.kind}-title`}>
+      <h3 id={`${ids.kind}-title`}>Preview</h3>
+      <div className="link-box">
+        <label className="field" htmlFor={ids.kind}>
+          <span className="field__label">Preview of</span>
+          <select id={ids.kind} className="select" value={kind} onChange={(e) => setKind(e.target.value as 'reminder' | 'results')}>
+            <option value="reminder">Reminder</option>
+            <option value="results">Results digest</option>
+          </select>
+        </label>
+        <label className="field" htmlFor={ids.period}>
+          <span className="field__label">Matchweek</span>
+          <input id={ids.period} inputMode="numeric" value={period} onChange={(e) => setPeriod(e.target.value)} />
+        </label>
+      </div>
+      {preview.isError && <ErrorNotice error={preview.error} />}
+      {preview.data && (
+        <article className="email-preview" aria-label="Message preview">
+          <p>
+            <strong>Subject:</strong> {preview.data.subject}
+          </p>
+          <pre className="email-preview__body">{preview.data.text}</pre>
+        </article>
+      )}
+    </section>
   );
 }
