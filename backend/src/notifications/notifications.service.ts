@@ -109,13 +109,28 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     return rows.map((row) => row.id);
   }
 
+  /** The players of `userIds` that e-mail or a push subscription reaches for this kind, as they chose. */
+  private async reachable(userIds: readonly string[], kind: 'reminder' | 'results'): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const { rows } = await this.database.query<{ id: string }>(
+      `SELECT u.id::text AS id FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id
+       WHERE u.id::text = ANY($1) AND (
+         ($2 AND coalesce(s.${kind}_email, true))
+         OR (coalesce(s.${kind}_push, true) AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)))
+       ORDER BY u.id`,
+      [userIds, this.channels.emailConfigured],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Appends the reminder decisions due now; only what THIS call appended comes back to be sent. */
   async decideDueReminders(now: Date): Promise<DecidedReminders[]> {
     const decided: DecidedReminders[] = [];
     for (const period of await this.openPeriods(now)) {
       const slotHours = dueSlot(period.deadline, now, this.config.notifications.reminderHours);
       if (slotHours === null) continue;
-      const eligible = await this.playersShortOfPicks(period.id);
+      // Only players some channel reaches: a pool without mail or push decides (and logs) nothing.
+      const eligible = await this.reachable(await this.playersShortOfPicks(period.id), 'reminder');
       if (eligible.length === 0) continue;
       const { events } = await decideAndAppend(
         this.eventStore,
@@ -241,6 +256,9 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     const { rows: players } = await this.database.query<PlayerRow>(
       'SELECT id::text AS id, email, first_name, last_name, is_admin FROM users WHERE active ORDER BY created_at',
     );
+    const reached = await this.reachable(players.map((p) => p.id), 'results');
+    // Nothing reaches anyone (no mail, no push): nothing is decided, so a later channel still can.
+    if (reached.length === 0 && !this.channels.emailConfigured) return false;
     const { events } = await decideAndAppend(
       this.eventStore,
       periodNotificationsStreamId(periodId),
