@@ -10,6 +10,7 @@ import { EventStoreModule } from './event-store/event-store.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { ReadModelsModule } from './read-models.module.js';
 import { readEntities } from './read-models.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { PicksModule } from './picks/picks.module.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { PrizesModule } from './prizes/prizes.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         LiveResultsModule,
         AuditModule,
         OperationsModule,
+        NotificationsModule,
       ],
       controllers: [HealthController],
       providers: [RealtimeGateway],

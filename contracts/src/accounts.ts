@@ -51,6 +51,48 @@ export interface ChangePasswordRequest {
   newPassword: string;
 }
 
+/** `POST /api/auth/password-reset/request` (202): the same answer whether or not the address has an account. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+export interface PasswordResetRequested {
+  message: string;
+}
+
+/** `POST /api/auth/password-reset` (200, signed in): a reset link's token and the new password. */
+export interface ResetPasswordRequest {
+  token: string;
+  newPassword: string;
+}
+
+/** `POST /api/admin/users/{userId}/password-reset` (201): a link an admin hands over by hand. */
+export interface PasswordResetLink {
+  url: string;
+  expiresAt: string;
+}
+
+/** A member as admins list them (`GET /api/admin/users`): the account plus what only admins see. */
+export interface AdminUser extends User {
+  /** false: deactivated (cannot sign in, pick or be notified; keeps points and history). */
+  active: boolean;
+  /** Day the entry fee was marked paid (YYYY-MM-DD), or null while unpaid. */
+  feePaidOn: string | null;
+  /** Picks the player ever made (a player who never picked may be removed). */
+  hasPicked: boolean;
+}
+
+/** `PATCH /api/admin/users/{userId}/active`. */
+export interface SetActiveRequest {
+  active: boolean;
+}
+
+/** `PATCH /api/admin/users/{userId}/fee`: paidOn defaults to today (pool clock) when paid. */
+export interface SetFeePaidRequest {
+  paid: boolean;
+  paidOn?: string;
+}
+
 export type RegistrationMode = 'invite' | 'open';
 
 export type InvitationStatus = 'valid' | 'expired' | 'used-up' | 'revoked' | 'unknown';

@@ -68,6 +68,12 @@ export const ErrorCodes = {
   RESULT_BEFORE_KICKOFF: 'RESULT_BEFORE_KICKOFF',
   /** Complete Period before the matchweek started or with results missing (listed): send `force: true` to complete anyway. */
   PERIOD_NOT_READY: 'PERIOD_NOT_READY',
+  /** Password reset: the link is unknown, used already or expired. */
+  RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
+  /** The account was deactivated by an admin: no sign-in, picks or notifications. */
+  ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
+  /** Only a player who never picked can be removed (deactivate the others). */
+  USER_HAS_PICKS: 'USER_HAS_PICKS',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -132,6 +138,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   SEASON_TEAMS_UNMATCHED: 422,
   RESULT_BEFORE_KICKOFF: 409,
   PERIOD_NOT_READY: 409,
+  RESET_TOKEN_INVALID: 400,
+  ACCOUNT_DEACTIVATED: 403,
+  USER_HAS_PICKS: 409,
 };
 
 /** The body of every error answer of the API. */

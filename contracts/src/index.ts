@@ -9,3 +9,4 @@ export * from './standings.js';
 export * from './live-results.js';
 export * from './admin-picks.js';
 export * from './operations.js';
+export * from './notifications.js';

@@ -22,6 +22,27 @@ export interface MatchdayStatus {
   finishedMatches: number;
   totalMatches: number;
   matches: MatchdayMatch[];
+  /** Matches the provider sent that could not be read (and so are not in `matches`). */
+  unreadable?: UnreadableMatch[];
+}
+
+export interface UnreadableMatch {
+  /** The provider's match id, when it had one. */
+  id: number | null;
+  reason: string;
+}
+
+/** The outcome of the latest results poll (whichever instance ran it). */
+export interface LastPoll {
+  at: string;
+  ok: boolean;
+  error: string | null;
+  /** Matches of that poll that could not be read. */
+  unreadable: number;
+  /** Polls in a row that failed, up to the last one (0 when it succeeded). */
+  consecutiveFailures: number;
+  /** When the current run of failures began; null when the last poll succeeded. */
+  failingSince: string | null;
 }
 
 /** `GET /api/epl-results/scheduler/status`; `nextUpdate` is an ISO instant, null when stopped. */
@@ -30,6 +51,8 @@ export interface SchedulerStatus {
   nextUpdate: string | null;
   /** False when no results provider is set up: the scheduler cannot run at all. */
   providerConfigured: boolean;
+  /** The last poll's time, outcome and error; absent before the first poll. */
+  lastPoll?: LastPoll | null;
 }
 
 /** Answer of `POST /api/epl-results/scheduler/start` and `/stop`. */

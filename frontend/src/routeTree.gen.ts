@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CompetitionSetupRouteImport } from './routes/competition-setup'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
@@ -24,6 +25,7 @@ import { Route as PredictionsRouteImport } from './routes/predictions'
 import { Route as PrizesRouteImport } from './routes/prizes'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SimpleAdminRouteImport } from './routes/simple-admin'
 
 const IndexRoute = IndexRouteImport.update({
@@ -49,6 +51,11 @@ const AuditRoute = AuditRouteImport.update({
 const CompetitionSetupRoute = CompetitionSetupRouteImport.update({
   id: '/competition-setup',
   path: '/competition-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HistoryRoute = HistoryRouteImport.update({
@@ -101,6 +108,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SimpleAdminRoute = SimpleAdminRouteImport.update({
   id: '/simple-admin',
   path: '/simple-admin',
@@ -113,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/admin-dashboard': typeof AdminDashboardRoute
   '/audit': typeof AuditRoute
   '/competition-setup': typeof CompetitionSetupRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
   '/leaderboards': typeof LeaderboardsRoute
@@ -123,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRoutesByTo {
@@ -131,6 +145,7 @@ export interface FileRoutesByTo {
   '/admin-dashboard': typeof AdminDashboardRoute
   '/audit': typeof AuditRoute
   '/competition-setup': typeof CompetitionSetupRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
   '/leaderboards': typeof LeaderboardsRoute
@@ -141,6 +156,7 @@ export interface FileRoutesByTo {
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRoutesById {
@@ -150,6 +166,7 @@ export interface FileRoutesById {
   '/admin-dashboard': typeof AdminDashboardRoute
   '/audit': typeof AuditRoute
   '/competition-setup': typeof CompetitionSetupRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
   '/leaderboards': typeof LeaderboardsRoute
@@ -160,6 +177,7 @@ export interface FileRoutesById {
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRouteTypes {
@@ -170,6 +188,7 @@ export interface FileRouteTypes {
     | '/admin-dashboard'
     | '/audit'
     | '/competition-setup'
+    | '/forgot-password'
     | '/history'
     | '/invite'
     | '/leaderboards'
@@ -180,6 +199,7 @@ export interface FileRouteTypes {
     | '/prizes'
     | '/profile'
     | '/register'
+    | '/reset-password'
     | '/simple-admin'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -188,6 +208,7 @@ export interface FileRouteTypes {
     | '/admin-dashboard'
     | '/audit'
     | '/competition-setup'
+    | '/forgot-password'
     | '/history'
     | '/invite'
     | '/leaderboards'
@@ -198,6 +219,7 @@ export interface FileRouteTypes {
     | '/prizes'
     | '/profile'
     | '/register'
+    | '/reset-password'
     | '/simple-admin'
   id:
     | '__root__'
@@ -206,6 +228,7 @@ export interface FileRouteTypes {
     | '/admin-dashboard'
     | '/audit'
     | '/competition-setup'
+    | '/forgot-password'
     | '/history'
     | '/invite'
     | '/leaderboards'
@@ -216,6 +239,7 @@ export interface FileRouteTypes {
     | '/prizes'
     | '/profile'
     | '/register'
+    | '/reset-password'
     | '/simple-admin'
   fileRoutesById: FileRoutesById
 }
@@ -225,6 +249,7 @@ export interface RootRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AuditRoute: typeof AuditRoute
   CompetitionSetupRoute: typeof CompetitionSetupRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   HistoryRoute: typeof HistoryRoute
   InviteRoute: typeof InviteRoute
   LeaderboardsRoute: typeof LeaderboardsRoute
@@ -235,6 +260,7 @@ export interface RootRouteChildren {
   PrizesRoute: typeof PrizesRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SimpleAdminRoute: typeof SimpleAdminRoute
 }
 
@@ -273,6 +299,13 @@ declare module '@tanstack/react-router' {
       path: '/competition-setup'
       fullPath: '/competition-setup'
       preLoaderRoute: typeof CompetitionSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/history': {
@@ -345,6 +378,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/simple-admin': {
       id: '/simple-admin'
       path: '/simple-admin'
@@ -361,6 +401,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AuditRoute: AuditRoute,
   CompetitionSetupRoute: CompetitionSetupRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   HistoryRoute: HistoryRoute,
   InviteRoute: InviteRoute,
   LeaderboardsRoute: LeaderboardsRoute,
@@ -371,6 +412,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrizesRoute: PrizesRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SimpleAdminRoute: SimpleAdminRoute,
 }
 export const routeTree = rootRouteImport

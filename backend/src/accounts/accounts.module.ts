@@ -1,3 +1,4 @@
+import { IsMemberActiveHandler } from './queries/users/is-member-active.handler.js';
 import { Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
@@ -7,6 +8,10 @@ import { RouteInventory } from './access/route-inventory.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
 import { CreateInvitationHandler } from './commands/create-invitation/create-invitation.handler.js';
 import { CreateInvitationController } from './commands/create-invitation/create-invitation.http.controller.js';
+import { ManageMembersController } from './commands/manage-members/manage-members.http.controller.js';
+import { MemberManagement } from './commands/manage-members/manage-members.js';
+import { PasswordResetController } from './commands/reset-password/password-reset.http.controller.js';
+import { PasswordResets } from './commands/reset-password/password-resets.js';
 import { RegisterHandler } from './commands/register/register.handler.js';
 import { RegisterController } from './commands/register/register.http.controller.js';
 import { RevokeInvitationHandler } from './commands/revoke-invitation/revoke-invitation.handler.js';
@@ -43,6 +48,8 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     ChangePasswordController,
     UsersController,
     SetAdminController,
+    ManageMembersController,
+    PasswordResetController,
     InvitationsController,
     CreateInvitationController,
     RevokeInvitationController,
@@ -57,6 +64,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
       inject: [APP_CONFIG],
     },
     RouteInventory,
+    IsMemberActiveHandler,
     SessionStore,
     SessionIssuer,
     CredentialStore,
@@ -67,6 +75,8 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     RegisterHandler,
     UpdateProfileHandler,
     SetAdminHandler,
+    MemberManagement,
+    PasswordResets,
     CreateInvitationHandler,
     RevokeInvitationHandler,
   ],

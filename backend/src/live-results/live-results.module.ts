@@ -8,6 +8,7 @@ import { LiveResultsService } from './live-results.service.js';
 import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
+import { PollLog } from './poll-log.js';
 import { FootballDataClient } from './provider/football-data.client.js';
 import { ReplayProvider } from './provider/replay.provider.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
@@ -38,6 +39,7 @@ export function createResultsProvider(config: AppConfig, clock: Clock): ResultsP
     MatchSync,
     LiveBoard,
     PollerLease,
+    PollLog,
     LiveResultsService,
     ResultsScheduler,
     SeasonSetupService,

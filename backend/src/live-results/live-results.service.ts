@@ -46,7 +46,10 @@ export class LiveResultsService {
 
   async matchdayStatus(matchday: number): Promise<MatchdayStatus> {
     const answer = await this.requireProvider().matchesOfMatchday(await this.seasonYear(), matchday);
-    return matchdayStatus(matchday, answer.matches);
+    return {
+      ...matchdayStatus(matchday, answer.matches),
+      unreadable: answer.skipped.map((skipped) => ({ id: skipped.id, reason: skipped.reason })),
+    };
   }
 
   async updateMatchday(matchday: number, actor: string, correlationId: string): Promise<ResultsUpdateSummary> {

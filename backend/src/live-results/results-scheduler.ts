@@ -24,6 +24,7 @@ import { LiveBoard } from './live-board.js';
 import { LiveResultsService } from './live-results.service.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
+import { PollLog } from './poll-log.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
 
 /** Real time between two checks of the switch and the lease (cheap: no provider request). */
@@ -68,6 +69,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     private readonly board: LiveBoard,
     private readonly lease: PollerLease,
     private readonly registry: SchedulerRegistry,
+    private readonly polls: PollLog,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -116,7 +118,13 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     if (!(await this.state()).running) return { isRunning: false, nextUpdate: null, providerConfigured: true };
     const lease = await this.lease.current();
     const next = lease?.nextPollAt ?? this.nextUpdate ?? this.clock.now();
-    return { isRunning: true, nextUpdate: next.toISOString(), providerConfigured: true };
+    const lastPoll = await this.polls.last();
+    return {
+      isRunning: true,
+      nextUpdate: next.toISOString(),
+      providerConfigured: true,
+      ...(lastPoll === null ? {} : { lastPoll }),
+    };
   }
 
   async start(actor: string, correlationId: string): Promise<SchedulerStatus> {
@@ -217,9 +225,14 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
       for (const matchday of plan.matchdays) answers.push(await provider.matchesOfMatchday(season, matchday, this.abort.signal));
       for (const answer of answers) await this.sync.apply(answer, { actor: provider.name, now: this.clock.now(), correlationId });
       this.providerReportsLive = answers.some((answer) => answer.matches.some(isLive));
+      const unreadable = answers.reduce((sum, answer) => sum + answer.skipped.length, 0);
+      await this.polls.record(this.clock.now(), { ok: true, error: null, unreadable });
     } catch (error) {
       if (this.closed) return this.regularMs;
-      this.logger.warn(`Results poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`Results poll failed: ${message}`);
+      // The failure stays visible on the Live Results card and in the admins' digest.
+      await this.polls.record(this.clock.now(), { ok: false, error: message, unreadable: 0 }).catch(() => undefined);
       return Math.min(this.regularMs, RETRY_AFTER_FAILURE_MS);
     }
     return nextPollDelay(await this.board.load(), this.clock.now(), this.regularMs, this.providerReportsLive);

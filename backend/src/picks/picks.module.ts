@@ -8,6 +8,7 @@ import {
 } from './commands/picks.handlers.js';
 import { ClearPeriodPicksHandler, VoidOptionPicksHandler } from './commands/picks-maintenance.handlers.js';
 import { PicksController } from './commands/picks.http.controller.js';
+import { HasPlayerPickedHandler } from './queries/has-player-picked.handler.js';
 
 @Module({
   imports: [SeasonModule],
@@ -19,6 +20,7 @@ import { PicksController } from './commands/picks.http.controller.js';
     MakeRetroactiveChoicesHandler,
     ClearPeriodPicksHandler,
     VoidOptionPicksHandler,
+    HasPlayerPickedHandler,
   ],
 })
 export class PicksModule {}

@@ -1,6 +1,8 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   queryKeys,
+  type AdminUser,
+  type PasswordResetLink,
   type CreatedInvitation,
   type CreateInvitationRequest,
   type HealthReport,
@@ -13,7 +15,7 @@ import { requestJson, type FetchLike } from './http';
 export function adminUsersQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.adminUsers(),
-    queryFn: ({ signal }) => requestJson<User[]>('/api/admin/users', { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<AdminUser[]>('/api/admin/users', { signal, fetch }),
   });
 }
 
@@ -32,6 +34,50 @@ export function setAdminMutationOptions(queryClient: QueryClient, fetch?: FetchL
         queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.authUser() }),
       ]),
+  });
+}
+
+const userPath = (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}`;
+
+/** Deactivate (no sign-in, picks or notifications; points kept) or reactivate a player. */
+export function setActiveMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'set-active'],
+    mutationFn: ({ userId, active }: { userId: string; active: boolean }) =>
+      requestJson<AdminUser>(`${userPath(userId)}/active`, { method: 'PATCH', body: { active }, fetch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
+  });
+}
+
+/** Entry fee paid (today, or the day given) or unpaid. */
+export function setFeePaidMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'set-fee'],
+    mutationFn: ({ userId, paid, paidOn }: { userId: string; paid: boolean; paidOn?: string }) =>
+      requestJson<AdminUser>(`${userPath(userId)}/fee`, {
+        method: 'PATCH',
+        body: paidOn ? { paid, paidOn } : { paid },
+        fetch,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
+  });
+}
+
+/** Removes a player who never picked. */
+export function removeUserMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'remove-user'],
+    mutationFn: (userId: string) => requestJson<void>(userPath(userId), { method: 'DELETE', fetch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
+  });
+}
+
+/** A password reset link for a player, to hand over by hand. */
+export function passwordResetLinkMutationOptions(fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'password-reset-link'],
+    mutationFn: (userId: string) =>
+      requestJson<PasswordResetLink>(`${userPath(userId)}/password-reset`, { method: 'POST', fetch }),
   });
 }
 

@@ -4,12 +4,16 @@ import {
   type AuthResponse,
   type ChangePasswordRequest,
   type LoginRequest,
+  type PasswordResetRequest,
+  type PasswordResetRequested,
+  type ResetPasswordRequest,
   type RegisterRequest,
   type RegistrationOptions,
   type UpdateProfileRequest,
   type User,
 } from '@treble/contracts';
 import { ApiError, requestJson, type FetchLike } from './http';
+import { adoptBrowserTimeZone } from './notifications';
 
 /**
  * The signed-in user, or null when signed out (a 401 is an answer here, not an error; SPEC
@@ -57,7 +61,11 @@ export function loginMutationOptions(queryClient: QueryClient, fetch?: FetchLike
     mutationKey: ['auth', 'login'],
     mutationFn: (body: LoginRequest) =>
       requestJson<AuthResponse>('/api/auth/login', { method: 'POST', body, fetch }),
-    onSuccess: ({ user }) => switchUser(queryClient, user),
+    onSuccess: ({ user }) => {
+      switchUser(queryClient, user);
+      // Reminders show deadlines in the player's time zone: the browser's, unless one is set.
+      void adoptBrowserTimeZone(fetch);
+    },
   });
 }
 
@@ -66,7 +74,10 @@ export function registerMutationOptions(queryClient: QueryClient, fetch?: FetchL
     mutationKey: ['auth', 'register'],
     mutationFn: (body: RegisterRequest) =>
       requestJson<AuthResponse>('/api/auth/register', { method: 'POST', body, fetch }),
-    onSuccess: ({ user }) => switchUser(queryClient, user),
+    onSuccess: ({ user }) => {
+      switchUser(queryClient, user);
+      void adoptBrowserTimeZone(fetch);
+    },
   });
 }
 
@@ -92,5 +103,24 @@ export function changePasswordMutationOptions(fetch?: FetchLike) {
     mutationKey: ['auth', 'password'],
     mutationFn: (body: ChangePasswordRequest) =>
       requestJson<void>('/api/auth/password', { method: 'POST', body, fetch }),
+  });
+}
+
+/** "Forgot password?": asks for a reset link; the answer is the same whether or not the address has an account. */
+export function requestPasswordResetMutationOptions(fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['auth', 'password-reset', 'request'],
+    mutationFn: (body: PasswordResetRequest) =>
+      requestJson<PasswordResetRequested>('/api/auth/password-reset/request', { method: 'POST', body, fetch }),
+  });
+}
+
+/** Sets a new password with a reset link's token; the browser comes back signed in. */
+export function resetPasswordMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['auth', 'password-reset'],
+    mutationFn: (body: ResetPasswordRequest) =>
+      requestJson<AuthResponse>('/api/auth/password-reset', { method: 'POST', body, fetch }),
+    onSuccess: ({ user }) => switchUser(queryClient, user),
   });
 }

@@ -21,10 +21,16 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/auth/user': 'player',
   'PATCH /api/auth/user': 'player',
   'POST /api/auth/password': 'player',
+  'POST /api/auth/password-reset/request': 'public',
+  'POST /api/auth/password-reset': 'public',
 
   // Accounts: admins manage users and invitations
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:userId/admin': 'admin',
+  'PATCH /api/admin/users/:userId/active': 'admin',
+  'PATCH /api/admin/users/:userId/fee': 'admin',
+  'DELETE /api/admin/users/:userId': 'admin',
+  'POST /api/admin/users/:userId/password-reset': 'admin',
   'POST /api/invites': 'admin',
   'GET /api/invites': 'admin',
   'DELETE /api/invites/:token': 'admin',
@@ -104,6 +110,19 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/epl-results/scheduler/stop': 'admin',
   'POST /api/epl-results/update/:matchday': 'admin',
   'POST /api/epl-results/update-all': 'admin',
+
+  // Notifications: players choose kinds and channels; e-mails carry an unsubscribe link; admins
+  // see what goes out (Email Alerts tab) and send one-off messages
+  'GET /api/notifications/settings': 'player',
+  'PUT /api/notifications/settings': 'player',
+  'PUT /api/notifications/time-zone': 'player',
+  'GET /api/notifications/push/key': 'player',
+  'POST /api/notifications/push/subscriptions': 'player',
+  'DELETE /api/notifications/push/subscriptions': 'player',
+  'GET /api/notifications/unsubscribe': 'public',
+  'GET /api/admin/notifications': 'admin',
+  'GET /api/admin/notifications/preview': 'admin',
+  'POST /api/admin/notifications/broadcast': 'admin',
 };
 
 /**

@@ -22,15 +22,40 @@ export type UserEvent =
         invitation: string | null;
       }
     >
-  | DomainEvent<'UserProfileUpdated', { userId: string } & Profile>;
+  | DomainEvent<'UserProfileUpdated', { userId: string } & Profile>
+  /** An admin deactivated the account: no sign-in, picks or notifications; points and history stay. */
+  | DomainEvent<'UserDeactivated', { userId: string }>
+  | DomainEvent<'UserReactivated', { userId: string }>
+  /** An admin removed an account that never picked; its e-mail address is free again. */
+  | DomainEvent<'UserRemoved', { userId: string; email: string }>
+  /** Entry fee marked paid (with the day) or unpaid (paidOn null). */
+  | DomainEvent<'EntryFeeMarked', { userId: string; paidOn: string | null }>
+  /**
+   * A password reset link was issued (by the player's own request, or handed to an admin) or used.
+   * The token itself is never in the log (docs/adr/004); these only record that it happened.
+   */
+  | DomainEvent<'PasswordResetIssued', { userId: string; via: 'email' | 'admin' }>
+  | DomainEvent<'PasswordResetCompleted', { userId: string }>;
 
 export interface UserState extends Profile {
   registered: boolean;
+  removed: boolean;
+  active: boolean;
   email: string | null;
+  feePaidOn: string | null;
 }
 
 export function initialUserState(): UserState {
-  return { registered: false, email: null, firstName: null, lastName: null, profileImageUrl: null };
+  return {
+    registered: false,
+    removed: false,
+    active: true,
+    email: null,
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    feePaidOn: null,
+  };
 }
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -50,6 +75,17 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         lastName: event.data.lastName,
         profileImageUrl: event.data.profileImageUrl,
       };
+    case 'UserDeactivated':
+      return { ...state, active: false };
+    case 'UserReactivated':
+      return { ...state, active: true };
+    case 'UserRemoved':
+      return { ...state, removed: true, active: false };
+    case 'EntryFeeMarked':
+      return { ...state, feePaidOn: event.data.paidOn };
+    case 'PasswordResetIssued':
+    case 'PasswordResetCompleted':
+      return state;
     default:
       return assertNever(event);
   }
@@ -121,8 +157,17 @@ export interface UpdateProfile {
   changes: Partial<Record<keyof Profile, string | null>>;
 }
 
+/** An account that exists and was not removed. */
+export function isMember(state: UserState): boolean {
+  return state.registered && !state.removed;
+}
+
+function requireMember(state: UserState): void {
+  if (!isMember(state)) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
+}
+
 export function decideUpdateProfile(state: UserState, command: UpdateProfile): UserEvent[] {
-  if (!state.registered) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
+  requireMember(state);
   const { changes } = command;
   const next: Profile = {
     firstName:
@@ -141,4 +186,71 @@ export function decideUpdateProfile(state: UserState, command: UpdateProfile): U
     return [];
   }
   return [{ type: 'UserProfileUpdated', data: { userId: command.userId, ...next } }];
+}
+
+/** Who asks, and about whom: an admin may not lock themselves or another admin out. */
+export interface ManageMember {
+  userId: string;
+  actorId: string;
+  /** The account is an admin now (admins are revoked first, so a pool never loses its last admin). */
+  targetIsAdmin: boolean;
+}
+
+function refuseSelfOrAdmin(command: ManageMember, what: string): void {
+  if (command.userId === command.actorId)
+    throw new DomainError(ErrorCodes.VALIDATION_FAILED, `You cannot ${what} your own account.`);
+  if (command.targetIsAdmin)
+    throw new DomainError(ErrorCodes.VALIDATION_FAILED, `Revoke admin rights before you ${what} this account.`);
+}
+
+export function decideSetActive(state: UserState, command: ManageMember & { active: boolean }): UserEvent[] {
+  requireMember(state);
+  if (state.active === command.active) return [];
+  if (!command.active) {
+    refuseSelfOrAdmin(command, 'deactivate');
+    return [{ type: 'UserDeactivated', data: { userId: command.userId } }];
+  }
+  return [{ type: 'UserReactivated', data: { userId: command.userId } }];
+}
+
+export function decideRemoveUser(state: UserState, command: ManageMember & { hasPicked: boolean }): UserEvent[] {
+  requireMember(state);
+  refuseSelfOrAdmin(command, 'remove');
+  if (command.hasPicked) {
+    throw new DomainError(
+      ErrorCodes.USER_HAS_PICKS,
+      'This player has made picks, so their history stays: deactivate the account instead.',
+    );
+  }
+  return [{ type: 'UserRemoved', data: { userId: command.userId, email: state.email ?? '' } }];
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+export function decideMarkEntryFee(
+  state: UserState,
+  command: { userId: string; paid: boolean; paidOn: string },
+): UserEvent[] {
+  requireMember(state);
+  if (command.paid && (!isoDay.test(command.paidOn) || Number.isNaN(Date.parse(`${command.paidOn}T00:00:00Z`)))) {
+    throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'paidOn must be a day as YYYY-MM-DD.');
+  }
+  const paidOn = command.paid ? command.paidOn : null;
+  if (state.feePaidOn === paidOn) return [];
+  return [{ type: 'EntryFeeMarked', data: { userId: command.userId, paidOn } }];
+}
+
+/** A reset link is issued only for a member who may sign in. */
+export function decideIssuePasswordReset(state: UserState, command: { userId: string; via: 'email' | 'admin' }): UserEvent[] {
+  requireMember(state);
+  if (!state.active) {
+    throw new DomainError(ErrorCodes.ACCOUNT_DEACTIVATED, 'This account is deactivated. Reactivate it first.');
+  }
+  return [{ type: 'PasswordResetIssued', data: { userId: command.userId, via: command.via } }];
+}
+
+export function decideCompletePasswordReset(state: UserState, command: { userId: string }): UserEvent[] {
+  requireMember(state);
+  if (!state.active) throw new DomainError(ErrorCodes.ACCOUNT_DEACTIVATED, 'This account is deactivated.');
+  return [{ type: 'PasswordResetCompleted', data: { userId: command.userId } }];
 }

@@ -29,6 +29,12 @@ export class SessionIssuer {
       // Credentials without an account: a sign-up that did not complete.
       throw new DomainError(ErrorCodes.INVALID_CREDENTIALS, 'The e-mail address or password is not right.');
     }
+    if (!(await this.users.isActive(userId))) {
+      throw new DomainError(
+        ErrorCodes.ACCOUNT_DEACTIVATED,
+        'This account has been deactivated. Ask the pool host if you think this is a mistake.',
+      );
+    }
     const now = this.clock.now();
     const opened = await this.sessions.open(userId, now);
     setSessionCookie(

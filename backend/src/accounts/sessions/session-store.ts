@@ -78,7 +78,7 @@ export class SessionStore {
       `SELECT s.id AS session_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
               u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.is_admin, u.created_at
        FROM user_sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1`,
+       WHERE s.token_hash = $1 AND u.active`,
       [hashToken(token)],
     );
     const row = rows[0];
@@ -119,6 +119,15 @@ export class SessionStore {
     const { rows } = await this.database.query<{ id: string }>(
       'DELETE FROM user_sessions WHERE user_id = $1 AND id <> $2 RETURNING id',
       [userId, keepSessionId],
+    );
+    for (const row of rows) this.revoked.emit('revoked', row.id);
+  }
+
+  /** Ends every session of a user (a password reset, a deactivation, a removal). */
+  async revokeAll(userId: string): Promise<void> {
+    const { rows } = await this.database.query<{ id: string }>(
+      'DELETE FROM user_sessions WHERE user_id = $1 RETURNING id',
+      [userId],
     );
     for (const row of rows) this.revoked.emit('revoked', row.id);
   }

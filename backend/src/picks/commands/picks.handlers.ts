@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { decideAndAppend } from '../../event-store/decide-and-append.js';
@@ -14,6 +14,7 @@ import { PeriodRow } from '../../season/queries/periods/period.entity.js';
 import { SeasonCatalogue } from '../../season/season-catalogue.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../../shared/domain/event.js';
+import { IsMemberActiveQuery } from '../../shared/queries/member-queries.js';
 import {
   decideMakeChoice,
   decideMakeRetroactiveChoices,
@@ -51,6 +52,7 @@ export class PicksWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly engine: ProjectionEngine,
+    private readonly queryBus: QueryBus,
   ) {}
 
   async load(userId: string): Promise<PicksState> {
@@ -76,6 +78,16 @@ export class PicksWriter {
     );
     if (wait) await this.waitFor(result.position);
     return result;
+  }
+
+  /** A deactivated player cannot pick (their sessions end too; this holds for a request in flight). */
+  async requireActive(userId: string): Promise<void> {
+    if (!(await this.queryBus.execute(new IsMemberActiveQuery(userId)))) {
+      throw new DomainError(
+        ErrorCodes.ACCOUNT_DEACTIVATED,
+        'This account is deactivated, so it cannot pick.',
+      );
+    }
   }
 
   /**
@@ -145,6 +157,7 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
   }
 
   async execute({ userId, periodId, optionId, context }: MakeChoiceCommand): Promise<{ choiceId: string }> {
+    await this.picks.requireActive(userId);
     const periodState = await this.periods.load(periodId);
     const period = periodView(periodId, periodState);
     const option = requireOption(periodState, periodId, optionId);

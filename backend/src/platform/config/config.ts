@@ -26,6 +26,20 @@ export interface AppConfig {
   rules: PoolRules;
   accounts: AccountsConfig;
   liveResults: LiveResultsConfig;
+  notifications: NotificationsConfig;
+}
+
+/** Reminders, results digests and their channels (notifications context). */
+export interface NotificationsConfig {
+  /** `REMINDER_HOURS`: hours before a matchweek's first deadline that reminders go out (default 24 and 2). */
+  reminderHours: number[];
+  /** `NOTIFICATIONS_CHECK_SECONDS`: how often the app looks for reminders and digests that are due. */
+  checkSeconds: number;
+  /** `VAPID_PUBLIC_KEY` / `VAPID_PRIVATE_KEY`: Web Push keys; unset = generated on first start and kept in the database. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** `VAPID_SUBJECT`: contact for push services (mailto: or https:); default from MAIL_FROM. */
+  vapidSubject: string;
 }
 
 /** Where match results come from and how often they are fetched (live-results context). */
@@ -232,6 +246,31 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rules: loadRules(env),
     accounts: loadAccounts(env, publicUrl),
     liveResults: loadLiveResults(env),
+    notifications: loadNotifications(env, publicUrl),
+  };
+}
+
+function loadNotifications(env: Env, publicUrl: string | null): NotificationsConfig {
+  const raw = text(env, 'REMINDER_HOURS') ?? '24,2';
+  const hours = raw.split(',').map((part) => part.trim());
+  if (hours.some((part) => !/^\d{1,3}$/.test(part) || Number(part) < 1 || Number(part) > 168)) {
+    throw new ConfigError('REMINDER_HOURS', `must be a comma-separated list of whole hours from 1 to 168, got "${raw}"`);
+  }
+  const vapidPublicKey = text(env, 'VAPID_PUBLIC_KEY');
+  const vapidPrivateKey = text(env, 'VAPID_PRIVATE_KEY');
+  if ((vapidPublicKey === null) !== (vapidPrivateKey === null)) {
+    throw new ConfigError(vapidPublicKey === null ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY', 'must be set together with the other VAPID key');
+  }
+  const subject = text(env, 'VAPID_SUBJECT');
+  if (subject !== null && !/^(mailto:|https:)/.test(subject)) {
+    throw new ConfigError('VAPID_SUBJECT', `must start with mailto: or https:, got "${subject}"`);
+  }
+  return {
+    reminderHours: [...new Set(hours.map(Number))].sort((a, b) => b - a),
+    checkSeconds: integer(env, 'NOTIFICATIONS_CHECK_SECONDS', 60, 1, 3600),
+    vapidPublicKey,
+    vapidPrivateKey,
+    vapidSubject: subject ?? (publicUrl?.startsWith('https:') ? publicUrl : 'mailto:pool@treble.invalid'),
   };
 }
 

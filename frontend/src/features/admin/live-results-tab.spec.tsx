@@ -166,4 +166,30 @@ describe('live results rules', () => {
       'CANCELLED',
     ]);
   });
+
+  test('shows the last poll failing and the matches the provider sent that could not be read', async () => {
+    serve(() => ({
+      isRunning: true,
+      nextUpdate,
+      providerConfigured: true,
+      lastPoll: {
+        at: '2025-08-16T14:00:00.000Z',
+        ok: false,
+        error: 'football-data.org refused the request (403)',
+        unreadable: 0,
+        consecutiveFailures: 3,
+        failingSince: '2025-08-16T13:30:00.000Z',
+      },
+    }));
+    fake.routes.set('GET /api/epl-results/status?matchday=1', () =>
+      jsonResponse(200, aMatchday(1, { unreadable: [{ id: 537785, reason: 'score.fullTime is missing' }] })),
+    );
+    renderApp('/admin?tab=live-results', { user: admin });
+    const lastPoll = await screen.findByTestId('last-poll');
+    expect(lastPoll.textContent).toContain(formatDateTime('2025-08-16T14:00:00.000Z'));
+    expect(lastPoll.textContent).toContain('Failed');
+    await screen.findByText('The last 3 polls failed. football-data.org refused the request (403)');
+    const unreadable = await screen.findByRole('list', { name: 'Unreadable matches of matchday 1' });
+    expect(unreadable.textContent).toBe('Match 537785: score.fullTime is missing');
+  });
 });

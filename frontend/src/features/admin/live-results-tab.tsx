@@ -141,7 +141,30 @@ function SchedulerCard() {
                   )}
                 </dd>
               </div>
+              {scheduler.lastPoll && (
+                <div>
+                  <dt>Last poll</dt>
+                  <dd data-testid="last-poll">
+                    <time dateTime={scheduler.lastPoll.at}>{formatDateTime(scheduler.lastPoll.at)}</time>{' '}
+                    {scheduler.lastPoll.ok ? (
+                      <span className="badge badge--status-active">OK</span>
+                    ) : (
+                      <span className="badge badge--status-pending">Failed</span>
+                    )}
+                    {scheduler.lastPoll.unreadable > 0 &&
+                      ` · ${scheduler.lastPoll.unreadable} match${scheduler.lastPoll.unreadable === 1 ? '' : 'es'} could not be read`}
+                  </dd>
+                </div>
+              )}
             </dl>
+            {scheduler.lastPoll && !scheduler.lastPoll.ok && (
+              <p className="notice notice--error" role="alert">
+                {scheduler.lastPoll.consecutiveFailures > 1
+                  ? `The last ${scheduler.lastPoll.consecutiveFailures} polls failed. `
+                  : 'The last poll failed. '}
+                {scheduler.lastPoll.error}
+              </p>
+            )}
             {!scheduler.providerConfigured && (
               <p className="notice notice--error">
                 No results provider is set up on the server, so the scheduler cannot run.
@@ -189,6 +212,18 @@ function MatchdayCard({ matchday }: { matchday: number }) {
                   <MatchRow key={`${match.homeTeam}-${match.awayTeam}-${index}`} match={match} />
                 ))}
               </ul>
+            )}
+            {(day.unreadable ?? []).length > 0 && (
+              <div className="notice notice--error" role="alert">
+                <p>The provider sent {day.unreadable!.length} match{day.unreadable!.length === 1 ? '' : 'es'} that could not be read:</p>
+                <ul aria-label={`Unreadable matches of matchday ${matchday}`}>
+                  {day.unreadable!.map((match, index) => (
+                    <li key={`${match.id ?? 'none'}-${index}`}>
+                      {match.id === null ? 'A match without an id' : `Match ${match.id}`}: {match.reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
           </>
         )}

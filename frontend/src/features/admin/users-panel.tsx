@@ -1,8 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userDisplayName, type User } from '@treble/contracts';
+import { userDisplayName, type AdminUser, type User } from '@treble/contracts';
 import { Switch } from 'radix-ui';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { adminUsersQueryOptions, setAdminMutationOptions } from '../../api/admin';
+import {
+  adminUsersQueryOptions,
+  passwordResetLinkMutationOptions,
+  removeUserMutationOptions,
+  setActiveMutationOptions,
+  setAdminMutationOptions,
+  setFeePaidMutationOptions,
+} from '../../api/admin';
 import { ApiError } from '../../api/http';
 import { formatDate } from '../../lib/dates';
 import { UserAvatar } from '../auth/user-avatar';
@@ -18,11 +26,16 @@ export function UsersPanel() {
   );
 }
 
-function UserLists({ users }: { users: User[] }) {
+const isActive = (user: AdminUser) => user.active !== false;
+const hasPaid = (user: AdminUser) => (user.feePaidOn ?? null) !== null;
+
+function UserLists({ users }: { users: AdminUser[] }) {
   const queryClient = useQueryClient();
   const setAdmin = useMutation(setAdminMutationOptions(queryClient));
+  const [notPaidOnly, setNotPaidOnly] = useState(false);
   const admins = users.filter((user) => user.isAdmin);
-  const players = users.filter((user) => !user.isAdmin);
+  const allPlayers = users.filter((user) => !user.isAdmin);
+  const players = notPaidOnly ? allPlayers.filter((user) => !hasPaid(user)) : allPlayers;
 
   const change = (user: User, isAdmin: boolean) =>
     setAdmin.mutate(
@@ -51,7 +64,15 @@ function UserLists({ users }: { users: User[] }) {
         </div>
         <div>
           <dt>Regular</dt>
-          <dd>{players.length}</dd>
+          <dd>{allPlayers.length}</dd>
+        </div>
+        <div>
+          <dt>Inactive</dt>
+          <dd>{users.filter((user) => !isActive(user)).length}</dd>
+        </div>
+        <div>
+          <dt>Not paid</dt>
+          <dd>{users.filter((user) => !hasPaid(user)).length}</dd>
         </div>
       </dl>
       <h3>Admins ({admins.length})</h3>
@@ -59,12 +80,22 @@ function UserLists({ users }: { users: User[] }) {
         {admins.map((user) => (
           <UserRow key={user.id} user={user}>
             <RemoveAdmin user={user} disabled={setAdmin.isPending} onConfirm={() => change(user, false)} />
+            <FeeToggle user={user} />
+            <ResetLinkButton user={user} />
           </UserRow>
         ))}
       </ul>
-      <h3>Regular users ({players.length})</h3>
+      <h3>Regular users ({allPlayers.length})</h3>
+      <label className="checkbox-field">
+        <input type="checkbox" checked={notPaidOnly} onChange={(event) => setNotPaidOnly(event.target.checked)} />{' '}
+        Not paid only
+      </label>
       {players.length === 0 ? (
-        <p className="muted">No regular users yet. Invite players with a link below.</p>
+        <p className="muted">
+          {notPaidOnly && allPlayers.length > 0
+            ? 'Every player has paid.'
+            : 'No regular users yet. Invite players with a link below.'}
+        </p>
       ) : (
         <ul className="user-list" aria-label="Regular users">
           {players.map((user) => (
@@ -81,6 +112,7 @@ function UserLists({ users }: { users: User[] }) {
                 </Switch.Root>
                 <span aria-hidden="true">Make Admin</span>
               </label>
+              <MemberActions user={user} />
             </UserRow>
           ))}
         </ul>
@@ -89,14 +121,25 @@ function UserLists({ users }: { users: User[] }) {
   );
 }
 
-function UserRow({ user, children }: { user: User; children: React.ReactNode }) {
+function UserRow({ user, children }: { user: AdminUser; children: React.ReactNode }) {
   return (
     <li className="user-row" data-testid="user-row">
       <UserAvatar user={user} />
       <div className="user-row__text">
-        <span className="user-row__name">{userDisplayName(user)}</span>
+        <span className="user-row__name">
+          {userDisplayName(user)}
+          {!isActive(user) && <span className="badge badge--status-pending"> Inactive</span>}
+        </span>
         <span className="user-row__meta">
           {user.email} · joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+          {hasPaid(user) ? (
+            <>
+              {' '}
+              · paid <time dateTime={user.feePaidOn!}>{formatDate(`${user.feePaidOn!}T12:00:00Z`)}</time>
+            </>
+          ) : (
+            ' · not paid'
+          )}
         </span>
       </div>
       {children}
@@ -125,5 +168,132 @@ function RemoveAdmin({
       disabled={disabled}
       onConfirm={onConfirm}
     />
+  );
+}
+
+function failure(error: Error, fallback: string) {
+  toast.error('Error', { description: error instanceof ApiError ? error.detail : fallback });
+}
+
+/** Deactivate / Reactivate, Remove (only for a player who never picked), the fee and a reset link. */
+function MemberActions({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const setActive = useMutation(setActiveMutationOptions(queryClient));
+  const remove = useMutation(removeUserMutationOptions(queryClient));
+  const name = userDisplayName(user);
+  const active = isActive(user);
+  return (
+    <div className="user-row__actions">
+      <FeeToggle user={user} />
+      {active ? (
+        <ConfirmButton
+          label="Deactivate"
+          ariaLabel={`Deactivate ${name}`}
+          title={`Deactivate ${name}?`}
+          description={`${name} is signed out and can no longer sign in, pick or receive reminders. Their points and history stay, and they are listed as inactive. You can reactivate them at any time.`}
+          confirmLabel="Deactivate"
+          danger
+          disabled={setActive.isPending}
+          onConfirm={() =>
+            setActive.mutate(
+              { userId: user.id, active: false },
+              {
+                onSuccess: () => toast.success(`${name} is deactivated.`),
+                onError: (error) => failure(error, 'Failed to deactivate'),
+              },
+            )
+          }
+        />
+      ) : (
+        <button
+          type="button"
+          className="button"
+          aria-label={`Reactivate ${name}`}
+          disabled={setActive.isPending}
+          onClick={() =>
+            setActive.mutate(
+              { userId: user.id, active: true },
+              {
+                onSuccess: () => toast.success(`${name} is active again.`),
+                onError: (error) => failure(error, 'Failed to reactivate'),
+              },
+            )
+          }
+        >
+          Reactivate
+        </button>
+      )}
+      {user.hasPicked === false && (
+        <ConfirmButton
+          label="Remove"
+          ariaLabel={`Remove ${name}`}
+          title={`Remove ${name}?`}
+          description={`${name} never picked: the account is deleted and the address may join again with a new invitation.`}
+          confirmLabel="Remove"
+          danger
+          disabled={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(user.id, {
+              onSuccess: () => toast.success(`${name} is removed.`),
+              onError: (error) => failure(error, 'Failed to remove'),
+            })
+          }
+        />
+      )}
+      <ResetLinkButton user={user} />
+    </div>
+  );
+}
+
+function FeeToggle({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const setFee = useMutation(setFeePaidMutationOptions(queryClient));
+  const name = userDisplayName(user);
+  return (
+    <label className="checkbox-field">
+      <input
+        type="checkbox"
+        checked={hasPaid(user)}
+        disabled={setFee.isPending}
+        aria-label={`Entry fee paid: ${name}`}
+        onChange={(event) =>
+          setFee.mutate(
+            { userId: user.id, paid: event.target.checked },
+            { onError: (error) => failure(error, 'Failed to update the entry fee') },
+          )
+        }
+      />{' '}
+      Paid
+    </label>
+  );
+}
+
+/** For a pool without e-mail: a one-day reset link the admin copies and hands over. */
+function ResetLinkButton({ user }: { user: User }) {
+  const create = useMutation(passwordResetLinkMutationOptions());
+  const name = userDisplayName(user);
+  return (
+    <span className="reset-link">
+      <button
+        type="button"
+        className="button"
+        aria-label={`Password reset link for ${name}`}
+        disabled={create.isPending}
+        onClick={() =>
+          create.mutate(user.id, { onError: (error) => failure(error, 'Failed to create a reset link') })
+        }
+      >
+        Reset link
+      </button>
+      {create.data && (
+        <input
+          className="reset-link__url"
+          readOnly
+          aria-label={`Reset link for ${name} (works once, for a day)`}
+          value={create.data.url}
+          onFocus={(event) => event.target.select()}
+        />
+      )}
+    </span>
   );
 }

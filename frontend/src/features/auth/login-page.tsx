@@ -26,6 +26,9 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         <SubmitButton pending={login.isPending} label="Log in" pendingLabel="Signing in…" />
       </form>
       <p className="auth-card__footer">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <p className="auth-card__footer">
         New to the pool? <Link to="/register">Create an account</Link> with the invitation link your pool host
         sent you.
       </p>

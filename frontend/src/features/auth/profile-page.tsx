@@ -7,6 +7,7 @@ import {
   updateProfileMutationOptions,
 } from '../../api/auth';
 import { ErrorNotice, Field, SubmitButton, useFormFields } from './form-controls';
+import { NotificationSettingsPanel } from './notification-settings';
 import { UserAvatar } from './user-avatar';
 
 export function ProfilePage() {
@@ -27,6 +28,7 @@ export function ProfilePage() {
       <div className="panel-grid">
         <ProfileForm user={user} />
         <PasswordForm />
+        <NotificationSettingsPanel />
       </div>
     </section>
   );

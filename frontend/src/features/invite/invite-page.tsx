@@ -29,6 +29,7 @@ import {
 } from './share';
 import { InvitePending } from './invite-pending';
 import { usePoolRules } from '../../api/rules';
+import { EmailAlertsLive } from './email-alerts-live';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -353,10 +354,12 @@ function EmailAlerts({ user, stats, link }: { user: User; stats: UserStats; link
     <>
       <h2>Email Alerts</h2>
       <p className="muted">
-        Treble e-mails invitations itself. The other templates are for your own mail: preview them here with your own
-        figures and copy them.
+        Treble e-mails invitations, reminders before each deadline and the results of each matchweek itself (players
+        choose what they receive on their Profile page). The templates below are for your own mail: preview them
+        with your own figures and copy them.
       </p>
       <SendInviteForm title="Send an invitation e-mail" />
+      <EmailAlertsLive />
       <h3>Templates</h3>
       <label className="field" htmlFor={selectId}>
         <span className="field__label">Template</span>

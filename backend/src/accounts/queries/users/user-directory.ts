@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { User } from '@treble/contracts';
+import type { AdminUser, User } from '@treble/contracts';
 import { toUser, UserRow } from './user.entity.js';
 
 /** Reads accounts from the `users` read table. */
@@ -19,5 +19,35 @@ export class UserDirectory {
       .getRepository(UserRow)
       .find({ order: { createdAt: 'ASC', email: 'ASC' } });
     return rows.map(toUser);
+  }
+
+  /** Oldest first, with what only admins see: active, entry fee, whether the player has picks. */
+  async listForAdmins(): Promise<AdminUser[]> {
+    const rows = await this.dataSource.query<
+      Array<{ id: string; active: boolean; fee_paid_on: string | null; has_picked: boolean }>
+    >(
+      `SELECT u.id::text AS id, u.active, to_char(u.fee_paid_on, 'YYYY-MM-DD') AS fee_paid_on,
+              EXISTS (SELECT 1 FROM choices c WHERE c.user_id = u.id::text) AS has_picked
+       FROM users u`,
+    );
+    const extra = new Map(rows.map((row) => [row.id, row]));
+    return (await this.list()).map((user) => {
+      const row = extra.get(user.id);
+      return {
+        ...user,
+        active: row?.active ?? true,
+        feePaidOn: row?.fee_paid_on ?? null,
+        hasPicked: row?.has_picked ?? false,
+      };
+    });
+  }
+
+  /** Whether the account may sign in (false for a deactivated or unknown one). */
+  async isActive(userId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<Array<{ active: boolean }>>(
+      'SELECT active FROM users WHERE id = $1',
+      [userId],
+    );
+    return rows[0]?.active === true;
   }
 }

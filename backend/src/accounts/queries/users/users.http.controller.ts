@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { User } from '@treble/contracts';
+import type { AdminUser } from '@treble/contracts';
 import { Admin } from '../../../platform/http/access.decorators.js';
 import { UserDirectory } from './user-directory.js';
 
@@ -11,8 +11,10 @@ export class UsersController {
 
   @Get()
   @Admin()
-  @ApiOperation({ summary: 'Every account of the pool, oldest first (admins only)' })
-  list(): Promise<User[]> {
-    return this.users.list();
+  @ApiOperation({
+    summary: 'Every account of the pool, oldest first, with active, entry fee and picks (admins only)',
+  })
+  list(): Promise<AdminUser[]> {
+    return this.users.listForAdmins();
   }
 }

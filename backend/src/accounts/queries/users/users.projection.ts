@@ -11,7 +11,7 @@ import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
  */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'users',
@@ -23,7 +23,9 @@ export const usersProjection: Projection = {
           last_name text,
           profile_image_url text,
           is_admin boolean NOT NULL DEFAULT false,
-          created_at timestamptz NOT NULL
+          created_at timestamptz NOT NULL,
+          active boolean NOT NULL DEFAULT true,
+          fee_paid_on date
         )`,
       ],
     },
@@ -32,7 +34,16 @@ export const usersProjection: Projection = {
       ddl: (table) => [`CREATE TABLE ${table} (user_id uuid PRIMARY KEY)`],
     },
   ],
-  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'AdminGranted', 'AdminRevoked'],
+  eventTypes: [
+    'UserRegistered',
+    'UserProfileUpdated',
+    'AdminGranted',
+    'AdminRevoked',
+    'UserDeactivated',
+    'UserReactivated',
+    'UserRemoved',
+    'EntryFeeMarked',
+  ],
   async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
     const event = recorded as unknown as UserEvent | PoolAdminsEvent;
     const users = table('users');
@@ -56,6 +67,26 @@ export const usersProjection: Projection = {
         );
         return;
       }
+      case 'UserDeactivated':
+      case 'UserReactivated':
+        await sql.query(`UPDATE ${users} SET active = $2 WHERE id = $1`, [
+          event.data.userId,
+          event.type === 'UserReactivated',
+        ]);
+        return;
+      case 'UserRemoved':
+        await sql.query(`DELETE FROM ${users} WHERE id = $1`, [event.data.userId]);
+        await sql.query(`DELETE FROM ${admins} WHERE user_id = $1`, [event.data.userId]);
+        return;
+      case 'EntryFeeMarked':
+        await sql.query(`UPDATE ${users} SET fee_paid_on = $2 WHERE id = $1`, [
+          event.data.userId,
+          event.data.paidOn,
+        ]);
+        return;
+      case 'PasswordResetIssued':
+      case 'PasswordResetCompleted':
+        return;
       case 'AdminGranted':
         await sql.query(`INSERT INTO ${admins} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [
           event.data.userId,
@@ -73,7 +104,8 @@ export const usersProjection: Projection = {
     // admin pages, a revoked one loses them without reloading.
     if (event.type === 'AdminGranted' || event.type === 'AdminRevoked')
       return [queryKeys.adminUsers(), queryKeys.authUser()];
-    if (event.type === 'UserRegistered') return [queryKeys.adminUsers(), queryKeys.community()];
+    if (event.type === 'UserRegistered' || event.type === 'UserRemoved')
+      return [queryKeys.adminUsers(), queryKeys.community()];
     return [queryKeys.adminUsers()];
   },
 };

@@ -4,6 +4,9 @@ import { CredentialsAndSessions1764100000000 } from './1764100000000-credentials
 import { LiveResultsLease1764300000000 } from './1764300000000-live-results-lease.js';
 import { SeveralInstances1764700000000 } from './1764700000000-several-instances.js';
 import { PositionsByTransaction1765000000000 } from './1765000000000-positions-by-transaction.js';
+import { PasswordResets1765500000001 } from './1765500000001-password-resets.js';
+import { Notifications1765500000002 } from './1765500000002-notifications.js';
+import { ResultsPolls1765500000003 } from './1765500000003-results-polls.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
 export const migrations = [
@@ -13,4 +16,7 @@ export const migrations = [
   LiveResultsLease1764300000000,
   SeveralInstances1764700000000,
   PositionsByTransaction1765000000000,
+  PasswordResets1765500000001,
+  Notifications1765500000002,
+  ResultsPolls1765500000003,
 ];

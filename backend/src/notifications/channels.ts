@@ -1,0 +1,170 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import webpush from 'web-push';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { MAILER, type Mailer } from '../platform/mail/mailer.js';
+import { textToHtml } from './domain/templates.js';
+import { NotificationStore, UnsubscribeTokens, type Channel } from './notification-store.js';
+
+export interface Recipient {
+  userId: string;
+  email: string;
+}
+
+/** One notification for one player, on the channels they chose. */
+export interface Outgoing {
+  kind: 'reminder' | 'results' | 'announcement';
+  subject: string;
+  text: string;
+  /** The page a push notification opens (path of the web app). */
+  url: string;
+  periodId: number | null;
+}
+
+export interface PushKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * E-mail (nodemailer, SMTP_URL) with text and HTML parts and an unsubscribe link that works
+ * without signing in; and Web Push (VAPID, payload encrypted by `web-push`), sent with fetch so a
+ * push service on plain http (a test's) works too. Every attempt is logged with its outcome.
+ */
+@Injectable()
+export class NotificationChannels {
+  private readonly logger = new Logger('Notifications');
+  private keys: Promise<{ vapid: PushKeys; unsubscribe: UnsubscribeTokens }> | null = null;
+
+  constructor(
+    private readonly store: NotificationStore,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get emailConfigured(): boolean {
+    return this.mailer.configured;
+  }
+
+  /** The pool's keys, made on first start and kept in the database (or VAPID_* from the environment). */
+  secrets() {
+    this.keys ??= (async () => {
+      const { vapidPublicKey, vapidPrivateKey } = this.config.notifications;
+      let vapid: PushKeys;
+      if (vapidPublicKey !== null && vapidPrivateKey !== null) {
+        vapid = { publicKey: vapidPublicKey, privateKey: vapidPrivateKey };
+      } else {
+        vapid = JSON.parse(
+          await this.store.secret('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())),
+        ) as PushKeys;
+      }
+      const unsubscribe = new UnsubscribeTokens(await this.store.secret('unsubscribe', UnsubscribeTokens.newKey));
+      return { vapid, unsubscribe };
+    })();
+    return this.keys;
+  }
+
+  baseUrl(): string {
+    return (this.config.publicUrl ?? `http://localhost:${this.config.port}`).replace(/\/+$/, '');
+  }
+
+  async unsubscribeUrl(userId: string, kind: 'reminder' | 'results' | 'all'): Promise<string> {
+    const { unsubscribe } = await this.secrets();
+    return `${this.baseUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribe.sign(userId, kind))}`;
+  }
+
+  /** Sends on the chosen channels; returns how many deliveries failed. */
+  async send(recipient: Recipient, message: Outgoing, channels: { email: boolean; push: boolean }, now: Date) {
+    let failed = 0;
+    let delivered = 0;
+    if (channels.email && this.mailer.configured) {
+      if (await this.sendEmail(recipient, message, now)) delivered++;
+      else failed++;
+    }
+    if (channels.push) {
+      for (const ok of await this.sendPush(recipient, message, now)) {
+        if (ok) delivered++;
+        else failed++;
+      }
+    }
+    return { delivered, failed };
+  }
+
+  private async sendEmail(recipient: Recipient, message: Outgoing, now: Date): Promise<boolean> {
+    const unsubscribeKind = message.kind === 'announcement' ? 'all' : message.kind;
+    const unsubscribe = await this.unsubscribeUrl(recipient.userId, unsubscribeKind);
+    const footer =
+      message.kind === 'announcement'
+        ? `Stop all e-mails from the pool: ${unsubscribe}`
+        : `Stop these e-mails (${message.kind === 'reminder' ? 'reminders' : 'results'}): ${unsubscribe}`;
+    const text = `${message.text}\n\n${this.baseUrl()}${message.url}\n\n--\n${footer}`;
+    let error: string | null = null;
+    try {
+      await this.mailer.send({
+        to: recipient.email,
+        subject: message.subject,
+        text,
+        html: textToHtml(text),
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+      });
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause);
+      this.logger.warn(`E-mail to ${recipient.email} failed: ${error}`);
+    }
+    await this.log(recipient, message, 'email', recipient.email, now, error);
+    return error === null;
+  }
+
+  private async sendPush(recipient: Recipient, message: Outgoing, now: Date): Promise<boolean[]> {
+    const subscriptions = await this.store.subscriptions(recipient.userId);
+    if (subscriptions.length === 0) return [];
+    const { vapid } = await this.secrets();
+    const payload = JSON.stringify({ title: message.subject, body: message.text, url: message.url, kind: message.kind });
+    const outcomes: boolean[] = [];
+    for (const subscription of subscriptions) {
+      let error: string | null = null;
+      try {
+        const request = webpush.generateRequestDetails(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          payload,
+          {
+            vapidDetails: { subject: this.config.notifications.vapidSubject, ...vapid },
+            TTL: 24 * 60 * 60,
+            contentEncoding: 'aes128gcm',
+          },
+        );
+        const response = await fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body ?? undefined,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (response.status === 404 || response.status === 410) {
+          // The browser dropped the subscription: forget it.
+          await this.store.dropSubscription(subscription.endpoint);
+          error = `Subscription gone (${response.status})`;
+        } else if (!response.ok) {
+          error = `Push service answered ${response.status}`;
+        }
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : String(cause);
+      }
+      if (error !== null) this.logger.warn(`Push to ${recipient.email} failed: ${error}`);
+      await this.log(recipient, message, 'push', new URL(subscription.endpoint).host, now, error);
+      outcomes.push(error === null);
+    }
+    return outcomes;
+  }
+
+  private log(recipient: Recipient, message: Outgoing, channel: Channel, to: string, now: Date, error: string | null) {
+    return this.store.log({
+      userId: recipient.userId,
+      recipient: channel === 'email' ? to : `${recipient.email} (push: ${to})`,
+      kind: message.kind,
+      channel,
+      subject: message.subject,
+      periodId: message.periodId,
+      sentAt: now,
+      error,
+    });
+  }
+}

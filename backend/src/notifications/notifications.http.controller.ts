@@ -1,0 +1,244 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import type { Request } from 'express';
+import {
+  ErrorCodes,
+  type BroadcastRequest,
+  type BroadcastResult,
+  type NotificationSettings,
+  type NotificationsOverview,
+  type PushKey,
+  type PushSubscriptionRequest,
+} from '@treble/contracts';
+import { Admin, Player, Public } from '../platform/http/access.decorators.js';
+import { authenticationOf } from '../accounts/access/authentication.js';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { DomainError } from '../shared/domain/domain-error.js';
+import { NotificationChannels } from './channels.js';
+import { escapeHtml, isTimeZone, textToHtml } from './domain/templates.js';
+import { NotificationStore } from './notification-store.js';
+import { NotificationsService } from './notifications.service.js';
+
+class ChannelChoiceBody {
+  @IsBoolean()
+  email: boolean;
+
+  @IsBoolean()
+  push: boolean;
+}
+
+export class SettingsBody implements NotificationSettings {
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  timeZone: string | null;
+
+  @ValidateNested()
+  @Type(() => ChannelChoiceBody)
+  reminder: ChannelChoiceBody;
+
+  @ValidateNested()
+  @Type(() => ChannelChoiceBody)
+  results: ChannelChoiceBody;
+}
+
+export class TimeZoneBody {
+  @IsString()
+  @MaxLength(64)
+  timeZone: string;
+}
+
+class PushKeysBody {
+  @IsString()
+  @MaxLength(200)
+  p256dh: string;
+
+  @IsString()
+  @MaxLength(100)
+  auth: string;
+}
+
+export class PushSubscriptionBody implements PushSubscriptionRequest {
+  @IsUrl({ require_tld: false, protocols: ['https', 'http'], require_protocol: true })
+  @MaxLength(2048)
+  endpoint: string;
+
+  @ValidateNested()
+  @Type(() => PushKeysBody)
+  keys: PushKeysBody;
+}
+
+export class EndpointBody {
+  @IsString()
+  @MaxLength(2048)
+  endpoint: string;
+}
+
+export class BroadcastBody implements BroadcastRequest {
+  @IsIn(['all', 'not-picked'])
+  audience: 'all' | 'not-picked';
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  subject: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(10_000)
+  message: string;
+}
+
+export class PreviewQuery {
+  @IsIn(['reminder', 'results'])
+  kind: 'reminder' | 'results';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  periodId: number;
+}
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/profile">Notification settings</a></p></body></html>`;
+
+@ApiTags('notifications')
+@Controller()
+export class NotificationsController {
+  constructor(
+    private readonly store: NotificationStore,
+    private readonly channels: NotificationChannels,
+    private readonly notifications: NotificationsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('notifications/settings')
+  @Player()
+  @ApiOperation({ summary: 'Your notification choices (per kind and channel) and time zone' })
+  settings(@Req() request: Request): Promise<NotificationSettings> {
+    return this.store.settings(authenticationOf(request).user.id);
+  }
+
+  @Put('notifications/settings')
+  @Player()
+  @ApiOperation({ summary: 'Save your notification choices and time zone' })
+  async save(@Body() body: SettingsBody, @Req() request: Request): Promise<NotificationSettings> {
+    if (body.timeZone !== null && body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'timeZone must be an IANA time zone such as Europe/London.');
+    }
+    const userId = authenticationOf(request).user.id;
+    const settings: NotificationSettings = {
+      timeZone: body.timeZone ?? null,
+      reminder: { email: body.reminder.email, push: body.reminder.push },
+      results: { email: body.results.email, push: body.results.push },
+    };
+    await this.store.save(userId, settings, this.clock.now());
+    return settings;
+  }
+
+  @Put('notifications/time-zone')
+  @HttpCode(204)
+  @Player()
+  @ApiOperation({ summary: "The browser's time zone, kept when you have none yet" })
+  async adoptTimeZone(@Body() body: TimeZoneBody, @Req() request: Request): Promise<void> {
+    await this.store.adoptTimeZone(authenticationOf(request).user.id, body.timeZone, this.clock.now());
+  }
+
+  @Get('notifications/push/key')
+  @Player()
+  @ApiOperation({ summary: "The pool's VAPID public key, for PushManager.subscribe" })
+  async pushKey(): Promise<PushKey> {
+    return { publicKey: (await this.channels.secrets()).vapid.publicKey };
+  }
+
+  @Post('notifications/push/subscriptions')
+  @HttpCode(204)
+  @Player()
+  @ApiOperation({ summary: "Register this browser's push subscription" })
+  async subscribe(@Body() body: PushSubscriptionBody, @Req() request: Request): Promise<void> {
+    await this.store.subscribe(
+      authenticationOf(request).user.id,
+      { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
+      this.clock.now(),
+    );
+  }
+
+  @Delete('notifications/push/subscriptions')
+  @HttpCode(204)
+  @Player()
+  @ApiOperation({ summary: "Forget this browser's push subscription" })
+  async unsubscribePush(@Body() body: EndpointBody, @Req() request: Request): Promise<void> {
+    await this.store.unsubscribe(authenticationOf(request).user.id, body.endpoint);
+  }
+
+  /** The link at the bottom of every e-mail: works without signing in (it is signed by the pool). */
+  @Get('notifications/unsubscribe')
+  @Public()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiOperation({ summary: 'Turn off e-mails of one kind (or all) from the link in an e-mail, without signing in' })
+  async unsubscribe(@Query('token') token: unknown): Promise<string> {
+    const { unsubscribe } = await this.channels.secrets();
+    const verified = typeof token === 'string' ? unsubscribe.verify(token) : null;
+    if (verified === null) {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'This unsubscribe link is not valid.');
+    }
+    const settings = await this.store.settings(verified.userId);
+    if (verified.kind === 'reminder' || verified.kind === 'all') settings.reminder.email = false;
+    if (verified.kind === 'results' || verified.kind === 'all') settings.results.email = false;
+    await this.store.save(verified.userId, settings, this.clock.now());
+    const what = verified.kind === 'all' ? 'e-mails' : verified.kind === 'reminder' ? 'reminder e-mails' : 'results e-mails';
+    return page('Unsubscribed', `You will get no more ${what} from this pool. You can turn them on again in your profile.`);
+  }
+
+  @Get('admin/notifications')
+  @Admin()
+  @ApiOperation({ summary: 'What will be sent next and when, and the log of what was sent (Email Alerts tab)' })
+  async overview(): Promise<NotificationsOverview> {
+    const now = this.clock.now();
+    const log = await this.store.recentLog(100);
+    return {
+      emailConfigured: this.channels.emailConfigured,
+      reminderHours: this.config.notifications.reminderHours,
+      upcoming: await this.notifications.upcoming(now),
+      log: log.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        recipient: row.recipient,
+        kind: row.kind,
+        channel: row.channel,
+        subject: row.subject,
+        periodId: row.period_id,
+        sentAt: new Date(row.sent_at).toISOString(),
+        status: row.status,
+        error: row.error,
+      })),
+    };
+  }
+
+  @Get('admin/notifications/preview')
+  @Admin()
+  @ApiOperation({ summary: 'A reminder or results digest as the signed-in admin would receive it, with real values' })
+  async preview(@Query() query: PreviewQuery, @Req() request: Request): Promise<{ subject: string; text: string; html: string }> {
+    const admin = authenticationOf(request).user;
+    const player = { id: admin.id, email: admin.email, first_name: admin.firstName, last_name: admin.lastName, is_admin: true };
+    const now = this.clock.now();
+    const settings = await this.store.settings(admin.id);
+    const message =
+      query.kind === 'results'
+        ? (await this.notifications.digest(query.periodId)).forPlayer(player)
+        : await this.notifications.reminderMessage(player, await this.notifications.period(query.periodId), settings.timeZone, now);
+    return { subject: message.subject, text: message.text, html: textToHtml(message.text) };
+  }
+
+  @Post('admin/notifications/broadcast')
+  @HttpCode(200)
+  @Admin()
+  @ApiOperation({ summary: 'Send a one-off message to all active players or to those who have not picked' })
+  broadcast(@Body() body: BroadcastBody): Promise<BroadcastResult> {
+    return this.notifications.broadcast(body, this.clock.now());
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { PoolHistoryService } from '../operations/pool-history.service.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { createMailer, MAILER } from '../platform/mail/mailer.js';
+import { NotificationChannels } from './channels.js';
+import { NotificationStore } from './notification-store.js';
+import { NotificationsController } from './notifications.http.controller.js';
+import { NotificationsService } from './notifications.service.js';
+
+/** Reminders, results digests and one-off messages by e-mail and Web Push. */
+@Module({
+  controllers: [NotificationsController],
+  providers: [
+    {
+      provide: MAILER,
+      useFactory: (config: AppConfig) => createMailer(config.accounts),
+      inject: [APP_CONFIG],
+    },
+    PoolHistoryService,
+    NotificationStore,
+    NotificationChannels,
+    NotificationsService,
+  ],
+  exports: [NotificationsService],
+})
+export class NotificationsModule {}
