@@ -2,7 +2,7 @@ import { describe, it } from '@jest/globals';
 import { defaultRules, ErrorCodes, type PoolRules } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
 import { decidePicks } from './decide-picks.js';
-import type { OptionView, PicksCommand, PicksContexts } from './picks.commands.js';
+import type { MakeRetroactiveChoices, OptionView, PicksCommand, PicksContexts } from './picks.commands.js';
 import type { PicksEvent } from './picks.events.js';
 import { evolvePicks, initialPicksState, type PicksState } from './picks.state.js';
 
@@ -36,12 +36,12 @@ const option = (teamKey: string, periodId: number, id = `${periodId}-${teamKey}`
 describe('retroactive picks and the cap on uses per team', () => {
   // A double matchweek: Arsenal play twice in period 30, so two options of period 30 are Arsenal.
   const doubleWeek = [option('ARS', 30, '30-ARS'), option('ARS', 30, '30-ARS2'), option('CHE', 30)];
-  const retroactive = {
+  const retroactive: MakeRetroactiveChoices = {
     type: 'MakeRetroactiveChoices',
     userId: user,
     periodId: 30,
     optionIds: ['30-ARS', '30-ARS2', '30-CHE'],
-  } as const;
+  };
   const context: PicksContexts['MakeRetroactiveChoices'] = {
     rules: defaultRules,
     periodEnded: true,

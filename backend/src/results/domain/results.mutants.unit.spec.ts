@@ -6,6 +6,7 @@ import {
   evolveResults,
   initialResultsState,
   type OptionResult,
+  type RecordResult,
   type ResultsCommand,
   type ResultsContext,
   type ResultsEvent,
@@ -33,7 +34,7 @@ const completed: ResultsContext = { rules: defaultRules, periodCompleted: true }
 type Score = Pick<OptionResult, 'fixtureId' | 'homeScore' | 'awayScore'>;
 const points = { win: 3, draw: 1, loss: 0 } as const;
 
-const adminSets = (optionId: string, outcome: 'win' | 'draw' | 'loss'): ResultsCommand => ({
+const adminSets = (optionId: string, outcome: 'win' | 'draw' | 'loss'): RecordResult => ({
   type: 'RecordResult',
   periodId: 1,
   optionId,
