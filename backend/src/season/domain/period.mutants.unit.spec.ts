@@ -127,38 +127,41 @@ const made = (code: string): PicksEvent => ({
 
 describe('a kickoff move', () => {
   // The early match moves from 11:30 to 14:00 (UTC); the late one stays at 16:30.
-  const moved = periodAfter({
-    type: 'FixtureUpdated',
-    data: { periodId: 3, fixtureId: 'f1', kickoff: '2025-08-30T14:00:00.000Z', status: 'SCHEDULED' },
-  });
+  // Folded inside each test: StrykerJS switches a mutant on per test, not while describe blocks run.
+  const moved = () =>
+    periodAfter({
+      type: 'FixtureUpdated',
+      data: { periodId: 3, fixtureId: 'f1', kickoff: '2025-08-30T14:00:00.000Z', status: 'SCHEDULED' },
+    });
 
   it("moves the deadline of its own fixture's options only", () => {
     const at1300 = new Date('2025-08-30T13:00:00.000Z');
     picks
       .given([])
-      .when(pick('ARS'), pickContext(moved, 'ARS', at1300))
+      .when(pick('ARS'), pickContext(moved(), 'ARS', at1300))
       .then([made('ARS')]);
     picks
       .given([])
-      .when(pick('LIV'), pickContext(moved, 'LIV', at1300))
+      .when(pick('LIV'), pickContext(moved(), 'LIV', at1300))
       .then([made('LIV')]);
 
     const at1500 = new Date('2025-08-30T15:00:00.000Z');
     picks
       .given([])
-      .when(pick('CHE'), pickContext(moved, 'CHE', at1500))
+      .when(pick('CHE'), pickContext(moved(), 'CHE', at1500))
       .thenRefused(ErrorCodes.OPTION_LOCKED);
     picks
       .given([])
-      .when(pick('LIV'), pickContext(moved, 'LIV', at1500))
+      .when(pick('LIV'), pickContext(moved(), 'LIV', at1500))
       .then([made('LIV')]);
   });
 
   it('leaves the other options as they were, and a custom option without a fixture', () => {
     const before = periodAfter();
-    expect(moved.options.get('3-LIV')).toEqual(before.options.get('3-LIV'));
-    expect(moved.options.get('3-c1')).toEqual(custom);
-    expect(optionView(moved, '3-c1')?.lockAt).toEqual(new Date('2025-08-30T11:30:00.000Z'));
+    const after = moved();
+    expect(after.options.get('3-LIV')).toEqual(before.options.get('3-LIV'));
+    expect(after.options.get('3-c1')).toEqual(custom);
+    expect(optionView(after, '3-c1')?.lockAt).toEqual(new Date('2025-08-30T11:30:00.000Z'));
   });
 });
 
@@ -169,21 +172,22 @@ describe('deactivating a period', () => {
     evolve: evolvePeriod,
     decide: (decide, state) => decide(state),
   });
-  const deactivated = admin.given([...scheduledPeriod, { type: 'PeriodDeactivated', data: { periodId: 3 } }]);
+  const deactivated = () =>
+    admin.given([...scheduledPeriod, { type: 'PeriodDeactivated', data: { periodId: 3 } }]);
 
   it('closes it for picks and keeps everything else', () => {
-    expect(deactivated.state).toEqual({ ...periodAfter(), isActive: false });
+    expect(deactivated().state).toEqual({ ...periodAfter(), isActive: false });
     picks
       .given([])
-      .when(pick('LIV'), pickContext(deactivated.state, 'LIV', new Date('2025-08-29T12:00:00.000Z')))
+      .when(pick('LIV'), pickContext(deactivated().state, 'LIV', new Date('2025-08-29T12:00:00.000Z')))
       .thenRefused(ErrorCodes.PERIOD_NOT_ACTIVE);
   });
 
   it('leaves a period that can be activated again and take results', () => {
-    deactivated
+    deactivated()
       .when((state) => decideSetActive(3, state, true))
       .then([{ type: 'PeriodActivated', data: { periodId: 3 } }]);
-    deactivated
+    deactivated()
       .when((state) =>
         decideRecordResultInPeriod(
           3,
