@@ -33,7 +33,7 @@ export interface DeciderOutcome<State, Event> {
 type ContextArgument<Context> = undefined extends Context ? [context?: Context] : [context: Context];
 
 export interface Given<Command, State, Event, Context> {
-  /** The state folded from the given events. */
+  /** The state folded from the given events (folded on each read). */
   readonly state: State;
   when(command: Command, ...context: ContextArgument<Context>): DeciderOutcome<State, Event>;
 }
@@ -47,11 +47,15 @@ export function deciderSpec<Command, State, Event, Context = undefined>(
 ): DeciderSpec<Command, State, Event, Context> {
   const fold = (state: State, events: readonly Event[]): State => events.reduce(decider.evolve, state);
   return {
+    // The events are folded when a test asks, not when `given` is called: StrykerJS switches a
+    // mutant on per test, so a fold run while a describe block is collected would not see it.
     given(events) {
-      const state = fold(decider.initialState(), events);
       return {
-        state,
+        get state() {
+          return fold(decider.initialState(), events);
+        },
         when(command, ...context) {
+          const state = fold(decider.initialState(), events);
           const decide = () => decider.decide(command, state, context[0] as Context);
           return {
             then(expected) {
