@@ -170,7 +170,7 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
       expect((await admin.request('POST', '/api/results', { optionId: option.id, outcome: outcomeOf(1, option.name) })).status).toBe(201);
     }
     app.clock!.set(new Date('2025-08-19T09:00:00Z'));
-    expect((await admin.request('POST', '/api/periods/1/complete', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBe(200);
     await service().runOnce(app.clock!.now());
     await service().runOnce(app.clock!.now());
 
@@ -196,7 +196,7 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
       expect((await admin.request('POST', '/api/results', { optionId, outcome: outcomeOf(2, ((await admin.request('GET', '/api/periods/2/options')).body as Option[]).find((o) => o.id === optionId)!.name) })).status).toBe(201);
     }
     app.clock!.set(new Date('2025-08-26T09:00:00Z'));
-    expect((await admin.request('POST', '/api/periods/2/complete', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/periods/2/complete', { force: true })).status).toBe(200);
     await service().runOnce(app.clock!.now());
     const week2 = (email: string) => to(mailbox, email).filter((mail) => /Subject: Matchweek 2 results/.test(mail.body))[0]!.body;
     expect(week2(bob.user.email)).toContain('Matchweek 2 is complete: you scored 0 points (no picks).');
