@@ -12,6 +12,7 @@ import {
   type LeaderboardEntry,
   type LeaderboardSummary,
   type Payout,
+  type PeriodPickGrid,
   type SurvivorEntry,
   type TrendEntry,
   type UserStats,
@@ -24,6 +25,7 @@ import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { PrizeQueries } from '../prizes/queries/prize.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
+import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
@@ -66,6 +68,7 @@ export class StandingsController {
     private readonly results: ResultQueries,
     private readonly prizes: PrizeQueries,
     private readonly payoutQueries: PayoutQueries,
+    private readonly pickGrid: PickGridQueries,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -163,6 +166,15 @@ export class StandingsController {
     );
     const visible = new Set(locked.map((row) => row.id));
     return (await this.choices.forPeriod(periodId)).filter((choice) => visible.has(choice.optionId));
+  }
+
+  @Get('periods/:id/pick-grid')
+  @Player()
+  @ApiOperation({
+    summary: "Everyone's picks in a period with their outcomes, for the options that have locked (your row first)",
+  })
+  periodPickGrid(@Param('id', ParseIntPipe) periodId: number, @Req() request: Request): Promise<PeriodPickGrid> {
+    return this.pickGrid.forPeriod(periodId, me(request), this.clock.now());
   }
 
   @Get('results')

@@ -4,6 +4,7 @@ import { Database } from '../platform/database/database.js';
 import { PrizesModule } from '../prizes/prizes.module.js';
 import { PayoutQueries } from '../prizes/queries/payout.queries.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
+import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
@@ -33,6 +34,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withRules(PerformanceQueries),
     withRules(ExportQueries),
     withDatabase(ChoiceQueries),
+    withDatabase(PickGridQueries),
     withDatabase(ResultQueries),
     { provide: PayoutQueries, useFactory: (leaderboards: LeaderboardQueries) => new PayoutQueries(leaderboards), inject: [LeaderboardQueries] },
   ],

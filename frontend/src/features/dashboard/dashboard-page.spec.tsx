@@ -71,7 +71,7 @@ describe('dashboard', () => {
           last10Rank: 7,
           totalPoints: 21,
           isEliminated: true,
-          scores: [1, 2, 3, 4, 5, 6].map((periodId) => ({ periodId, totalPoints: periodId === 6 ? 0 : periodId })),
+          scores: [1, 2, 3, 4, 5, 6].map((periodId) => ({ periodId, totalPoints: periodId === 6 ? 0 : periodId, isCompleted: true, picks: 3, scoredPicks: 3 })),
         }),
       ),
     );
@@ -133,8 +133,8 @@ describe('dashboard profile and trend', () => {
           last10Rank: null,
           totalPoints: 10,
           scores: [
-            { periodId: 2, totalPoints: 6 },
-            { periodId: 1, totalPoints: 4 },
+            { periodId: 2, totalPoints: 6, isCompleted: true, picks: 3, scoredPicks: 3 },
+            { periodId: 1, totalPoints: 4, isCompleted: true, picks: 3, scoredPicks: 3 },
           ],
         }),
       ),

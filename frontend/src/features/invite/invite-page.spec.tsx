@@ -92,7 +92,7 @@ describe('invite page', () => {
     fake.routes.set('GET /api/user/stats', () =>
       jsonResponse(
         200,
-        someStats({ overallRank: 2, totalPoints: 17, isEliminated: true, scores: [{ periodId: 3, totalPoints: 6 }] }),
+        someStats({ overallRank: 2, totalPoints: 17, isEliminated: true, scores: [{ periodId: 3, totalPoints: 6, isCompleted: true, picks: 3, scoredPicks: 3 }] }),
       ),
     );
     renderApp('/invite', { user: aUser() });
