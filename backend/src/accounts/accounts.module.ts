@@ -7,6 +7,7 @@ import { RouteInventory } from './access/route-inventory.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
 import { CreateInvitationHandler } from './commands/create-invitation/create-invitation.handler.js';
 import { CreateInvitationController } from './commands/create-invitation/create-invitation.http.controller.js';
+import { ReferralInvitationController } from './commands/create-invitation/referral-invitation.http.controller.js';
 import { RegisterHandler } from './commands/register/register.handler.js';
 import { RegisterController } from './commands/register/register.http.controller.js';
 import { RevokeInvitationHandler } from './commands/revoke-invitation/revoke-invitation.handler.js';
@@ -45,6 +46,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     SetAdminController,
     InvitationsController,
     CreateInvitationController,
+    ReferralInvitationController,
     RevokeInvitationController,
     SendInvitationController,
     CommunityController,
