@@ -1,13 +1,19 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { describeSurvivorRule, periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
-import type { ReactNode } from 'react';
+import {
+  describeSurvivorRule,
+  periodStatus,
+  type Period,
+  type PeriodStatus,
+  type Segment,
+} from '@treble/contracts';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton } from '../../components/confirm-button';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
-import { ReopenImpactPreview } from '../audit/impact-preview';
+import { CompleteImpactPreview, ReopenImpactPreview } from '../audit/impact-preview';
 import { toastAdminError } from '../admin-panels/admin-errors';
 import {
   completePeriodMutationOptions,
@@ -39,6 +45,39 @@ export function periodActions(period: Period): { activate: boolean; complete: bo
   };
 }
 
+export type PeriodFilter = 'open' | 'needs-results' | 'completed' | 'all';
+
+const filters: { value: PeriodFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'needs-results', label: 'Needs results' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'all', label: 'All' },
+];
+
+function isDone(period: Period): boolean {
+  return period.isCompleted || period.isManuallyCompleted;
+}
+
+/**
+ * Which filter a period falls under: completed; "needs results" once it has ended (or is past its
+ * start and active) without completing; open otherwise (still ahead or being played).
+ */
+export function periodFilterOf(period: Period, now: number): Exclude<PeriodFilter, 'all'> {
+  if (isDone(period)) return 'completed';
+  if (Date.parse(period.endDate) <= now) return 'needs-results';
+  return 'open';
+}
+
+/** The current matchweek first (the active one being played, else the next to start), then by number. */
+export function orderForAdmin(periods: Period[], now: number): Period[] {
+  const sorted = [...periods].sort((a, b) => a.id - b.id);
+  const current =
+    sorted.find(
+      (period) => !isDone(period) && Date.parse(period.startDate) <= now && Date.parse(period.endDate) > now,
+    ) ?? sorted.find((period) => !isDone(period) && Date.parse(period.endDate) > now);
+  return current ? [current, ...sorted.filter((period) => period !== current)] : sorted;
+}
+
 /** /period-management: every period with its status and the lifecycle actions an admin may take. */
 export function PeriodManagementPage() {
   const { data: periods } = useSuspenseQuery(periodsQueryOptions());
@@ -49,13 +88,25 @@ export function PeriodManagementPage() {
   const activate = useMutation(setPeriodActiveMutationOptions(queryClient));
   // One change at a time: every action button waits while any of them runs.
   const busy = complete.isPending || reopen.isPending || activate.isPending;
+  const [now] = useState(() => Date.now());
+  const counts = new Map<PeriodFilter, number>([['all', periods.length]]);
+  for (const period of periods) {
+    const kind = periodFilterOf(period, now);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  // Open periods first when there are any (the season under way); else everything.
+  const [filter, setFilter] = useState<PeriodFilter>(() => ((counts.get('open') ?? 0) > 0 ? 'open' : 'all'));
+  const shown = orderForAdmin(periods, now).filter(
+    (period) => filter === 'all' || periodFilterOf(period, now) === filter,
+  );
 
   return (
     <section className="page" aria-labelledby="period-management-title">
       <header className="page-header">
         <h1 id="period-management-title">Period Management</h1>
         <p className="page-header__lead">
-          Activate, complete and reopen the matchweeks. Times are shown in your time zone ({displayTimeZone()}).
+          Activate, complete and reopen the matchweeks. Times are shown in your time zone ({displayTimeZone()}
+          ).
         </p>
       </header>
       <aside className="notice notice--warning" aria-labelledby="postponed-title">
@@ -63,9 +114,9 @@ export function PeriodManagementPage() {
           Postponed matches
         </h2>
         <p>
-          A period with a postponed or cancelled match never completes on its own. Once its other results are in,
-          complete it here so that its scores and survivor eliminations become final. If a postponed match is played
-          later, reopen the period to let its result count.
+          A period with a postponed or cancelled match never completes on its own. Once its other results are
+          in, complete it here so that its scores and survivor eliminations become final. If a postponed match
+          is played later, reopen the period to let its result count.
         </p>
       </aside>
       {importMutation.isError && (
@@ -91,43 +142,64 @@ export function PeriodManagementPage() {
           </button>
         </div>
       ) : (
-        <ol className="period-list" aria-label="Periods">
-          {periods.map((period) => (
-            <PeriodManagementRow
-              key={period.id}
-              period={period}
-              busy={busy}
-              onActivate={() =>
-                activate.mutate(
-                  { periodId: period.id, isActive: true },
-                  {
+        <>
+          <div className="segmented" role="group" aria-label="Show periods">
+            {filters.map((item) => (
+              <button
+                key={item.value}
+                type="button"
+                className={`segmented__option${filter === item.value ? ' segmented__option--active' : ''}`}
+                aria-pressed={filter === item.value}
+                onClick={() => setFilter(item.value)}
+              >
+                {item.label} ({counts.get(item.value) ?? 0})
+              </button>
+            ))}
+          </div>
+          {shown.length === 0 && <p className="empty-state">No periods here.</p>}
+          <ol className="period-list" aria-label="Periods">
+            {shown.map((period) => (
+              <PeriodManagementRow
+                key={period.id}
+                period={period}
+                busy={busy}
+                onActivate={() =>
+                  activate.mutate(
+                    { periodId: period.id, isActive: true },
+                    {
+                      onSuccess: (updated) =>
+                        toast.success('Period Updated', {
+                          description: `${periodTitle(updated)} is now active.`,
+                        }),
+                      onError: (error) =>
+                        toastAdminError(error, 'Failed to update the period. Please try again.'),
+                    },
+                  )
+                }
+                onComplete={() =>
+                  complete.mutate(period.id, {
                     onSuccess: (updated) =>
-                      toast.success('Period Updated', { description: `${periodTitle(updated)} is now active.` }),
-                    onError: (error) => toastAdminError(error, 'Failed to update the period. Please try again.'),
-                  },
-                )
-              }
-              onComplete={() =>
-                complete.mutate(period.id, {
-                  onSuccess: (updated) =>
-                    toast.success('Period Completed', {
-                      description: `${periodTitle(updated)} is complete: its scores and survivor eliminations are final.`,
-                    }),
-                  onError: (error) => toastAdminError(error, 'Failed to complete the period. Please try again.'),
-                })
-              }
-              onReopen={() =>
-                reopen.mutate(period.id, {
-                  onSuccess: (updated) =>
-                    toast.success('Period Reopened', {
-                      description: `${periodTitle(updated)} is open again: new results will be processed.`,
-                    }),
-                  onError: (error) => toastAdminError(error, 'Failed to reopen the period. Please try again.'),
-                })
-              }
-            />
-          ))}
-        </ol>
+                      toast.success('Period Completed', {
+                        description: `${periodTitle(updated)} is complete: its scores and survivor eliminations are final.`,
+                      }),
+                    onError: (error) =>
+                      toastAdminError(error, 'Failed to complete the period. Please try again.'),
+                  })
+                }
+                onReopen={() =>
+                  reopen.mutate(period.id, {
+                    onSuccess: (updated) =>
+                      toast.success('Period Reopened', {
+                        description: `${periodTitle(updated)} is open again: new results will be processed.`,
+                      }),
+                    onError: (error) =>
+                      toastAdminError(error, 'Failed to reopen the period. Please try again.'),
+                  })
+                }
+              />
+            ))}
+          </ol>
+        </>
       )}
     </section>
   );
@@ -203,6 +275,7 @@ function PeriodManagementRow({
               danger
               disabled={busy}
               onConfirm={onComplete}
+              preview={<CompleteImpactPreview periodId={period.id} />}
             />
           )}
           {actions.reopen && (
