@@ -60,9 +60,9 @@ function RootLayout() {
 /** Navigation exists only for signed-in users; admin items only for admins (SPEC section 2). */
 /** SPEC section 2 "Navigation": every signed-in user's items, then the admins' own. */
 const playerNav = [
-  { to: '/', label: 'Dashboard', Icon: HomeIcon },
+  { to: '/', label: 'Dashboard', short: 'Home', Icon: HomeIcon },
   { to: '/predictions', label: 'Picks', Icon: TargetIcon },
-  { to: '/leaderboards', label: 'Leaderboards', Icon: TrophyIcon },
+  { to: '/leaderboards', label: 'Leaderboards', short: 'Tables', Icon: TrophyIcon },
   { to: '/history', label: 'History', Icon: ClockIcon },
   { to: '/performance', label: 'Performance', Icon: ChartIcon },
   { to: '/prizes', label: 'Prizes', Icon: GiftIcon },
@@ -88,15 +88,26 @@ function SignedInHeader({ user }: { user: User }) {
   return (
     <>
       <nav ref={nav} className={`app-nav${user.isAdmin ? ' app-nav--admin' : ''}`} aria-label="Main">
-        {items.map(({ to, label, Icon }, index) => (
+        {items.map((item, index) => (
           <Link
-            key={to}
-            to={to}
+            key={item.to}
+            to={item.to}
             className={`app-nav__link${index >= phoneBarSize ? ' app-nav__link--extra' : ''}`}
-            activeOptions={{ exact: to === '/' }}
+            activeOptions={{ exact: item.to === '/' }}
+            aria-label={item.label}
           >
-            <Icon />
-            {label}
+            <item.Icon />
+            {'short' in item ? (
+              <>
+                {/* The phone's bottom bar has room for a short word; the link keeps its full name. */}
+                <span className="app-nav__label">{item.label}</span>
+                <span className="app-nav__short" aria-hidden="true">
+                  {item.short}
+                </span>
+              </>
+            ) : (
+              item.label
+            )}
           </Link>
         ))}
         <Dialog.Root open={moreOpen} onOpenChange={setMoreOpen}>

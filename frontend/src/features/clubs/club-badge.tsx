@@ -11,7 +11,7 @@ const clubColours: Record<string, readonly [background: string, text: string]> =
   BRE: ['#e30613', '#ffffff'],
   BUR: ['#6c1d45', '#99d6ea'],
   CHE: ['#034694', '#ffffff'],
-  CRY: ['#1b458f', '#c4122e'],
+  CRY: ['#1b458f', '#ffffff'],
   EVE: ['#003399', '#ffffff'],
   FUL: ['#ffffff', '#000000'],
   IPS: ['#0044a9', '#ffffff'],

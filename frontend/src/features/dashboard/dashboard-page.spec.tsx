@@ -196,7 +196,7 @@ describe('navigation', () => {
     fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats()));
     const player = renderApp('/', { user: aUser() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
       'Dashboard',
       'Picks',
       'Leaderboards',

@@ -33,7 +33,14 @@ export function EveryonePicks({
   onlyOptionId?: string;
   heading?: string | null;
 }) {
-  const grid = useQuery(pickGridQueryOptions(periodId));
+  // Picks lock at kickoff on the server's clock: look again every minute while some are still hidden.
+  const grid = useQuery({
+    ...pickGridQueryOptions(periodId),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && data.lockedOptions < data.totalOptions ? 60_000 : false;
+    },
+  });
   const [sort, setSort] = useState<SortKey>('points');
   const [descending, setDescending] = useState(true);
 

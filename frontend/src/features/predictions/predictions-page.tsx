@@ -183,7 +183,8 @@ function PeriodPicks({ period, readOnly, switcher }: { period: Period; readOnly:
         <ProgressBar value={selected.length} max={rules.picksPerPeriod} label="Picks made" />
         {selected.length > 0 && (
           <p className="period-points" data-testid="period-points" aria-live="polite">
-            <strong>{plural(pointsSoFar, 'point')}</strong> this period so far
+            <strong>{plural(pointsSoFar, 'point')}</strong>{' '}
+            {resultsIn.length === selected.length && (readOnly || openCount === 0) ? 'this period' : 'this period so far'}
             <span className="muted">
               {' '}
               ({resultsIn.length} of {plural(selected.length, 'result')} in)
