@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Option, PeriodPickGrid, UserStats } from '@treble/contracts';
+import { io } from 'socket.io-client';
+import { queryKeys, type Option, type PeriodPickGrid, type ReadModelChangedNotice, type UserStats } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -69,8 +70,23 @@ describe.each(databaseTargets)("everyone's picks and scored periods over HTTP on
     expect((await grid(ann)).rows[0]!.displayName).toBe('Ann Able');
   });
 
-  it('adds outcomes and points as results arrive', async () => {
+  it('adds outcomes and points as results arrive, and tells open pages to read the options again', async () => {
+    const socket = io(app.baseUrl, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: bob.cookieHeader()! } });
+    const keys: string[] = [];
+    const optionsKey = JSON.stringify(queryKeys.options(2));
+    const pushed = new Promise<void>((resolve) =>
+      socket.on('read-model-changed', (notice: ReadModelChangedNotice) => {
+        for (const key of notice.queryKeys) keys.push(JSON.stringify(key));
+        if (keys.includes(optionsKey)) resolve();
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
     expect((await admin.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'win' })).status).toBe(201);
+    await pushed;
+    socket.close();
     expect((await admin.request('POST', '/api/results', { optionId: '2-LIV', outcome: 'draw' })).status).toBe(201);
     const after = await grid(bob);
     expect(after.rows.map((row) => [row.displayName, row.points])).toEqual([

@@ -2,14 +2,15 @@ import type { Period } from '@treble/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 
 /**
- * Whether a period still takes picks. The server may say so itself (`isOpenForPicks` on the periods
- * list); until it does, a period takes picks while it is not completed and has not ended. Picking
- * ahead is allowed: every such period is open, not only the current one.
+ * Whether a period still takes picks, on the server's word (never the device's clock: a demo pool
+ * runs on a clock of its own). The server may say so itself (`isOpenForPicks` on the periods list);
+ * until it does, a period takes picks while it is not completed and is the current period or a later
+ * one. Picking ahead is allowed: every such period is open, not only the current one.
  */
-export function isOpenForPicks(period: Period & { isOpenForPicks?: boolean }, now: number): boolean {
+export function isOpenForPicks(period: Period & { isOpenForPicks?: boolean }, currentId: number | null): boolean {
   if (typeof period.isOpenForPicks === 'boolean') return period.isOpenForPicks;
   if (period.isCompleted || period.isManuallyCompleted) return false;
-  return Date.parse(period.endDate) > now;
+  return currentId === null || period.id >= currentId;
 }
 
 /** Moves between periods: the open ones (for picks) and the past ones (read-only). */
@@ -17,16 +18,14 @@ export function PeriodSwitcher({
   periods,
   selectedId,
   currentId,
-  now,
 }: {
   periods: Period[];
   selectedId: number;
   currentId: number | null;
-  now: number;
 }) {
   const sorted = [...periods].sort((a, b) => a.id - b.id);
-  const open = sorted.filter((period) => isOpenForPicks(period, now));
-  const past = sorted.filter((period) => !isOpenForPicks(period, now) && (period.isCompleted || period.isManuallyCompleted || Date.parse(period.startDate) <= now));
+  const open = sorted.filter((period) => isOpenForPicks(period, currentId));
+  const past = sorted.filter((period) => !isOpenForPicks(period, currentId));
   const reachable = [...past, ...open].sort((a, b) => a.id - b.id);
   const index = reachable.findIndex((period) => period.id === selectedId);
   const previous = index > 0 ? reachable[index - 1] : undefined;

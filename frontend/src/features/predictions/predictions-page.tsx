@@ -37,7 +37,6 @@ export function PredictionsPage() {
   const { data: current } = useSuspenseQuery(currentPeriodQueryOptions());
   const { data: periods } = useSuspenseQuery(periodsQueryOptions());
   const search = route.useSearch();
-  const now = useNow(60_000);
   const selectedId = search.period ?? current?.id;
   const period = periods.find((candidate) => candidate.id === selectedId) ?? (search.period ? undefined : current);
   if (!period) {
@@ -52,7 +51,7 @@ export function PredictionsPage() {
           </p>
         </div>
         {periods.length > 0 && (
-          <PeriodSwitcher periods={periods} selectedId={selectedId ?? 0} currentId={current?.id ?? null} now={now} />
+          <PeriodSwitcher periods={periods} selectedId={selectedId ?? 0} currentId={current?.id ?? null} />
         )}
       </section>
     );
@@ -61,8 +60,8 @@ export function PredictionsPage() {
     <PeriodPicks
       key={period.id}
       period={period}
-      readOnly={!isOpenForPicks(period, now)}
-      switcher={<PeriodSwitcher periods={periods} selectedId={period.id} currentId={current?.id ?? null} now={now} />}
+      closed={!isOpenForPicks(period, current?.id ?? null)}
+      switcher={<PeriodSwitcher periods={periods} selectedId={period.id} currentId={current?.id ?? null} />}
     />
   );
 }
@@ -77,7 +76,7 @@ function useNow(intervalMs = 1000): number {
   return now;
 }
 
-function PeriodPicks({ period, readOnly, switcher }: { period: Period; readOnly: boolean; switcher: React.ReactNode }) {
+function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boolean; switcher: React.ReactNode }) {
   const rules = usePoolRules();
   const queryClient = useQueryClient();
   const { data: options } = useSuspenseQuery(optionsQueryOptions(period.id));
@@ -86,6 +85,8 @@ function PeriodPicks({ period, readOnly, switcher }: { period: Period; readOnly:
   const selected = options.filter((option) => option.choiceId !== null);
   const [whoPicked, setWhoPicked] = useState<Option | null>(null);
   const openCount = options.filter((option) => !option.isLocked).length;
+  // Read-only: a past or completed period, or one whose every option has locked (the server's clock).
+  const readOnly = closed || (options.length > 0 && openCount === 0);
   const lockedCount = options.length - openCount;
   const full = selected.length >= rules.picksPerPeriod;
   const resultsIn = selected.filter((option) => option.result !== null);
