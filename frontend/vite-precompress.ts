@@ -54,3 +54,26 @@ export function precompress(): Plugin {
     },
   };
 }
+
+/**
+ * Writes `app-shell.json`: every built script and style (`/assets/...`), which the service worker
+ * (`public/sw.js`) caches on install, so that every page of the app opens offline after one visit,
+ * including the pages whose code loads on demand.
+ */
+export function appShellList(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'treble-app-shell-list',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const assets = (await filesUnder(path.join(outDir, 'assets')))
+        .filter((file) => /\.(?:js|css)$/.test(file))
+        .map((file) => `/${path.relative(outDir, file).split(path.sep).join('/')}`)
+        .sort();
+      await fs.writeFile(path.join(outDir, 'app-shell.json'), `${JSON.stringify({ assets }, null, 2)}\n`);
+    },
+  };
+}

@@ -1,10 +1,10 @@
 /*
- * Treble's service worker: keeps the app shell (index.html, the built scripts and styles, icons)
+ * Treble's service worker: keeps the app shell (index.html, every built script and style, icons)
  * so the app opens at once from the home screen and still opens offline, where it says so.
  * It never caches the API or the socket: data is always live. Other features may add their own
  * handlers here (e.g. 'push'); keep this file the one service worker of the app.
  */
-const SHELL_CACHE = 'treble-shell-v1';
+const SHELL_CACHE = 'treble-shell-v2';
 const SHELL_FILES = ['/', '/manifest.webmanifest', '/favicon.svg', '/favicon-32.png', '/icons/icon-192.png'];
 
 /** The built files index.html loads (hashed, so a new release brings new names). */
@@ -21,7 +21,16 @@ self.addEventListener('install', (event) => {
       const response = await fetch('/', { cache: 'no-cache' });
       const html = await response.clone().text();
       await cache.put('/', response);
-      await cache.addAll([...SHELL_FILES.filter((url) => url !== '/'), ...assetsOf(html)]);
+      // Every built script and style (the build lists them), so that pages whose code loads on
+      // demand open offline too; index.html's own files if the list is missing.
+      let assets = assetsOf(html);
+      try {
+        const list = await fetch('/app-shell.json', { cache: 'no-cache' });
+        if (list.ok) assets = [...new Set([...assets, ...(await list.json()).assets])];
+      } catch {
+        // offline while installing: index.html's files are enough to start
+      }
+      await cache.addAll([...SHELL_FILES.filter((url) => url !== '/'), ...assets]);
       await self.skipWaiting();
     })(),
   );

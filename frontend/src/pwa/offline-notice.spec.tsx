@@ -26,3 +26,13 @@ test('says so while offline and goes away once back online', () => {
   });
   expect(screen.queryByTestId('offline-notice')).toBeNull();
 });
+
+test('says so when an API call gets no answer, until one does', async () => {
+  const { reportServerReachable } = await import('./network-status');
+  render(<OfflineNotice />);
+  expect(screen.queryByTestId('offline-notice')).toBeNull();
+  act(() => reportServerReachable(false));
+  screen.getByText('You are offline.');
+  act(() => reportServerReachable(true));
+  expect(screen.queryByTestId('offline-notice')).toBeNull();
+});
