@@ -105,13 +105,9 @@ describe('journey: the landing page, compressed files and an installable app', (
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#3d195b');
 
     // The service worker registers, installs the app shell and takes control of the page.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-      await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-    }
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(1);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await page.waitForFunction('Boolean(navigator.serviceWorker.controller)');
+    expect(await page.evaluate<number>('navigator.serviceWorker.getRegistrations().then((all) => all.length)')).toBe(1);
     // With the service worker in control, Chromium finds nothing that stops an install (apart from
     // the test's own browser context, which is an incognito one).
     const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };

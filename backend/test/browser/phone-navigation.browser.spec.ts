@@ -80,9 +80,12 @@ describe('journey: phone navigation and names on narrow screens', () => {
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     }
     // The bar holds five tappable items, all inside the screen; nothing scrolls sideways.
-    const boxes = await nav.locator('.app-nav__link:visible, .app-nav__more:visible').evaluateAll((elements) =>
-      elements.map((element) => element.getBoundingClientRect().toJSON() as { left: number; right: number }),
-    );
+    const boxes = await nav
+      .locator('.app-nav__link:visible, .app-nav__more:visible')
+      .evaluateAll<{ right: number }[], undefined>(
+        '(elements) => elements.map((element) => ({ right: element.getBoundingClientRect().right }))',
+        undefined,
+      );
     expect(boxes).toHaveLength(5);
     for (const box of boxes) expect(box.right).toBeLessThanOrEqual(phone.width + 1);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
@@ -107,12 +110,13 @@ describe('journey: phone navigation and names on narrow screens', () => {
   it('keeps every player name whole at 320 px on every leaderboard, the dashboard and the picks grid', async () => {
     const small = await players[0]!.newPage();
     const namesWhole = async (selector: string) => {
-      const measured = await small.locator(selector).evaluateAll((elements) =>
-        elements.map((element) => ({
+      const measured = await small.locator(selector).evaluateAll<{ text: string; width: number; clipped: boolean }[], undefined>(
+        `(elements) => elements.map((element) => ({
           text: element.textContent ?? '',
           width: element.getBoundingClientRect().width,
           clipped: element.scrollWidth > element.clientWidth + 1,
-        })),
+        }))`,
+        undefined,
       );
       expect(measured.length).toBeGreaterThan(0);
       for (const name of measured) {
@@ -137,10 +141,10 @@ describe('journey: phone navigation and names on narrow screens', () => {
     await small.getByTestId('pick-grid-row').first().waitFor();
     await namesWhole('.pick-grid__name');
     // Nothing on the page reaches past the screen's edge.
-    const wide = await small.evaluate(() =>
-      [...document.querySelectorAll('main *')]
+    const wide = await small.evaluate<string[]>(
+      `[...document.querySelectorAll('main *')]
         .filter((element) => element.getBoundingClientRect().right > 321)
-        .map((element) => `${element.tagName}.${element.className}`),
+        .map((element) => element.tagName + '.' + element.className)`,
     );
     expect(wide).toEqual([]);
     expect(await small.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(narrow.width);

@@ -223,7 +223,7 @@ describe('predictions page', () => {
     fake.routes.set('GET /api/periods/4/pick-grid', () => jsonResponse(200, { periodId: 4, lockedOptions: 1, totalOptions: 1, rows: [] }));
     options = [anOption('a')];
     renderApp('/predictions', { user: aUser() });
-    const select = (await screen.findByRole('combobox', { name: 'Choose a period' })) as HTMLSelectElement;
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Choose a period' });
     expect([...select.querySelectorAll('optgroup')].map((group) => [group.label, group.children.length])).toEqual([
       ['Open for picks', 2],
       ['Past (read-only)', 1],
