@@ -30,6 +30,40 @@ const clubColours: Record<string, readonly [background: string, text: string]> =
   WOL: ['#fdb913', '#231f20'],
 };
 
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = parseInt(hex.slice(start, start + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+function darken(hex: string): string {
+  return `#${[1, 3, 5]
+    .map((start) => Math.round(parseInt(hex.slice(start, start + 2), 16) * 0.88).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/**
+ * The colours a badge is drawn in: the club's own text colour when it reads well on the club's
+ * colour (WCAG AA, 4.5:1), else white or black, whichever reads better; a colour that reads well
+ * with neither is darkened until white does.
+ */
+export function badgeColours(background: string, text: string): { background: string; color: string } {
+  let fill = background;
+  for (let step = 0; step < 12; step += 1) {
+    const best = [text, '#ffffff', '#111111'].find((candidate) => contrast(fill, candidate) >= 4.5);
+    if (best) return { background: fill, color: best };
+    fill = darken(fill);
+  }
+  return { background: fill, color: '#ffffff' };
+}
+
 export function clubCode(teamKey: string): string {
   return teamKey.replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase() || '?';
 }
@@ -41,7 +75,7 @@ export function ClubBadge({ teamKey, size = 'medium' }: { teamKey: string; size?
   return (
     <span
       className={`club-badge club-badge--${size}${colours ? '' : ' club-badge--neutral'}`}
-      style={colours ? { background: colours[0], color: colours[1] } : undefined}
+      style={colours ? badgeColours(colours[0], colours[1]) : undefined}
       aria-hidden="true"
       data-testid="club-badge"
     >
