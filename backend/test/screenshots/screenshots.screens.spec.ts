@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: starts the built app with a seeded pool (the bundled 2025-26 season, six
  * players, three played matchweeks with their real results, picks for the fourth) and saves a PNG
- * of each main screen, desktop and phone, under docs/screenshots/.
+ * of each main screen, desktop (1366x800), phone (390x844) and 320 px wide, under docs/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs/promises';
@@ -175,7 +175,7 @@ describe('screenshots of the main screens', () => {
     await small.addCookies(await ann.cookies());
     await shoot(small, '/leaderboards', 'narrow-survivor.png', async (page) => {
       await page.getByRole('tab', { name: 'Survivor' }).click();
-      await page.getByTestId('leader-row').first().waitFor();
+      await page.getByRole('tabpanel').getByTestId('leader-row').first().evaluate('(row) => row.scrollIntoView({ block: "center" })');
     });
     await small.close();
   });

@@ -182,7 +182,7 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
                 : `select ${rules.picksPerPeriod} options (${openCount} of ${options.length} still open)`}
         </p>
         <ProgressBar value={selected.length} max={rules.picksPerPeriod} label="Picks made" />
-        {selected.length > 0 && (
+        {resultsIn.length > 0 && (
           <p className="period-points" data-testid="period-points" aria-live="polite">
             <strong>{plural(pointsSoFar, 'point')}</strong>{' '}
             {resultsIn.length === selected.length && (readOnly || openCount === 0) ? 'this period' : 'this period so far'}
