@@ -140,7 +140,7 @@ describe('screenshots of the main screens', () => {
   it('desktop: admin screens', async () => {
     await shoot(admin, '/admin', 'admin.png', none);
     await shoot(admin, '/period-management', 'period-management.png', async (page) => {
-      await page.getByTestId('period-row').nth(37).waitFor();
+      await page.getByTestId('period-row').nth(30).waitFor();
     });
     await shoot(admin, '/competition-setup', 'competition-setup.png', async (page) => {
       await page.getByText('Total periods').waitFor();

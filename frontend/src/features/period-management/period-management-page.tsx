@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
   describeSurvivorRule,
@@ -10,6 +10,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
+import { currentPeriodQueryOptions } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton } from '../../components/confirm-button';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
@@ -59,22 +60,20 @@ function isDone(period: Period): boolean {
 }
 
 /**
- * Which filter a period falls under: completed; "needs results" once it has ended (or is past its
- * start and active) without completing; open otherwise (still ahead or being played).
+ * Which filter a period falls under, by the server's current period (never the device's clock: a
+ * demo pool runs on a clock of its own): completed; "needs results" for an earlier period not yet
+ * completed; open for the current period and the ones ahead.
  */
-export function periodFilterOf(period: Period, now: number): Exclude<PeriodFilter, 'all'> {
+export function periodFilterOf(period: Period, currentId: number | null): Exclude<PeriodFilter, 'all'> {
   if (isDone(period)) return 'completed';
-  if (Date.parse(period.endDate) <= now) return 'needs-results';
+  if (currentId !== null && period.id < currentId) return 'needs-results';
   return 'open';
 }
 
-/** The current matchweek first (the active one being played, else the next to start), then by number. */
-export function orderForAdmin(periods: Period[], now: number): Period[] {
+/** The current matchweek first, then by number. */
+export function orderForAdmin(periods: Period[], currentId: number | null): Period[] {
   const sorted = [...periods].sort((a, b) => a.id - b.id);
-  const current =
-    sorted.find(
-      (period) => !isDone(period) && Date.parse(period.startDate) <= now && Date.parse(period.endDate) > now,
-    ) ?? sorted.find((period) => !isDone(period) && Date.parse(period.endDate) > now);
+  const current = sorted.find((period) => period.id === currentId);
   return current ? [current, ...sorted.filter((period) => period !== current)] : sorted;
 }
 
@@ -88,16 +87,19 @@ export function PeriodManagementPage() {
   const activate = useMutation(setPeriodActiveMutationOptions(queryClient));
   // One change at a time: every action button waits while any of them runs.
   const busy = complete.isPending || reopen.isPending || activate.isPending;
-  const [now] = useState(() => Date.now());
+  const { data: current } = useQuery(currentPeriodQueryOptions());
+  const currentId = current?.id ?? null;
   const counts = new Map<PeriodFilter, number>([['all', periods.length]]);
   for (const period of periods) {
-    const kind = periodFilterOf(period, now);
+    const kind = periodFilterOf(period, currentId);
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
-  // Open periods first when there are any (the season under way); else everything.
-  const [filter, setFilter] = useState<PeriodFilter>(() => ((counts.get('open') ?? 0) > 0 ? 'open' : 'all'));
-  const shown = orderForAdmin(periods, now).filter(
-    (period) => filter === 'all' || periodFilterOf(period, now) === filter,
+  // While a season is under way (there is a current period), its open periods; else everything.
+  const [filter, setFilter] = useState<PeriodFilter>(() =>
+    currentId !== null && (counts.get('open') ?? 0) > 0 ? 'open' : 'all',
+  );
+  const shown = orderForAdmin(periods, currentId).filter(
+    (period) => filter === 'all' || periodFilterOf(period, currentId) === filter,
   );
 
   return (
