@@ -98,8 +98,12 @@ export function PeriodManagementPage() {
   const [filter, setFilter] = useState<PeriodFilter>(() =>
     currentId !== null && (counts.get('open') ?? 0) > 0 ? 'open' : 'all',
   );
+  // A period the admin just acted on stays in sight (completed, it would leave the Open list at once).
+  const kept = new Set(
+    [complete.variables, reopen.variables, activate.variables?.periodId].filter((id) => id !== undefined),
+  );
   const shown = orderForAdmin(periods, currentId).filter(
-    (period) => filter === 'all' || periodFilterOf(period, currentId) === filter,
+    (period) => filter === 'all' || kept.has(period.id) || periodFilterOf(period, currentId) === filter,
   );
 
   return (
@@ -152,7 +156,12 @@ export function PeriodManagementPage() {
                 type="button"
                 className={`segmented__option${filter === item.value ? ' segmented__option--active' : ''}`}
                 aria-pressed={filter === item.value}
-                onClick={() => setFilter(item.value)}
+                onClick={() => {
+                  setFilter(item.value);
+                  complete.reset();
+                  reopen.reset();
+                  activate.reset();
+                }}
               >
                 {item.label} ({counts.get(item.value) ?? 0})
               </button>
