@@ -175,7 +175,9 @@ describe('screenshots of the main screens', () => {
     await small.addCookies(await ann.cookies());
     await shoot(small, '/leaderboards', 'narrow-survivor.png', async (page) => {
       await page.getByRole('tab', { name: 'Survivor' }).click();
-      await page.getByRole('tabpanel').getByTestId('leader-row').first().evaluate('(row) => row.scrollIntoView({ block: "center" })');
+      await page.getByRole('tabpanel').getByTestId('leader-row').first().waitFor();
+      await page.mouse.wheel(0, 640);
+      await page.waitForFunction('window.scrollY > 300');
     });
     await small.close();
   });
