@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appShellList, precompress } from './vite-precompress';
 
 // The backend serves the API and Socket.IO on one origin; in development Vite proxies both to it.
 const backendOrigin = process.env.TREBLE_BACKEND_ORIGIN ?? 'http://localhost:3000';
@@ -17,6 +18,10 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // Brotli and gzip copies of the built files, which the server sends as they are.
+    // The list of built files the service worker keeps for offline use.
+    appShellList(),
+    precompress(),
   ],
   resolve: {
     // Consume the shared contracts from source so the web app needs no contracts build.

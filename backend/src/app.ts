@@ -6,7 +6,6 @@ import type { LoggerService } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import express from 'express';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
@@ -15,6 +14,7 @@ import { jsonBodiesOnly } from './platform/http/json-bodies-only.js';
 import { ListPageInterceptor } from './platform/http/list-pages.js';
 import { requestContext } from './platform/http/request-context.js';
 import { securityHeaders } from './platform/http/security-headers.js';
+import { webAppFiles } from './platform/http/web-app-files.js';
 import { createValidationPipe } from './platform/http/validation.js';
 import { createLogger } from './platform/logging/logger.js';
 
@@ -62,16 +62,8 @@ export async function createApp(config: AppConfig, logger: LoggerService = creat
   const webDist = config.webDistDir ?? defaultWebDistDir();
   const index = path.join(webDist, 'index.html');
   if (fs.existsSync(index)) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h', immutable: false }));
-    // Client-side routes: every GET outside the API and the socket falls back to the web app.
-    app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
-      if (request.method !== 'GET' || request.path.startsWith('/api') || request.path.startsWith('/socket.io')) {
-        next();
-        return;
-      }
-      response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(index);
-    });
+    // Pre-compressed files, long cache for hashed assets, index.html for client-side routes.
+    app.use(webAppFiles(webDist));
   }
   return app;
 }

@@ -29,7 +29,8 @@ export interface Option {
   choiceId: string | null;
   /** How many players picked it: shown only once it is locked. */
   pickCount: number | null;
-  result: { outcome: Outcome; points: number } | null;
+  /** The option's result once recorded; the score when the result came with one (provider results). */
+  result: { outcome: Outcome; points: number; homeScore?: number | null; awayScore?: number | null } | null;
 }
 
 export interface Choice {

@@ -96,9 +96,10 @@ export interface PlayerImpact {
  * What an admin action would do, computed without writing anything.
  * `recorded`/`deleted`: the result applies now; `pending`: the period is completed, so the result
  * would be held until the period is reopened (`onReopen` then says what reopening would change);
- * `unchanged`: the option already has exactly this result; `reopened`: a period reopen.
+ * `unchanged`: the option already has exactly this result; `reopened`: a period reopen;
+ * `completed`: a period completion (survivor strikes become final).
  */
-export type ImpactEffect = 'recorded' | 'deleted' | 'pending' | 'unchanged' | 'reopened';
+export type ImpactEffect = 'recorded' | 'deleted' | 'pending' | 'unchanged' | 'reopened' | 'completed';
 
 export interface ImpactPreview {
   periodId: number;
@@ -108,4 +109,6 @@ export interface ImpactPreview {
   changes: PlayerImpact[];
   /** For a result that would be held: what reopening the period afterwards would change. */
   onReopen: PlayerImpact[] | null;
+  /** For a completion: the period's options that have no result yet (they would score nothing). */
+  missingResults?: { optionId: string; optionName: string }[];
 }

@@ -56,6 +56,8 @@ export const queryKeys = {
   schedule: () => ['epl-schedule'] as const,
   health: () => ['health'] as const,
   options: (periodId: number) => ['options', periodId] as const,
+  /** Everyone's locked picks of a period: under the period's options key, so their notices reach it. */
+  pickGrid: (periodId: number) => ['options', periodId, 'pick-grid'] as const,
   prizes: () => ['prizes'] as const,
   authUser: () => ['auth', 'user'] as const,
   adminUsers: () => ['admin', 'users'] as const,

@@ -56,10 +56,50 @@ export interface LeaderboardSummary {
   last10Players: number;
 }
 
-/** A player's points in one period where they have picks (live: every recorded result counts). */
+/**
+ * A player's points in one scored period: a period where the player has picks and which is completed
+ * or where at least one of those picks has a result (live: every recorded result counts). A period
+ * the player picked ahead in, with no result yet, is not listed.
+ */
 export interface PeriodScoreEntry {
   periodId: number;
   totalPoints: number;
+  /** The period is completed: its points are final. */
+  isCompleted: boolean;
+  /** The player's picks in the period (voided ones included) and how many of them have a result. */
+  picks: number;
+  scoredPicks: number;
+}
+
+/** One pick in the grid of everyone's picks (`GET /api/periods/{id}/pick-grid`). */
+export interface PickGridCell {
+  optionId: string;
+  teamKey: string;
+  teamName: string;
+  /** Null while the option has no result, or when the pick was voided. */
+  outcome: Outcome | null;
+  points: number | null;
+  voided: boolean;
+}
+
+export interface PickGridRow {
+  userId: string;
+  displayName: string;
+  /** Points of the visible picks so far. */
+  points: number;
+  /** The player's picks on options that have locked, in the options' order. */
+  picks: PickGridCell[];
+}
+
+/**
+ * Everyone's picks of a period: only picks on options that have locked (RULES.md "Picks": never
+ * before the deadline). Rows are ordered by points, then name; the viewer's row comes first.
+ */
+export interface PeriodPickGrid {
+  periodId: number;
+  lockedOptions: number;
+  totalOptions: number;
+  rows: PickGridRow[];
 }
 
 export interface UserStats {

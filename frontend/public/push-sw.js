@@ -1,6 +1,6 @@
 /*
- * Web Push for Treble (kept apart from any app-shell service worker so both can be merged): shows
- * the reminder, results or message the pool pushed, and opens the page it names when clicked.
+ * Web Push for Treble, loaded by the app's service worker (sw.js): shows the reminder, results or
+ * message the pool pushed, and opens the page it names when clicked.
  */
 self.addEventListener('push', (event) => {
   let data = { title: 'Treble', body: '', url: '/' };

@@ -3,6 +3,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, type ReactNode } from 'react';
 import { authUserQueryOptions } from './api/auth';
 import { createRoot } from 'react-dom/client';
+import { OfflineNotice } from './pwa/offline-notice';
+import { registerServiceWorker } from './pwa/register-service-worker';
 import { createQueryClient } from './query-client';
 import { ConnectionBanner } from './realtime/connection-banner';
 import { RealtimeProvider } from './realtime/realtime-provider';
@@ -31,9 +33,12 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
+      <OfflineNotice />
       <LiveUpdates>
         <RouterProvider router={router} />
       </LiveUpdates>
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

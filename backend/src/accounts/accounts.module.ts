@@ -12,6 +12,7 @@ import { ManageMembersController } from './commands/manage-members/manage-member
 import { MemberManagement } from './commands/manage-members/manage-members.js';
 import { PasswordResetController } from './commands/reset-password/password-reset.http.controller.js';
 import { PasswordResets } from './commands/reset-password/password-resets.js';
+import { ReferralInvitationController } from './commands/create-invitation/referral-invitation.http.controller.js';
 import { RegisterHandler } from './commands/register/register.handler.js';
 import { RegisterController } from './commands/register/register.http.controller.js';
 import { RevokeInvitationHandler } from './commands/revoke-invitation/revoke-invitation.handler.js';
@@ -52,6 +53,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     PasswordResetController,
     InvitationsController,
     CreateInvitationController,
+    ReferralInvitationController,
     RevokeInvitationController,
     SendInvitationController,
     CommunityController,

@@ -1,9 +1,10 @@
-import { Controller, Get, Param, ParseIntPipe, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, ParseIntPipe, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { ImpactPreview, LeaderboardKind, Outcome, StandingsAsOf } from '@treble/contracts';
 import { Admin } from '../platform/http/access.decorators.js';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { PoolHistoryService } from './pool-history.service.js';
 
 class StandingsAsOfQuery {
@@ -22,7 +23,10 @@ class ResultPreviewQuery {
 @Admin()
 @Controller('admin')
 export class OperationsController {
-  constructor(private readonly history: PoolHistoryService) {}
+  constructor(
+    private readonly history: PoolHistoryService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   @Get('standings-as-of')
   @ApiOperation({ summary: 'Standings right after a period was (last) completed, folded from the event log' })
@@ -34,6 +38,12 @@ export class OperationsController {
   @ApiOperation({ summary: 'Which players would move if a result were recorded, corrected (outcome) or deleted (outcome=none)' })
   previewResult(@Query() query: ResultPreviewQuery): Promise<ImpactPreview> {
     return this.history.previewResult(query.optionId, query.outcome === 'none' ? null : query.outcome);
+  }
+
+  @Get('what-if/complete/:periodId')
+  @ApiOperation({ summary: 'Which players would move if a period were completed, and which of its options have no result' })
+  previewComplete(@Param('periodId', ParseIntPipe) periodId: number): Promise<ImpactPreview> {
+    return this.history.previewComplete(periodId, this.clock.now());
   }
 
   @Get('what-if/reopen/:periodId')

@@ -11,7 +11,13 @@ import {
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
-import { decideDeleteResultInPeriod, decideRecordResultInPeriod, decideReopenPeriod, periodOfOption } from '../season/domain/period-admin.js';
+import {
+  decideCompletePeriod,
+  decideDeleteResultInPeriod,
+  decideRecordResultInPeriod,
+  decideReopenPeriod,
+  periodOfOption,
+} from '../season/domain/period-admin.js';
 import { periodStreamId, type PeriodEvent } from '../season/domain/period.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { StandingsUser } from '../standings/domain/index.js';
@@ -142,6 +148,28 @@ export class PoolHistoryService {
       appliedResults: appliedResults(events, history, periodId),
       changes: standingsImpact(before, after),
       onReopen: null,
+    };
+  }
+
+  /** Which players a completion would move (survivor strikes made final), and which options still lack a result. */
+  async previewComplete(periodId: number, now: Date): Promise<ImpactPreview> {
+    const history = await this.fold();
+    const period = history.period(periodId);
+    const events = decideCompletePeriod(periodId, period, now);
+    const users = await this.users();
+    const before = this.standings(history, users);
+    const after = this.standings(history.clone().applyAll(events), users);
+    const missingResults = [...period.options.values()]
+      .filter((option) => !period.results.results.has(option.optionId))
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
+      .map((option) => ({ optionId: option.optionId, optionName: option.name }));
+    return {
+      periodId,
+      effect: 'completed',
+      appliedResults: [],
+      changes: standingsImpact(before, after),
+      onReopen: null,
+      missingResults,
     };
   }
 }

@@ -9,6 +9,7 @@ import {
   type Last10Entry,
   type LeaderboardEntry,
   type LeaderboardSummary,
+  type PeriodPickGrid,
   type SurvivorEntry,
   type TrendEntry,
   type UserStats,
@@ -21,6 +22,7 @@ import { ListPage, PageQuery } from '../platform/http/list-pages.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
 import { withEmailsFor } from './queries/email-privacy.js';
+import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
@@ -65,6 +67,7 @@ export class StandingsController {
     private readonly exports: ExportQueries,
     private readonly choices: ChoiceQueries,
     private readonly results: ResultQueries,
+    private readonly pickGrid: PickGridQueries,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -178,6 +181,15 @@ export class StandingsController {
     );
     const visible = new Set(locked.map((row) => row.id));
     return (await this.choices.forPeriod(periodId)).filter((choice) => visible.has(choice.optionId));
+  }
+
+  @Get('periods/:id/pick-grid')
+  @Player()
+  @ApiOperation({
+    summary: "Everyone's picks in a period with their outcomes, for the options that have locked (your row first)",
+  })
+  periodPickGrid(@Param('id', ParseIntPipe) periodId: number, @Req() request: Request): Promise<PeriodPickGrid> {
+    return this.pickGrid.forPeriod(periodId, me(request), this.clock.now());
   }
 
   @Get('results')

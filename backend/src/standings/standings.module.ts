@@ -2,6 +2,7 @@ import { Module, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
+import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
@@ -30,6 +31,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withRules(PerformanceQueries),
     withRules(ExportQueries),
     withDatabase(ChoiceQueries),
+    withDatabase(PickGridQueries),
     withDatabase(ResultQueries),
   ],
   exports: [LeaderboardQueries],

@@ -64,7 +64,9 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
     }
     const picked = await Promise.all([0, 1, 2].map(async (index) => (await cards.nth(index).locator('.option-card__name').innerText()).trim()));
 
-    await cards.nth(3).click();
+    // With 3 picks the other cards are disabled; a tap on one anyway says why.
+    await expect(cards.nth(3).getAttribute('aria-disabled')).resolves.toBe('true');
+    await cards.nth(3).click({ force: true });
     await page.getByText('Maximum Choices', { exact: true }).waitFor();
     await page.getByText('You can only select 3 options per period').waitFor();
     await progressIs(3);

@@ -81,7 +81,7 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     ]);
     const stats = (await ann.request('GET', '/api/user/stats')).body as UserStats;
     expect(stats).toMatchObject({ overallRank: 2, totalPoints: 4, isEliminated: false });
-    expect(stats.scores).toEqual([{ periodId: 2, totalPoints: 4 }]);
+    expect(stats.scores).toEqual([{ periodId: 2, totalPoints: 4, isCompleted: false, picks: 3, scoredPicks: 3 }]);
 
     // Completing the period turns Ann's 4 points into no strike and stays live for Bob too.
     expect((await admin.request('POST', '/api/periods/2/complete', { force: true })).status).toBe(200);

@@ -230,6 +230,21 @@ describe.each(databaseTargets)('operator tools over HTTP on $name', (target) => 
     expect(await live(admin, 'survivor')).toEqual(survivorBefore);
   });
 
+  it('previews a completion: who would move, which options have no result, and writes nothing', async () => {
+    const head = await headPosition();
+    const response = await admin.request('GET', '/api/admin/what-if/complete/3');
+    expect(response.status).toBe(200);
+    const preview = response.body as ImpactPreview;
+    expect(preview).toMatchObject({ periodId: 3, effect: 'completed', appliedResults: [], onReopen: null });
+    const withResults = ((await admin.request('GET', '/api/results/period/3')).body as { optionId: string }[]).map((r) => r.optionId);
+    expect(preview.missingResults!.length).toBe(20 - withResults.length);
+    expect(preview.missingResults!.map((option) => option.optionId)).not.toEqual(expect.arrayContaining(withResults.slice(0, 1)));
+    expect(preview.missingResults![0]).toEqual({ optionId: expect.stringMatching(/^3-/), optionName: expect.any(String) });
+    expect((await admin.request('GET', '/api/admin/what-if/complete/2')).body).toMatchObject({ statusCode: 409, code: 'PERIOD_ALREADY_COMPLETED' });
+    expect((await ann.request('GET', '/api/admin/what-if/complete/3')).status).toBe(403);
+    expect(await headPosition()).toBe(head);
+  });
+
   it('equals the live leaderboards as of the last completed period', async () => {
     await complete(3);
     for (const kind of kinds) {

@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: starts the built app with a seeded pool (the bundled 2025-26 season, six
  * players, three played matchweeks with their real results, picks for the fourth) and saves a PNG
- * of each main screen, desktop and phone, under docs/screenshots/.
+ * of each main screen, desktop (1366x800), phone (390x844) and 320 px wide, under docs/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs/promises';
@@ -32,8 +32,9 @@ const players: AccountDetails[] = [
   { firstName: 'Eva', lastName: 'Rossi', email: 'eva@example.com' },
 ];
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
+const desktop = { width: 1366, height: 800 };
+const phone = { width: 390, height: 844 };
+const narrow = { width: 320, height: 720 };
 
 describe('screenshots of the main screens', () => {
   let server: ServerProcess;
@@ -125,7 +126,13 @@ describe('screenshots of the main screens', () => {
       await page.getByTestId('leader-row').first().waitFor();
     });
     await shoot(ann, '/performance', 'performance.png', none);
-    await shoot(ann, '/history', 'history.png', none);
+    await shoot(ann, '/predictions?period=3', 'predictions-results.png', async (page) => {
+      await page.getByTestId('pick-grid-row').first().waitFor();
+    });
+    await shoot(ann, '/history', 'history.png', async (page) => {
+      await page.getByRole('button', { name: 'Period 3' }).click();
+      await page.getByTestId('pick-grid-row').first().waitFor();
+    });
     await shoot(ann, '/prizes', 'prizes.png', none);
     await shoot(ann, '/invite', 'invite.png', none);
   });
@@ -133,7 +140,7 @@ describe('screenshots of the main screens', () => {
   it('desktop: admin screens', async () => {
     await shoot(admin, '/admin', 'admin.png', none);
     await shoot(admin, '/period-management', 'period-management.png', async (page) => {
-      await page.getByTestId('period-row').nth(37).waitFor();
+      await page.getByTestId('period-row').nth(30).waitFor();
     });
     await shoot(admin, '/competition-setup', 'competition-setup.png', async (page) => {
       await page.getByText('Total periods').waitFor();
@@ -149,6 +156,29 @@ describe('screenshots of the main screens', () => {
     await shoot(mobile, '/predictions', 'phone-predictions.png', async (page) => {
       await page.getByTestId('option-card').first().waitFor();
     });
+    await shoot(mobile, '/predictions?period=3', 'phone-predictions-results.png', async (page) => {
+      await page.getByTestId('pick-grid-row').first().waitFor();
+      await page.getByTestId('everyone-picks').scrollIntoViewIfNeeded();
+    });
+    await shoot(mobile, '/', 'phone-more.png', async (page) => {
+      await page.getByRole('button', { name: /^More/ }).click();
+      await page.getByRole('dialog', { name: 'More' }).waitFor();
+    });
     await mobile.close();
+    const visitor = await browser.newContext({ viewport: phone, deviceScaleFactor: 2 });
+    await shoot(visitor, '/', 'phone-landing.png', none);
+    await visitor.close();
+  });
+
+  it('320 px wide: every leaderboard keeps the names', async () => {
+    const small = await browser.newContext({ viewport: narrow, deviceScaleFactor: 2, locale: 'en-GB', timezoneId: 'Europe/London' });
+    await small.addCookies(await ann.cookies());
+    await shoot(small, '/leaderboards', 'narrow-survivor.png', async (page) => {
+      await page.getByRole('tab', { name: 'Survivor' }).click();
+      await page.getByRole('tabpanel').getByTestId('leader-row').first().waitFor();
+      await page.mouse.wheel(0, 640);
+      await page.waitForFunction('window.scrollY > 300');
+    });
+    await small.close();
   });
 });

@@ -123,3 +123,15 @@ export function healthQueryOptions(fetch?: FetchLike) {
     queryFn: ({ signal }) => requestJson<HealthReport>('/api/health', { signal, fetch }),
   });
 }
+
+/**
+ * The signed-in player's referral link: a reusable invitation the server creates on the first call
+ * and hands back after that. Under the invitations key, so a revocation notice fetches the new one.
+ */
+export function referralInvitationQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: [...queryKeys.invitations(), 'referral'] as const,
+    queryFn: ({ signal }) => requestJson<CreatedInvitation>('/api/invites/referral', { method: 'POST', body: {}, signal, fetch }),
+    staleTime: Infinity,
+  });
+}

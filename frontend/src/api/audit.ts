@@ -73,3 +73,12 @@ export function reopenImpactQueryOptions(periodId: number, fetch?: FetchLike) {
     staleTime: 0,
   });
 }
+
+/** Which players a completion would move, and the options still without a result. */
+export function completeImpactQueryOptions(periodId: number, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: ['admin', 'what-if', 'complete', periodId] as const,
+    queryFn: ({ signal }) => requestJson<ImpactPreview>(`/api/admin/what-if/complete/${periodId}`, { signal, fetch }),
+    staleTime: 0,
+  });
+}

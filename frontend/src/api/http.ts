@@ -1,4 +1,5 @@
 import { isApiErrorBody, type ErrorCode } from '@treble/contracts';
+import { reportServerReachable } from '../pwa/network-status';
 
 /** The part of a fetch `Response` the client reads; lets tests answer with plain objects. */
 export interface ResponseLike {
@@ -60,7 +61,15 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
   }
   if (signal) init.signal = signal;
 
-  const response = await fetch(path, init);
+  let response: Awaited<ReturnType<typeof fetch>>;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    // No answer at all (not an aborted request): the server is out of reach.
+    if (!signal?.aborted && error instanceof TypeError) reportServerReachable(false);
+    throw error;
+  }
+  reportServerReachable(true);
   const text = await response.text();
 
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys, type Choice, type Option, type Period } from '@treble/contracts';
+import { queryKeys, type Choice, type Option, type PeriodPickGrid, type Period } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
 /** The current period, or null; under `['periods', ...]` so every periods notice reaches it. */
@@ -39,4 +39,12 @@ export function invalidatePicks(queryClient: QueryClient, periodId: number): Pro
     queryClient.invalidateQueries({ queryKey: queryKeys.choices(periodId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.userStats() }),
   ]);
+}
+
+/** Everyone's picks of a period, only those whose options have locked (the server's rule). */
+export function pickGridQueryOptions(periodId: number, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.pickGrid(periodId),
+    queryFn: ({ signal }) => requestJson<PeriodPickGrid>(`/api/periods/${periodId}/pick-grid`, { signal, fetch }),
+  });
 }

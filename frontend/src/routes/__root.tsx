@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { User } from '@treble/contracts';
-import { useEffect, useRef } from 'react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { authUserQueryOptions } from '../api/auth';
 import { rulesQueryOptions } from '../api/rules';
@@ -59,11 +60,11 @@ function RootLayout() {
 /** Navigation exists only for signed-in users; admin items only for admins (SPEC section 2). */
 /** SPEC section 2 "Navigation": every signed-in user's items, then the admins' own. */
 const playerNav = [
-  { to: '/', label: 'Dashboard', Icon: HomeIcon },
+  { to: '/', label: 'Dashboard', short: 'Home', Icon: HomeIcon },
   { to: '/predictions', label: 'Picks', Icon: TargetIcon },
-  { to: '/leaderboards', label: 'Leaderboards', Icon: TrophyIcon },
-  { to: '/performance', label: 'Performance', Icon: ChartIcon },
+  { to: '/leaderboards', label: 'Leaderboards', short: 'Tables', Icon: TrophyIcon },
   { to: '/history', label: 'History', Icon: ClockIcon },
+  { to: '/performance', label: 'Performance', Icon: ChartIcon },
   { to: '/prizes', label: 'Prizes', Icon: GiftIcon },
   { to: '/invite', label: 'Invite', Icon: UserPlusIcon },
 ] as const;
@@ -72,26 +73,91 @@ const adminNav = [
   { to: '/admin', label: 'Admin', Icon: ShieldIcon },
 ] as const;
 
+/** On a phone the bottom bar holds the first four items and "More", which opens a sheet of the rest. */
+const phoneBarSize = 4;
+
 function SignedInHeader({ user }: { user: User }) {
   const nav = useRef<HTMLElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // On a phone the bar scrolls sideways: keep the current page's item in view.
-  useEffect(() => {
-    nav.current?.querySelector('[data-status="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const items = [...playerNav, ...(user.isAdmin ? adminNav : [])];
+  const extra = items.slice(phoneBarSize);
+  const extraActive = extra.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  // A navigation closes the sheet.
+  useEffect(() => setMoreOpen(false), [pathname]);
   return (
     <>
       <nav ref={nav} className={`app-nav${user.isAdmin ? ' app-nav--admin' : ''}`} aria-label="Main">
-        {[...playerNav, ...(user.isAdmin ? adminNav : [])].map(({ to, label, Icon }) => (
-          <Link key={to} to={to} className="app-nav__link" activeOptions={{ exact: to === '/' }}>
-            <Icon />
-            {label}
+        {items.map((item, index) => (
+          <Link
+            key={item.to}
+            to={item.to}
+            className={`app-nav__link${index >= phoneBarSize ? ' app-nav__link--extra' : ''}`}
+            activeOptions={{ exact: item.to === '/' }}
+            aria-label={item.label}
+          >
+            <item.Icon />
+            {'short' in item ? (
+              <>
+                {/* The phone's bottom bar has room for a short word; the link keeps its full name. */}
+                <span className="app-nav__label">{item.label}</span>
+                <span className="app-nav__short" aria-hidden="true">
+                  {item.short}
+                </span>
+              </>
+            ) : (
+              item.label
+            )}
           </Link>
         ))}
+        <Dialog.Root open={moreOpen} onOpenChange={setMoreOpen}>
+          <Dialog.Trigger asChild>
+            <button
+              type="button"
+              className="app-nav__link app-nav__more"
+              data-status={extraActive ? 'active' : undefined}
+              aria-label={`More: ${extra.map((item) => item.label).join(', ')}`}
+            >
+              <MoreIcon />
+              More
+            </button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog-overlay" />
+            <Dialog.Content className="more-sheet" aria-describedby={undefined}>
+              <Dialog.Title className="more-sheet__title">More</Dialog.Title>
+              <ul className="more-sheet__list">
+                {extra.map(({ to, label, Icon }) => (
+                  <li key={to}>
+                    <Link to={to} className="more-sheet__link" onClick={() => setMoreOpen(false)}>
+                      <Icon />
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Dialog.Close asChild>
+                <button type="button" className="button more-sheet__close">
+                  Close
+                </button>
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
       </nav>
       <LiveIndicator />
       <UserMenu user={user} />
     </>
+  );
+}
+
+function MoreIcon() {
+  return (
+    <svg className="app-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="5" cy="12" r="2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <circle cx="19" cy="12" r="2" fill="currentColor" />
+    </svg>
   );
 }
 

@@ -1,4 +1,5 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { referralInvitationQueryOptions } from '../api/admin';
 import { registrationOptionsQueryOptions } from '../api/auth';
 import { communityStatsQueryOptions } from '../api/community';
 import { userStatsQueryOptions } from '../api/standings';
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/invite')({
       context.queryClient.ensureQueryData(communityStatsQueryOptions()),
       context.queryClient.ensureQueryData(userStatsQueryOptions()),
       context.queryClient.ensureQueryData(registrationOptionsQueryOptions(undefined)),
+      context.queryClient.ensureQueryData(referralInvitationQueryOptions()),
     ]),
   pendingComponent: InvitePending,
   errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load the invite page" />,

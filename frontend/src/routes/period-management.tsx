@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { periodsQueryOptions } from '../api/periods';
+import { currentPeriodQueryOptions } from '../api/picks';
 import { AdminAccessRequired } from '../features/admin/admin-page';
 import { requireUser } from '../features/auth/route-guards';
 import { PeriodManagementPage } from '../features/period-management/period-management-page';
@@ -10,7 +11,12 @@ import { PeriodsPending } from '../features/periods/periods-pending';
 export const Route = createFileRoute('/period-management')({
   beforeLoad: requireUser,
   loader: async ({ context }) => {
-    if (context.user.isAdmin) await context.queryClient.ensureQueryData(periodsQueryOptions());
+    if (!context.user.isAdmin) return;
+    await Promise.all([
+      context.queryClient.ensureQueryData(periodsQueryOptions()),
+      // The current matchweek goes first and sets the filter; without it the list still shows.
+      context.queryClient.ensureQueryData(currentPeriodQueryOptions()).catch(() => null),
+    ]);
   },
   pendingComponent: PeriodsPending,
   errorComponent: PeriodsError,

@@ -57,12 +57,12 @@ describe.each(databaseTargets)('standings queries on $name', (target) => {
       totalPoints: 18,
       isEliminated: false,
       strikeCount: 1,
+      // Scored periods only: period 5 has no result yet (picked ahead, it is no "0 pts Loss").
       scores: [
-        { periodId: 1, totalPoints: 9 },
-        { periodId: 2, totalPoints: 4 },
-        { periodId: 3, totalPoints: 2 },
-        { periodId: 4, totalPoints: 3 },
-        { periodId: 5, totalPoints: 0 },
+        { periodId: 1, totalPoints: 9, isCompleted: true, picks: 3, scoredPicks: 3 },
+        { periodId: 2, totalPoints: 4, isCompleted: true, picks: 3, scoredPicks: 3 },
+        { periodId: 3, totalPoints: 2, isCompleted: true, picks: 3, scoredPicks: 3 },
+        { periodId: 4, totalPoints: 3, isCompleted: false, picks: 2, scoredPicks: 1 },
       ],
     });
     expect(await stats.forUser(cat)).toMatchObject({

@@ -17,8 +17,25 @@ export class UserStatsQueries {
     const overall = await this.leaderboards.entryOf('overall', userId);
     const last10 = await this.leaderboards.entryOf('last10', userId);
     const survivor = await this.leaderboards.entryOf('survivor', userId);
-    const { rows } = await this.db.query<{ period_id: number; points: number }>(
-      `SELECT period_id, points FROM period_scores WHERE user_id = $1 ORDER BY period_id`,
+    // Scored periods only: a period picked ahead, with no result on the player's picks and not
+    // completed, is no result at all (it would read as a 0-point loss).
+    const { rows } = await this.db.query<{
+      period_id: number;
+      points: number;
+      picks: number;
+      is_completed: boolean;
+      scored_picks: number;
+    }>(
+      `SELECT * FROM (
+         SELECT ps.period_id, ps.points, ps.picks, coalesce(sp.is_completed, false) AS is_completed,
+                (SELECT count(*) FROM choices c JOIN results r ON r.option_id = c.option_id
+                  WHERE c.user_id = ps.user_id AND c.period_id = ps.period_id AND c.status = 'active')::integer AS scored_picks
+           FROM period_scores ps
+           LEFT JOIN standings_periods sp ON sp.period_id = ps.period_id
+          WHERE ps.user_id = $1
+       ) scored
+       WHERE is_completed OR scored_picks > 0
+       ORDER BY period_id`,
       [userId],
     );
     return {
@@ -28,7 +45,13 @@ export class UserStatsQueries {
       totalPoints: overall?.totalPoints ?? 0,
       isEliminated: survivor?.isEliminated ?? false,
       strikeCount: survivor?.strikeCount ?? 0,
-      scores: rows.map((row) => ({ periodId: row.period_id, totalPoints: row.points })),
+      scores: rows.map((row) => ({
+        periodId: row.period_id,
+        totalPoints: row.points,
+        isCompleted: row.is_completed,
+        picks: row.picks,
+        scoredPicks: row.scored_picks,
+      })),
     };
   }
 }

@@ -90,8 +90,8 @@ describe('Historical tab', () => {
     await choose('Period', 'MW 2: Matchweek 2');
     const teamButton = async (code: string) => screen.findByRole('button', { name: new RegExp(`Team ${code}`) });
 
-    expect((await teamButton('ARS')).textContent).toContain('usageCount: 2/7');
-    expect((await teamButton('CHE')).textContent).toContain('usageCount: 0/7');
+    expect((await teamButton('ARS')).textContent).toContain('Used 2/7');
+    expect((await teamButton('CHE')).textContent).toContain('Used 0/7');
     // At the cap of 7 the team cannot be picked again.
     expect((await teamButton('TOT')).hasAttribute('disabled')).toBe(true);
 

@@ -157,7 +157,7 @@ function TeamPicker({ periodId, user }: { periodId: number; user: User | null })
                     >
                       <strong>{option.name}</strong>
                       <span className="muted">
-                        usageCount: {uses ?? '–'}/{maxUsesPerTeam}
+                        Used {uses ?? '–'}/{maxUsesPerTeam}
                       </span>
                     </button>
                   </li>

@@ -14,6 +14,7 @@ import {
 } from '../../api/season-admin';
 import { ResultImpactPreview } from '../audit/impact-preview';
 import { AdminSelect, QueryView, periodTitle, segmentLabels, toastError } from './admin-ui';
+import { ClubBadge } from '../clubs/club-badge';
 import { usePoolRules } from '../../api/rules';
 
 const outcomeLabels: Record<Outcome, string> = { win: 'Win', draw: 'Draw', loss: 'Loss' };
@@ -266,7 +267,10 @@ function PeriodResults({ periodId }: { periodId: number }) {
                   const result = resultOf(option.id);
                   return (
                     <li key={option.id} className="admin-list__row" data-testid="result-row">
-                      <span className="admin-list__main">{option.name}</span>
+                      <span className="admin-list__main admin-list__main--club">
+                        <ClubBadge teamKey={option.teamKey} size="small" />
+                        {option.name}
+                      </span>
                       {result ? (
                         <>
                           <span className={`badge badge--result-${result.outcome}`}>{outcomeLabels[result.outcome]}</span>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ImpactPreview, Movement, Outcome, PlayerImpact, StandingFigures, SurvivorFigures } from '@treble/contracts';
-import { reopenImpactQueryOptions, resultImpactQueryOptions } from '../../api/audit';
+import { completeImpactQueryOptions, reopenImpactQueryOptions, resultImpactQueryOptions } from '../../api/audit';
 import { errorMessage } from '../../lib/errors';
 
 const outcomeLabel: Record<Outcome, string> = { win: 'Win', draw: 'Draw', loss: 'Loss' };
@@ -18,6 +18,12 @@ export function ResultImpactPreview({ optionId, outcome }: { optionId: string; o
 export function ReopenImpactPreview({ periodId }: { periodId: number }) {
   const preview = useQuery(reopenImpactQueryOptions(periodId));
   return <PreviewState label={`Impact of reopening period ${periodId}`} query={preview} />;
+}
+
+/** Which players a completion would move, with a warning for every option that has no result yet. */
+export function CompleteImpactPreview({ periodId }: { periodId: number }) {
+  const preview = useQuery(completeImpactQueryOptions(periodId));
+  return <PreviewState label={`Impact of completing period ${periodId}`} query={preview} />;
 }
 
 interface PreviewQuery {
@@ -63,6 +69,8 @@ function effectText(preview: ImpactPreview): string {
       return 'The option already has this result: nothing would change.';
     case 'reopened':
       return `Period ${preview.periodId} would count as not completed: its survivor strikes are taken back until it completes again.`;
+    case 'completed':
+      return `Period ${preview.periodId} would be final: its survivor strikes count from now on.`;
   }
 }
 
@@ -70,6 +78,17 @@ export function ImpactSummary({ label, preview }: { label: string; preview: Impa
   return (
     <section className="impact-preview" aria-label={label}>
       <p className="muted">{effectText(preview)}</p>
+      {preview.missingResults && preview.missingResults.length > 0 && (
+        <div className="notice notice--warning" role="alert" data-testid="missing-results">
+          <strong>
+            {preview.missingResults.length === 1
+              ? '1 option has no result'
+              : `${preview.missingResults.length} options have no result`}
+          </strong>
+          : picks on {preview.missingResults.length === 1 ? 'it' : 'them'} would score nothing (
+          {preview.missingResults.map((option) => option.optionName).join(', ')}).
+        </div>
+      )}
       {preview.appliedResults.length > 0 && (
         <ul className="impact-preview__results" aria-label="Results that would apply">
           {preview.appliedResults.map((result) => (

@@ -9,14 +9,14 @@ import {
 } from '../../api/notifications';
 import { ErrorNotice, problem } from './form-controls';
 
-/** Registers the push handler and subscribes this browser with the pool's VAPID key. */
+/** Subscribes this browser with the pool's VAPID key, through the app's service worker (sw.js, which loads the push handler). */
 async function enablePushInThisBrowser(): Promise<void> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) {
     throw new Error('This browser cannot receive push notifications.');
   }
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error('Notifications are blocked for this site in the browser settings.');
-  const registration = await navigator.serviceWorker.register('/push-sw.js');
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   await navigator.serviceWorker.ready;
   const { publicKey } = await pushKey();
   const key = Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));

@@ -4,7 +4,7 @@ import { defaultRules, describeSurvivorRule, queryKeys } from '@treble/contracts
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
-import { anEntry, aSurvivorEntry, someStats } from '../../test-support/standings';
+import { anEntry, anOption, aSurvivorEntry, someStats } from '../../test-support/standings';
 import { anAdmin, aUser } from '../../test-support/users';
 
 let fake: FakeFetch;
@@ -71,11 +71,14 @@ describe('dashboard', () => {
           last10Rank: 7,
           totalPoints: 21,
           isEliminated: true,
-          scores: [1, 2, 3, 4, 5, 6].map((periodId) => ({ periodId, totalPoints: periodId === 6 ? 0 : periodId })),
+          scores: [1, 2, 3, 4, 5, 6].map((periodId) => ({ periodId, totalPoints: periodId === 6 ? 0 : periodId, isCompleted: true, picks: 3, scoredPicks: 3 })),
         }),
       ),
     );
     fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 30, isActive: true })));
+    fake.routes.set('GET /api/periods/30/options', () =>
+      jsonResponse(200, [anOption('o1', { periodId: 30 }), anOption('o2', { periodId: 30, isLocked: true })]),
+    );
     fake.routes.set('GET /api/choices/period/30', () =>
       jsonResponse(200, [{ id: 'c1', userId: 'u', periodId: 30, optionId: 'o1' }]),
     );
@@ -94,7 +97,7 @@ describe('dashboard', () => {
     const card = screen.getByTestId('current-period');
     within(card).getByText('Last 10 Segment');
     within(card).getByText('Active');
-    within(card).getByText('Make your 3 picks from 20 available options');
+    await within(card).findByText('Make your 3 picks from 1 open option (1 locked)');
     await within(card).findByText('1/3');
     within(card).getByRole('link', { name: 'Complete Predictions' });
 
@@ -133,8 +136,8 @@ describe('dashboard profile and trend', () => {
           last10Rank: null,
           totalPoints: 10,
           scores: [
-            { periodId: 2, totalPoints: 6 },
-            { periodId: 1, totalPoints: 4 },
+            { periodId: 2, totalPoints: 6, isCompleted: true, picks: 3, scoredPicks: 3 },
+            { periodId: 1, totalPoints: 4, isCompleted: true, picks: 3, scoredPicks: 3 },
           ],
         }),
       ),
@@ -170,17 +173,35 @@ describe('dashboard profile and trend', () => {
   });
 });
 
+describe('dashboard recent results', () => {
+  test('a period in progress says so instead of reading as a loss; medals wait for points', async () => {
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(200, someStats({ scores: [{ periodId: 7, totalPoints: 0, isCompleted: false, picks: 3, scoredPicks: 1 }] })),
+    );
+    fake.routes.set('GET /api/leaderboards/overall', () =>
+      jsonResponse(200, [{ ...anEntry(1, 'A A'), totalPoints: 0 }, { ...anEntry(1, 'B B'), totalPoints: 0 }]),
+    );
+    renderApp('/', { user: aUser() });
+    const [row] = await screen.findAllByTestId('recent-result');
+    within(row!).getByText('In progress · 1/3');
+    expect(within(row!).queryByText('Loss')).toBeNull();
+    const overall = screen.getByTestId('mini-overall');
+    await within(overall).findByText('A A');
+    expect(within(overall).queryByRole('img', { name: 'Rank 1' })).toBeNull();
+  });
+});
+
 describe('navigation', () => {
   test('players get the seven items, admins also Periods and Admin; no debug badge', async () => {
     fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats()));
     const player = renderApp('/', { user: aUser() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
       'Dashboard',
       'Picks',
       'Leaderboards',
-      'Performance',
       'History',
+      'Performance',
       'Prizes',
       'Invite',
     ]);
@@ -193,8 +214,8 @@ describe('navigation', () => {
       '/',
       '/predictions',
       '/leaderboards',
-      '/performance',
       '/history',
+      '/performance',
       '/prizes',
       '/invite',
       '/period-management',

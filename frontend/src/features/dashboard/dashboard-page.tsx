@@ -11,7 +11,8 @@ import {
 } from '@treble/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
-import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
+import { choicesQueryOptions, currentPeriodQueryOptions, optionsQueryOptions } from '../../api/picks';
+import { plural } from '../pick-grid/everyone-picks';
 import { usePoolRules } from '../../api/rules';
 import { StatPageSkeleton } from '../../components/stat-page-skeleton';
 import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
@@ -126,7 +127,10 @@ function StatTile({ label, value }: { label: string; value: string }) {
 function CurrentPeriodCard({ periodId, segment }: { periodId: number; segment: 'main' | 'last10' }) {
   const rules = usePoolRules();
   const choices = useQuery(choicesQueryOptions(periodId));
+  const options = useQuery(optionsQueryOptions(periodId));
   const count = Math.min(choices.data?.length ?? 0, rules.picksPerPeriod);
+  const open = options.data?.filter((option) => !option.isLocked).length;
+  const total = options.data?.length;
   return (
     <div className="panel" data-testid="current-period">
       <div className="period-card__heading">
@@ -136,7 +140,15 @@ function CurrentPeriodCard({ periodId, segment }: { periodId: number; segment: '
           <span className="badge badge--status-active">Active</span>
         </span>
       </div>
-      <p>Make your {rules.picksPerPeriod} picks from 20 available options</p>
+      <p data-testid="current-period-lead">
+        {open === undefined || total === undefined
+          ? `Make your ${rules.picksPerPeriod} picks`
+          : count >= rules.picksPerPeriod
+            ? `Your ${rules.picksPerPeriod} picks are in`
+            : open === 0
+              ? 'Every option has locked'
+              : `Make your ${plural(rules.picksPerPeriod, 'pick')} from ${open} open ${open === 1 ? 'option' : 'options'}${open < total ? ` (${total - open} locked)` : ''}`}
+      </p>
       <ProgressBar value={count} max={rules.picksPerPeriod} label="Prediction progress" />
       <div className="button-row">
         <Link to="/predictions" className="button button--primary">
@@ -183,6 +195,8 @@ function MiniBoard({
 }) {
   const board = useQuery(leaderboardQueryOptions(kind));
   const rows: LeaderboardEntry[] = (board.data ?? []).slice(0, miniSize);
+  // Medals and badges only once there is something to rank (before any points, all tie at 0).
+  const ranked = (board.data ?? []).some((row) => row.totalPoints > 0);
   const activeCount =
     kind === 'survivor' ? (board.data as SurvivorEntry[] | undefined)?.filter((row) => !row.isEliminated).length : null;
   return (
@@ -200,11 +214,17 @@ function MiniBoard({
         <ol className="mini-board">
           {rows.map((row) => (
             <li key={row.userId} className="leader-row">
-              <RankMark rank={row.rank} />
+              <RankMark rank={row.rank} medals={ranked} />
               <InitialsAvatar entry={row} />
-              <span className="leader-row__name">{row.displayName}</span>
-              {kind === 'last10' && <span className="badge">{(row as Last10Entry).badge}</span>}
-              <span className="leader-row__points">{row.totalPoints} pts</span>
+              <span className="leader-row__name" title={row.displayName}>
+                {row.displayName}
+              </span>
+              {kind === 'last10' && ranked && (
+                <span className={`badge badge--last10-${(row as Last10Entry).badge.toLowerCase()}`}>
+                  {(row as Last10Entry).badge}
+                </span>
+              )}
+              <span className="leader-row__points">{plural(row.totalPoints, 'pt')}</span>
             </li>
           ))}
         </ol>
@@ -233,10 +253,16 @@ function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
           {recent.map((score) => (
             <li key={score.periodId} className="result-row" data-testid="recent-result">
               <span>Period {score.periodId}</span>
-              <span>{score.totalPoints} pts</span>
-              <span className={`badge badge--result-${resultLabel(score.totalPoints).toLowerCase()}`}>
-                {resultLabel(score.totalPoints)}
-              </span>
+              <span>{plural(score.totalPoints, 'pt')}</span>
+              {score.isCompleted ? (
+                <span className={`badge badge--result-${resultLabel(score.totalPoints).toLowerCase()}`}>
+                  {resultLabel(score.totalPoints)}
+                </span>
+              ) : (
+                <span className="badge badge--status-pending" title={`${score.scoredPicks} of ${plural(score.picks, 'pick')} scored`}>
+                  In progress · {score.scoredPicks}/{score.picks}
+                </span>
+              )}
             </li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { queryKeys } from '@treble/contracts';
 import { applyReadModelChanged } from '../../realtime/apply-read-model-changed';
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
@@ -38,7 +38,7 @@ describe('history page', () => {
     expect(screen.queryByTestId('summary-overall')).toBeNull();
   });
 
-  test('lists completed periods only, newest first, with badges, points, labels and the two summaries', async () => {
+  test('lists completed periods and those in progress, newest first, with one total and a note on what is pending', async () => {
     fake.routes.set('GET /api/user/stats', () =>
       jsonResponse(
         200,
@@ -48,10 +48,10 @@ describe('history page', () => {
           totalPoints: 19,
           isEliminated: true,
           scores: [
-            { periodId: 28, totalPoints: 1 },
-            { periodId: 29, totalPoints: 9 },
-            { periodId: 30, totalPoints: 6 },
-            { periodId: 31, totalPoints: 3 },
+            { periodId: 28, totalPoints: 1, isCompleted: true, picks: 3, scoredPicks: 3 },
+            { periodId: 29, totalPoints: 9, isCompleted: true, picks: 3, scoredPicks: 3 },
+            { periodId: 30, totalPoints: 6, isCompleted: true, picks: 3, scoredPicks: 3 },
+            { periodId: 31, totalPoints: 3, isCompleted: false, picks: 3, scoredPicks: 1 },
           ],
         }),
       ),
@@ -69,34 +69,65 @@ describe('history page', () => {
 
     const rows = await screen.findAllByTestId('history-row');
     expect(rows.map((row) => within(row).getByText(/^Period \d+$/).textContent)).toEqual([
+      'Period 31',
       'Period 30',
       'Period 29',
       'Period 28',
       'Period 27',
     ]);
-    within(rows[0]!).getByText('Matchweek 30');
-    within(rows[0]!).getByText('Last 10');
-    within(rows[0]!).getByText('+6 pts');
-    within(rows[0]!).getByText('Win');
-    within(rows[2]!).getByText('Main Season');
-    within(rows[2]!).getByText('Draw');
+    within(rows[0]!).getByText('In progress');
+    within(rows[0]!).getByText('+3 pts');
+    within(rows[1]!).getByText('Matchweek 30');
+    within(rows[1]!).getByText('Last 10');
+    within(rows[1]!).getByText('+6 pts');
+    within(rows[1]!).getByText('Win');
+    within(rows[3]!).getByText('Main Season');
+    within(rows[3]!).getByText('Draw');
     // No picks in a completed period: 0 points, a loss.
-    within(rows[3]!).getByText('+0 pts');
-    within(rows[3]!).getByText('Loss');
-    within(rows[3]!).getByText(/^Completed /);
+    within(rows[4]!).getByText('+0 pts');
+    within(rows[4]!).getByText('Loss');
+    within(rows[4]!).getByText(/^Completed /);
+    // One total (the live one), with what is not final yet.
+    expect(screen.getByTestId('history-total-note').textContent).toBe(
+      '19 points in total, of which 3 points from Period 31 (in progress: 1 of 3 picks scored): not final until the period is completed.',
+    );
     within(tile('Survivor Status')).getByText('Eliminated');
     within(tile('Overall Rank')).getByText('#4');
 
     const overall = screen.getByTestId('summary-overall');
     within(overall).getByRole('heading', { name: 'Overall Competition (All 38 Periods)' });
-    expect(within(overall).getByText('Total points').nextSibling?.textContent).toBe('16');
-    expect(within(overall).getByText('Periods completed').nextSibling?.textContent).toBe('4');
-    expect(within(overall).getByText('Average per period').nextSibling?.textContent).toBe('4');
+    expect(within(overall).getByText('Total points (with periods in progress)').nextSibling?.textContent).toBe('19');
+    expect(within(overall).getByText('Periods completed').nextSibling?.textContent).toBe('4 (+1 in progress)');
+    expect(within(overall).getByText('Average per period').nextSibling?.textContent).toBe('3.8');
     const last10 = screen.getByTestId('summary-last10');
     within(last10).getByRole('heading', { name: 'Last 10 Segment (Periods 29-38)' });
-    expect(within(last10).getByText('Total points').nextSibling?.textContent).toBe('15');
+    expect(within(last10).getByText('Total points (with periods in progress)').nextSibling?.textContent).toBe('18');
     within(last10).getByText('2/10 completed');
     within(last10).getByText('Last 10 segment begins at period 29');
+  });
+
+  test("a period opens to everyone's picks", async () => {
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(200, someStats({ totalPoints: 3, scores: [{ periodId: 2, totalPoints: 3, isCompleted: true, picks: 1, scoredPicks: 1 }] })),
+    );
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 2, isCompleted: true })]));
+    fake.routes.set('GET /api/periods/2/pick-grid', () =>
+      jsonResponse(200, {
+        periodId: 2,
+        lockedOptions: 20,
+        totalOptions: 20,
+        rows: [
+          { userId: 'x', displayName: 'Grace Hopper', points: 6, picks: [] },
+          { userId: aUser().id, displayName: 'Me Myself', points: 3, picks: [{ optionId: '2-ARS', teamKey: 'ARS', teamName: 'Arsenal', outcome: 'win', points: 3, voided: false }] },
+        ],
+      }),
+    );
+    renderApp('/history', { user: aUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Period 2' }));
+    const rows = await screen.findAllByTestId('pick-grid-row');
+    // The viewer's row first.
+    expect(rows.map((row) => row.querySelector('th')?.textContent)).toEqual(['Me Myself (you)', 'Grace Hopper']);
+    within(rows[0]!).getByText('Arsenal');
   });
 
   test('updates live when the server announces that a period completed', async () => {

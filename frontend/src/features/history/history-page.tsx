@@ -1,4 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { authUserQueryOptions } from '../../api/auth';
+import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
 import { defaultRules, type Period, type UserStats } from '@treble/contracts';
 import { periodsQueryOptions } from '../../api/periods';
 import { userStatsQueryOptions } from '../../api/standings';
@@ -13,6 +17,10 @@ const last10Length = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
 interface PeriodResult {
   period: Period;
   points: number;
+  /** Final (the period is completed) or still in progress. */
+  isFinal: boolean;
+  picks: number;
+  scoredPicks: number;
 }
 
 function isLast10(period: Period): boolean {
@@ -48,19 +56,38 @@ export function HistoryPage() {
   if (!stats.data || !periods.data) return <HistoryPending />;
 
   const s = stats.data;
-  const scoreOf = new Map(s.scores.map((score) => [score.periodId, score.totalPoints]));
+  const scoreOf = new Map(s.scores.map((score) => [score.periodId, score]));
+  // Completed periods and the periods in progress where results have come in: one list, one total.
   const results: PeriodResult[] = periods.data
-    .filter(isFinished)
+    .filter((period) => isFinished(period) || scoreOf.has(period.id))
     .sort((a, b) => b.id - a.id)
-    .map((period) => ({ period, points: scoreOf.get(period.id) ?? 0 }));
+    .map((period) => {
+      const score = scoreOf.get(period.id);
+      return {
+        period,
+        points: score?.totalPoints ?? 0,
+        isFinal: isFinished(period),
+        picks: score?.picks ?? 0,
+        scoredPicks: score?.scoredPicks ?? 0,
+      };
+    });
+  const pending = results.filter((result) => !result.isFinal);
+  const pendingPoints = pending.reduce((sum, result) => sum + result.points, 0);
 
   return (
     <section className="page" aria-labelledby="history-title">
       <header className="page-header">
         <h1 id="history-title">History</h1>
-        <p className="page-header__lead">Your results in every completed period.</p>
+        <p className="page-header__lead">Your results in every period played so far. Open a period to see everyone's picks.</p>
       </header>
       <StatCards stats={s} />
+      <p className="muted" data-testid="history-total-note">
+        {pending.length === 0
+          ? `${plural(s.totalPoints, 'point')} in total, all from completed periods.`
+          : `${plural(s.totalPoints, 'point')} in total, of which ${plural(pendingPoints, 'point')} from ${pending
+              .map((result) => `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`)
+              .join(', ')}: not final until the period is completed.`}
+      </p>
 
       <div className="panel" data-testid="period-results">
         <h2>Period Results</h2>
@@ -71,22 +98,8 @@ export function HistoryPage() {
           </div>
         ) : (
           <ol className="result-list">
-            {results.map(({ period, points }) => (
-              <li key={period.id} className="result-row history-row" data-testid="history-row">
-                <span className="history-row__title">
-                  <strong>Period {period.id}</strong> <span>{period.name}</span>
-                  {period.completedAt && (
-                    <time className="muted history-row__date" dateTime={period.completedAt}>
-                      Completed {formatDate(period.completedAt)}
-                    </time>
-                  )}
-                </span>
-                <span className={`badge badge--segment-${period.segment}`}>
-                  {isLast10(period) ? 'Last 10' : 'Main Season'}
-                </span>
-                <span className="history-row__points">+{points} pts</span>
-                <span className={`badge badge--result-${resultLabel(points).toLowerCase()}`}>{resultLabel(points)}</span>
-              </li>
+            {results.map((result) => (
+              <HistoryRow key={result.period.id} result={result} />
             ))}
           </ol>
         )}
@@ -94,6 +107,51 @@ export function HistoryPage() {
 
       {results.length > 0 && <SummaryCards results={results} />}
     </section>
+  );
+}
+
+function HistoryRow({ result }: { result: PeriodResult }) {
+  const { period, points } = result;
+  const [open, setOpen] = useState(false);
+  const { data: user } = useQuery(authUserQueryOptions());
+  const detailId = `history-detail-${period.id}`;
+  return (
+    <li className="history-item" data-testid="history-row">
+      <div className="result-row history-row">
+        <span className="history-row__title">
+          <button
+            type="button"
+            className="history-row__open"
+            aria-expanded={open}
+            aria-controls={detailId}
+            onClick={() => setOpen(!open)}
+          >
+            Period {period.id}
+          </button>{' '}
+          <span>{period.name}</span>
+          {period.completedAt && result.isFinal && (
+            <time className="muted history-row__date" dateTime={period.completedAt}>
+              Completed {formatDate(period.completedAt)}
+            </time>
+          )}
+        </span>
+        <span className={`badge badge--segment-${period.segment}`}>{isLast10(period) ? 'Last 10' : 'Main Season'}</span>
+        <span className="history-row__points">+{plural(points, 'pt')}</span>
+        {result.isFinal ? (
+          <span className={`badge badge--result-${resultLabel(points).toLowerCase()}`}>{resultLabel(points)}</span>
+        ) : (
+          <span className="badge badge--status-pending">In progress</span>
+        )}
+      </div>
+      {open && (
+        <div id={detailId} className="history-detail">
+          <EveryonePicks periodId={period.id} viewerId={user?.id} heading={`Everyone's picks, Period ${period.id}`} />
+          <Link to="/predictions" search={{ period: period.id }} className="muted">
+            Open on the Picks page
+          </Link>
+        </div>
+      )}
+    </li>
   );
 }
 
@@ -119,8 +177,9 @@ function Card({ label, value }: { label: string; value: string }) {
 
 function figures(results: PeriodResult[]) {
   const total = results.reduce((sum, result) => sum + result.points, 0);
+  const completed = results.filter((result) => result.isFinal).length;
   const average = results.length === 0 ? 0 : Math.round((total / results.length) * 10) / 10;
-  return { total, completed: results.length, average };
+  return { total, completed, inProgress: results.length - completed, average };
 }
 
 function SummaryCards({ results }: { results: PeriodResult[] }) {
@@ -146,16 +205,29 @@ function SummaryCards({ results }: { results: PeriodResult[] }) {
   );
 }
 
-function SummaryFacts({ total, completed, average }: { total: number; completed: number; average: number }) {
+function SummaryFacts({
+  total,
+  completed,
+  inProgress,
+  average,
+}: {
+  total: number;
+  completed: number;
+  inProgress: number;
+  average: number;
+}) {
   return (
     <dl className="insights">
       <div>
-        <dt>Total points</dt>
+        <dt>Total points{inProgress > 0 ? ' (with periods in progress)' : ''}</dt>
         <dd>{total}</dd>
       </div>
       <div>
         <dt>Periods completed</dt>
-        <dd>{completed}</dd>
+        <dd>
+          {completed}
+          {inProgress > 0 ? ` (+${inProgress} in progress)` : ''}
+        </dd>
       </div>
       <div>
         <dt>Average per period</dt>

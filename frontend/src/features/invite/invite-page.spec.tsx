@@ -14,11 +14,12 @@ let opened: { url: string; features: string }[];
 const originalOpen = window.open;
 
 const community: CommunityStats = { totalUsers: 12, joinedThisWeek: 3, invitationsUsed: 5, invitationsSent: 8 };
-const link = `${window.location.origin}/`;
+const link = `${window.location.origin}/register?invite=referral-token-1234`;
 
 beforeEach(() => {
   fake = createFakeFetch({
     'GET /api/community/stats': () => jsonResponse(200, community),
+    'POST /api/invites/referral': () => jsonResponse(200, { token: 'referral-token-1234', url: link }),
     'GET /api/user/stats': () => jsonResponse(200, someStats()),
     'GET /api/auth/registration': () => jsonResponse(200, { mode: 'invite', firstAccount: false, invitation: null }),
     'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 7, isActive: true })),
@@ -92,7 +93,7 @@ describe('invite page', () => {
     fake.routes.set('GET /api/user/stats', () =>
       jsonResponse(
         200,
-        someStats({ overallRank: 2, totalPoints: 17, isEliminated: true, scores: [{ periodId: 3, totalPoints: 6 }] }),
+        someStats({ overallRank: 2, totalPoints: 17, isEliminated: true, scores: [{ periodId: 3, totalPoints: 6, isCompleted: true, picks: 3, scoredPicks: 3 }] }),
       ),
     );
     renderApp('/invite', { user: aUser() });

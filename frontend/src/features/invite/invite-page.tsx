@@ -10,7 +10,7 @@ import {
 import { Tabs } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { sendInviteMutationOptions } from '../../api/admin';
+import { referralInvitationQueryOptions, sendInviteMutationOptions } from '../../api/admin';
 import { authUserQueryOptions, registrationOptionsQueryOptions } from '../../api/auth';
 import { communityStatsQueryOptions } from '../../api/community';
 import { ApiError } from '../../api/http';
@@ -48,8 +48,9 @@ export function InvitePage() {
   const community = useQuery(communityStatsQueryOptions());
   const stats = useQuery(userStatsQueryOptions());
   const registration = useQuery(registrationOptionsQueryOptions(undefined));
+  const referral = useQuery(referralInvitationQueryOptions());
 
-  const failed = [community, stats, registration].find((query) => query.isError);
+  const failed = [community, stats, registration, referral].find((query) => query.isError);
   if (failed) {
     return (
       <section className="page" aria-labelledby="invite-title">
@@ -62,7 +63,7 @@ export function InvitePage() {
           type="button"
           className="button button--primary"
           onClick={() => {
-            for (const query of [community, stats, registration]) if (query.isError) void query.refetch();
+            for (const query of [community, stats, registration, referral]) if (query.isError) void query.refetch();
           }}
         >
           Retry
@@ -70,11 +71,10 @@ export function InvitePage() {
       </section>
     );
   }
-  if (!user || !community.data || !stats.data || !registration.data) return <InvitePending />;
+  if (!user || !community.data || !stats.data || !registration.data || !referral.data) return <InvitePending />;
 
-  // With open registration the link goes straight to sign-up; otherwise to the landing page, and
-  // the pool host sends the invitation that lets a newcomer register.
-  const link = `${window.location.origin}${registration.data.mode === 'open' ? '/register' : '/'}`;
+  // The player's own reusable invitation: a friend who opens it can sign up, invite-only pool or not.
+  const link = referral.data.url;
 
   return (
     <section className="page" aria-labelledby="invite-title">
@@ -103,7 +103,7 @@ export function InvitePage() {
           <SocialShare stats={stats.data} link={link} />
         </Tabs.Content>
         <Tabs.Content value="referrals" className="panel">
-          <Referrals user={user} link={link} inviteOnly={registration.data.mode !== 'open'} />
+          <Referrals user={user} link={link} />
         </Tabs.Content>
         <Tabs.Content value="email" className="panel">
           {user.isAdmin ? (
@@ -187,7 +187,7 @@ function SocialShare({ stats, link }: { stats: UserStats; link: string }) {
   );
 }
 
-function Referrals({ user, link, inviteOnly }: { user: User; link: string; inviteOnly: boolean }) {
+function Referrals({ user, link }: { user: User; link: string }) {
   const linkId = useId();
   const text = `Join our Premier League prediction pool on Treble!`;
   return (
@@ -202,12 +202,10 @@ function Referrals({ user, link, inviteOnly }: { user: User; link: string; invit
           Copy Link
         </button>
       </div>
-      {inviteOnly && (
-        <p className="muted">
-          This pool is by invitation: friends who open the link see the pool, and the pool host sends them the
-          invitation to sign up.
-        </p>
-      )}
+      <p className="muted">
+        This link is your own invitation: friends who open it can sign up and join the pool. Share it as often as
+        you like; the pool's admins can withdraw it.
+      </p>
       <h3>Share</h3>
       <div className="button-row button-row--start">
         {socialNetworks.map((network) => (

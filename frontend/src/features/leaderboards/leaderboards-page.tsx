@@ -98,36 +98,45 @@ function Board<K extends LeaderboardKind>({ kind, empty }: { kind: K; empty: str
     );
   }
   if (board.data.length === 0) return <p className="empty-state">{empty}</p>;
+  // Medals and badges only once there is something to rank (before any points, all tie at 0).
+  const ranked = board.data.some((row) => row.totalPoints > 0);
   return (
     <ol className="leader-list">
       {board.data.map((row) => (
-        <Row key={row.userId} kind={kind} row={row} />
+        <Row key={row.userId} kind={kind} row={row} ranked={ranked} />
       ))}
     </ol>
   );
 }
 
-function Row<K extends LeaderboardKind>({ kind, row }: { kind: K; row: LeaderboardRow<K> }) {
+function Row<K extends LeaderboardKind>({ kind, row, ranked }: { kind: K; row: LeaderboardRow<K>; ranked: boolean }) {
   const rules = usePoolRules();
+  // The name has its own line in the middle column; badges and strikes wrap under it on a phone.
   return (
-    <li className="leader-row" data-testid="leader-row">
-      <RankMark rank={row.rank} />
+    <li className="leader-row leader-row--full" data-testid="leader-row">
+      <RankMark rank={row.rank} medals={ranked} />
       <InitialsAvatar entry={row} />
-      <span className="leader-row__name">{row.displayName}</span>
-      {kind === 'survivor' && 'isEliminated' in row && (
-        <>
-          <span className={`badge ${row.isEliminated ? 'badge--status-completed' : 'badge--status-active'}`}>
-            {row.isEliminated ? 'Eliminated' : 'Active'}
+      <span className="leader-row__main">
+        <span className="leader-row__name" data-testid="leader-name">
+          {row.displayName}
+        </span>
+        {kind === 'survivor' && 'isEliminated' in row && (
+          <span className="leader-row__meta">
+            <span className={`badge ${row.isEliminated ? 'badge--status-completed' : 'badge--status-active'}`}>
+              {row.isEliminated ? 'Eliminated' : 'Active'}
+            </span>
+            <span className="muted">
+              Strikes {row.strikeCount}/{rules.survivor.strikesToEliminate}
+            </span>
           </span>
-          <span className="muted">
-            Strikes {row.strikeCount}/{rules.survivor.strikesToEliminate}
+        )}
+        {kind === 'last10' && 'badge' in row && ranked && (
+          <span className="leader-row__meta">
+            <span className={`badge badge--last10-${row.badge.toLowerCase()}`}>{row.badge}</span>
           </span>
-        </>
-      )}
-      {kind === 'last10' && 'badge' in row && (
-        <span className={`badge badge--last10-${row.badge.toLowerCase()}`}>{row.badge}</span>
-      )}
-      <span className="leader-row__points">{row.totalPoints} pts</span>
+        )}
+      </span>
+      <span className="leader-row__points">{row.totalPoints === 1 ? '1 pt' : `${row.totalPoints} pts`}</span>
     </li>
   );
 }

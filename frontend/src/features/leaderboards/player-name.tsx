@@ -16,14 +16,17 @@ export function InitialsAvatar({ entry }: { entry: Pick<LeaderboardEntry, 'first
   );
 }
 
-/** Crown for first, medals for second and third, the number otherwise. */
-export function RankMark({ rank }: { rank: number }) {
+/**
+ * Crown for first, medals for second and third, the number otherwise. `medals` false (nothing to
+ * rank yet: every row tied at 0) shows the plain number.
+ */
+export function RankMark({ rank, medals = true }: { rank: number; medals?: boolean }) {
   const marks: Record<number, { symbol: string; label: string }> = {
     1: { symbol: '👑', label: 'Rank 1' },
     2: { symbol: '🥈', label: 'Rank 2' },
     3: { symbol: '🥉', label: 'Rank 3' },
   };
-  const mark = marks[rank];
+  const mark = medals ? marks[rank] : undefined;
   if (!mark) return <span className="rank">#{rank}</span>;
   return (
     <span className="rank rank--medal" role="img" aria-label={mark.label} data-rank={rank}>

@@ -226,3 +226,56 @@ describe('period management page', () => {
     expect(fake.calls.filter((call) => call.url === '/api/periods')).toHaveLength(0);
   });
 });
+
+describe('period management: filter and the Complete preview', () => {
+  const playing = aPeriod({ id: 5, isActive: true });
+
+  test('shows the open periods, the current matchweek first, and filters by state', async () => {
+    fake.routes.set('GET /api/periods', () =>
+      jsonResponse(200, [active, manual, aPeriod({ id: 6, isActive: true }), playing, aPeriod({ id: 7 })]),
+    );
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, playing));
+    renderApp('/period-management', { user: anAdmin() });
+    await screen.findByRole('button', { name: 'Open (3)' });
+    expect(screen.getByRole('button', { name: 'Open (3)' }).getAttribute('aria-pressed')).toBe('true');
+    const titles = () => screen.getAllByTestId('period-row').map((element) => element.getAttribute('aria-label'));
+    expect(titles()).toEqual(['Matchweek 5', 'Matchweek 6', 'Matchweek 7']);
+    fireEvent.click(screen.getByRole('button', { name: 'Needs results (1)' }));
+    expect(titles()).toEqual(['Matchweek 1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Completed (1)' }));
+    expect(titles()).toEqual(['Matchweek 2']);
+    fireEvent.click(screen.getByRole('button', { name: 'All (5)' }));
+    expect(titles()).toEqual(['Matchweek 5', 'Matchweek 1', 'Matchweek 2', 'Matchweek 6', 'Matchweek 7']);
+  });
+
+  test('the Complete dialog shows who would move and warns about options without a result', async () => {
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [playing]));
+    fake.routes.set('GET /api/admin/what-if/complete/5', () =>
+      jsonResponse(200, {
+        periodId: 5,
+        effect: 'completed',
+        appliedResults: [],
+        onReopen: null,
+        missingResults: [{ optionId: '5-ARS', optionName: 'Arsenal' }],
+        changes: [
+          {
+            userId: 'u1',
+            displayName: 'Ada Byron',
+            overall: null,
+            last10: null,
+            survivor: {
+              before: { rank: 1, points: 2, isEliminated: false, strikeCount: 0, eliminatedInPeriod: null },
+              after: { rank: 1, points: 2, isEliminated: false, strikeCount: 1, eliminatedInPeriod: null },
+            },
+          },
+        ],
+      }),
+    );
+    renderApp('/period-management', { user: anAdmin() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 5' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText('Ada Byron');
+    within(within(dialog).getByTestId('missing-results')).getByText(/Arsenal/);
+    within(dialog).getByText(/1 option has no result/);
+  });
+});

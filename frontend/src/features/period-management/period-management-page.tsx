@@ -1,15 +1,23 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { describeSurvivorRule, ErrorCodes, periodStatus, type Period, type PeriodStatus, type Segment } from '@treble/contracts';
+import {
+  describeSurvivorRule,
+  ErrorCodes,
+  periodStatus,
+  type Period,
+  type PeriodStatus,
+  type Segment,
+} from '@treble/contracts';
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/http';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
+import { currentPeriodQueryOptions } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton } from '../../components/confirm-button';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
-import { ReopenImpactPreview } from '../audit/impact-preview';
+import { CompleteImpactPreview, ReopenImpactPreview } from '../audit/impact-preview';
 import { toastAdminError } from '../admin-panels/admin-errors';
 import {
   completePeriodMutationOptions,
@@ -39,6 +47,37 @@ export function periodActions(period: Period): { activate: boolean; complete: bo
     complete: period.isActive && !completed,
     reopen: period.isManuallyCompleted,
   };
+}
+
+export type PeriodFilter = 'open' | 'needs-results' | 'completed' | 'all';
+
+const filters: { value: PeriodFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'needs-results', label: 'Needs results' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'all', label: 'All' },
+];
+
+function isDone(period: Period): boolean {
+  return period.isCompleted || period.isManuallyCompleted;
+}
+
+/**
+ * Which filter a period falls under, by the server's current period (never the device's clock: a
+ * demo pool runs on a clock of its own): completed; "needs results" for an earlier period not yet
+ * completed; open for the current period and the ones ahead.
+ */
+export function periodFilterOf(period: Period, currentId: number | null): Exclude<PeriodFilter, 'all'> {
+  if (isDone(period)) return 'completed';
+  if (currentId !== null && period.id < currentId) return 'needs-results';
+  return 'open';
+}
+
+/** The current matchweek first, then by number. */
+export function orderForAdmin(periods: Period[], currentId: number | null): Period[] {
+  const sorted = [...periods].sort((a, b) => a.id - b.id);
+  const current = sorted.find((period) => period.id === currentId);
+  return current ? [current, ...sorted.filter((period) => period !== current)] : sorted;
 }
 
 /** /period-management: every period with its status and the lifecycle actions an admin may take. */
@@ -72,13 +111,36 @@ export function PeriodManagementPage() {
         },
       },
     );
+  const { data: current } = useQuery(currentPeriodQueryOptions());
+  const currentId = current?.id ?? null;
+  const counts = new Map<PeriodFilter, number>([['all', periods.length]]);
+  for (const period of periods) {
+    const kind = periodFilterOf(period, currentId);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  // While a season is under way (there is a current period), its open periods; else everything.
+  const [filter, setFilter] = useState<PeriodFilter>(() =>
+    currentId !== null && (counts.get('open') ?? 0) > 0 ? 'open' : 'all',
+  );
+  // A period the admin just acted on stays in sight (completed, it would leave the Open list at once).
+  const kept = new Set(
+    [
+      typeof complete.variables === 'object' ? complete.variables.periodId : complete.variables,
+      reopen.variables,
+      activate.variables?.periodId,
+    ].filter((id) => id !== undefined),
+  );
+  const shown = orderForAdmin(periods, currentId).filter(
+    (period) => filter === 'all' || kept.has(period.id) || periodFilterOf(period, currentId) === filter,
+  );
 
   return (
     <section className="page" aria-labelledby="period-management-title">
       <header className="page-header">
         <h1 id="period-management-title">Period Management</h1>
         <p className="page-header__lead">
-          Activate, complete and reopen the matchweeks. Times are shown in your time zone ({displayTimeZone()}).
+          Activate, complete and reopen the matchweeks. Times are shown in your time zone ({displayTimeZone()}
+          ).
         </p>
       </header>
       <aside className="notice notice--warning" aria-labelledby="postponed-title">
@@ -86,9 +148,9 @@ export function PeriodManagementPage() {
           Postponed matches
         </h2>
         <p>
-          A period with a postponed or cancelled match never completes on its own. Once its other results are in,
-          complete it here so that its scores and survivor eliminations become final. If a postponed match is played
-          later, reopen the period to let its result count.
+          A period with a postponed or cancelled match never completes on its own. Once its other results are
+          in, complete it here so that its scores and survivor eliminations become final. If a postponed match
+          is played later, reopen the period to let its result count.
         </p>
       </aside>
       {importMutation.isError && (
@@ -114,35 +176,60 @@ export function PeriodManagementPage() {
           </button>
         </div>
       ) : (
-        <ol className="period-list" aria-label="Periods">
-          {periods.map((period) => (
-            <PeriodManagementRow
-              key={period.id}
-              period={period}
-              busy={busy}
-              onActivate={() =>
-                activate.mutate(
-                  { periodId: period.id, isActive: true },
-                  {
+        <>
+          <div className="segmented" role="group" aria-label="Show periods">
+            {filters.map((item) => (
+              <button
+                key={item.value}
+                type="button"
+                className={`segmented__option${filter === item.value ? ' segmented__option--active' : ''}`}
+                aria-pressed={filter === item.value}
+                onClick={() => {
+                  setFilter(item.value);
+                  complete.reset();
+                  reopen.reset();
+                  activate.reset();
+                }}
+              >
+                {item.label} ({counts.get(item.value) ?? 0})
+              </button>
+            ))}
+          </div>
+          {shown.length === 0 && <p className="empty-state">No periods here.</p>}
+          <ol className="period-list" aria-label="Periods">
+            {shown.map((period) => (
+              <PeriodManagementRow
+                key={period.id}
+                period={period}
+                busy={busy}
+                onActivate={() =>
+                  activate.mutate(
+                    { periodId: period.id, isActive: true },
+                    {
+                      onSuccess: (updated) =>
+                        toast.success('Period Updated', {
+                          description: `${periodTitle(updated)} is now active.`,
+                        }),
+                      onError: (error) =>
+                        toastAdminError(error, 'Failed to update the period. Please try again.'),
+                    },
+                  )
+                }
+                onComplete={() => runComplete(period, false)}
+                onReopen={() =>
+                  reopen.mutate(period.id, {
                     onSuccess: (updated) =>
-                      toast.success('Period Updated', { description: `${periodTitle(updated)} is now active.` }),
-                    onError: (error) => toastAdminError(error, 'Failed to update the period. Please try again.'),
-                  },
-                )
-              }
-              onComplete={() => runComplete(period, false)}
-              onReopen={() =>
-                reopen.mutate(period.id, {
-                  onSuccess: (updated) =>
-                    toast.success('Period Reopened', {
-                      description: `${periodTitle(updated)} is open again: new results will be processed.`,
-                    }),
-                  onError: (error) => toastAdminError(error, 'Failed to reopen the period. Please try again.'),
-                })
-              }
-            />
-          ))}
-        </ol>
+                      toast.success('Period Reopened', {
+                        description: `${periodTitle(updated)} is open again: new results will be processed.`,
+                      }),
+                    onError: (error) =>
+                      toastAdminError(error, 'Failed to reopen the period. Please try again.'),
+                  })
+                }
+              />
+            ))}
+          </ol>
+        </>
       )}
       <AlertDialog.Root open={notReady !== null} onOpenChange={(open) => !open && setNotReady(null)}>
         <AlertDialog.Portal>
@@ -260,6 +347,7 @@ function PeriodManagementRow({
               danger
               disabled={busy}
               onConfirm={onComplete}
+              preview={<CompleteImpactPreview periodId={period.id} />}
             />
           )}
           {actions.reopen && (

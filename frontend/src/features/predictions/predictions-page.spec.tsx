@@ -16,6 +16,8 @@ beforeEach(() => {
   options = [];
   fake = createFakeFetch({
     'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 5, isActive: true })),
+    'GET /api/periods': () => jsonResponse(200, [aPeriod({ id: 5, isActive: true, endDate: '2099-01-08T00:00:00.000Z' })]),
+    'GET /api/periods/5/pick-grid': () => jsonResponse(200, { periodId: 5, lockedOptions: 0, totalOptions: 0, rows: [] }),
     'GET /api/periods/5/options': () => jsonResponse(200, options),
     'GET /api/choices/period/5': () => jsonResponse(200, []),
     'GET /api/user/stats': () => jsonResponse(200, null),
@@ -40,7 +42,7 @@ describe('predictions page', () => {
     fake.routes.set('GET /api/rules', () => jsonResponse(200, rules));
     options = [anOption('ars', { name: 'Arsenal', usageCount: 1 })];
     renderApp('/predictions', { user: aUser() });
-    await screen.findByText('Period 5 - select 2 options');
+    await screen.findByText('Matchweek 5 - select 2 options (1 of 1 still open)');
     screen.getByText('0/2');
     screen.getByText('Used 1/5');
     screen.getByText(describeUsageRule(rules));
@@ -72,7 +74,7 @@ describe('predictions page', () => {
     renderApp('/predictions', { user: aUser() });
 
     await screen.findByRole('heading', { name: 'Make Your Picks' });
-    screen.getByText('Period 5 - select 3 options');
+    screen.getByText('Matchweek 5 - select 3 options (2 of 2 still open)');
     screen.getByText('0/3');
     const card = screen.getByRole('button', { name: /^Arsenal, vs Chelsea/ });
     expect(card.getAttribute('aria-pressed')).toBe('false');
@@ -100,6 +102,9 @@ describe('predictions page', () => {
     ];
     renderApp('/predictions', { user: aUser() });
     await screen.findByText('3/3');
+    // With 3 picks made the other cards are disabled; the picked ones stay tappable (to withdraw).
+    expect(screen.getByRole('button', { name: 'Team d' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Team a, selected' }).hasAttribute('aria-disabled')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Team d' }));
 
@@ -151,16 +156,84 @@ describe('predictions page', () => {
     ]);
     const capped = screen.getByRole('button', { name: /^Team u7/ });
     within(capped).getByText('Maximum Usage Reached');
-    expect(capped.hasAttribute('disabled')).toBe(true);
+    expect(capped.getAttribute('aria-disabled')).toBe('true');
     screen.getByText('Used 6/7');
+    // A tap on it says why, and picks nothing.
+    fireEvent.click(capped);
+    await screen.findByText('Maximum Usage Reached', { selector: '[data-title]' });
+    expect(posts()).toHaveLength(0);
   });
 
-  test('a locked option shows how many picked it', async () => {
-    options = [anOption('a', { isLocked: true, pickCount: 12 })];
+  test('a locked option shows how many picked it, and who', async () => {
+    options = [anOption('a', { isLocked: true, pickCount: 12, teamKey: 'ARS' })];
+    fake.routes.set('GET /api/periods/5/pick-grid', () =>
+      jsonResponse(200, {
+        periodId: 5,
+        lockedOptions: 1,
+        totalOptions: 1,
+        rows: [
+          {
+            userId: 'other',
+            displayName: 'Grace Hopper',
+            points: 0,
+            picks: [{ optionId: 'a', teamKey: 'ARS', teamName: 'Team a', outcome: null, points: null, voided: false }],
+          },
+        ],
+      }),
+    );
     renderApp('/predictions', { user: aUser() });
-    const card = await screen.findByRole('button', { name: /Team a, locked/ });
-    within(card).getByText(/12 picked/);
-    expect(card.hasAttribute('disabled')).toBe(true);
+    const who = await screen.findByRole('button', { name: /12 players picked Team a: show who/ });
+    expect(who.textContent).toBe('Locked · 12 picked');
+    fireEvent.click(who);
+    const dialog = await screen.findByRole('dialog', { name: 'Who picked Team a' });
+    await within(dialog).findByText('Grace Hopper');
+  });
+
+  test('a locked card shows its live state as results arrive, and the points so far', async () => {
+    const fixture = { fixtureId: 'f', opponent: 'Chelsea', opponentCode: 'CHE', isHome: true, kickoff: '2025-08-16T14:00:00.000Z', status: 'TIMED' };
+    options = [
+      anOption('a', { name: 'Arsenal', isLocked: true, pickCount: 2, choiceId: 'c1', fixture }),
+      anOption('b', { name: 'Brentford', isLocked: true, pickCount: 1, choiceId: 'c2' }),
+    ];
+    const { queryClient } = renderApp('/predictions', { user: aUser() });
+    expect((await screen.findAllByText('Kicked off · awaiting result')).length).toBeGreaterThan(0);
+    // No points line before any result is in.
+    expect(screen.queryByTestId('period-points')).toBeNull();
+
+    options = [
+      anOption('a', { name: 'Arsenal', isLocked: true, pickCount: 2, choiceId: 'c1', fixture, result: { outcome: 'win', points: 3, homeScore: 2, awayScore: 1 } }),
+      anOption('b', { name: 'Brentford', isLocked: true, pickCount: 1, choiceId: 'c2' }),
+    ];
+    // The server's notice for a result names the period's options.
+    await queryClient.invalidateQueries({ queryKey: ['options', 5] });
+    expect((await screen.findAllByText('Won 2–1')).length).toBeGreaterThan(0);
+    screen.getByText('3 points');
+    within(screen.getByTestId('period-points')).getByText(/1 of 2 results in/);
+  });
+
+  test('moves between the open periods and opens a past one read-only', async () => {
+    fake.routes.set('GET /api/periods', () =>
+      jsonResponse(200, [
+        aPeriod({ id: 4, isCompleted: true }),
+        aPeriod({ id: 5, isActive: true, endDate: '2099-01-08T00:00:00.000Z' }),
+        aPeriod({ id: 6, startDate: '2099-01-10T00:00:00.000Z', endDate: '2099-01-12T00:00:00.000Z' }),
+      ]),
+    );
+    fake.routes.set('GET /api/periods/6/options', () => jsonResponse(200, [anOption('x', { periodId: 6 })]));
+    fake.routes.set('GET /api/periods/4/options', () => jsonResponse(200, [anOption('y', { periodId: 4, isLocked: true })]));
+    fake.routes.set('GET /api/periods/4/pick-grid', () => jsonResponse(200, { periodId: 4, lockedOptions: 1, totalOptions: 1, rows: [] }));
+    options = [anOption('a')];
+    renderApp('/predictions', { user: aUser() });
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Choose a period' });
+    expect([...select.querySelectorAll('optgroup')].map((group) => [group.label, group.children.length])).toEqual([
+      ['Open for picks', 2],
+      ['Past (read-only)', 1],
+    ]);
+    fireEvent.click(screen.getByRole('link', { name: 'Next: Matchweek 6' }));
+    await screen.findByText('Matchweek 6 - select 3 options (1 of 1 still open)');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Choose a period' }), { target: { value: '4' } });
+    await screen.findByRole('heading', { name: 'Your Picks' });
+    screen.getByText('Matchweek 4 - closed for picks (read-only)');
   });
 });
 

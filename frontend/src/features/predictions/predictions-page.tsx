@@ -7,9 +7,13 @@ import {
   type Option,
   type Period,
 } from '@treble/contracts';
+import { getRouteApi } from '@tanstack/react-router';
+import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { authUserQueryOptions } from '../../api/auth';
 import { ApiError } from '../../api/http';
+import { periodsQueryOptions } from '../../api/periods';
 import {
   addChoice,
   choicesQueryOptions,
@@ -21,23 +25,45 @@ import {
 import { usePoolRules } from '../../api/rules';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
+import { ClubBadge } from '../clubs/club-badge';
 import { ProgressBar } from '../dashboard/dashboard-page';
+import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
+import { isOpenForPicks, PeriodSwitcher } from './period-switcher';
 import { chancesLeft, formatCountdown, minimumStillReachable, usageTone, usesNeeded } from './usage';
 
+const route = getRouteApi('/predictions');
 
 export function PredictionsPage() {
-  const { data: period } = useSuspenseQuery(currentPeriodQueryOptions());
+  const { data: current } = useSuspenseQuery(currentPeriodQueryOptions());
+  const { data: periods } = useSuspenseQuery(periodsQueryOptions());
+  const search = route.useSearch();
+  const selectedId = search.period ?? current?.id;
+  const period = periods.find((candidate) => candidate.id === selectedId) ?? (search.period ? undefined : current);
   if (!period) {
     return (
       <section className="page" aria-labelledby="predictions-title">
         <div className="empty-state">
-          <h1 id="predictions-title">No Active Period</h1>
-          <p>There is currently no active period for picks. Check back soon!</p>
+          <h1 id="predictions-title">{search.period ? `No Period ${search.period}` : 'No Active Period'}</h1>
+          <p>
+            {search.period
+              ? 'This period does not exist.'
+              : 'There is currently no active period for picks. Check back soon!'}
+          </p>
         </div>
+        {periods.length > 0 && (
+          <PeriodSwitcher periods={periods} selectedId={selectedId ?? 0} currentId={current?.id ?? null} />
+        )}
       </section>
     );
   }
-  return <PeriodPicks period={period} />;
+  return (
+    <PeriodPicks
+      key={period.id}
+      period={period}
+      closed={!isOpenForPicks(period, current?.id ?? null)}
+      switcher={<PeriodSwitcher periods={periods} selectedId={period.id} currentId={current?.id ?? null} />}
+    />
+  );
 }
 
 /** Re-renders every `intervalMs` so countdowns move. */
@@ -50,12 +76,37 @@ function useNow(intervalMs = 1000): number {
   return now;
 }
 
-function PeriodPicks({ period }: { period: Period }) {
+function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boolean; switcher: React.ReactNode }) {
   const rules = usePoolRules();
   const queryClient = useQueryClient();
   const { data: options } = useSuspenseQuery(optionsQueryOptions(period.id));
+  const { data: user } = useQuery(authUserQueryOptions());
   const now = useNow();
   const selected = options.filter((option) => option.choiceId !== null);
+  const [whoPicked, setWhoPicked] = useState<Option | null>(null);
+  const openCount = options.filter((option) => !option.isLocked).length;
+  // Read-only: a past or completed period, or one whose every option has locked (the server's clock).
+  const readOnly = closed || (options.length > 0 && openCount === 0);
+  const lockedCount = options.length - openCount;
+  const full = selected.length >= rules.picksPerPeriod;
+  const resultsIn = selected.filter((option) => option.result !== null);
+  const pointsSoFar = resultsIn.reduce((sum, option) => sum + (option.result?.points ?? 0), 0);
+
+  // Options lock at kickoff on the server's clock: when the next deadline passes on screen, read
+  // the options again so the card shows it locked (and, from then on, how many picked it).
+  const nextLock = options
+    .filter((option) => !option.isLocked && option.lockAt !== null)
+    .map((option) => Date.parse(option.lockAt!))
+    .filter((at) => at > Date.now())
+    .sort((a, b) => a - b)[0];
+  useEffect(() => {
+    if (nextLock === undefined) return;
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.options(period.id) }),
+      Math.min(nextLock - Date.now() + 500, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [nextLock, queryClient, period.id]);
 
   // The server announces pick changes (from any device) under the choices key; the options carry
   // the picks and usage counts, so they follow whenever the set of choices changes.
@@ -102,7 +153,7 @@ function PeriodPicks({ period }: { period: Period }) {
   const coverable = minimumStillReachable(totalNeeded, period.id, selected.length, rules);
 
   const toggle = (option: Option) => {
-    if (busy) return;
+    if (busy || readOnly) return;
     if (option.choiceId !== null) {
       remove.mutate(option.choiceId);
       return;
@@ -117,11 +168,30 @@ function PeriodPicks({ period }: { period: Period }) {
   return (
     <section className="page" aria-labelledby="predictions-title">
       <header className="page-header">
-        <h1 id="predictions-title">Make Your Picks</h1>
-        <p className="page-header__lead">
-          Period {period.id} - select {rules.picksPerPeriod} options
+        <h1 id="predictions-title">{readOnly ? 'Your Picks' : 'Make Your Picks'}</h1>
+        {switcher}
+        <p className="page-header__lead" data-testid="picks-lead">
+          {period.name}
+          {' - '}
+          {readOnly
+            ? 'closed for picks (read-only)'
+            : openCount === 0
+              ? 'every option has locked'
+              : full
+                ? `your ${rules.picksPerPeriod} picks are made`
+                : `select ${rules.picksPerPeriod} options (${openCount} of ${options.length} still open)`}
         </p>
         <ProgressBar value={selected.length} max={rules.picksPerPeriod} label="Picks made" />
+        {resultsIn.length > 0 && (
+          <p className="period-points" data-testid="period-points" aria-live="polite">
+            <strong>{plural(pointsSoFar, 'point')}</strong>{' '}
+            {resultsIn.length === selected.length && (readOnly || openCount === 0) ? 'this period' : 'this period so far'}
+            <span className="muted">
+              {' '}
+              ({resultsIn.length} of {plural(selected.length, 'result')} in)
+            </span>
+          </p>
+        )}
       </header>
 
       {!coverable && (
@@ -134,10 +204,44 @@ function PeriodPicks({ period }: { period: Period }) {
       <ul className="option-grid">
         {options.map((option) => (
           <li key={option.id}>
-            <OptionCard option={option} periodId={period.id} now={now} busy={busy} onToggle={toggle} />
+            <OptionCard
+              option={option}
+              periodId={period.id}
+              now={now}
+              busy={busy}
+              full={full}
+              readOnly={readOnly}
+              onToggle={toggle}
+              onShowPicks={setWhoPicked}
+            />
           </li>
         ))}
       </ul>
+
+      {lockedCount > 0 && (
+        <div className="panel">
+          <EveryonePicks periodId={period.id} viewerId={user?.id} />
+        </div>
+      )}
+
+      <Dialog.Root open={whoPicked !== null} onOpenChange={(open) => !open && setWhoPicked(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog" aria-describedby={undefined}>
+            <Dialog.Title>Who picked {whoPicked?.name}</Dialog.Title>
+            {whoPicked && (
+              <EveryonePicks periodId={period.id} viewerId={user?.id} onlyOptionId={whoPicked.id} heading={null} />
+            )}
+            <div className="button-row">
+              <Dialog.Close asChild>
+                <button type="button" className="button">
+                  Close
+                </button>
+              </Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
 
       <div className="panel-grid">
         <div className="panel">
@@ -148,11 +252,15 @@ function PeriodPicks({ period }: { period: Period }) {
             <ul className="selected-list">
               {selected.map((option) => (
                 <li key={option.id} className="selected-row">
-                  <span>{option.name}</span>
+                  <span className="selected-row__team">
+                    <ClubBadge teamKey={option.teamKey} size="small" />
+                    {option.name}
+                  </span>
+                  <LiveState option={option} />
                   <button
                     type="button"
                     className="button button--danger"
-                    disabled={busy || option.isLocked}
+                    disabled={busy || option.isLocked || readOnly}
                     aria-label={`Remove ${option.name}`}
                     onClick={() => option.choiceId && remove.mutate(option.choiceId)}
                   >
@@ -185,47 +293,37 @@ function OptionCard({
   periodId,
   now,
   busy,
+  full,
+  readOnly,
   onToggle,
+  onShowPicks,
 }: {
   option: Option;
   periodId: number;
   now: number;
   busy: boolean;
+  /** The player has all their picks: the other cards are disabled (a tap says why). */
+  full: boolean;
+  readOnly: boolean;
   onToggle: (option: Option) => void;
+  onShowPicks: (option: Option) => void;
 }) {
   const rules = usePoolRules();
   const isSelected = option.choiceId !== null;
   const atCap = option.usageCount >= rules.maxUsesPerTeam;
-  const disabled = option.isLocked || (atCap && !isSelected);
-  const tone = usageTone(option.usageCount, rules);
-  const countdown = option.lockAt && !option.isLocked ? formatCountdown(option.lockAt, now) : null;
   const fixture = option.fixture;
   const needed = usesNeeded(option.usageCount, rules);
   const guidanceId = useId();
   const unreachable = needed > chancesLeft(periodId, option, rules);
-  const label = [
-    option.name,
-    fixture ? `${fixture.isHome ? 'vs' : 'at'} ${fixture.opponent}` : null,
-    isSelected ? 'selected' : null,
-    option.isLocked ? 'locked' : null,
-    atCap ? 'maximum usage reached' : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const countdown = option.lockAt && !option.isLocked ? formatCountdown(option.lockAt, now) : null;
+  const className = `option-card${isSelected ? ' option-card--selected' : ''}${option.isLocked ? ' option-card--locked' : ''}`;
 
-  return (
-    <button
-      type="button"
-      className={`option-card${isSelected ? ' option-card--selected' : ''}${option.isLocked ? ' option-card--locked' : ''}`}
-      aria-pressed={isSelected}
-      aria-label={label}
-      aria-describedby={needed > 0 ? guidanceId : undefined}
-      aria-busy={busy || undefined}
-      disabled={disabled}
-      onClick={() => onToggle(option)}
-      data-testid="option-card"
-    >
-      <span className="option-card__name">{option.name}</span>
+  const body = (
+    <>
+      <span className="option-card__title">
+        <ClubBadge teamKey={option.teamKey} />
+        <span className="option-card__name">{option.name}</span>
+      </span>
       {fixture && (
         <span className="option-card__fixture">
           {fixture.isHome ? 'vs' : 'at'} {fixture.opponent}
@@ -239,19 +337,20 @@ function OptionCard({
         </time>
       )}
       {countdown && <span className="option-card__countdown">Locks in {countdown}</span>}
+      {option.isLocked && <LiveState option={option} />}
       <span className="usage">
         <span className="usage__text">
           Used {option.usageCount}/{rules.maxUsesPerTeam}
         </span>
         <span className="usage__track">
           <span
-            className={`usage__fill usage__fill--${tone}`}
+            className={`usage__fill usage__fill--${usageTone(option.usageCount, rules)}`}
             data-testid="usage-bar"
             style={{ width: `${Math.min(option.usageCount / rules.maxUsesPerTeam, 1) * 100}%` }}
           />
         </span>
       </span>
-      {needed > 0 && (
+      {needed > 0 && !option.isLocked && (
         <span
           id={guidanceId}
           className={`usage-guidance${unreachable ? ' usage-guidance--warning' : ''}`}
@@ -265,13 +364,94 @@ function OptionCard({
       <span className="badges">
         {isSelected && <span className="badge badge--status-active">Selected</span>}
         {atCap && <span className="badge badge--status-completed">Maximum Usage Reached</span>}
-        {option.isLocked && (
-          <span className="badge badge--status-pending">
-            Locked{option.pickCount !== null ? ` · ${option.pickCount} picked` : ''}
-          </span>
-        )}
       </span>
+    </>
+  );
+
+  // A locked card is no button: its "N picked" button opens who picked it.
+  if (option.isLocked) {
+    return (
+      <div className={className} data-testid="option-card" data-locked="true">
+        {body}
+        <span className="badges">
+          {option.pickCount !== null && option.pickCount > 0 ? (
+            <button
+              type="button"
+              className="badge badge--status-pending badge--button"
+              onClick={() => onShowPicks(option)}
+              aria-label={`Locked, ${plural(option.pickCount, 'player')} picked ${option.name}: show who`}
+            >
+              Locked · {option.pickCount} picked
+            </button>
+          ) : (
+            <span className="badge badge--status-pending">Locked · nobody picked</span>
+          )}
+        </span>
+      </div>
+    );
+  }
+
+  // With 3 picks made the other cards are disabled; a tap on one still says why (toast).
+  const blocked = readOnly || (atCap && !isSelected) || (full && !isSelected);
+  const label = [
+    option.name,
+    fixture ? `${fixture.isHome ? 'vs' : 'at'} ${fixture.opponent}` : null,
+    isSelected ? 'selected' : null,
+    atCap ? 'maximum usage reached' : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <button
+      type="button"
+      className={`${className}${blocked ? ' option-card--disabled' : ''}`}
+      aria-pressed={isSelected}
+      aria-label={label}
+      aria-describedby={needed > 0 ? guidanceId : undefined}
+      aria-busy={busy || undefined}
+      aria-disabled={blocked || undefined}
+      onClick={() => {
+        if (readOnly) return;
+        if (atCap && !isSelected) {
+          toast.error('Maximum Usage Reached', {
+            id: 'maximum-usage',
+            description: `${option.name} has been used ${option.usageCount} times, the most allowed.`,
+          });
+          return;
+        }
+        onToggle(option);
+      }}
+      data-testid="option-card"
+    >
+      {body}
     </button>
   );
 }
 
+/** A locked option's live state: kicked off, then the final score and the points it earned. */
+function LiveState({ option }: { option: Option }) {
+  const result = option.result;
+  if (result) {
+    const fixture = option.fixture;
+    const hasScore = typeof result.homeScore === 'number' && typeof result.awayScore === 'number';
+    const ours = fixture?.isHome ? result.homeScore : result.awayScore;
+    const theirs = fixture?.isHome ? result.awayScore : result.homeScore;
+    const word = result.outcome === 'win' ? 'Won' : result.outcome === 'draw' ? 'Drew' : 'Lost';
+    return (
+      <span className={`live-state live-state--${result.outcome}`} data-testid="live-state">
+        {word}
+        {hasScore ? ` ${ours}–${theirs}` : ''}
+        <strong className="live-state__points">+{result.points}</strong>
+      </span>
+    );
+  }
+  if (!option.isLocked) return null;
+  // Locked on the server's clock means kicked off (an EPL option locks at its kickoff).
+  const status = option.fixture?.status;
+  const text = status === 'PAUSED' ? 'Half time' : option.fixture ? 'Kicked off · awaiting result' : 'Locked · awaiting result';
+  return (
+    <span className="live-state live-state--pending" data-testid="live-state">
+      {text}
+    </span>
+  );
+}

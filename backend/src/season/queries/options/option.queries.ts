@@ -20,6 +20,8 @@ interface OptionRow {
   lock_at: Date | null;
   outcome: Outcome | null;
   points: number | null;
+  home_score: number | null;
+  away_score: number | null;
   usage_count: string;
   choice_id: string | null;
   pick_count: string | null;
@@ -50,7 +52,10 @@ function toOption(row: OptionRow, now: Date): Option {
     usageCount: Number(row.usage_count),
     choiceId: row.choice_id,
     pickCount: row.pick_count === null ? null : Number(row.pick_count),
-    result: row.outcome && row.points !== null ? { outcome: row.outcome, points: row.points } : null,
+    result:
+      row.outcome && row.points !== null
+        ? { outcome: row.outcome, points: row.points, homeScore: row.home_score, awayScore: row.away_score }
+        : null,
   };
 }
 
@@ -64,7 +69,7 @@ export class OptionQueries {
 
   private select(where: string): string {
     return `
-      SELECT o.*, r.outcome, r.points,
+      SELECT o.*, r.outcome, r.points, r.home_score, r.away_score,
         (SELECT count(*) FROM choices c WHERE c.user_id = $1 AND c.team_key = o.team_key AND c.status = 'active') AS usage_count,
         (SELECT c.choice_id FROM choices c WHERE c.user_id = $1 AND c.option_id = o.id AND c.status = 'active' LIMIT 1) AS choice_id,
         CASE WHEN o.lock_at <= $2 THEN (SELECT count(*) FROM choices c WHERE c.option_id = o.id AND c.status = 'active') END AS pick_count

@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { acceptedEncodings, cacheControlFor } from '../../src/platform/http/web-app-files.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+/** Raw response headers and body bytes (Node's fetch would decode the body and hide the encoding's effect). */
+async function get(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve({ status: response.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The web app's files as the built app serves them: pre-compressed, cached by kind. */
+describe.each(databaseTargets.slice(0, 1))('web app files on $name', (target) => {
+  let app: TestApp;
+  let dist: string;
+  const entry = 'console.log("treble entry");\n'.repeat(200);
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-web-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-AbCd1234.js"></script>');
+    await fs.writeFile(path.join(dist, 'assets/index-AbCd1234.js'), entry);
+    await fs.writeFile(path.join(dist, 'assets/index-AbCd1234.js.br'), zlib.brotliCompressSync(entry));
+    await fs.writeFile(path.join(dist, 'assets/index-AbCd1234.js.gz'), zlib.gzipSync(entry));
+    await fs.writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    app = await startTestApp(target, { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends the entry chunk brotli- or gzip-encoded when asked, cached for a year', async () => {
+    const url = `${app.baseUrl}/assets/index-AbCd1234.js`;
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(entry);
+    expect(br.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/i);
+
+    const gz = await get(url, 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(gz.bytes).toString()).toBe(entry);
+
+    const plain = await get(url);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.bytes.toString()).toBe(entry);
+  });
+
+  it('revalidates index.html (also for client routes) and the service worker; a missing asset is a 404', async () => {
+    for (const route of ['/', '/predictions']) {
+      const page = await get(`${app.baseUrl}${route}`, 'br');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.bytes.toString()).toContain('index-AbCd1234.js');
+    }
+    expect((await get(`${app.baseUrl}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await get(`${app.baseUrl}/assets/index-Gone5678.js`)).status).toBe(404);
+    expect((await get(`${app.baseUrl}/assets/index-AbCd1234.js.br`)).status).toBe(404);
+    expect((await get(`${app.baseUrl}/..%2f..%2fetc%2fpasswd`)).bytes.toString()).not.toContain('root:');
+  });
+
+  it('reads Accept-Encoding with q-values', () => {
+    expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip']);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('identity')).toEqual([]);
+    expect(acceptedEncodings(undefined)).toEqual([]);
+    expect(cacheControlFor('/assets/index-AbCd1234.js')).toMatch(/immutable/);
+    expect(cacheControlFor('/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/manifest.webmanifest')).toBe('no-cache');
+  });
+});
