@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from './errors.js';
 
-/** A member of the pool as the API serves it (SPEC section 3). Instants are ISO 8601 in UTC. */
+/** A member of the pool as the API serves it (docs/rules.md, Screens). Instants are ISO 8601 in UTC. */
 export interface User {
   id: string;
   email: string;
@@ -178,7 +178,7 @@ function fullName(person: NamedPerson | null | undefined): string {
     .join(' ');
 }
 
-/** Full name, else e-mail, else "Unknown User" (SPEC section 3). */
+/** Full name, else e-mail, else "Unknown User" (docs/rules.md, Screens). */
 export function userDisplayName(person: NamedPerson | null | undefined): string {
   const name = fullName(person);
   if (name !== '') return name;

@@ -1,5 +1,5 @@
 /**
- * Live results (admin "Live Results" tab, SPEC sections 2, 3 and 7): the provider's view of a
+ * Live results (admin "Live Results" tab, docs/rules.md, Screens sections 2, 3 and 7): the provider's view of a
  * matchday and the auto-update scheduler.
  */
 

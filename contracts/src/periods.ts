@@ -91,7 +91,7 @@ export interface PeriodTimeline {
 
 export type PeriodStatus = 'Manually Completed' | 'Auto Completed' | 'Active' | 'Pending';
 
-/** Status shown for a period, in the priority order of RULES.md. */
+/** Status shown for a period, in the priority order of docs/rules.md. */
 export function periodStatus(period: Pick<Period, 'isManuallyCompleted' | 'isCompleted' | 'isActive'>): PeriodStatus {
   if (period.isManuallyCompleted) return 'Manually Completed';
   if (period.isCompleted) return 'Auto Completed';

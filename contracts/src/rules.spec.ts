@@ -3,7 +3,7 @@ import { defaultRules, defaultSegment, describeSurvivorRule, describeUsageRule }
 import { periodStatus } from './periods.js';
 
 describe('rule texts come from the configured rules', () => {
-  it('say exactly what RULES.md says for the defaults', () => {
+  it('say exactly what docs/rules.md says for the defaults', () => {
     expect(describeSurvivorRule()).toBe('Survivor: a matchweek with 3 points or less is a strike; 3 strikes and you are out.');
     expect(describeUsageRule()).toBe('Use each team at most 7 times, and at least 4 times, over the season.');
   });

@@ -1,5 +1,5 @@
 /**
- * The one rules module: every number of the game lives here (RULES.md). Hosts change them through
+ * The one rules module: every number of the game lives here (docs/rules.md). Hosts change them through
  * configuration; the server reads its effective values from its config and publishes them, and every
  * text that explains a rule is generated from the same values.
  */

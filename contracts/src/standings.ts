@@ -2,7 +2,7 @@ import type { Currency, Outcome } from './game.js';
 
 /**
  * Wire types of the standings read side: the three leaderboards, a player's stats, performance
- * analysis and the prize payouts if the season ended now (RULES.md "Competitions", "Prizes").
+ * analysis and the prize payouts if the season ended now (docs/rules.md "Competitions", "Prizes").
  */
 export type LeaderboardKind = 'overall' | 'survivor' | 'last10';
 
@@ -92,7 +92,7 @@ export interface PickGridRow {
 }
 
 /**
- * Everyone's picks of a period: only picks on options that have locked (RULES.md "Picks": never
+ * Everyone's picks of a period: only picks on options that have locked (docs/rules.md "Picks": never
  * before the deadline). Rows are ordered by points, then name; the viewer's row comes first.
  */
 export interface PeriodPickGrid {

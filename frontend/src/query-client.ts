@@ -4,7 +4,7 @@ import { ApiError } from './api/http';
 import { announceSignedOut } from './lib/unauthorized';
 
 /**
- * Data defaults after SPEC section 9: no polling, no refetch on window focus, data stale at once,
+ * Data defaults after docs/rules.md, Screens: no polling, no refetch on window focus, data stale at once,
  * no retries. Freshness comes from the server instead: its `read-model-changed` notices invalidate
  * exactly the queries whose read model changed.
  *

@@ -8,7 +8,7 @@ import { commandContext } from '../platform/http/command-context.js';
 import { LiveResultsService } from './live-results.service.js';
 import { ResultsScheduler } from './results-scheduler.js';
 
-/** The admin's Live Results tab (SPEC section 7, `/api/epl-results/*`). */
+/** The admin's Live Results tab (docs/rules.md, Screens, `/api/epl-results/*`). */
 @ApiTags('live-results')
 @Controller('epl-results')
 @Admin()

@@ -8,7 +8,7 @@ import { databaseTargets, type TestDatabaseHandle } from '../support/databases.j
 
 /**
  * The standings projection at pool scale (`npm run bench`; STANDINGS_BENCH_PLAYERS, default 20,000;
- * ARCHITECTURE.md asks for 100,000 on real Postgres). Thirty completed periods of scores are seeded
+ * the scale target (docs/scaling.md) is 100,000 on real Postgres). Thirty completed periods of scores are seeded
  * with set-based SQL, then single events are timed as the projector applies them. It prints times
  * and asserts only correctness.
  */

@@ -16,7 +16,7 @@ import { ApiError, requestJson, type FetchLike } from './http';
 import { adoptBrowserTimeZone } from './notifications';
 
 /**
- * The signed-in user, or null when signed out (a 401 is an answer here, not an error; SPEC
+ * The signed-in user, or null when signed out (a 401 is an answer here, not an error; docs/rules.md, Screens
  * section 7). It changes only through this app's own sign-in, sign-out and profile calls, or a
  * socket notice after a role change, so it never goes stale on its own.
  */

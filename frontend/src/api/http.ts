@@ -12,7 +12,7 @@ export interface ResponseLike {
 export type FetchLike = (input: string, init: RequestInit) => Promise<ResponseLike>;
 
 /**
- * A refused or failed API call. `message` follows SPEC section 8: "{status}: {server message or
+ * A refused or failed API call. `message` follows docs/rules.md, Screens: "{status}: {server message or
  * status text}"; screens switch on `code` (from the contracts), never on the text.
  */
 export class ApiError extends Error {

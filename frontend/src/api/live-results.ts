@@ -7,7 +7,7 @@ import type {
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
-/** SPEC section 9: the scheduler status is polled every 30 seconds while the tab is open. */
+/** docs/rules.md, Screens: the scheduler status is polled every 30 seconds while the tab is open. */
 export const schedulerPollIntervalMs = 30_000;
 
 const liveResultsKey = ['live-results'] as const;

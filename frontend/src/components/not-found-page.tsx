@@ -1,6 +1,6 @@
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 
-/** The catch-all page (SPEC section 2); its texts are fixed by the spec. */
+/** The catch-all page (docs/rules.md, Screens); its texts are fixed by the spec. */
 export function NotFoundPage() {
   const router = useRouter();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 
-/** SPEC section 9: the sign-in page opens 500 ms after the toast. */
+/** docs/rules.md, Screens: the sign-in page opens 500 ms after the toast. */
 export const loginRedirectDelayMs = 500;
 
 /**

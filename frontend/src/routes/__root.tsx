@@ -51,14 +51,14 @@ function RootLayout() {
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {/* SPEC section 9: one toast at a time, shown for 5 seconds. */}
+      {/* docs/rules.md, Screens: one toast at a time, shown for 5 seconds. */}
       <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
     </div>
   );
 }
 
-/** Navigation exists only for signed-in users; admin items only for admins (SPEC section 2). */
-/** SPEC section 2 "Navigation": every signed-in user's items, then the admins' own. */
+/** Navigation exists only for signed-in users; admin items only for admins (docs/rules.md, Screens). */
+/** docs/rules.md, Screens "Navigation": every signed-in user's items, then the admins' own. */
 const playerNav = [
   { to: '/', label: 'Dashboard', short: 'Home', Icon: HomeIcon },
   { to: '/predictions', label: 'Picks', Icon: TargetIcon },

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/')({
   component: StartPage,
 });
 
-/** SPEC section 2: the dashboard when signed in, the landing page otherwise. */
+/** docs/rules.md, Screens: the dashboard when signed in, the landing page otherwise. */
 function StartPage() {
   const { data: user } = useSuspenseQuery(authUserQueryOptions());
   return user ? <DashboardPage /> : <LandingPage />;

@@ -7,7 +7,7 @@ import { PeriodManagementPage } from '../features/period-management/period-manag
 import { PeriodsError } from '../features/periods/periods-error';
 import { PeriodsPending } from '../features/periods/periods-pending';
 
-/** The admins' period lifecycle screen (SPEC "Period management"). */
+/** The admins' period lifecycle screen (docs/rules.md, Screens: "Period management"). */
 export const Route = createFileRoute('/period-management')({
   beforeLoad: requireUser,
   loader: async ({ context }) => {

@@ -92,7 +92,7 @@ export function displayStatus(status: ProviderStatus): MatchdayMatchStatus {
   }
 }
 
-/** Matchday status (SPEC section 3): complete when every match of the round is finished. */
+/** Matchday status (docs/rules.md, Screens): complete when every match of the round is finished. */
 export function matchdayStatus(matchday: number, matches: readonly ProviderMatch[]): MatchdayStatus {
   const rows: MatchdayMatch[] = [...matches]
     .filter((match) => match.matchday === matchday)

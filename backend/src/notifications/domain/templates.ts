@@ -1,5 +1,5 @@
 /**
- * The mail templates of the Email Alerts tab (SPEC: `welcome | reminder | results | invite`) and
+ * The mail templates of the Email Alerts tab (docs/rules.md, Screens: `welcome | reminder | results | invite`) and
  * their variables. `{{name}}` is replaced; HTML parts escape every value.
  */
 export const templateKinds = ['welcome', 'reminder', 'results', 'invite'] as const;

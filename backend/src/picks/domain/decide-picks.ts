@@ -253,7 +253,7 @@ export function decideMakeRetroactiveChoices(
 }
 
 /**
- * Voids the player's active picks on a postponed or cancelled option. RULES.md voids only when that
+ * Voids the player's active picks on a postponed or cancelled option. docs/rules.md voids only when that
  * happens before the option locks; after kickoff the picks stand (and score whatever result comes).
  */
 export function decideVoidChoicesOnOption(

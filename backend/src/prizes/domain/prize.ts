@@ -71,7 +71,7 @@ const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * The prize form's rules (SPEC.md section 5), as field errors. For an update, validate the stored
+ * The prize form's rules (docs/rules.md, Screens), as field errors. For an update, validate the stored
  * prize merged with the change. The position must be one `parsePosition` understands, or the prize
  * could never be paid out.
  */
@@ -126,7 +126,7 @@ export function validatePrize(input: PrizeInput): PrizeValidation {
   };
 }
 
-/** Seeded on a new pool (RULES.md): 2,650 USD in all. */
+/** Seeded on a new pool (docs/rules.md): 2,650 USD in all. */
 export const defaultPrizes: readonly PrizeDraft[] = [
   {
     competition: 'overall',

@@ -70,7 +70,7 @@ export function fixtureHasResult(state: PeriodState, fixture: Fixture): boolean 
 }
 
 /**
- * Auto completion (RULES.md, period lifecycle): when every fixture of the period is finished (as
+ * Auto completion (docs/rules.md, period lifecycle): when every fixture of the period is finished (as
  * the provider reports: `finishedFixtureIds`) and has a result on both its options, the period
  * completes with `manual: false`. It never happens:
  * - with a postponed or cancelled fixture: an admin completes such a period;

@@ -16,7 +16,7 @@ function statusOf({ period, nextDeadline }: PeriodDeadlines, now: Date): PeriodP
 
 /**
  * Where each period stands for picking, and the current one: the period whose next deadline is
- * soonest (RULES: players may pick ahead, so several are open at once). A period an admin never
+ * soonest (docs/rules.md: players may pick ahead, so several are open at once). A period an admin never
  * completed, or one waiting on a postponed match, has no deadline ahead and so is never "current"
  * again. With no deadline ahead anywhere (the season is over, or not imported), the current period
  * is the last one that started, else the first.

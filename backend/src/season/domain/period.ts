@@ -175,7 +175,7 @@ export interface SchedulePeriod {
 
 /**
  * Scheduling a matchweek creates its period once; running the import again decides nothing.
- * A period that has not ended yet is activated at once so players can plan ahead (RULES.md).
+ * A period that has not ended yet is activated at once so players can plan ahead (docs/rules.md).
  */
 export function decideSchedulePeriod(command: SchedulePeriod, state: PeriodState, now: Date): PeriodEvent[] {
   if (state.scheduled) return [];

@@ -8,7 +8,7 @@ export interface NamedUser {
 
 /**
  * Full name, else the masked e-mail (`a…@example.com`: other players never see an address), else
- * "Unknown User" (SPEC.md section 3).
+ * "Unknown User" (docs/rules.md, Screens).
  */
 export function displayName(user: NamedUser | null | undefined): string {
   const fullName = [user?.firstName, user?.lastName]

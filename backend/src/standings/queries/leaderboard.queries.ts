@@ -50,7 +50,7 @@ export class LeaderboardQueries {
   /**
    * The leaderboards as other players see them at `now`: a player whose picks have not locked yet
    * (for Last 10: none in a Last 10 period) and who has no points is not listed or counted, so an
-   * unlocked pick tells nobody anything (RULES.md "Picks"). Ranks stay those of the whole table: a
+   * unlocked pick tells nobody anything (docs/rules.md "Picks"). Ranks stay those of the whole table: a
    * player left out has no points to be ahead of anyone with, and (on Survivor) a strike in every
    * completed period, so is eliminated no later than anyone else.
    */

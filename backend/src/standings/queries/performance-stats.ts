@@ -1,6 +1,6 @@
 import type { PerformanceTrend } from '@treble/contracts';
 
-/** SPEC section 4: windows of 3 entries, more than 110% improving, less than 90% declining. */
+/** docs/rules.md, Screens: windows of 3 entries, more than 110% improving, less than 90% declining. */
 export const trendWindow = 3;
 export const improvingAbove = 1.1;
 export const decliningBelow = 0.9;

@@ -80,7 +80,7 @@ export class PerformanceQueries {
   /**
    * One card per selected period (at most 5), by period id. `visibleAt` is set when the viewer is
    * another player (head-to-head): picks on options that have not locked by then stay hidden
-   * (RULES.md "Picks"), as on `GET /api/periods/:id/picks`.
+   * (docs/rules.md "Picks"), as on `GET /api/periods/:id/picks`.
    */
   async compare(
     userId: string,
@@ -131,7 +131,7 @@ export class PerformanceQueries {
       visibleAt ? [userId, ids, visibleAt] : [userId, ids],
     );
     // Another player sees only what has locked: the period's figures are counted from the picks
-    // shown, so an unlocked pick changes no count (RULES.md "Picks").
+    // shown, so an unlocked pick changes no count (docs/rules.md "Picks").
     const shown = visibleAt ? await this.shownFigures(ids, choices) : null;
     return periods.map((period) => {
       const picks: CompareChoice[] = choices

@@ -15,7 +15,7 @@ interface GridPickRow {
 
 /**
  * Everyone's picks of a period, for the players' grid. Only picks on options whose lock time has
- * passed at `now` are read (RULES.md "Picks": a pick stays hidden until its deadline), so a period
+ * passed at `now` are read (docs/rules.md "Picks": a pick stays hidden until its deadline), so a period
  * that has not locked yet gives no rows at all. The viewer's row comes first, then by points and name.
  */
 export class PickGridQueries {

@@ -3,7 +3,7 @@ import { csvField, csvLine } from './export.queries.js';
 import { performanceTrend, standardDeviation } from './performance-stats.js';
 import { pageParams, percent } from './read-sql.js';
 
-describe('performanceTrend (SPEC section 4)', () => {
+describe('performanceTrend (docs/rules.md, Screens)', () => {
   it('is stable with fewer than 2 entries', () => {
     expect(performanceTrend([])).toBe('stable');
     expect(performanceTrend([9])).toBe('stable');

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../api/http';
 import { errorMessage } from '../../lib/errors';
 
-/** What an admin reads for the refusals the season admin calls can meet (SPEC: codes are not shown). */
+/** What an admin reads for the refusals the season admin calls can meet (docs/rules.md, Screens: codes are not shown). */
 const humanMessages: Partial<Record<ErrorCode, string>> = {
   [ErrorCodes.PERIOD_NOT_FOUND]: 'This period no longer exists. Reload the page to see the current list.',
   [ErrorCodes.PERIOD_NOT_ACTIVE]: 'Only an active period can be completed. Activate it first.',
@@ -28,7 +28,7 @@ export function adminErrorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * SPEC section 8: a destructive "Error" toast. A lost session is announced by the query client's
+ * docs/rules.md, Screens: a destructive "Error" toast. A lost session is announced by the query client's
  * global handler (the "Unauthorized" toast and the redirect), so it is not repeated here.
  */
 export function toastAdminError(error: unknown, fallback: string): void {

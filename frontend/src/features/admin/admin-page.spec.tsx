@@ -136,7 +136,7 @@ describe('admin page', () => {
     expect(JSON.parse(created!.body!)).toEqual({ maxUses: 5 });
   });
 
-  test('when e-mail is unavailable it says so and offers the direct link (SPEC "Invite failure")', async () => {
+  test('when e-mail is unavailable it says so and offers the direct link (docs/rules.md, Screens: "Invite failure")', async () => {
     serve([admin]);
     fake.routes.set('POST /api/send-invite', () =>
       jsonResponse(503, {

@@ -37,7 +37,7 @@ const panels: Record<AdminTab, ComponentType> = {
 };
 
 /**
- * /admin: the nine tabs of SPEC section 2. Only the open tab is mounted, so each tab's data loads
+ * /admin: the nine tabs of docs/rules.md, Screens. Only the open tab is mounted, so each tab's data loads
  * when it opens; the tab is in the URL (`?tab=results`) so a tab can be linked and survives reload.
  */
 export function AdminPage({ tab = defaultAdminTab, onTabChange }: { tab?: AdminTab; onTabChange: (tab: AdminTab) => void }) {

@@ -1,4 +1,4 @@
-/** The nine tabs of /admin (SPEC section 2), in order; Schedule is the default. */
+/** The nine tabs of /admin (docs/rules.md, Screens), in order; Schedule is the default. */
 export const adminTabs = [
   { value: 'schedule', label: 'Schedule' },
   { value: 'historical', label: 'Historical' },

@@ -15,7 +15,7 @@ export function periodTitle(period: Pick<Period, 'id' | 'name'>): string {
 }
 
 /**
- * SPEC section 8: a destructive "Error" toast with the server's message, or the action's fallback
+ * docs/rules.md, Screens: a destructive "Error" toast with the server's message, or the action's fallback
  * when the server said nothing useful. A lost session is announced by the query client's global
  * handler ("Unauthorized", then the sign-in page), so it is not repeated here.
  */

@@ -127,7 +127,7 @@ function SendInvitation() {
         setEmail('');
       },
       onError: (error) => {
-        // SPEC section 8, "Invite failure".
+        // docs/rules.md, Screens, "Invite failure".
         const failure =
           error instanceof ApiError && error.code === ErrorCodes.EMAIL_UNAVAILABLE
             ? (error.body as SendInviteFailure)

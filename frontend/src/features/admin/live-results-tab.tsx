@@ -15,7 +15,7 @@ import { QueryView, toastError } from './admin-ui';
 const firstMatchday = 1;
 const lastMatchday = 38;
 
-/** SPEC section 5: the matchday is a whole number; anything non-numeric counts as 1. */
+/** docs/rules.md, Screens: the matchday is a whole number; anything non-numeric counts as 1. */
 export function parseMatchday(text: string): number {
   const value = Number.parseInt(text, 10);
   return Number.isNaN(value) ? 1 : value;

@@ -16,7 +16,7 @@ interface OptionDraft {
 
 type OptionErrors = Partial<Record<'periodId' | 'name' | 'sortOrder', string>>;
 
-/** SPEC section 5: period, name and sort order are required; the sort order is a whole number. */
+/** docs/rules.md, Screens: period, name and sort order are required; the sort order is a whole number. */
 export function validateOptionDraft(draft: OptionDraft): OptionErrors {
   const errors: OptionErrors = {};
   if (!draft.periodId) errors.periodId = 'Period is required';

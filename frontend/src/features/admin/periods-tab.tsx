@@ -19,7 +19,7 @@ const emptyDraft: PeriodDraft = { name: '', description: '', startDate: '', endD
 
 type PeriodErrors = Partial<Record<'name' | 'startDate' | 'endDate', string>>;
 
-/** SPEC section 5: name, start and end are required; the end must come after the start. */
+/** docs/rules.md, Screens: name, start and end are required; the end must come after the start. */
 export function validatePeriodDraft(draft: PeriodDraft): PeriodErrors {
   const errors: PeriodErrors = {};
   if (!draft.name.trim()) errors.name = 'Name is required';

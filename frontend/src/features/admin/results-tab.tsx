@@ -25,7 +25,7 @@ function periodState(period: Period): string {
   return period.isActive ? 'Active' : 'Inactive';
 }
 
-/** "Matchweek 3 · Main Season · Active": the period choice label of SPEC section 2. */
+/** "Matchweek 3 · Main Season · Active": the period choice label of docs/rules.md, Screens. */
 export function resultPeriodLabel(period: Period): string {
   return `${periodTitle(period)} · ${segmentLabels[period.segment]} · ${periodState(period)}`;
 }

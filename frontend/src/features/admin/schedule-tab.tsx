@@ -14,7 +14,7 @@ const shownMatchweeks = 10;
 const choiceKey = (choice: Pick<SeasonChoice, 'season' | 'source'>) => `${choice.season}|${choice.source}`;
 
 /**
- * Schedule tab (SPEC section 2, "EPL schedule import"): choose the season (bundled, or
+ * Schedule tab (docs/rules.md, Screens, "EPL schedule import"): choose the season (bundled, or
  * football-data.org's with an API key; today's season is preselected) and import it in one step:
  * its 38 periods, the 20 team options of each and the results already played. Or upload an
  * openfootball season file. Importing again changes nothing.

@@ -16,7 +16,7 @@ import { formatDate } from '../../lib/dates';
 import { UserAvatar } from '../auth/user-avatar';
 import { ConfirmButton, QueryView } from './admin-ui';
 
-/** The admin Users tab (SPEC section 2): admins and players, with Make Admin / Remove Admin. */
+/** The admin Users tab (docs/rules.md, Screens): admins and players, with Make Admin / Remove Admin. */
 export function UsersPanel() {
   const users = useQuery(adminUsersQueryOptions());
   return (

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { logoutMutationOptions } from '../../api/auth';
 import { UserAvatar } from './user-avatar';
 
-/** SPEC section 2: full name or e-mail, the label "Competitor", an initials avatar and Logout. */
+/** docs/rules.md, Screens: full name or e-mail, the label "Competitor", an initials avatar and Logout. */
 export function UserMenu({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ const PointsChart = lazy(() => import('../performance/points-chart'));
 const miniSize = 5;
 const recentSize = 5;
 
-/** SPEC section 9: 3 or more Win, 1-2 Draw, 0 Loss. */
+/** docs/rules.md, Screens: 3 or more Win, 1-2 Draw, 0 Loss. */
 export function resultLabel(points: number): 'Win' | 'Draw' | 'Loss' {
   if (points >= 3) return 'Win';
   if (points >= 1) return 'Draw';
@@ -271,7 +271,7 @@ function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
   );
 }
 
-/** SPEC "Your Profile": picture or initials, name or e-mail, ranks, survivor status and points. */
+/** docs/rules.md, Screens: "Your Profile": picture or initials, name or e-mail, ranks, survivor status and points. */
 function ProfileCard({ stats }: { stats: UserStats }) {
   const { data: user } = useQuery(authUserQueryOptions());
   if (!user) return null;

@@ -20,7 +20,7 @@ export function invitationToken(text: string): string | null {
 }
 
 /**
- * What a signed-out visitor sees at / (SPEC section 2 "Landing page"): the hero, the three
+ * What a signed-out visitor sees at / (docs/rules.md, Screens "Landing page"): the hero, the three
  * competitions, how it works, the pool's real prizes, live updates and strategy, and two ways in:
  * Log In (to /api/login) and an invitation link for a newcomer.
  */

@@ -279,7 +279,7 @@ function SendInviteForm({ title = 'Invite by e-mail' }: { title?: string }) {
         void queryClient.invalidateQueries({ queryKey: communityStatsQueryOptions().queryKey });
       },
       onError: (error) => {
-        // SPEC section 8, "Invite failure".
+        // docs/rules.md, Screens, "Invite failure".
         const failure =
           error instanceof ApiError && error.code === ErrorCodes.EMAIL_UNAVAILABLE ? (error.body as SendInviteFailure) : null;
         const message = failure?.message ?? (error instanceof ApiError ? error.detail : 'Failed to send invitation');

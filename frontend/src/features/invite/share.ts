@@ -12,7 +12,7 @@ export interface ShareMessage {
 }
 
 /**
- * The Social Share messages. They need the player's stats (SPEC: enabled only when stats exist):
+ * The Social Share messages. They need the player's stats (docs/rules.md, Screens: enabled only when stats exist):
  * rank once the player is ranked, results once a period has a score, survivor only while alive.
  */
 export function shareMessages(stats: UserStats | null, link: string, rules: PoolRules = defaultRules): ShareMessage[] {
@@ -77,7 +77,7 @@ export function shareUrl(network: SocialNetwork, link: string, text: string): st
   }
 }
 
-/** SPEC section 9: the share popup is 600x400. */
+/** docs/rules.md, Screens: the share popup is 600x400. */
 export function openSharePopup(url: string): void {
   window.open(url, 'treble-share', 'width=600,height=400,noopener,noreferrer');
 }

@@ -15,7 +15,7 @@ function browserEnvironment(): ClearCacheEnvironment {
 }
 
 /**
- * SPEC "Clear Cache & Refresh": empties the query cache, the browser's Cache Storage (when there is
+ * docs/rules.md, Screens: "Clear Cache & Refresh": empties the query cache, the browser's Cache Storage (when there is
  * one) and local storage, then reloads the page. The session cookie is left alone: the player stays
  * signed in. A cache that refuses to clear does not stop the reload.
  */

@@ -162,7 +162,7 @@ export function PerformancePage() {
   );
 }
 
-/** SPEC: "Period {id}" buttons for the periods up to the active one, or all of them when none is active. */
+/** docs/rules.md, Screens: "Period {id}" buttons for the periods up to the active one, or all of them when none is active. */
 function selectablePeriods(periods: Period[], current: Period | null): Period[] {
   const sorted = [...periods].sort((a, b) => a.id - b.id);
   const last = current?.id ?? sorted[sorted.length - 1]?.id ?? 0;

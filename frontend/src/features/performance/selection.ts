@@ -2,7 +2,7 @@ import { maxComparedPeriods } from '@treble/contracts';
 
 /**
  * Toggles a period in the comparison: a selected one leaves; a new one joins at the end, and when
- * that makes more than the maximum, the oldest selection drops (SPEC section 5).
+ * that makes more than the maximum, the oldest selection drops (docs/rules.md, Screens).
  */
 export function togglePeriod(selected: readonly number[], periodId: number, max = maxComparedPeriods): number[] {
   if (selected.includes(periodId)) return selected.filter((id) => id !== periodId);
@@ -23,7 +23,7 @@ export function directions(points: readonly number[]): Direction[] {
   });
 }
 
-/** SPEC section 9: 70 or more green, 50 or more yellow, below 50 red. */
+/** docs/rules.md, Screens: 70 or more green, 50 or more yellow, below 50 red. */
 export function accuracyTone(accuracy: number): 'green' | 'yellow' | 'red' {
   if (accuracy >= 70) return 'green';
   if (accuracy >= 50) return 'yellow';

@@ -33,7 +33,7 @@ function row(name: string): HTMLElement {
   return screen.getByRole('listitem', { name });
 }
 
-describe('period actions by state (SPEC section 4)', () => {
+describe('period actions by state (docs/rules.md, Screens)', () => {
   test('complete only an active, uncompleted period; reopen only a manually completed one', () => {
     expect(periodActions(active)).toEqual({ activate: false, complete: true, reopen: false });
     expect(periodActions(manual)).toEqual({ activate: false, complete: false, reopen: true });

@@ -39,7 +39,7 @@ export function periodTitle(period: Pick<Period, 'id' | 'name'>): string {
   return period.name || `Matchweek ${period.id}`;
 }
 
-/** The actions SPEC section 4 allows in each state. */
+/** The actions docs/rules.md, Screens allows in each state. */
 export function periodActions(period: Period): { activate: boolean; complete: boolean; reopen: boolean } {
   const completed = period.isCompleted || period.isManuallyCompleted;
   return {

@@ -238,7 +238,7 @@ describe('predictions page', () => {
 });
 
 describe('usage helpers', () => {
-  test('tones follow SPEC section 9', () => {
+  test('tones follow docs/rules.md, Screens', () => {
     expect([0, 3, 4, 5, 6, 7, 9].map((count) => usageTone(count))).toEqual([
       'green',
       'green',

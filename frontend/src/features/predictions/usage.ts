@@ -2,7 +2,7 @@ import { defaultRules, type PoolRules } from '@treble/contracts';
 
 export type UsageTone = 'green' | 'amber' | 'red' | 'grey';
 
-/** SPEC section 9: green up to 3, amber up to 5, red below the cap, grey at the cap or more. */
+/** docs/rules.md, Screens: green up to 3, amber up to 5, red below the cap, grey at the cap or more. */
 export function usageTone(count: number, rules: PoolRules = defaultRules): UsageTone {
   if (count >= rules.maxUsesPerTeam) return 'grey';
   if (count <= 3) return 'green';
@@ -44,7 +44,7 @@ export function chancesLeft(
 }
 
 /**
- * RULES.md "Picks": whether the pick slots left this season can still cover every team's missing
+ * docs/rules.md "Picks": whether the pick slots left this season can still cover every team's missing
  * uses. `needed` is the sum of `usesNeeded` over the teams; the slots are this period's free ones plus
  * every later period's.
  */

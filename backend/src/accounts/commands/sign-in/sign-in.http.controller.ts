@@ -48,7 +48,7 @@ export class SignInController {
     await this.sessions.signOut(request, response);
   }
 
-  /** Browser navigation (SPEC section 2): every "Log In" button leads here. */
+  /** Browser navigation (docs/rules.md, Screens): every "Log In" button leads here. */
   @Get('login')
   @Public()
   @Redirect('/login', 302)
