@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorCodes, type Outcome, type Period, type Result } from '@treble/contracts';
 import { ApiError } from '../../api/http';
-import { AlertDialog, Tabs } from 'radix-ui';
+import { Tabs } from 'radix-ui';
+import { ConfirmDialog } from '../../components/confirm-button';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { periodsQueryOptions } from '../../api/periods';
@@ -92,7 +93,11 @@ function PeriodResults({ periodId }: { periodId: number }) {
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [invalid, setInvalid] = useState(false);
   // A change to an existing result, or any result of a completed period, is previewed before it is sent.
-  const [confirming, setConfirming] = useState<{ optionId: string; optionName: string; outcome: Outcome | null } | null>(null);
+  const [confirming, setConfirming] = useState<{
+    optionId: string;
+    optionName: string;
+    outcome: Outcome | null;
+  } | null>(null);
   const periods = useQuery(periodsQueryOptions());
   const periodCompleted = periods.data?.find((period) => period.id === periodId)?.isCompleted ?? false;
 
@@ -103,7 +108,12 @@ function PeriodResults({ periodId }: { periodId: number }) {
   };
 
   // A result for a match that has not kicked off is refused until the admin confirms it (then sent with force).
-  const [early, setEarly] = useState<{ optionId: string; optionName: string; outcome: Outcome; message: string } | null>(null);
+  const [early, setEarly] = useState<{
+    optionId: string;
+    optionName: string;
+    outcome: Outcome;
+    message: string;
+  } | null>(null);
 
   const save = (id: string, value: Outcome, force = false) =>
     record.mutate(
@@ -181,80 +191,54 @@ function PeriodResults({ periodId }: { periodId: number }) {
                 {record.isPending ? 'Saving…' : 'Save Result'}
               </button>
             </form>
-            <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-              <AlertDialog.Portal>
-                <AlertDialog.Overlay className="dialog-overlay" />
-                <AlertDialog.Content className="dialog">
-                  <AlertDialog.Title>{confirming?.outcome === null ? 'Delete Result' : 'Save Result'}</AlertDialog.Title>
-                  <AlertDialog.Description>
-                    {confirming?.outcome === null
-                      ? `Delete the result of ${confirming.optionName}?`
-                      : `Set ${confirming?.optionName ?? ''} to ${confirming ? outcomeLabels[confirming.outcome] : ''}?`}{' '}
-                    Every affected score is recalculated at once.
-                  </AlertDialog.Description>
-                  {confirming && <ResultImpactPreview optionId={confirming.optionId} outcome={confirming.outcome} />}
-                  <div className="button-row">
-                    <AlertDialog.Cancel asChild>
-                      <button type="button" className="button">
-                        Cancel
-                      </button>
-                    </AlertDialog.Cancel>
-                    <AlertDialog.Action asChild>
-                      <button
-                        type="button"
-                        className={confirming?.outcome === null ? 'button button--danger' : 'button button--primary'}
-                        onClick={() => {
-                          if (confirming === null) return;
-                          if (confirming.outcome === null) {
-                            remove.mutate(confirming.optionId, {
-                              onSuccess: (answer) => toast.success(answer.message),
-                              onError: (error) => toastError(error, 'Failed to delete result'),
-                            });
-                            setConfirming(null);
-                          } else {
-                            save(confirming.optionId, confirming.outcome);
-                            setConfirming(null);
-                          }
-                        }}
-                      >
-                        {confirming?.outcome === null ? 'Delete Result' : 'Confirm Save'}
-                      </button>
-                    </AlertDialog.Action>
-                  </div>
-                </AlertDialog.Content>
-              </AlertDialog.Portal>
-            </AlertDialog.Root>
-            <AlertDialog.Root open={early !== null} onOpenChange={(open) => !open && setEarly(null)}>
-              <AlertDialog.Portal>
-                <AlertDialog.Overlay className="dialog-overlay" />
-                <AlertDialog.Content className="dialog">
-                  <AlertDialog.Title>Match not played yet</AlertDialog.Title>
-                  <AlertDialog.Description>
-                    {early?.optionName}&apos;s match has not kicked off yet. Record{' '}
-                    {early ? outcomeLabels[early.outcome] : ''} anyway? The option is then locked for new picks.
-                  </AlertDialog.Description>
-                  <div className="button-row">
-                    <AlertDialog.Cancel asChild>
-                      <button type="button" className="button">
-                        Cancel
-                      </button>
-                    </AlertDialog.Cancel>
-                    <AlertDialog.Action asChild>
-                      <button
-                        type="button"
-                        className="button button--primary"
-                        onClick={() => {
-                          if (early) save(early.optionId, early.outcome, true);
-                          setEarly(null);
-                        }}
-                      >
-                        Record Anyway
-                      </button>
-                    </AlertDialog.Action>
-                  </div>
-                </AlertDialog.Content>
-              </AlertDialog.Portal>
-            </AlertDialog.Root>
+            <ConfirmDialog
+              open={confirming !== null}
+              onClose={() => setConfirming(null)}
+              title={confirming?.outcome === null ? 'Delete Result' : 'Save Result'}
+              description={
+                <>
+                  {confirming?.outcome === null
+                    ? `Delete the result of ${confirming.optionName}?`
+                    : `Set ${confirming?.optionName ?? ''} to ${confirming ? outcomeLabels[confirming.outcome] : ''}?`}{' '}
+                  Every affected score is recalculated at once.
+                </>
+              }
+              preview={
+                confirming && (
+                  <ResultImpactPreview optionId={confirming.optionId} outcome={confirming.outcome} />
+                )
+              }
+              danger={confirming?.outcome === null}
+              confirmLabel={confirming?.outcome === null ? 'Delete Result' : 'Confirm Save'}
+              onConfirm={() => {
+                if (confirming === null) return;
+                if (confirming.outcome === null) {
+                  remove.mutate(confirming.optionId, {
+                    onSuccess: (answer) => toast.success(answer.message),
+                    onError: (error) => toastError(error, 'Failed to delete result'),
+                  });
+                } else {
+                  save(confirming.optionId, confirming.outcome);
+                }
+                setConfirming(null);
+              }}
+            />
+            <ConfirmDialog
+              open={early !== null}
+              onClose={() => setEarly(null)}
+              title="Match not played yet"
+              description={
+                <>
+                  {early?.optionName}&apos;s match has not kicked off yet. Record{' '}
+                  {early ? outcomeLabels[early.outcome] : ''} anyway? The option is then locked for new picks.
+                </>
+              }
+              confirmLabel="Record Anyway"
+              onConfirm={() => {
+                if (early) save(early.optionId, early.outcome, true);
+                setEarly(null);
+              }}
+            />
             <h3>Period {periodId} results</h3>
             <p className="muted" data-testid="results-subtitle">
               {withResult} of {list.length} options have results
@@ -273,14 +257,18 @@ function PeriodResults({ periodId }: { periodId: number }) {
                       </span>
                       {result ? (
                         <>
-                          <span className={`badge badge--result-${result.outcome}`}>{outcomeLabels[result.outcome]}</span>
+                          <span className={`badge badge--result-${result.outcome}`}>
+                            {outcomeLabels[result.outcome]}
+                          </span>
                           <span className="muted">{result.points} pts</span>
                           <button
                             type="button"
                             className="button button--danger"
                             disabled={remove.isPending}
                             aria-label={`Delete result of ${option.name}`}
-                            onClick={() => setConfirming({ optionId: option.id, optionName: option.name, outcome: null })}
+                            onClick={() =>
+                              setConfirming({ optionId: option.id, optionName: option.name, outcome: null })
+                            }
                           >
                             Delete
                           </button>

@@ -8,14 +8,13 @@ import {
   type PeriodStatus,
   type Segment,
 } from '@treble/contracts';
-import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/http';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
 import { currentPeriodQueryOptions } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
-import { ConfirmButton } from '../../components/confirm-button';
+import { ConfirmButton, ConfirmDialog } from '../../components/confirm-button';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { CompleteImpactPreview, ReopenImpactPreview } from '../audit/impact-preview';
 import { toastAdminError } from '../admin-panels/admin-errors';
@@ -91,7 +90,9 @@ export function PeriodManagementPage() {
   // One change at a time: every action button waits while any of them runs.
   const busy = complete.isPending || reopen.isPending || activate.isPending;
   // Completing before the matchweek started or with results missing asks once more (then sends force).
-  const [notReady, setNotReady] = useState<{ period: Period; message: string; missing: string[] } | null>(null);
+  const [notReady, setNotReady] = useState<{ period: Period; message: string; missing: string[] } | null>(
+    null,
+  );
   const runComplete = (period: Period, force: boolean) =>
     complete.mutate(
       { periodId: period.id, force },
@@ -103,7 +104,9 @@ export function PeriodManagementPage() {
         onError: (error) => {
           if (!force && error instanceof ApiError && error.code === ErrorCodes.PERIOD_NOT_READY) {
             const body = (error.body ?? {}) as { optionsWithoutResult?: { name?: unknown }[] };
-            const missing = Array.isArray(body.optionsWithoutResult) ? body.optionsWithoutResult.map((o) => String(o.name)) : [];
+            const missing = Array.isArray(body.optionsWithoutResult)
+              ? body.optionsWithoutResult.map((o) => String(o.name))
+              : [];
             setNotReady({ period, message: error.detail, missing });
             return;
           }
@@ -231,48 +234,33 @@ export function PeriodManagementPage() {
           </ol>
         </>
       )}
-      <AlertDialog.Root open={notReady !== null} onOpenChange={(open) => !open && setNotReady(null)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog">
-            <AlertDialog.Title>Complete anyway?</AlertDialog.Title>
-            <AlertDialog.Description>
-              {notReady ? `${periodTitle(notReady.period)} is not ready to complete.` : ''} Its scores and survivor
-              eliminations become final with what is recorded now.
-            </AlertDialog.Description>
-            {notReady && notReady.missing.length > 0 && (
-              <div>
-                <p>No result yet ({notReady.missing.length}):</p>
-                <ul data-testid="complete-missing-results">
-                  {notReady.missing.map((name) => (
-                    <li key={name}>{name}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {notReady && notReady.missing.length === 0 && <p>{notReady.message}</p>}
-            <div className="button-row">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="button">
-                  Cancel
-                </button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <button
-                  type="button"
-                  className="button button--danger"
-                  onClick={() => {
-                    if (notReady) runComplete(notReady.period, true);
-                    setNotReady(null);
-                  }}
-                >
-                  Complete Anyway
-                </button>
-              </AlertDialog.Action>
+      <ConfirmDialog
+        open={notReady !== null}
+        onClose={() => setNotReady(null)}
+        title="Complete anyway?"
+        description={`${notReady ? `${periodTitle(notReady.period)} is not ready to complete.` : ''} Its scores and survivor eliminations become final with what is recorded now.`}
+        preview={
+          notReady &&
+          (notReady.missing.length > 0 ? (
+            <div>
+              <p>No result yet ({notReady.missing.length}):</p>
+              <ul data-testid="complete-missing-results">
+                {notReady.missing.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
             </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+          ) : (
+            <p>{notReady.message}</p>
+          ))
+        }
+        danger
+        confirmLabel="Complete Anyway"
+        onConfirm={() => {
+          if (notReady) runComplete(notReady.period, true);
+          setNotReady(null);
+        }}
+      />
     </section>
   );
 }
