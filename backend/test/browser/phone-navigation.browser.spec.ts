@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, playerContext, recordResult, registerInContext, setUpSeason } from '../support/browser.js';
+import {
+  launchBrowser,
+  playerContext,
+  recordResult,
+  registerInContext,
+  setUpSeason,
+} from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
+
+/** What the measurements read of a page element (the tests compile without the DOM's types). */
+interface Box {
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  getBoundingClientRect(): { right: number; width: number };
+}
 
 const phone = { width: 390, height: 844 };
 const narrow = { width: 320, height: 700 };
@@ -20,7 +34,11 @@ describe('journey: phone navigation and names on narrow screens', () => {
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true });
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
     // Long names: the kind a narrow table squeezes away.
     for (const [firstName, lastName] of [
@@ -29,19 +47,35 @@ describe('journey: phone navigation and names on narrow screens', () => {
       ['Christabel', 'Montgomery-Wainwright'],
     ] as const) {
       players.push(
-        await playerContext(browser, admin, server.baseUrl, { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` }, {
-          viewport: narrow,
-          isMobile: true,
-          hasTouch: true,
-        }),
+        await playerContext(
+          browser,
+          admin,
+          server.baseUrl,
+          { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
+          {
+            viewport: narrow,
+            isMobile: true,
+            hasTouch: true,
+          },
+        ),
       );
     }
     // Their matchweek-1 picks, entered by the admin after the fact, and a result.
-    const users = (await (await admin.request.get(`${server.baseUrl}/api/admin/users`)).json()) as { id: string; isAdmin: boolean }[];
+    const users = (await (await admin.request.get(`${server.baseUrl}/api/admin/users`)).json()) as {
+      id: string;
+      isAdmin: boolean;
+    }[];
     for (const [index, user] of users.filter((candidate) => !candidate.isAdmin).entries()) {
-      const optionIds = [['1-ARS', '1-LIV', '1-CHE'], ['1-ARS', '1-MCI', '1-TOT'], ['1-NEW', '1-LIV', '1-EVE']][index]!;
-      const response = await admin.request.post(`${server.baseUrl}/api/retroactive-choices`, { data: { userId: user.id, periodId: 1, optionIds } });
-      if (!response.ok()) throw new Error(`Retroactive picks failed: ${response.status()} ${await response.text()}`);
+      const optionIds = [
+        ['1-ARS', '1-LIV', '1-CHE'],
+        ['1-ARS', '1-MCI', '1-TOT'],
+        ['1-NEW', '1-LIV', '1-EVE'],
+      ][index]!;
+      const response = await admin.request.post(`${server.baseUrl}/api/retroactive-choices`, {
+        data: { userId: user.id, periodId: 1, optionIds },
+      });
+      if (!response.ok())
+        throw new Error(`Retroactive picks failed: ${response.status()} ${await response.text()}`);
     }
     await recordResult(admin, server.baseUrl, '1-ARS', 'win');
     page = await admin.newPage();
@@ -82,13 +116,14 @@ describe('journey: phone navigation and names on narrow screens', () => {
     // The bar holds five tappable items, all inside the screen; nothing scrolls sideways.
     const boxes = await nav
       .locator('.app-nav__link:visible, .app-nav__more:visible')
-      .evaluateAll<{ right: number }[], undefined>(
-        '(elements) => elements.map((element) => ({ right: element.getBoundingClientRect().right }))',
-        undefined,
+      .evaluateAll((elements) =>
+        elements.map((element) => ({ right: (element as Box).getBoundingClientRect().right })),
       );
     expect(boxes).toHaveLength(5);
     for (const box of boxes) expect(box.right).toBeLessThanOrEqual(phone.width + 1);
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      phone.width,
+    );
   });
 
   it('shows every Admin tab on a phone, each reachable by a tap', async () => {
@@ -110,13 +145,15 @@ describe('journey: phone navigation and names on narrow screens', () => {
   it('keeps every player name whole at 320 px on every leaderboard, the dashboard and the picks grid', async () => {
     const small = await players[0]!.newPage();
     const namesWhole = async (selector: string) => {
-      const measured = await small.locator(selector).evaluateAll<{ text: string; width: number; clipped: boolean }[], undefined>(
-        `(elements) => elements.map((element) => ({
-          text: element.textContent ?? '',
-          width: element.getBoundingClientRect().width,
-          clipped: element.scrollWidth > element.clientWidth + 1,
-        }))`,
-        undefined,
+      const measured = await small.locator(selector).evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element as Box;
+          return {
+            text: box.textContent ?? '',
+            width: box.getBoundingClientRect().width,
+            clipped: box.scrollWidth > box.clientWidth + 1,
+          };
+        }),
       );
       expect(measured.length).toBeGreaterThan(0);
       for (const name of measured) {
@@ -147,6 +184,8 @@ describe('journey: phone navigation and names on narrow screens', () => {
         .map((element) => element.tagName + '.' + element.className)`,
     );
     expect(wide).toEqual([]);
-    expect(await small.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(narrow.width);
+    expect(await small.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      narrow.width,
+    );
   });
 });
