@@ -1,7 +1,31 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+  IsObject,
+} from 'class-validator';
 import type { Request } from 'express';
 import {
   ErrorCodes,
@@ -36,10 +60,13 @@ export class SettingsBody implements NotificationSettings {
   @MaxLength(64)
   timeZone: string | null;
 
+  // An object (not a list, not a string) before its fields are checked.
+  @IsObject()
   @ValidateNested()
   @Type(() => ChannelChoiceBody)
   reminder: ChannelChoiceBody;
 
+  @IsObject()
   @ValidateNested()
   @Type(() => ChannelChoiceBody)
   results: ChannelChoiceBody;
@@ -66,6 +93,7 @@ export class PushSubscriptionBody implements PushSubscriptionRequest {
   @MaxLength(2048)
   endpoint: string;
 
+  @IsObject()
   @ValidateNested()
   @Type(() => PushKeysBody)
   keys: PushKeysBody;
@@ -128,7 +156,10 @@ export class NotificationsController {
   @ApiOperation({ summary: 'Save your notification choices and time zone' })
   async save(@Body() body: SettingsBody, @Req() request: Request): Promise<NotificationSettings> {
     if (body.timeZone !== null && body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'timeZone must be an IANA time zone such as Europe/London.');
+      throw new DomainError(
+        ErrorCodes.VALIDATION_FAILED,
+        'timeZone must be an IANA time zone such as Europe/London.',
+      );
     }
     const userId = authenticationOf(request).user.id;
     const settings: NotificationSettings = {
@@ -179,7 +210,9 @@ export class NotificationsController {
   @Get('notifications/unsubscribe')
   @Public()
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiOperation({ summary: 'Turn off e-mails of one kind (or all) from the link in an e-mail, without signing in' })
+  @ApiOperation({
+    summary: 'Turn off e-mails of one kind (or all) from the link in an e-mail, without signing in',
+  })
   async unsubscribe(@Query('token') token: unknown): Promise<string> {
     const { unsubscribe } = await this.channels.secrets();
     const verified = typeof token === 'string' ? unsubscribe.verify(token) : null;
@@ -190,13 +223,23 @@ export class NotificationsController {
     if (verified.kind === 'reminder' || verified.kind === 'all') settings.reminder.email = false;
     if (verified.kind === 'results' || verified.kind === 'all') settings.results.email = false;
     await this.store.save(verified.userId, settings, this.clock.now());
-    const what = verified.kind === 'all' ? 'e-mails' : verified.kind === 'reminder' ? 'reminder e-mails' : 'results e-mails';
-    return page('Unsubscribed', `You will get no more ${what} from this pool. You can turn them on again in your profile.`);
+    const what =
+      verified.kind === 'all'
+        ? 'e-mails'
+        : verified.kind === 'reminder'
+          ? 'reminder e-mails'
+          : 'results e-mails';
+    return page(
+      'Unsubscribed',
+      `You will get no more ${what} from this pool. You can turn them on again in your profile.`,
+    );
   }
 
   @Get('admin/notifications')
   @Admin()
-  @ApiOperation({ summary: 'What will be sent next and when, and the log of what was sent (Email Alerts tab)' })
+  @ApiOperation({
+    summary: 'What will be sent next and when, and the log of what was sent (Email Alerts tab)',
+  })
   async overview(): Promise<NotificationsOverview> {
     const now = this.clock.now();
     const log = await this.store.recentLog(100);
@@ -221,16 +264,32 @@ export class NotificationsController {
 
   @Get('admin/notifications/preview')
   @Admin()
-  @ApiOperation({ summary: 'A reminder or results digest as the signed-in admin would receive it, with real values' })
-  async preview(@Query() query: PreviewQuery, @Req() request: Request): Promise<{ subject: string; text: string; html: string }> {
+  @ApiOperation({
+    summary: 'A reminder or results digest as the signed-in admin would receive it, with real values',
+  })
+  async preview(
+    @Query() query: PreviewQuery,
+    @Req() request: Request,
+  ): Promise<{ subject: string; text: string; html: string }> {
     const admin = authenticationOf(request).user;
-    const player = { id: admin.id, email: admin.email, first_name: admin.firstName, last_name: admin.lastName, is_admin: true };
+    const player = {
+      id: admin.id,
+      email: admin.email,
+      first_name: admin.firstName,
+      last_name: admin.lastName,
+      is_admin: true,
+    };
     const now = this.clock.now();
     const settings = await this.store.settings(admin.id);
     const message =
       query.kind === 'results'
         ? (await this.notifications.digest(query.periodId)).forPlayer(player)
-        : await this.notifications.reminderMessage(player, await this.notifications.period(query.periodId), settings.timeZone, now);
+        : await this.notifications.reminderMessage(
+            player,
+            await this.notifications.period(query.periodId),
+            settings.timeZone,
+            now,
+          );
     return { subject: message.subject, text: message.text, html: textToHtml(message.text) };
   }
 

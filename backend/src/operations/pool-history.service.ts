@@ -58,10 +58,18 @@ export class PoolHistoryService {
 
   /** Display names come from the users view as it is now (a renamed player shows the new name). */
   private async users(): Promise<StandingsUser[]> {
-    const { rows } = await this.database.query<{ id: string; email: string; first_name: string | null; last_name: string | null }>(
-      'SELECT id::text AS id, email, first_name, last_name FROM users',
-    );
-    return rows.map((row) => ({ id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name }));
+    const { rows } = await this.database.query<{
+      id: string;
+      email: string;
+      first_name: string | null;
+      last_name: string | null;
+    }>('SELECT id::text AS id, email, first_name, last_name FROM users');
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+    }));
   }
 
   private standings(history: PoolHistory, users: readonly StandingsUser[]): PoolStandings {
@@ -76,16 +84,15 @@ export class PoolHistoryService {
     }
     const completion = stream.filter((event) => event.type === 'PeriodCompleted').at(-1);
     if (!completion) {
-      throw new DomainError(ErrorCodes.PERIOD_NOT_COMPLETED, `Period ${periodId} has not been completed yet.`);
+      throw new DomainError(
+        ErrorCodes.PERIOD_NOT_COMPLETED,
+        `Period ${periodId} has not been completed yet.`,
+      );
     }
     const history = await this.fold(completion.position);
     const standings = this.standings(history, await this.users());
     const rows: HistoricStanding[] =
-      kind === 'overall'
-        ? standings.overall
-        : kind === 'last10'
-          ? standings.last10
-          : standings.survivor;
+      kind === 'overall' ? standings.overall : kind === 'last10' ? standings.last10 : standings.survivor;
     return {
       periodId,
       kind,
@@ -101,7 +108,8 @@ export class PoolHistoryService {
    */
   async previewResult(optionId: string, outcome: Outcome | null): Promise<ImpactPreview> {
     const periodId = periodOfOption(optionId);
-    if (periodId === null) throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
+    if (periodId === null)
+      throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
     const rules = this.config.rules;
     const history = await this.fold();
     const state = history.period(periodId);
@@ -155,7 +163,7 @@ export class PoolHistoryService {
   async previewComplete(periodId: number, now: Date): Promise<ImpactPreview> {
     const history = await this.fold();
     const period = history.period(periodId);
-    const events = decideCompletePeriod(periodId, period, now);
+    const events = decideCompletePeriod(periodId, period, now, true); // the preview shows what an admin's confirmed completion would do
     const users = await this.users();
     const before = this.standings(history, users);
     const after = this.standings(history.clone().applyAll(events), users);
@@ -179,11 +187,21 @@ function completedAtOf(event: RecordedEvent): string {
   return typeof completedAt === 'string' ? completedAt : event.recordedAt.toISOString();
 }
 
-function appliedResults(events: readonly PeriodEvent[], history: PoolHistory, periodId: number): ImpactPreview['appliedResults'] {
+function appliedResults(
+  events: readonly PeriodEvent[],
+  history: PoolHistory,
+  periodId: number,
+): ImpactPreview['appliedResults'] {
   const options = history.period(periodId).options;
   return events.flatMap((event) =>
     event.type === 'ResultRecorded' || event.type === 'ResultHeldPending'
-      ? [{ optionId: event.data.optionId, optionName: options.get(event.data.optionId)?.name ?? null, outcome: event.data.outcome }]
+      ? [
+          {
+            optionId: event.data.optionId,
+            optionName: options.get(event.data.optionId)?.name ?? null,
+            outcome: event.data.outcome,
+          },
+        ]
       : [],
   );
 }

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NotificationSettings, NotificationsOverview, Option } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { NotificationsService } from '../../src/notifications/notifications.service.js';
-import { registerAdmin, registerPlayer, restartableTestApp, type RestartableTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import {
+  registerAdmin,
+  registerPlayer,
+  restartableTestApp,
+  type RestartableTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbox.js';
 
@@ -25,13 +32,16 @@ const fixtures = (
 
 /** The real result of a team's match in a matchweek, from the bundled season fixture. */
 function outcomeOf(matchweek: number, team: string): 'win' | 'draw' | 'loss' {
-  const match = fixtures.find((m) => m.round === `Matchday ${matchweek}` && (m.team1 === team || m.team2 === team))!;
+  const match = fixtures.find(
+    (m) => m.round === `Matchday ${matchweek}` && (m.team1 === team || m.team2 === team),
+  )!;
   const [home, away] = match.score.ft;
   const mine = match.team1 === team ? home - away : away - home;
   return mine > 0 ? 'win' : mine === 0 ? 'draw' : 'loss';
 }
 
-const to = (mailbox: Mailbox, email: string) => mailbox.mails.filter((mail: ReceivedMail) => mail.to.includes(email));
+const to = (mailbox: Mailbox, email: string) =>
+  mailbox.mails.filter((mail: ReceivedMail) => mail.to.includes(email));
 
 describe.each(databaseTargets)('reminders and results digests on $name', (target) => {
   let pool: RestartableTestApp;
@@ -65,14 +75,24 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     const options = (await ann.request('GET', '/api/periods/1/options')).body as Option[];
     deadline = new Date(Math.min(...options.map((option) => Date.parse(option.lockAt!))));
     // Ann picks 3 in matchweek 2 and none in 1; Bob all 3 in 1; Dan 1 in 1; Cleo is deactivated.
-    for (const optionId of ['1-ARS', '1-MUN', '1-WOL']) expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId })).status).toBe(201);
+    for (const optionId of ['1-ARS', '1-MUN', '1-WOL'])
+      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId })).status).toBe(201);
     expect((await dan.request('POST', '/api/choices', { periodId: 1, optionId: '1-AVL' })).status).toBe(201);
-    for (const optionId of ['2-LIV', '2-MCI', '2-ARS']) expect((await ann.request('POST', '/api/choices', { periodId: 2, optionId })).status).toBe(201);
-    expect((await admin.request('PATCH', `/api/admin/users/${cleo.user.id}/active`, { active: false })).status).toBe(200);
-    expect((await ann.request('PUT', '/api/notifications/time-zone', { timeZone: 'America/New_York' })).status).toBe(204);
+    for (const optionId of ['2-LIV', '2-MCI', '2-ARS'])
+      expect((await ann.request('POST', '/api/choices', { periodId: 2, optionId })).status).toBe(201);
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${cleo.user.id}/active`, { active: false })).status,
+    ).toBe(200);
+    expect(
+      (await ann.request('PUT', '/api/notifications/time-zone', { timeZone: 'America/New_York' })).status,
+    ).toBe(204);
     // A time zone already set is kept.
-    expect((await ann.request('PUT', '/api/notifications/time-zone', { timeZone: 'Asia/Tokyo' })).status).toBe(204);
-    expect(((await ann.request('GET', '/api/notifications/settings')).body as NotificationSettings).timeZone).toBe('America/New_York');
+    expect(
+      (await ann.request('PUT', '/api/notifications/time-zone', { timeZone: 'Asia/Tokyo' })).status,
+    ).toBe(204);
+    expect(
+      ((await ann.request('GET', '/api/notifications/settings')).body as NotificationSettings).timeZone,
+    ).toBe('America/New_York');
   });
   afterAll(async () => {
     await app?.close();
@@ -102,7 +122,9 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     expect(annMail).toContain('you have made 0 of your 3 picks for Matchweek 1. 3 still open.');
     // 19:00 UTC is 15:00 in New York.
     expect(annMail).toContain('First deadline: Fri 15 Aug, 15:00 (America/New_York).');
-    expect(annMail).toContain('- Liverpool FC v AFC Bournemouth (locks Fri 15 Aug, 15:00 (America/New_York))');
+    expect(annMail).toContain(
+      '- Liverpool FC v AFC Bournemouth (locks Fri 15 Aug, 15:00 (America/New_York))',
+    );
     expect(annMail).toContain('https://pool.treble.example/predictions');
     expect(annMail).toMatch(/Content-Type: text\/html/);
     const danMail = to(mailbox, dan.user.email)[0]!.body;
@@ -111,9 +133,13 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     expect(danMail).toContain('(UTC)');
 
     const stream = await app.app.get<EventStore>(EVENT_STORE).readStream('notifications-period-1');
-    expect(stream.map((event) => [event.type, (event.data as { slotHours: number }).slotHours, (event.data as { userIds: string[] }).userIds.length])).toEqual([
-      ['ReminderDecided', 24, 3],
-    ]);
+    expect(
+      stream.map((event) => [
+        event.type,
+        (event.data as { slotHours: number }).slotHours,
+        (event.data as { userIds: string[] }).userIds.length,
+      ]),
+    ).toEqual([['ReminderDecided', 24, 3]]);
   });
 
   /** The same browser session against the restarted app (it listens on a new port). */
@@ -128,7 +154,10 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     // is for one process only, so there the same instance runs the check twice at once.
     if (target.name === 'Postgres server') {
       const other = await pool.start();
-      return { runOnce: (now) => other.app.get(NotificationsService).runOnce(now), close: () => other.close() };
+      return {
+        runOnce: (now) => other.app.get(NotificationsService).runOnce(now),
+        close: () => other.close(),
+      };
     }
     return { runOnce: (now) => service().runOnce(now), close: async () => {} };
   }
@@ -144,19 +173,27 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     [admin, ann, bob, cleo, dan] = [rebind(admin), rebind(ann), rebind(bob), rebind(cleo), rebind(dan)];
     await service().runOnce(app.clock!.now());
     expect(mailbox.mails.length).toBe(sentBefore);
-    expect((await service().decideDueReminders(app.clock!.now()))).toEqual([]);
+    expect(await service().decideDueReminders(app.clock!.now())).toEqual([]);
   });
 
   it('the unsubscribe link in a reminder turns those e-mails off without signing in', async () => {
     // Unfold the folded header lines before reading them.
     const mail = to(mailbox, ann.user.email)[0]!.body.replace(/\r?\n[ \t]+/g, ' ');
-    const link = /https:\/\/pool\.treble\.example(\/api\/notifications\/unsubscribe\?token=[^\s"<>]+)/.exec(mail)![1]!;
-    expect(mail).toContain('List-Unsubscribe: <https://pool.treble.example/api/notifications/unsubscribe?token=');
+    const link = /https:\/\/pool\.treble\.example(\/api\/notifications\/unsubscribe\?token=[^\s"<>]+)/.exec(
+      mail,
+    )![1]!;
+    expect(mail).toContain(
+      'List-Unsubscribe: <https://pool.treble.example/api/notifications/unsubscribe?token=',
+    );
     const page = await app.request('GET', link.replace(/&amp;/g, '&'));
     expect(page.status).toBe(200);
     expect(page.text).toContain('You will get no more reminder e-mails from this pool.');
     const settings = (await ann.request('GET', '/api/notifications/settings')).body as NotificationSettings;
-    expect(settings).toEqual({ timeZone: 'America/New_York', reminder: { email: false, push: true }, results: { email: true, push: true } });
+    expect(settings).toEqual({
+      timeZone: 'America/New_York',
+      reminder: { email: false, push: true },
+      results: { email: true, push: true },
+    });
     const forged = await app.request('GET', link.replace(/.{4}$/, 'AAAA'));
     expect(forged.status).toBe(400);
     expect(forged.body).toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -167,14 +204,23 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     const options = (await admin.request('GET', '/api/periods/1/options')).body as Option[];
     for (const option of options) {
       if (option.id === '1-EVE') continue; // one result is left out: the summary must notice
-      expect((await admin.request('POST', '/api/results', { optionId: option.id, outcome: outcomeOf(1, option.name) })).status).toBe(201);
+      expect(
+        (
+          await admin.request('POST', '/api/results', {
+            optionId: option.id,
+            outcome: outcomeOf(1, option.name),
+            force: true,
+          })
+        ).status,
+      ).toBe(201);
     }
     app.clock!.set(new Date('2025-08-19T09:00:00Z'));
     expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBe(200);
     await service().runOnce(app.clock!.now());
     await service().runOnce(app.clock!.now());
 
-    const digestOf = (email: string) => to(mailbox, email).filter((mail) => /Subject: Matchweek 1 results/.test(mail.body));
+    const digestOf = (email: string) =>
+      to(mailbox, email).filter((mail) => /Subject: Matchweek 1 results/.test(mail.body));
     expect(digestOf(bob.user.email)).toHaveLength(1);
     const bobDigest = digestOf(bob.user.email)[0]!.body;
     // Arsenal won at United (1-0), Wolves lost to City (0-4): 3 points.
@@ -186,19 +232,35 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     expect(danDigest).toContain('you scored 1 points with 1 picks.');
     expect(digestOf(cleo.user.email)).toHaveLength(0);
 
-    const summary = to(mailbox, admin.user.email).filter((mail) => /Subject: Matchweek 1 admin summary/.test(mail.body));
+    const summary = to(mailbox, admin.user.email).filter((mail) =>
+      /Subject: Matchweek 1 admin summary/.test(mail.body),
+    );
     expect(summary).toHaveLength(1);
     expect(summary[0]!.body).toContain('- 1 option without a result');
     expect(summary[0]!.body).toContain('- 2 players did not pick: Ada Admin, Ann Able');
 
     // Matchweek 2 moves the ranks: Ann's 3 picks against Bob's none.
     for (const optionId of ['2-LIV', '2-MCI', '2-ARS']) {
-      expect((await admin.request('POST', '/api/results', { optionId, outcome: outcomeOf(2, ((await admin.request('GET', '/api/periods/2/options')).body as Option[]).find((o) => o.id === optionId)!.name) })).status).toBe(201);
+      expect(
+        (
+          await admin.request('POST', '/api/results', {
+            optionId,
+            outcome: outcomeOf(
+              2,
+              ((await admin.request('GET', '/api/periods/2/options')).body as Option[]).find(
+                (o) => o.id === optionId,
+              )!.name,
+            ),
+            force: true,
+          })
+        ).status,
+      ).toBe(201);
     }
     app.clock!.set(new Date('2025-08-26T09:00:00Z'));
     expect((await admin.request('POST', '/api/periods/2/complete', { force: true })).status).toBe(200);
     await service().runOnce(app.clock!.now());
-    const week2 = (email: string) => to(mailbox, email).filter((mail) => /Subject: Matchweek 2 results/.test(mail.body))[0]!.body;
+    const week2 = (email: string) =>
+      to(mailbox, email).filter((mail) => /Subject: Matchweek 2 results/.test(mail.body))[0]!.body;
     expect(week2(bob.user.email)).toContain('Matchweek 2 is complete: you scored 0 points (no picks).');
     // Liverpool beat Newcastle, Spurs beat City, Arsenal beat Leeds: Ann 6, Bob 3, Dan 1.
     expect(week2(ann.user.email)).toContain('Matchweek 2 is complete: you scored 6 points with 3 picks.');
@@ -206,7 +268,9 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     expect(week2(ann.user.email)).toContain('Overall: rank 1 (up 2 from 3), 6 points');
     expect(week2(ann.user.email)).toContain('Survivor: rank 1 (up 2 from 3), 6 points; still in, 1 strike');
     expect(week2(bob.user.email)).toContain('Overall: rank 2 (down 1 from 1), 3 points');
-    expect(week2(bob.user.email)).toContain('Survivor: rank 2 (down 1 from 1), 3 points; still in, 2 strikes');
+    expect(week2(bob.user.email)).toContain(
+      'Survivor: rank 2 (down 1 from 1), 3 points; still in, 2 strikes',
+    );
     expect(week2(dan.user.email)).toContain('Overall: rank 3 (down 1 from 2), 1 points');
   });
 
@@ -214,22 +278,53 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     const overview = (await admin.request('GET', '/api/admin/notifications')).body as NotificationsOverview;
     expect(overview.emailConfigured).toBe(true);
     expect(overview.reminderHours).toEqual([24, 2]);
-    expect(overview.log.some((entry) => entry.recipient === ann.user.email && entry.kind === 'reminder' && entry.status === 'delivered')).toBe(true);
+    expect(
+      overview.log.some(
+        (entry) =>
+          entry.recipient === ann.user.email && entry.kind === 'reminder' && entry.status === 'delivered',
+      ),
+    ).toBe(true);
     expect(overview.upcoming[0]).toMatchObject({ kind: 'reminder', periodId: 3, slotHours: 24 });
 
     const preview = await admin.request('GET', '/api/admin/notifications/preview?kind=results&periodId=1');
     expect(preview.body).toMatchObject({ subject: 'Matchweek 1 results: you scored 0' });
 
     const before = mailbox.mails.length;
-    const sent = await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'not-picked', subject: 'Picks please', message: 'Matchweek 3 is open.' });
+    const sent = await admin.request('POST', '/api/admin/notifications/broadcast', {
+      audience: 'not-picked',
+      subject: 'Picks please',
+      message: 'Matchweek 3 is open.',
+    });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ recipients: 4, delivered: 4, failed: 0 });
-    expect(mailbox.mails.slice(before).flatMap((mail) => mail.to).sort()).toEqual(
-      [admin.user.email, ann.user.email, bob.user.email, dan.user.email].sort(),
-    );
+    expect(
+      mailbox.mails
+        .slice(before)
+        .flatMap((mail) => mail.to)
+        .sort(),
+    ).toEqual([admin.user.email, ann.user.email, bob.user.email, dan.user.email].sort());
     // (Two weeks on, Ann's session has expired: she signs in again.)
-    expect((await ann.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password })).status).toBe(200);
-    expect((await ann.request('POST', '/api/admin/notifications/broadcast', { audience: 'all', subject: 'x', message: 'y' })).status).toBe(403);
-    expect((await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'everyone', subject: 'x', message: 'y' })).status).toBe(400);
+    expect(
+      (await ann.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await ann.request('POST', '/api/admin/notifications/broadcast', {
+          audience: 'all',
+          subject: 'x',
+          message: 'y',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await admin.request('POST', '/api/admin/notifications/broadcast', {
+          audience: 'everyone',
+          subject: 'x',
+          message: 'y',
+        })
+      ).status,
+    ).toBe(400);
   });
 });
