@@ -74,10 +74,14 @@ export class StandingsController {
 
   /**
    * The boards as this viewer may see them: an admin sees every entrant; anyone else not the
-   * players whose picks have not locked yet (and who have no points), so nothing leaks early.
+   * players whose picks have not locked yet (and who have no points), so nothing leaks early,
+   * except their own row.
    */
   private boardsFor(request: Request): LeaderboardQueries {
-    return requestUser(request)?.isAdmin ? this.leaderboards : this.leaderboards.shownAt(this.clock.now());
+    const viewer = requestUser(request);
+    return viewer?.isAdmin
+      ? this.leaderboards
+      : this.leaderboards.shownAt(this.clock.now(), viewer?.id ?? null);
   }
 
   @Get('leaderboards/overall')

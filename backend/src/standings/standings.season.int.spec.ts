@@ -23,7 +23,12 @@ const folder = new URL('../../data/seasons/2025-26/', import.meta.url);
 const read = <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
 // The season as openfootball had it on 2026-03-13 (with its postponed match of matchweek 31).
 const matches = (
-  JSON.parse(fs.readFileSync(new URL('../../test/fixtures/openfootball/2025-26-en.1-2026-03-13.json', import.meta.url), 'utf8')) as {
+  JSON.parse(
+    fs.readFileSync(
+      new URL('../../test/fixtures/openfootball/2025-26-en.1-2026-03-13.json', import.meta.url),
+      'utf8',
+    ),
+  ) as {
     matches: Match[];
   }
 ).matches;

@@ -588,16 +588,26 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     // A first pick makes an entrant: Overall and Survivor rows appear.
     // A period's options carry its picks and results (the Picks page): they follow both.
     expect(await h.keysFor(() => h.pick(ann, 1, 'W1'))).toEqual(
-      ['["choices",1]', '["options",1]', '["leaderboards","overall"]', '["leaderboards","survivor"]', ...stats].sort(),
+      [
+        '["choices",1]',
+        '["options",1]',
+        '["leaderboards","overall"]',
+        '["leaderboards","survivor"]',
+        ...stats,
+      ].sort(),
     );
     // Another pick without a result changes no leaderboard.
-    expect(await h.keysFor(() => h.pick(ann, 1, 'W2'))).toEqual(['["choices",1]', '["options",1]', ...stats].sort());
+    expect(await h.keysFor(() => h.pick(ann, 1, 'W2'))).toEqual(
+      ['["choices",1]', '["options",1]', ...stats].sort(),
+    );
     // A first pick in a Last 10 period adds a Last 10 row.
     expect(await h.keysFor(() => h.pick(ann, 29, 'W1'))).toEqual(
       ['["choices",29]', '["options",29]', '["leaderboards","last10"]', ...stats].sort(),
     );
     // A result nobody picked changes the results (and the period's options) only.
-    expect(await h.keysFor(() => h.result(1, 'L1', 'loss'))).toEqual(['["results"]', '["results",1]', '["options",1]'].sort());
+    expect(await h.keysFor(() => h.result(1, 'L1', 'loss'))).toEqual(
+      ['["results"]', '["results",1]', '["options",1]'].sort(),
+    );
     expect(await h.keysFor(() => h.result(1, 'W1', 'win'))).toEqual(
       ['["results"]', '["results",1]', '["options",1]', '["leaderboards","overall"]', ...stats].sort(),
     );

@@ -51,9 +51,14 @@ const nothing = (): Change => ({
 function keysOf(change: Change): QueryKey[] {
   const keys: QueryKey[] = [];
   // A period's options carry its picks (counts, the player's own) and results: they follow both.
-  if (change.choicesPeriod !== null) keys.push(queryKeys.choices(change.choicesPeriod), queryKeys.options(change.choicesPeriod));
+  if (change.choicesPeriod !== null)
+    keys.push(queryKeys.choices(change.choicesPeriod), queryKeys.options(change.choicesPeriod));
   if (change.resultsPeriod !== null) {
-    keys.push(queryKeys.results(), queryKeys.results(change.resultsPeriod), queryKeys.options(change.resultsPeriod));
+    keys.push(
+      queryKeys.results(),
+      queryKeys.results(change.resultsPeriod),
+      queryKeys.options(change.resultsPeriod),
+    );
   }
   if (change.overall) keys.push(queryKeys.leaderboards('overall'));
   if (change.survivor) keys.push(queryKeys.leaderboards('survivor'));

@@ -33,6 +33,9 @@ const boards: Record<LeaderboardKind, { table: string; rankBy: string[]; extra: 
   },
 };
 
+/** A user id as sessions hold it (checked before it is written into a query). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The three leaderboards from their read tables. Ranks are computed at read time, so an event that
  * changes some players' points writes only their rows: a rank is one plus the number of rows
@@ -45,6 +48,8 @@ export class LeaderboardQueries {
     private readonly rules: PoolRules,
     /** Set for lists other players see: only players with a pick locked by then are listed. */
     private readonly visibleAt: Date | null = null,
+    /** The player looking, who always sees their own row (their picks are no secret to them). */
+    private readonly viewer: string | null = null,
   ) {}
 
   /**
@@ -54,8 +59,13 @@ export class LeaderboardQueries {
    * player left out has no points to be ahead of anyone with, and (on Survivor) a strike in every
    * completed period, so is eliminated no later than anyone else.
    */
-  shownAt(now: Date): LeaderboardQueries {
-    return new LeaderboardQueries(this.db, this.rules, now);
+  shownAt(now: Date, viewer: string | null = null): LeaderboardQueries {
+    return new LeaderboardQueries(
+      this.db,
+      this.rules,
+      now,
+      viewer !== null && uuidPattern.test(viewer) ? viewer : null,
+    );
   }
 
   /** The board's table, or only its rows with a locked pick when `visibleAt` is set. */
@@ -67,7 +77,8 @@ export class LeaderboardQueries {
         ? `JOIN standings_periods sp ON sp.period_id = c.period_id AND sp.segment = 'last10'`
         : '';
     // Points can only come before a lock from a result recorded before kick-off: those show anyway.
-    return `(SELECT t.* FROM ${table} t WHERE t.points > 0 OR t.wins > 0 OR EXISTS (
+    const own = this.viewer !== null ? `t.user_id::text = '${this.viewer}' OR ` : '';
+    return `(SELECT t.* FROM ${table} t WHERE ${own}t.points > 0 OR t.wins > 0 OR EXISTS (
                SELECT 1 FROM choices c JOIN options o ON o.id = c.option_id ${lastTen}
                 WHERE c.user_id = t.user_id AND o.lock_at <= '${this.visibleAt.toISOString()}'::timestamptz))`;
   }

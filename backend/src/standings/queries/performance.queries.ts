@@ -175,7 +175,12 @@ export class PerformanceQueries {
    */
   private async shownFigures(
     periodIds: readonly number[],
-    choices: readonly { period_id: number; option_id: string; status: 'active' | 'voided'; outcome: Outcome | null }[],
+    choices: readonly {
+      period_id: number;
+      option_id: string;
+      status: 'active' | 'voided';
+      outcome: Outcome | null;
+    }[],
   ): Promise<Map<number, { points: number; wins: number; picks: number; rank: number | null }>> {
     const figures = new Map<number, { points: number; wins: number; picks: number; rank: number | null }>();
     for (const id of periodIds) figures.set(id, { points: 0, wins: 0, picks: 0, rank: null });
@@ -193,7 +198,11 @@ export class PerformanceQueries {
               (1 + (SELECT count(*) FROM period_scores a
                      WHERE a.period_id = v.period_id AND (a.points, a.wins) > (v.points, v.wins)))::integer AS rank
          FROM unnest($1::integer[], $2::integer[], $3::integer[]) AS v(period_id, points, wins)`,
-      [ranked.map(([id]) => id), ranked.map(([, period]) => period.points), ranked.map(([, period]) => period.wins)],
+      [
+        ranked.map(([id]) => id),
+        ranked.map(([, period]) => period.points),
+        ranked.map(([, period]) => period.wins),
+      ],
     );
     for (const row of rows) figures.get(row.period_id)!.rank = row.rank;
     return figures;
