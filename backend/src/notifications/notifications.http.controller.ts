@@ -23,8 +23,8 @@ import {
   MaxLength,
   Min,
   MinLength,
-  ValidateNested,
-  IsObject,
+  ValidateBy,
+  type ValidationArguments,
 } from 'class-validator';
 import type { Request } from 'express';
 import {
@@ -46,6 +46,51 @@ import { escapeHtml, isTimeZone, textToHtml } from './domain/templates.js';
 import { NotificationStore } from './notification-store.js';
 import { NotificationsService } from './notifications.service.js';
 
+/**
+ * `{ email: boolean, push: boolean }` and nothing else, checked as a plain value: class-transformer's
+ * nested conversion fails on a list or a string (a 500), so the value is never converted.
+ */
+function IsChannelChoice(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isChannelChoice',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.keys(value).every((key) => key === 'email' || key === 'push') &&
+        typeof (value as { email?: unknown }).email === 'boolean' &&
+        typeof (value as { push?: unknown }).push === 'boolean',
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property ?? 'value'} must be { email: true|false, push: true|false }`,
+    },
+  });
+}
+
+/** A push subscription's keys: `{ p256dh, auth }`, short strings, checked as a plain value. */
+function IsPushKeys(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isPushKeys',
+    validator: {
+      validate: (value: unknown) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+        const { p256dh, auth } = value as { p256dh?: unknown; auth?: unknown };
+        return (
+          Object.keys(value).every((key) => key === 'p256dh' || key === 'auth') &&
+          typeof p256dh === 'string' &&
+          p256dh.length > 0 &&
+          p256dh.length <= 200 &&
+          typeof auth === 'string' &&
+          auth.length > 0 &&
+          auth.length <= 100
+        );
+      },
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property ?? 'value'} must be { p256dh, auth } (short strings)`,
+    },
+  });
+}
+
 class ChannelChoiceBody {
   @IsBoolean()
   email: boolean;
@@ -60,15 +105,10 @@ export class SettingsBody implements NotificationSettings {
   @MaxLength(64)
   timeZone: string | null;
 
-  // An object (not a list, not a string) before its fields are checked.
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ChannelChoiceBody)
+  @IsChannelChoice()
   reminder: ChannelChoiceBody;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ChannelChoiceBody)
+  @IsChannelChoice()
   results: ChannelChoiceBody;
 }
 
@@ -78,13 +118,8 @@ export class TimeZoneBody {
   timeZone: string;
 }
 
-class PushKeysBody {
-  @IsString()
-  @MaxLength(200)
+interface PushKeysBody {
   p256dh: string;
-
-  @IsString()
-  @MaxLength(100)
   auth: string;
 }
 
@@ -93,9 +128,7 @@ export class PushSubscriptionBody implements PushSubscriptionRequest {
   @MaxLength(2048)
   endpoint: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => PushKeysBody)
+  @IsPushKeys()
   keys: PushKeysBody;
 }
 
