@@ -36,8 +36,16 @@ describe('journey: a result recorded by the admin reaches an open player screen 
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
-    player = await playerContext(browser, admin, server.baseUrl, { firstName: 'Ann', lastName: 'Player', email: 'ann@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
+    player = await playerContext(browser, admin, server.baseUrl, {
+      firstName: 'Ann',
+      lastName: 'Player',
+      email: 'ann@example.com',
+    });
     adminPage = await admin.newPage();
   });
   afterAll(async () => {
@@ -52,7 +60,10 @@ describe('journey: a result recorded by the admin reaches an open player screen 
     await adminPage.getByRole('button', { name: 'Import Schedule' }).click();
     const dialog = adminPage.getByRole('alertdialog');
     await dialog.getByRole('button', { name: 'Import Schedule' }).click();
-    await adminPage.getByText(/38 (EPL )?periods/).first().waitFor();
+    await adminPage
+      .getByText(/38 (EPL )?periods/)
+      .first()
+      .waitFor();
     const periods = (await (await admin.request.get(`${server.baseUrl}/api/periods`)).json()) as unknown[];
     expect(periods).toHaveLength(38);
     // The team options come from the setup call (not part of this journey's screens).
@@ -69,10 +80,18 @@ describe('journey: a result recorded by the admin reaches an open player screen 
 
     dashboard = await player.newPage();
     await dashboard.goto(server.baseUrl);
-    await dashboard.getByTestId('stat-tile').filter({ hasText: 'Total Points' }).getByText('0', { exact: true }).waitFor();
+    await dashboard
+      .getByTestId('stat-tile')
+      .filter({ hasText: 'Total Points' })
+      .getByText('0', { exact: true })
+      .waitFor();
     leaderboards = await player.newPage();
     await leaderboards.goto(`${server.baseUrl}/leaderboards`);
-    await leaderboards.getByTestId('leader-row').filter({ hasText: 'Ann Player' }).getByText('0 pts').waitFor();
+    await leaderboards
+      .getByTestId('leader-row')
+      .filter({ hasText: 'Ann Player' })
+      .getByText('0 pts')
+      .waitFor();
     // Both pages are live before the result arrives.
     await dashboard.locator('.live-indicator[data-state="live"]').waitFor();
     await leaderboards.locator('.live-indicator[data-state="live"]').waitFor();
@@ -81,7 +100,9 @@ describe('journey: a result recorded by the admin reaches an open player screen 
   });
 
   it('the admin records a win on the Admin page (Results tab); both player pages show 3 points without reloading', async () => {
-    const option = (await periodOptions(admin, server.baseUrl, 1)).find((candidate) => candidate.id === pickedOptionId);
+    const option = (await periodOptions(admin, server.baseUrl, 1)).find(
+      (candidate) => candidate.id === pickedOptionId,
+    );
     if (!option) throw new Error('The picked option is gone');
     await adminPage.getByRole('tab', { name: 'Results', exact: true }).click();
     await adminPage.getByRole('heading', { name: 'Results Management' }).waitFor();
@@ -92,13 +113,29 @@ describe('journey: a result recorded by the admin reaches an open player screen 
     await adminPage.getByRole('combobox', { name: 'Outcome' }).click();
     await adminPage.getByRole('option', { name: /^Win/ }).click();
     await adminPage.getByRole('button', { name: 'Save Result' }).click();
+    // The match has not kicked off on the pool's clock: the admin confirms recording it anyway.
+    await adminPage
+      .getByRole('alertdialog', { name: 'Match not played yet' })
+      .getByRole('button', { name: 'Record Anyway' })
+      .click();
 
-    await dashboard.getByTestId('stat-tile').filter({ hasText: 'Total Points' }).getByText('3', { exact: true }).waitFor();
-    await leaderboards.getByTestId('leader-row').filter({ hasText: 'Ann Player' }).getByText('3 pts').waitFor();
+    await dashboard
+      .getByTestId('stat-tile')
+      .filter({ hasText: 'Total Points' })
+      .getByText('3', { exact: true })
+      .waitFor();
+    await leaderboards
+      .getByTestId('leader-row')
+      .filter({ hasText: 'Ann Player' })
+      .getByText('3 pts')
+      .waitFor();
     expect(await wasNotReloaded(dashboard)).toBe(true);
     expect(await wasNotReloaded(leaderboards)).toBe(true);
     // The server recorded what the admin chose.
-    const results = (await (await admin.request.get(`${server.baseUrl}/api/results/period/1`)).json()) as { optionId: string; outcome: string }[];
+    const results = (await (await admin.request.get(`${server.baseUrl}/api/results/period/1`)).json()) as {
+      optionId: string;
+      outcome: string;
+    }[];
     expect(results).toEqual([expect.objectContaining({ optionId: pickedOptionId, outcome: 'win' })]);
   });
 });
