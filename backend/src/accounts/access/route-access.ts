@@ -32,6 +32,7 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /api/admin/users/:userId': 'admin',
   'POST /api/admin/users/:userId/password-reset': 'admin',
   'POST /api/invites': 'admin',
+  'POST /api/invites/referral': 'player',
   'GET /api/invites': 'admin',
   'DELETE /api/invites/:token': 'admin',
   'POST /api/send-invite': 'admin',
@@ -90,6 +91,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/performance/compare': 'player',
   'GET /api/choices/period/:periodId': 'player',
   'GET /api/periods/:id/picks': 'player',
+  'GET /api/periods/:id/pick-grid': 'player',
   'GET /api/results': 'player',
   'GET /api/results/period/:periodId': 'player',
 
@@ -102,6 +104,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/admin/standings-as-of': 'admin',
   'GET /api/admin/what-if/result': 'admin',
   'GET /api/admin/what-if/reopen/:periodId': 'admin',
+  'GET /api/admin/what-if/complete/:periodId': 'admin',
 
   // Live results: admins watch the provider and run the results scheduler
   'GET /api/epl-results/status': 'admin',
