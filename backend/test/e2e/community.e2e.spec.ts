@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CommunityStats, CompareEntry, CreatedInvitation, LeaderboardEntry } from '@treble/contracts';
-import { registerAdmin, registerPlayer, startTestApp, uniqueEmail, type SignedIn, type TestApp } from '../support/app.js';
+import {
+  registerAdmin,
+  registerPlayer,
+  startTestApp,
+  uniqueEmail,
+  type SignedIn,
+  type TestApp,
+} from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
 const start = new Date('2025-08-01T12:00:00Z');
@@ -34,7 +41,9 @@ describe.each(databaseTargets)('community stats on $name', (target) => {
   });
 
   it('counts accounts, last week joiners and invitation links created and used, for players', async () => {
-    expect(await statsOf(ann, { totalUsers: 2, joinedThisWeek: 2, invitationsSent: 1, invitationsUsed: 1 })).toEqual({
+    expect(
+      await statsOf(ann, { totalUsers: 2, joinedThisWeek: 2, invitationsSent: 1, invitationsUsed: 1 }),
+    ).toEqual({
       totalUsers: 2,
       joinedThisWeek: 2,
       invitationsSent: 1,
@@ -79,7 +88,9 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
     expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
     expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
     for (const code of ['ARS', 'LIV', 'MCI']) {
-      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(201);
+      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(
+        201,
+      );
     }
     expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-CHE' })).status).toBe(201);
   });
@@ -103,9 +114,12 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
         choices: [],
       },
     ]);
-    // Nor through the leaderboards: a player whose picks have not locked is not listed or counted.
-    for (const board of ['overall', 'survivor', 'last10'])
-      expect((await ann.request('GET', `/api/leaderboards/${board}`)).body).toEqual([]);
+    // Nor through the leaderboards: a player whose picks have not locked is not listed or counted
+    // (Ann sees her own row, never Bob's).
+    for (const board of ['overall', 'survivor', 'last10']) {
+      const rows = (await ann.request('GET', `/api/leaderboards/${board}`)).body as { userId: string }[];
+      expect(rows.filter((row) => row.userId !== ann.user.id)).toEqual([]);
+    }
     expect((await ann.request('GET', '/api/leaderboards/summary')).body).toEqual({
       totalPlayers: 0,
       survivors: 0,
@@ -128,11 +142,21 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
       ['1-MCI', 'loss'],
       ['1-CHE', 'win'],
     ] as const) {
-      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(201);
+      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(
+        201,
+      );
     }
     const theirs = (await ann.request('GET', `/api/performance/compare?periodIds=1,2&userId=${bob.user.id}`))
       .body as CompareEntry[];
-    expect(theirs.map((entry) => [entry.periodId, entry.rank, entry.totalPoints, entry.correctPicks, entry.totalPicks])).toEqual([
+    expect(
+      theirs.map((entry) => [
+        entry.periodId,
+        entry.rank,
+        entry.totalPoints,
+        entry.correctPicks,
+        entry.totalPicks,
+      ]),
+    ).toEqual([
       [1, 1, 4, 1, 3],
       [2, null, 0, 0, 0],
     ]);
@@ -147,8 +171,12 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
       ['Bob Baker', 1, 4],
       ['Ann Able', 2, 3],
     ]);
-    expect((await ann.request('GET', '/api/leaderboards/summary')).body).toMatchObject({ totalPlayers: 2, survivors: 2 });
-    const mine = (await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${ann.user.id}`)).body as CompareEntry[];
+    expect((await ann.request('GET', '/api/leaderboards/summary')).body).toMatchObject({
+      totalPlayers: 2,
+      survivors: 2,
+    });
+    const mine = (await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${ann.user.id}`))
+      .body as CompareEntry[];
     expect(mine[0]).toMatchObject({ totalPoints: 3, rank: 2 });
   });
 
@@ -159,64 +187,88 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
   });
 });
 
-describe.each(databaseTargets)('players whose picks have not locked, on the leaderboards, on $name', (target) => {
-  let app: TestApp;
-  let admin: SignedIn;
-  let ann: SignedIn;
-  let bob: SignedIn;
-  let cat: SignedIn;
+describe.each(databaseTargets)(
+  'players whose picks have not locked, on the leaderboards, on $name',
+  (target) => {
+    let app: TestApp;
+    let admin: SignedIn;
+    let ann: SignedIn;
+    let bob: SignedIn;
+    let cat: SignedIn;
 
-  beforeAll(async () => {
-    // Sudden death: Ann's losing matchweek 1 eliminates her.
-    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z', SURVIVOR_STRIKES: '1' });
-    admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
-    ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
-    bob = await registerPlayer(app, admin, { firstName: 'Bob', lastName: 'Baker' });
-    expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
-    expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
-    expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-CHE' })).status).toBe(201);
-    for (const code of ['ARS', 'LIV'])
-      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(201);
-    app.clock!.set(new Date('2025-08-19T12:00:00Z'));
-    expect((await admin.request('POST', '/api/results', { optionId: '1-CHE', outcome: 'loss' })).status).toBe(201);
-    for (const code of ['ARS', 'LIV'])
-      expect((await admin.request('POST', '/api/results', { optionId: `1-${code}`, outcome: 'win' })).status).toBe(201);
-    expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBe(200);
-    // Cat joins and picks for matchweek 5, which has not kicked off.
-    cat = await registerPlayer(app, admin, { firstName: 'Cat', lastName: 'Cole' });
-    expect((await cat.request('POST', '/api/choices', { periodId: 5, optionId: '5-LIV' })).status).toBe(201);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  it("leaves them out of every list and count, without moving anyone else's rank", async () => {
-    const survivor = (await bob.request('GET', '/api/leaderboards/survivor')).body as LeaderboardEntry[];
-    expect(survivor.map((row) => row.userId)).toEqual([bob.user.id, ann.user.id]);
-    // Ann's rank is the same for her and for everyone else.
-    const annStats = (await ann.request('GET', '/api/user/stats')).body as { survivorRank: number; overallRank: number };
-    expect(annStats).toMatchObject({ survivorRank: 2, overallRank: 2 });
-    expect(survivor.map((row) => row.rank)).toEqual([1, 2]);
-    const overall = (await bob.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
-    expect(overall.map((row) => [row.userId, row.rank])).toEqual([
-      [bob.user.id, 1],
-      [ann.user.id, 2],
-    ]);
-    // Cat herself sees her rank (level with Ann, on no points) in her own stats.
-    expect(((await cat.request('GET', '/api/user/stats')).body as { overallRank: number }).overallRank).toBe(2);
-    expect((await bob.request('GET', '/api/leaderboards/summary')).body).toEqual({
-      totalPlayers: 2,
-      survivors: 1,
-      last10Players: 0,
+    beforeAll(async () => {
+      // Sudden death: Ann's losing matchweek 1 eliminates her.
+      app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z', SURVIVOR_STRIKES: '1' });
+      admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
+      ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
+      bob = await registerPlayer(app, admin, { firstName: 'Bob', lastName: 'Baker' });
+      expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+      expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+      expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-CHE' })).status).toBe(
+        201,
+      );
+      for (const code of ['ARS', 'LIV'])
+        expect(
+          (await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status,
+        ).toBe(201);
+      app.clock!.set(new Date('2025-08-19T12:00:00Z'));
+      expect(
+        (await admin.request('POST', '/api/results', { optionId: '1-CHE', outcome: 'loss' })).status,
+      ).toBe(201);
+      for (const code of ['ARS', 'LIV'])
+        expect(
+          (await admin.request('POST', '/api/results', { optionId: `1-${code}`, outcome: 'win' })).status,
+        ).toBe(201);
+      expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBe(200);
+      // Cat joins and picks for matchweek 5, which has not kicked off.
+      cat = await registerPlayer(app, admin, { firstName: 'Cat', lastName: 'Cole' });
+      expect((await cat.request('POST', '/api/choices', { periodId: 5, optionId: '5-LIV' })).status).toBe(
+        201,
+      );
+    });
+    afterAll(async () => {
+      await app?.close();
     });
 
-    // Once matchweek 5 has kicked off, Cat is there for everyone.
-    app.clock!.set(new Date('2025-09-22T12:00:00Z'));
-    // (A month on, Bob signs in again.)
-    const browser = app.client();
-    expect((await browser.request('POST', '/api/auth/login', { email: bob.user.email, password: bob.password })).status).toBe(200);
-    const later = (await browser.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
-    expect(later.map((row) => row.userId)).toContain(cat.user.id);
-    expect(((await browser.request('GET', '/api/leaderboards/summary')).body as { totalPlayers: number }).totalPlayers).toBe(3);
-  });
-});
+    it("leaves them out of every list and count, without moving anyone else's rank", async () => {
+      const survivor = (await bob.request('GET', '/api/leaderboards/survivor')).body as LeaderboardEntry[];
+      expect(survivor.map((row) => row.userId)).toEqual([bob.user.id, ann.user.id]);
+      // Ann's rank is the same for her and for everyone else.
+      const annStats = (await ann.request('GET', '/api/user/stats')).body as {
+        survivorRank: number;
+        overallRank: number;
+      };
+      expect(annStats).toMatchObject({ survivorRank: 2, overallRank: 2 });
+      expect(survivor.map((row) => row.rank)).toEqual([1, 2]);
+      const overall = (await bob.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+      expect(overall.map((row) => [row.userId, row.rank])).toEqual([
+        [bob.user.id, 1],
+        [ann.user.id, 2],
+      ]);
+      // Cat herself sees her rank (level with Ann, on no points) in her own stats.
+      expect(
+        ((await cat.request('GET', '/api/user/stats')).body as { overallRank: number }).overallRank,
+      ).toBe(2);
+      expect((await bob.request('GET', '/api/leaderboards/summary')).body).toEqual({
+        totalPlayers: 2,
+        survivors: 1,
+        last10Players: 0,
+      });
+
+      // Once matchweek 5 has kicked off, Cat is there for everyone.
+      app.clock!.set(new Date('2025-09-22T12:00:00Z'));
+      // (A month on, Bob signs in again.)
+      const browser = app.client();
+      expect(
+        (await browser.request('POST', '/api/auth/login', { email: bob.user.email, password: bob.password }))
+          .status,
+      ).toBe(200);
+      const later = (await browser.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+      expect(later.map((row) => row.userId)).toContain(cat.user.id);
+      expect(
+        ((await browser.request('GET', '/api/leaderboards/summary')).body as { totalPlayers: number })
+          .totalPlayers,
+      ).toBe(3);
+    });
+  },
+);
