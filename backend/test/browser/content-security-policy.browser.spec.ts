@@ -103,6 +103,16 @@ describe('journey: the app works under its Content-Security-Policy', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it('shows the API description (Swagger UI) under the same policy', async () => {
+    const docs = await page.context().newPage();
+    await docs.addInitScript({ content: recordViolations });
+    await docs.goto(`${server.baseUrl}/api/docs`);
+    await docs.getByText('Treble API').first().waitFor();
+    await docs.getByText('/api/choices').first().waitFor();
+    expect(await docs.evaluate<string[]>('window.cspViolations')).toEqual([]);
+    await docs.close();
+  });
+
   it('still refuses an inline script', async () => {
     const refused = page.waitForEvent('console', { predicate: (message) => /Content Security Policy/i.test(message.text()) });
     await page.evaluate(`{

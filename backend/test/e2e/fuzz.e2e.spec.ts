@@ -11,7 +11,8 @@ import { databaseTargets } from '../support/databases.js';
  * (`/api/docs-json`), called signed out, as a player and as an admin, with generated path ids,
  * query strings and bodies (well-formed and hostile). Whatever comes in, the answer is never a
  * server error, and a refused request (4xx) writes nothing to the event log. The seed is fixed, so
- * a run is repeatable; FUZZ_SEED and FUZZ_RUNS explore further.
+ * a run is repeatable; FUZZ_SEED and FUZZ_RUNS explore further, FUZZ_STATS=1 prints the answers
+ * by status class.
  */
 const seed = Number(process.env.FUZZ_SEED ?? 20251126);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 800);
@@ -224,13 +225,16 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
     for (const operation of operations) {
       for (const role of ['anonymous', 'player', 'admin'] as const) {
         if (role !== 'anonymous' && endsSession.has(`${operation.method} ${operation.path}`)) continue;
-        for (const value of ['2147483648', '0x10', '%00', 'x'.repeat(300)]) {
+        // Every operation once with an id beyond an integer and a 1,500-level body; those with
+        // parameters again with other near misses.
+        const values = operation.pathParams.length + operation.queryParams.length > 0 ? ['2147483648', '0x10', '%00', 'x'.repeat(300)] : ['2147483648'];
+        for (const [index, value] of values.entries()) {
           const outcome = await send({
             role,
             operation,
             pathValues: operation.pathParams.map(() => value),
             query: [...operation.queryParams, 'limit', 'offset'].map((name) => [name, value] as [string, string]),
-            body: operation.method === 'GET' ? { kind: 'none' } : { kind: 'raw', text: deep(1500), type: 'application/json' },
+            body: operation.method === 'GET' || index > 0 ? { kind: 'none' } : { kind: 'raw', text: deep(1500), type: 'application/json' },
           });
           if (!outcome.ok) failures.push(outcome.report);
         }
