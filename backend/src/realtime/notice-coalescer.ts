@@ -80,15 +80,8 @@ export class NoticeCoalescer {
     const pending = this.pending.get(userId);
     if (!pending) return;
     this.pending.delete(userId);
-    // Forget quiet audiences, so the maps hold only users with recent changes.
-    for (const [audience, sentAt] of this.lastSent) {
-      if (
-        this.timer.now() - sentAt > this.windowMs &&
-        !this.pending.has(audience) &&
-        !this.timers.has(audience)
-      )
-        this.lastSent.delete(audience);
-    }
+    // One time per audience that was sent to (at most one per user): a scan here would cost
+    // every flush the whole pool at a deadline rush.
     this.lastSent.set(userId, this.timer.now());
     this.send({
       userId,
