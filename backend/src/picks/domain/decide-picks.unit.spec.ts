@@ -1,8 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultRules, ErrorCodes, type ErrorCode, type PoolRules } from '@treble/contracts';
-import { DomainError } from '../../shared/domain/domain-error.js';
+import { defaultRules, ErrorCodes, type PoolRules } from '@treble/contracts';
+import { deciderSpec } from '../../../test/support/decider-spec.js';
 import { decidePicks, isLocked } from './decide-picks.js';
-import type { OptionView, PeriodView, PicksCommand, PicksContextFor } from './picks.commands.js';
+import type {
+  OptionView,
+  PeriodView,
+  PicksCommand,
+  PicksContextFor,
+  PicksContexts,
+} from './picks.commands.js';
 import type { PicksEvent } from './picks.events.js';
 import { evolvePicks, initialPicksState, type PicksState, usesOf } from './picks.state.js';
 
@@ -45,26 +51,12 @@ const withdrawn = (choiceId: string, teamKey: string, periodId: number): PicksEv
   data: { choiceId, userId: user, periodId, optionId: `${teamKey}-${periodId}`, teamKey },
 });
 
-const given = (...events: PicksEvent[]): PicksState => events.reduce(evolvePicks, initialPicksState());
-
-function when<C extends PicksCommand>(state: PicksState, command: C, context: PicksContextFor<C>) {
-  const run = () => decidePicks(command, state, context);
-  return {
-    then: (expected: PicksEvent[]) => expect(run()).toEqual(expected),
-    thenRefused(code: ErrorCode, message?: string) {
-      let error: unknown;
-      try {
-        run();
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).code).toBe(code);
-      if (message !== undefined) expect((error as DomainError).message).toBe(message);
-      return error as DomainError;
-    },
-  };
-}
+const spec = deciderSpec<PicksCommand, PicksState, PicksEvent, PicksContexts[keyof PicksContexts]>({
+  initialState: initialPicksState,
+  evolve: evolvePicks,
+  decide: (command, state, context) => decidePicks(command, state, context as never),
+});
+const given = (...events: PicksEvent[]) => spec.given(events);
 
 const makeChoice = (teamKey: string, periodId = 1) =>
   ({ type: 'MakeChoice', userId: user, periodId, optionId: `${teamKey}-${periodId}` }) as const;
@@ -84,95 +76,86 @@ const choiceContext = (
 
 describe('MakeChoice', () => {
   it('records the pick with its team', () => {
-    when(given(), makeChoice('ARS'), choiceContext('ARS')).then([made('new', 'ARS', 1)]);
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS'))
+      .then([made('new', 'ARS', 1)]);
   });
 
   it('refuses a completed period with the exact message', () => {
-    when(
-      given(),
-      makeChoice('ARS'),
-      choiceContext('ARS', 1, { period: period(1, { isCompleted: true }) }),
-    ).thenRefused(ErrorCodes.PERIOD_COMPLETED, 'This period is completed; picks can no longer change.');
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { period: period(1, { isCompleted: true }) }))
+      .thenRefused(ErrorCodes.PERIOD_COMPLETED, 'This period is completed; picks can no longer change.');
   });
 
   it('refuses a period that is not active', () => {
-    when(
-      given(),
-      makeChoice('ARS'),
-      choiceContext('ARS', 1, { period: period(1, { isActive: false }) }),
-    ).thenRefused(ErrorCodes.PERIOD_NOT_ACTIVE);
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { period: period(1, { isActive: false }) }))
+      .thenRefused(ErrorCodes.PERIOD_NOT_ACTIVE);
   });
 
   it('refuses an option of another period', () => {
-    when(
-      given(),
-      { ...makeChoice('ARS'), optionId: 'ARS-2' },
-      choiceContext('ARS', 1, { option: option('ARS', 2) }),
-    ).thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD);
+    given()
+      .when(
+        { ...makeChoice('ARS'), optionId: 'ARS-2' },
+        choiceContext('ARS', 1, { option: option('ARS', 2) }),
+      )
+      .thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD);
   });
 
   it('refuses an option that already has a result, even before its kickoff', () => {
-    when(
-      given(),
-      makeChoice('ARS'),
-      choiceContext('ARS', 1, { option: option('ARS', 1, { hasResult: true }) }),
-    ).thenRefused(ErrorCodes.OPTION_LOCKED);
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { option: option('ARS', 1, { hasResult: true }) }))
+      .thenRefused(ErrorCodes.OPTION_LOCKED);
   });
 
   it.each(['postponed', 'cancelled'] as const)('refuses a %s option', (status) => {
-    const error = when(
-      given(),
-      makeChoice('ARS'),
-      choiceContext('ARS', 1, { option: option('ARS', 1, { status }) }),
-    ).thenRefused(ErrorCodes.OPTION_UNAVAILABLE);
+    const error = given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { option: option('ARS', 1, { status }) }))
+      .thenRefused(ErrorCodes.OPTION_UNAVAILABLE);
     expect(error.message).toContain(status);
   });
 
   it('refuses from kickoff on, accepts until just before it', () => {
-    when(given(), makeChoice('ARS'), choiceContext('ARS', 1, { now: later })).thenRefused(
-      ErrorCodes.OPTION_LOCKED,
-    );
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { now: later }))
+      .thenRefused(ErrorCodes.OPTION_LOCKED);
     const justBefore = new Date(later.getTime() - 1);
-    when(given(), makeChoice('ARS'), choiceContext('ARS', 1, { now: justBefore })).then([
-      made('new', 'ARS', 1),
-    ]);
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { now: justBefore }))
+      .then([made('new', 'ARS', 1)]);
   });
 
   it('treats an option with no deadline as open', () => {
     expect(isLocked({ lockAt: null }, later)).toBe(false);
-    when(
-      given(),
-      makeChoice('ARS'),
-      choiceContext('ARS', 1, { option: option('ARS', 1, { lockAt: null }) }),
-    ).then([made('new', 'ARS', 1)]);
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { option: option('ARS', 1, { lockAt: null }) }))
+      .then([made('new', 'ARS', 1)]);
   });
 
   it('refuses picking the same option twice', () => {
-    when(given(made('c1', 'ARS', 1)), makeChoice('ARS'), choiceContext('ARS')).thenRefused(
-      ErrorCodes.CHOICE_ALREADY_MADE,
-    );
+    given(made('c1', 'ARS', 1))
+      .when(makeChoice('ARS'), choiceContext('ARS'))
+      .thenRefused(ErrorCodes.CHOICE_ALREADY_MADE);
   });
 
   it('refuses a 4th pick in a period with the exact message', () => {
     const state = given(made('c1', 'ARS', 1), made('c2', 'CHE', 1), made('c3', 'LIV', 1));
-    when(state, makeChoice('MCI'), choiceContext('MCI')).thenRefused(
-      ErrorCodes.PICKS_PER_PERIOD_EXCEEDED,
-      'You can only select 3 options per period',
-    );
+    state
+      .when(makeChoice('MCI'), choiceContext('MCI'))
+      .thenRefused(ErrorCodes.PICKS_PER_PERIOD_EXCEEDED, 'You can only select 3 options per period');
   });
 
   it('takes the picks per period from the rules', () => {
     const rules: PoolRules = { ...defaultRules, picksPerPeriod: 2 };
     const state = given(made('c1', 'ARS', 1), made('c2', 'CHE', 1));
-    when(state, makeChoice('LIV'), choiceContext('LIV', 1, { rules })).thenRefused(
-      ErrorCodes.PICKS_PER_PERIOD_EXCEEDED,
-      'You can only select 2 options per period',
-    );
+    state
+      .when(makeChoice('LIV'), choiceContext('LIV', 1, { rules }))
+      .thenRefused(ErrorCodes.PICKS_PER_PERIOD_EXCEEDED, 'You can only select 2 options per period');
   });
 
   it('counts picks per period, not per season', () => {
     const state = given(made('c1', 'ARS', 1), made('c2', 'CHE', 1), made('c3', 'LIV', 1));
-    when(state, makeChoice('MCI', 2), choiceContext('MCI', 2)).then([made('new', 'MCI', 2)]);
+    state.when(makeChoice('MCI', 2), choiceContext('MCI', 2)).then([made('new', 'MCI', 2)]);
   });
 
   it('frees the slot of a withdrawn pick', () => {
@@ -182,30 +165,28 @@ describe('MakeChoice', () => {
       made('c3', 'LIV', 1),
       withdrawn('c3', 'LIV', 1),
     );
-    when(state, makeChoice('MCI'), choiceContext('MCI')).then([made('new', 'MCI', 1)]);
+    state.when(makeChoice('MCI'), choiceContext('MCI')).then([made('new', 'MCI', 1)]);
   });
 
   describe('team usage cap', () => {
     const sevenUses = Array.from({ length: 7 }, (_, index) => made(`c${index}`, 'ARS', index + 1));
 
     it('accepts the 7th use and refuses the 8th, naming the team and the cap', () => {
-      when(given(...sevenUses.slice(0, 6)), makeChoice('ARS', 7), choiceContext('ARS', 7)).then([
-        made('new', 'ARS', 7),
-      ]);
-      const error = when(given(...sevenUses), makeChoice('ARS', 8), choiceContext('ARS', 8)).thenRefused(
-        ErrorCodes.TEAM_USAGE_CAP_REACHED,
-      );
+      given(...sevenUses.slice(0, 6))
+        .when(makeChoice('ARS', 7), choiceContext('ARS', 7))
+        .then([made('new', 'ARS', 7)]);
+      const error = given(...sevenUses)
+        .when(makeChoice('ARS', 8), choiceContext('ARS', 8))
+        .thenRefused(ErrorCodes.TEAM_USAGE_CAP_REACHED);
       expect(error.message).toContain('Team ARS');
       expect(error.message).toContain('at most 7 times');
     });
 
     it('takes the cap from the rules', () => {
       const rules: PoolRules = { ...defaultRules, maxUsesPerTeam: 2 };
-      when(
-        given(...sevenUses.slice(0, 2)),
-        makeChoice('ARS', 3),
-        choiceContext('ARS', 3, { rules }),
-      ).thenRefused(ErrorCodes.TEAM_USAGE_CAP_REACHED);
+      given(...sevenUses.slice(0, 2))
+        .when(makeChoice('ARS', 3), choiceContext('ARS', 3, { rules }))
+        .thenRefused(ErrorCodes.TEAM_USAGE_CAP_REACHED);
     });
 
     it('refunds withdrawn and voided picks', () => {
@@ -220,8 +201,8 @@ describe('MakeChoice', () => {
           reason: 'postponed',
         },
       });
-      expect(usesOf(refunded, 'ARS')).toBe(5);
-      when(refunded, makeChoice('ARS', 8), choiceContext('ARS', 8)).then([made('new', 'ARS', 8)]);
+      expect(usesOf(refunded.state, 'ARS')).toBe(5);
+      refunded.when(makeChoice('ARS', 8), choiceContext('ARS', 8)).then([made('new', 'ARS', 8)]);
     });
   });
 
@@ -241,33 +222,34 @@ describe('MakeChoice', () => {
 
     it("refuses, when enforced, a pick that leaves too few slots for every team's minimum", () => {
       const state = given(made('c1', 'ARS', 1));
-      const error = when(
-        state,
-        makeChoice('ARS', 2),
-        choiceContext('ARS', 2, { rules, minimumUses }),
-      ).thenRefused(ErrorCodes.MIN_USES_UNREACHABLE);
+      const error = state
+        .when(makeChoice('ARS', 2), choiceContext('ARS', 2, { rules, minimumUses }))
+        .thenRefused(ErrorCodes.MIN_USES_UNREACHABLE);
       expect(error.message).toContain('at least 1 time');
-      when(state, makeChoice('CHE', 2), choiceContext('CHE', 2, { rules, minimumUses })).then([
-        made('new', 'CHE', 2),
-      ]);
+      state
+        .when(makeChoice('CHE', 2), choiceContext('CHE', 2, { rules, minimumUses }))
+        .then([made('new', 'CHE', 2)]);
     });
 
     it('only warns by default', () => {
       const state = given(made('c1', 'ARS', 1));
-      when(
-        state,
-        makeChoice('ARS', 2),
-        choiceContext('ARS', 2, { rules: { ...rules, minUsesEnforcement: 'warn' }, minimumUses }),
-      ).then([made('new', 'ARS', 2)]);
+      state
+        .when(
+          makeChoice('ARS', 2),
+          choiceContext('ARS', 2, { rules: { ...rules, minUsesEnforcement: 'warn' }, minimumUses }),
+        )
+        .then([made('new', 'ARS', 2)]);
     });
 
     it('still allows a pick that helps once the minimum is out of reach', () => {
       const three = [...teams, { teamKey: 'LIV', teamName: 'Liverpool' }];
       const context = { rules, minimumUses: { teams: three, openPeriodIds: [2] } };
-      when(given(), makeChoice('ARS', 2), choiceContext('ARS', 2, context)).then([made('new', 'ARS', 2)]);
-      when(given(), makeChoice('MCI', 2), choiceContext('MCI', 2, context)).thenRefused(
-        ErrorCodes.MIN_USES_UNREACHABLE,
-      );
+      given()
+        .when(makeChoice('ARS', 2), choiceContext('ARS', 2, context))
+        .then([made('new', 'ARS', 2)]);
+      given()
+        .when(makeChoice('MCI', 2), choiceContext('MCI', 2, context))
+        .thenRefused(ErrorCodes.MIN_USES_UNREACHABLE);
     });
   });
 });
@@ -278,31 +260,30 @@ describe('WithdrawChoice', () => {
   const context = { now, period: period(1), option: option('ARS', 1) };
 
   it('withdraws an active pick before kickoff', () => {
-    when(state, withdraw, context).then([withdrawn('c1', 'ARS', 1)]);
+    state.when(withdraw, context).then([withdrawn('c1', 'ARS', 1)]);
   });
 
   it('refuses a pick that does not exist or is no longer active', () => {
-    when(state, { ...withdraw, choiceId: 'nope' }, context).thenRefused(ErrorCodes.CHOICE_NOT_FOUND);
-    when(given(made('c1', 'ARS', 1), withdrawn('c1', 'ARS', 1)), withdraw, context).thenRefused(
-      ErrorCodes.CHOICE_NOT_FOUND,
-    );
+    state.when({ ...withdraw, choiceId: 'nope' }, context).thenRefused(ErrorCodes.CHOICE_NOT_FOUND);
+    given(made('c1', 'ARS', 1), withdrawn('c1', 'ARS', 1))
+      .when(withdraw, context)
+      .thenRefused(ErrorCodes.CHOICE_NOT_FOUND);
   });
 
   it('refuses after the option locked', () => {
-    when(state, withdraw, { ...context, now: later }).thenRefused(ErrorCodes.CHOICE_LOCKED);
+    state.when(withdraw, { ...context, now: later }).thenRefused(ErrorCodes.CHOICE_LOCKED);
   });
 
   it('refuses in a period that is not active', () => {
-    when(state, withdraw, { ...context, period: period(1, { isActive: false }) }).thenRefused(
-      ErrorCodes.PERIOD_NOT_ACTIVE,
-    );
+    state
+      .when(withdraw, { ...context, period: period(1, { isActive: false }) })
+      .thenRefused(ErrorCodes.PERIOD_NOT_ACTIVE);
   });
 
   it('refuses in a completed period', () => {
-    when(state, withdraw, { ...context, period: period(1, { isCompleted: true }) }).thenRefused(
-      ErrorCodes.PERIOD_COMPLETED,
-      'This period is completed; picks can no longer change.',
-    );
+    state
+      .when(withdraw, { ...context, period: period(1, { isCompleted: true }) })
+      .thenRefused(ErrorCodes.PERIOD_COMPLETED, 'This period is completed; picks can no longer change.');
   });
 });
 
@@ -316,17 +297,15 @@ describe('ClearPeriodChoices', () => {
       withdrawn('c4', 'LIV', 1),
     );
     const clear = { type: 'ClearPeriodChoices', userId: user, periodId: 1 } as const;
-    const events = decidePicks(clear, state, {});
-    expect(events).toEqual([
-      { type: 'PeriodChoicesCleared', data: { userId: user, periodId: 1, choiceIds: ['c1', 'c2'] } },
-    ]);
-    const after = events.reduce(evolvePicks, state);
+    const after = state
+      .when(clear, {})
+      .then([{ type: 'PeriodChoicesCleared', data: { userId: user, periodId: 1, choiceIds: ['c1', 'c2'] } }]);
     expect(usesOf(after, 'ARS')).toBe(1);
     expect(usesOf(after, 'CHE')).toBe(0);
   });
 
   it('decides nothing when there is nothing to clear', () => {
-    when(given(), { type: 'ClearPeriodChoices', userId: user, periodId: 1 }, {}).then([]);
+    given().when({ type: 'ClearPeriodChoices', userId: user, periodId: 1 }, {}).thenNothing();
   });
 });
 
@@ -335,23 +314,24 @@ describe('MakeRetroactiveChoices', () => {
   const retro = (optionIds: string[], userId = user) =>
     ({ type: 'MakeRetroactiveChoices', userId, periodId: 3, optionIds }) as const;
   const context = { rules: defaultRules, periodEnded: true, options, choiceIds: ['r1', 'r2', 'r3'] };
+  const threeRetroactive: PicksEvent = {
+    type: 'RetroactiveChoicesMade',
+    data: {
+      userId: user,
+      periodId: 3,
+      choices: [
+        { choiceId: 'r1', optionId: 'ARS-3', teamKey: 'ARS', teamName: 'Team ARS' },
+        { choiceId: 'r2', optionId: 'CHE-3', teamKey: 'CHE', teamName: 'Team CHE' },
+        { choiceId: 'r3', optionId: 'LIV-3', teamKey: 'LIV', teamName: 'Team LIV' },
+      ],
+    },
+  };
   const invalid = 'Invalid selection: Please select a user, period, and exactly 3 options.';
 
   it('creates exactly three picks in an ended period, locks notwithstanding', () => {
-    when(given(), retro(['ARS-3', 'CHE-3', 'LIV-3']), context).then([
-      {
-        type: 'RetroactiveChoicesMade',
-        data: {
-          userId: user,
-          periodId: 3,
-          choices: [
-            { choiceId: 'r1', optionId: 'ARS-3', teamKey: 'ARS', teamName: 'Team ARS' },
-            { choiceId: 'r2', optionId: 'CHE-3', teamKey: 'CHE', teamName: 'Team CHE' },
-            { choiceId: 'r3', optionId: 'LIV-3', teamKey: 'LIV', teamName: 'Team LIV' },
-          ],
-        },
-      },
-    ]);
+    given()
+      .when(retro(['ARS-3', 'CHE-3', 'LIV-3']), context)
+      .then([threeRetroactive]);
   });
 
   it.each([
@@ -360,38 +340,42 @@ describe('MakeRetroactiveChoices', () => {
     ['a repeated option', retro(['ARS-3', 'ARS-3', 'LIV-3'])],
     ['no user', retro(['ARS-3', 'CHE-3', 'LIV-3'], ' ')],
   ])('refuses %s with the exact message', (_, command) => {
-    when(given(), command, context).thenRefused(ErrorCodes.RETROACTIVE_SELECTION_INVALID, invalid);
+    given().when(command, context).thenRefused(ErrorCodes.RETROACTIVE_SELECTION_INVALID, invalid);
   });
 
   it('refuses a period that has not ended', () => {
-    when(given(), retro(['ARS-3', 'CHE-3', 'LIV-3']), { ...context, periodEnded: false }).thenRefused(
-      ErrorCodes.RETROACTIVE_PERIOD_NOT_ENDED,
-    );
+    given()
+      .when(retro(['ARS-3', 'CHE-3', 'LIV-3']), { ...context, periodEnded: false })
+      .thenRefused(ErrorCodes.RETROACTIVE_PERIOD_NOT_ENDED);
   });
 
   it('refuses while the player has picks in that period, and accepts once they are cleared', () => {
     const state = given(made('c1', 'MCI', 3));
-    when(state, retro(['ARS-3', 'CHE-3', 'LIV-3']), context).thenRefused(ErrorCodes.RETROACTIVE_PICKS_EXIST);
-    const cleared = evolvePicks(state, {
+    state.when(retro(['ARS-3', 'CHE-3', 'LIV-3']), context).thenRefused(ErrorCodes.RETROACTIVE_PICKS_EXIST);
+    const cleared = given(made('c1', 'MCI', 3), {
       type: 'PeriodChoicesCleared',
       data: { userId: user, periodId: 3, choiceIds: ['c1'] },
     });
-    expect(decidePicks(retro(['ARS-3', 'CHE-3', 'LIV-3']), cleared, context)).toHaveLength(1);
+    cleared.when(retro(['ARS-3', 'CHE-3', 'LIV-3']), context).then([threeRetroactive]);
   });
 
   it('refuses an option of another period', () => {
-    when(given(), retro(['ARS-3', 'CHE-3', 'ARS-4']), context).thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD);
+    given()
+      .when(retro(['ARS-3', 'CHE-3', 'ARS-4']), context)
+      .thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD);
   });
 
   it('still applies the usage cap', () => {
     const sevenUses = Array.from({ length: 7 }, (_, index) => made(`c${index}`, 'ARS', index + 10));
-    when(given(...sevenUses), retro(['ARS-3', 'CHE-3', 'LIV-3']), context).thenRefused(
-      ErrorCodes.TEAM_USAGE_CAP_REACHED,
-    );
+    given(...sevenUses)
+      .when(retro(['ARS-3', 'CHE-3', 'LIV-3']), context)
+      .thenRefused(ErrorCodes.TEAM_USAGE_CAP_REACHED);
   });
 
   it('counts retroactive picks as uses', () => {
-    const state = given(...decidePicks(retro(['ARS-3', 'CHE-3', 'LIV-3']), given(), context));
+    const state = given()
+      .when(retro(['ARS-3', 'CHE-3', 'LIV-3']), context)
+      .then([threeRetroactive]);
     expect(usesOf(state, 'ARS')).toBe(1);
     expect(state.choices.size).toBe(3);
   });
@@ -407,8 +391,7 @@ describe('VoidChoicesOnOption', () => {
   } as const;
 
   it('voids the picks on the option before it locks and refunds their use', () => {
-    const events = decidePicks(voidArs, state, { now, option: option('ARS', 1, { status: 'postponed' }) });
-    expect(events).toEqual([
+    const after = state.when(voidArs, { now, option: option('ARS', 1, { status: 'postponed' }) }).then([
       {
         type: 'ChoiceVoided',
         data: {
@@ -421,12 +404,11 @@ describe('VoidChoicesOnOption', () => {
         },
       },
     ]);
-    const after = events.reduce(evolvePicks, state);
     expect(usesOf(after, 'ARS')).toBe(0);
     expect([...after.choices.keys()]).toEqual(['c2']);
   });
 
   it('leaves picks standing when the option had already locked', () => {
-    when(state, voidArs, { now: later, option: option('ARS', 1) }).then([]);
+    state.when(voidArs, { now: later, option: option('ARS', 1) }).thenNothing();
   });
 });
