@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultRules, ErrorCodes, type ErrorCode, type PoolRules } from '@treble/contracts';
+import { deciderSpec } from '../../../test/support/decider-spec.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { outcomesFromScore } from './outcome.js';
 import {
@@ -8,28 +9,30 @@ import {
   initialResultsState,
   type RecordResult,
   type ResultsCommand,
+  type ResultsContext,
   type ResultsEvent,
   type ResultsState,
 } from './results.js';
 
-const open = { rules: defaultRules, periodCompleted: false };
-const completed = { rules: defaultRules, periodCompleted: true };
-const given = (...events: ResultsEvent[]): ResultsState =>
-  events.reduce(evolveResults, initialResultsState());
+const spec = deciderSpec<ResultsCommand, ResultsState, ResultsEvent, ResultsContext>({
+  initialState: initialResultsState,
+  evolve: evolveResults,
+  decide: decideResults,
+});
+const open: ResultsContext = { rules: defaultRules, periodCompleted: false };
+const completed: ResultsContext = { rules: defaultRules, periodCompleted: true };
+const given = (...events: ResultsEvent[]) => spec.given(events);
 
-function refusal(run: () => unknown): DomainError {
+/** outcomesFromScore is no decider: its refusal is checked on its own. */
+function expectRefused(run: () => unknown, code: ErrorCode) {
+  let error: unknown;
   try {
     run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
+  } catch (caught) {
+    error = caught;
   }
-  throw new Error('expected a refusal');
-}
-function expectRefused(run: () => unknown, code: ErrorCode, message?: string) {
-  const error = refusal(run);
-  expect(error.code).toBe(code);
-  if (message !== undefined) expect(error.message).toBe(message);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe(code);
 }
 
 const admin = (optionId: string | null, outcome: string | null, points?: number): RecordResult => ({
@@ -55,8 +58,6 @@ const provider = (
   homeScore,
   awayScore,
 });
-const decide = (state: ResultsState, command: ResultsCommand, context = open) =>
-  decideResults(command, state, context);
 const recorded = (
   optionId: string,
   outcome: 'win' | 'draw' | 'loss',
@@ -83,20 +84,22 @@ describe('outcomesFromScore', () => {
 
 describe('RecordResult', () => {
   it('records an admin result with the points of its outcome', () => {
-    expect(decide(given(), admin('ARS-1', 'win', 3))).toEqual([recorded('ARS-1', 'win', 3, 'admin')]);
-    expect(decide(given(), admin('ARS-1', 'draw'))).toEqual([recorded('ARS-1', 'draw', 1, 'admin')]);
+    given()
+      .when(admin('ARS-1', 'win', 3), open)
+      .then([recorded('ARS-1', 'win', 3, 'admin')]);
+    given()
+      .when(admin('ARS-1', 'draw'), open)
+      .then([recorded('ARS-1', 'draw', 1, 'admin')]);
   });
 
   it('refuses points that do not match the outcome, per the configured points', () => {
-    expectRefused(
-      () => decide(given(), admin('ARS-1', 'win', 1)),
-      ErrorCodes.RESULT_POINTS_MISMATCH,
-      'A win is worth 3 points, not 1.',
-    );
+    given()
+      .when(admin('ARS-1', 'win', 1), open)
+      .thenRefused(ErrorCodes.RESULT_POINTS_MISMATCH, 'A win is worth 3 points, not 1.');
     const rules: PoolRules = { ...defaultRules, points: { win: 2, draw: 1, loss: 0 } };
-    expect(decide(given(), admin('ARS-1', 'win', 2), { rules, periodCompleted: false })).toEqual([
-      recorded('ARS-1', 'win', 2, 'admin'),
-    ]);
+    given()
+      .when(admin('ARS-1', 'win', 2), { rules, periodCompleted: false })
+      .then([recorded('ARS-1', 'win', 2, 'admin')]);
   });
 
   it.each([
@@ -105,75 +108,81 @@ describe('RecordResult', () => {
     ['no outcome', admin('ARS-1', null)],
     ['an unknown outcome', admin('ARS-1', 'lose')],
   ])('refuses %s with the exact message', (_, command) => {
-    expectRefused(
-      () => decide(given(), command),
-      ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED,
-      'Please select an option and outcome',
-    );
+    given()
+      .when(command, open)
+      .thenRefused(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, 'Please select an option and outcome');
   });
 
   it('lets an admin overwrite any result', () => {
-    const state = given(recorded('ARS-1', 'win', 3, 'provider'));
-    expect(decide(state, admin('ARS-1', 'loss', 0))).toEqual([recorded('ARS-1', 'loss', 0, 'admin')]);
+    given(recorded('ARS-1', 'win', 3, 'provider'))
+      .when(admin('ARS-1', 'loss', 0), open)
+      .then([recorded('ARS-1', 'loss', 0, 'admin')]);
   });
 
   it('never lets the provider overwrite an admin result, without refusing', () => {
-    const state = given(recorded('ARS-1', 'loss', 0, 'admin'));
-    expect(decide(state, provider('ARS-1', 2, 0))).toEqual([]);
+    given(recorded('ARS-1', 'loss', 0, 'admin'))
+      .when(provider('ARS-1', 2, 0), open)
+      .thenNothing();
   });
 
   it('lets the provider set a result again once the admin deleted theirs', () => {
-    const state = given(recorded('ARS-1', 'loss', 0, 'admin'), {
+    given(recorded('ARS-1', 'loss', 0, 'admin'), {
       type: 'ResultDeleted',
       data: { periodId: 1, optionId: 'ARS-1' },
-    });
-    expect(decide(state, provider('ARS-1', 2, 0))).toHaveLength(1);
+    })
+      .when(provider('ARS-1', 2, 0), open)
+      .then([recorded('ARS-1', 'win', 3, 'provider', { fixtureId: 'f1', homeScore: 2, awayScore: 0 })]);
   });
 
   it('ignores the same provider result twice', () => {
-    const first = decide(given(), provider('ARS-1', 2, 0));
-    expect(first).toEqual([
-      recorded('ARS-1', 'win', 3, 'provider', { fixtureId: 'f1', homeScore: 2, awayScore: 0 }),
-    ]);
-    expect(decide(given(...first), provider('ARS-1', 2, 0))).toEqual([]);
+    const first = recorded('ARS-1', 'win', 3, 'provider', { fixtureId: 'f1', homeScore: 2, awayScore: 0 });
+    given()
+      .when(provider('ARS-1', 2, 0), open)
+      .then([first]);
+    given(first)
+      .when(provider('ARS-1', 2, 0), open)
+      .thenNothing();
   });
 
   it('replaces an earlier provider result with a corrected score', () => {
-    const state = given(...decide(given(), provider('ARS-1', 2, 0)));
-    expect(decide(state, provider('ARS-1', 2, 2))).toEqual([
-      recorded('ARS-1', 'draw', 1, 'provider', { fixtureId: 'f1', homeScore: 2, awayScore: 2 }),
-    ]);
+    given(recorded('ARS-1', 'win', 3, 'provider', { fixtureId: 'f1', homeScore: 2, awayScore: 0 }))
+      .when(provider('ARS-1', 2, 2), open)
+      .then([recorded('ARS-1', 'draw', 1, 'provider', { fixtureId: 'f1', homeScore: 2, awayScore: 2 })]);
   });
 
   it('holds a result for a completed period as pending, and applies it when the period reopens', () => {
-    const state = given(recorded('ARS-1', 'win', 3, 'provider'));
-    const held = decide(state, admin('ARS-1', 'loss', 0), completed);
-    expect(held).toEqual([
-      {
-        type: 'ResultHeldPending',
-        data: { periodId: 1, optionId: 'ARS-1', outcome: 'loss', points: 0, source: 'admin' },
-      },
-    ]);
-    const withPending = given(recorded('ARS-1', 'win', 3, 'provider'), ...held);
+    const held: ResultsEvent = {
+      type: 'ResultHeldPending',
+      data: { periodId: 1, optionId: 'ARS-1', outcome: 'loss', points: 0, source: 'admin' },
+    };
+    const withPending = given(recorded('ARS-1', 'win', 3, 'provider'))
+      .when(admin('ARS-1', 'loss', 0), completed)
+      .then([held]);
     expect(withPending.results.get('ARS-1')?.outcome).toBe('win');
-    expect(decide(withPending, admin('ARS-1', 'loss', 0), completed)).toEqual([]);
-    expect(decide(withPending, { type: 'ApplyPendingResults', periodId: 1 }, completed)).toEqual([]);
+    given(recorded('ARS-1', 'win', 3, 'provider'), held)
+      .when(admin('ARS-1', 'loss', 0), completed)
+      .thenNothing();
+    given(recorded('ARS-1', 'win', 3, 'provider'), held)
+      .when({ type: 'ApplyPendingResults', periodId: 1 }, completed)
+      .thenNothing();
 
-    const applied = decide(withPending, { type: 'ApplyPendingResults', periodId: 1 });
-    expect(applied).toEqual([recorded('ARS-1', 'loss', 0, 'admin')]);
-    const after = given(recorded('ARS-1', 'win', 3, 'provider'), ...held, ...applied);
+    const after = given(recorded('ARS-1', 'win', 3, 'provider'), held)
+      .when({ type: 'ApplyPendingResults', periodId: 1 }, open)
+      .then([recorded('ARS-1', 'loss', 0, 'admin')]);
     expect(after.results.get('ARS-1')?.outcome).toBe('loss');
     expect(after.pending.size).toBe(0);
   });
 
   it('does not hold a provider result over an admin one in a completed period', () => {
-    const state = given(recorded('ARS-1', 'loss', 0, 'admin'));
-    expect(decide(state, provider('ARS-1', 3, 0), completed)).toEqual([]);
-    const adminPending = given({
+    given(recorded('ARS-1', 'loss', 0, 'admin'))
+      .when(provider('ARS-1', 3, 0), completed)
+      .thenNothing();
+    given({
       type: 'ResultHeldPending',
       data: { periodId: 1, optionId: 'ARS-1', outcome: 'draw', points: 1, source: 'admin' },
-    });
-    expect(decide(adminPending, provider('ARS-1', 3, 0), completed)).toEqual([]);
+    })
+      .when(provider('ARS-1', 3, 0), completed)
+      .thenNothing();
   });
 });
 
@@ -181,19 +190,19 @@ describe('DeleteResult', () => {
   const del = { type: 'DeleteResult', periodId: 1, optionId: 'ARS-1' } as const;
 
   it('deletes a result', () => {
-    const events = decide(given(recorded('ARS-1', 'win', 3, 'admin')), del);
-    expect(events).toEqual([{ type: 'ResultDeleted', data: { periodId: 1, optionId: 'ARS-1' } }]);
-    expect(given(recorded('ARS-1', 'win', 3, 'admin'), ...events).results.size).toBe(0);
+    const after = given(recorded('ARS-1', 'win', 3, 'admin'))
+      .when(del, open)
+      .then([{ type: 'ResultDeleted', data: { periodId: 1, optionId: 'ARS-1' } }]);
+    expect(after.results.size).toBe(0);
   });
 
   it('refuses an option without a result', () => {
-    expectRefused(() => decide(given(), del), ErrorCodes.RESULT_NOT_FOUND);
+    given().when(del, open).thenRefused(ErrorCodes.RESULT_NOT_FOUND);
   });
 
   it('refuses in a completed period', () => {
-    expectRefused(
-      () => decide(given(recorded('ARS-1', 'win', 3, 'admin')), del, completed),
-      ErrorCodes.RESULT_PERIOD_COMPLETED,
-    );
+    given(recorded('ARS-1', 'win', 3, 'admin'))
+      .when(del, completed)
+      .thenRefused(ErrorCodes.RESULT_PERIOD_COMPLETED);
   });
 });
