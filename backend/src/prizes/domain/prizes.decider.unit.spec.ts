@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { DomainError } from '../../shared/domain/domain-error.js';
+import { ErrorCodes } from '@treble/contracts';
+import { deciderSpec } from '../../../test/support/decider-spec.js';
 import {
   decideCreatePrize,
   decideDeletePrize,
@@ -8,90 +9,111 @@ import {
   evolvePrizes,
   initialPrizesState,
   type PrizesEvent,
+  type PrizesState,
 } from './prizes.decider.js';
 
-const given = (...events: PrizesEvent[]) => events.reduce(evolvePrizes, initialPrizesState());
-const ids = ['p1', 'p2', 'p3', 'p4', 'p5'];
+/** The prize deciders take an id and an input besides the state: the command is the call. */
+type Decision = (state: PrizesState) => readonly PrizesEvent[];
+const spec = deciderSpec<Decision, PrizesState, PrizesEvent>({
+  initialState: initialPrizesState,
+  evolve: evolvePrizes,
+  decide: (decision, state) => decision(state),
+});
 
-function refusal(action: () => unknown): { code: string; message: string } | null {
-  try {
-    action();
-    return null;
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-}
+const ids = ['p1', 'p2', 'p3', 'p4', 'p5'];
+const prize = (
+  id: string,
+  competition: string,
+  position: string,
+  amount: string,
+  description: string | null = null,
+) => ({ competition, position, amount, currency: 'USD', description, isActive: true, id });
+// (Key order as stored: an update that changes nothing is found by comparing the stored JSON.)
+const seeded: PrizesEvent = {
+  type: 'PrizesSeeded',
+  data: {
+    prizes: [
+      prize('p1', 'overall', '1st', '1000.00', 'Overall winner'),
+      prize('p2', 'overall', '2nd', '100.00', 'Overall runner-up'),
+      prize('p3', 'overall', '3rd', '50.00', 'Overall third place'),
+      prize('p4', 'survivor', 'Winner', '1000.00', 'Last player standing'),
+      prize('p5', 'last10', 'Winner', '500.00', 'Best over the last 10 matchweeks'),
+    ],
+  },
+} as PrizesEvent;
 
 describe('prizes', () => {
   it('seeds the five default prizes once', () => {
-    const seeded = decideSeedPrizes(given(), ids);
-    expect(
-      seeded[0]!.type === 'PrizesSeeded' &&
-        seeded[0]!.data.prizes.map((p) => [p.id, p.competition, p.position, p.amount]),
-    ).toEqual([
-      ['p1', 'overall', '1st', '1000.00'],
-      ['p2', 'overall', '2nd', '100.00'],
-      ['p3', 'overall', '3rd', '50.00'],
-      ['p4', 'survivor', 'Winner', '1000.00'],
-      ['p5', 'last10', 'Winner', '500.00'],
-    ]);
-    expect(decideSeedPrizes(given(...seeded), ids)).toEqual([]);
+    spec
+      .given([])
+      .when((state) => decideSeedPrizes(state, ids))
+      .then([seeded]);
+    spec
+      .given([seeded])
+      .when((state) => decideSeedPrizes(state, ids))
+      .thenNothing();
     // Even a pool whose admin deleted every prize is not seeded again.
     const deletions: PrizesEvent[] = ids.map((id) => ({ type: 'PrizeDeleted', data: { prizeId: id } }));
-    const emptied = given(...seeded, ...deletions);
-    expect(decideSeedPrizes(emptied, ids)).toEqual([]);
+    spec
+      .given([seeded, ...deletions])
+      .when((state) => decideSeedPrizes(state, ids))
+      .thenNothing();
   });
 
   it('creates a prize with the spec defaults, refusing one without position or amount', () => {
-    const [created] = decideCreatePrize(given(), 'n1', {
-      competition: 'overall',
-      position: '4th',
-      amount: '25',
-    });
-    expect(created).toEqual({
-      type: 'PrizeCreated',
-      data: {
-        prize: {
-          id: 'n1',
-          competition: 'overall',
-          position: '4th',
-          amount: '25.00',
-          currency: 'USD',
-          description: null,
-          isActive: true,
-        },
-      },
-    });
-    expect(refusal(() => decideCreatePrize(given(), 'n2', { competition: 'overall', amount: '10' }))).toEqual(
-      {
-        code: 'PRIZE_INVALID',
-        message: 'Position is required',
-      },
-    );
-    expect(
-      refusal(() => decideCreatePrize(given(), 'n3', { competition: 'overall', position: '1st' })),
-    ).toEqual({
-      code: 'PRIZE_INVALID',
-      message: 'Amount is required',
-    });
+    spec
+      .given([])
+      .when((state) =>
+        decideCreatePrize(state, 'n1', { competition: 'overall', position: '4th', amount: '25' }),
+      )
+      .then([
+        { type: 'PrizeCreated', data: { prize: prize('n1', 'overall', '4th', '25.00') } } as PrizesEvent,
+      ]);
+    spec
+      .given([])
+      .when((state) => decideCreatePrize(state, 'n2', { competition: 'overall', amount: '10' }))
+      .thenRefused(ErrorCodes.PRIZE_INVALID, 'Position is required');
+    spec
+      .given([])
+      .when((state) => decideCreatePrize(state, 'n3', { competition: 'overall', position: '1st' }))
+      .thenRefused(ErrorCodes.PRIZE_INVALID, 'Amount is required');
   });
 
-  it('updates by merging the change into the stored prize, and deletes', () => {
-    const state = given(...decideSeedPrizes(given(), ids));
-    const [updated] = decideUpdatePrize(state, 'p2', { amount: '150', currency: 'GBP' });
-    expect(updated!.type === 'PrizeUpdated' && updated!.data.prize).toMatchObject({
-      id: 'p2',
-      position: '2nd',
-      amount: '150.00',
-      currency: 'GBP',
-    });
-    expect(decideUpdatePrize(state, 'p2', { amount: '100.00' })).toEqual([]);
-    expect(refusal(() => decideUpdatePrize(state, 'p2', { position: '' }))?.message).toBe(
-      'Position is required',
-    );
-    expect(refusal(() => decideUpdatePrize(state, 'nope', { amount: '1' }))?.code).toBe('PRIZE_NOT_FOUND');
-    expect(decideDeletePrize(state, 'p5')).toEqual([{ type: 'PrizeDeleted', data: { prizeId: 'p5' } }]);
-    expect(refusal(() => decideDeletePrize(state, 'nope'))?.code).toBe('PRIZE_NOT_FOUND');
+  it('updates by merging the change into the stored prize, and decides nothing for no change', () => {
+    const updated = spec
+      .given([seeded])
+      .when((state) => decideUpdatePrize(state, 'p2', { amount: '150', currency: 'GBP' }))
+      .then([
+        {
+          type: 'PrizeUpdated',
+          data: {
+            prize: { ...prize('p2', 'overall', '2nd', '150.00', 'Overall runner-up'), currency: 'GBP' },
+          },
+        } as PrizesEvent,
+      ]);
+    expect(updated).not.toEqual(spec.given([seeded]).state);
+    spec
+      .given([seeded])
+      .when((state) => decideUpdatePrize(state, 'p2', { amount: '100.00' }))
+      .thenNothing();
+    spec
+      .given([seeded])
+      .when((state) => decideUpdatePrize(state, 'p2', { position: '' }))
+      .thenRefused(ErrorCodes.PRIZE_INVALID, 'Position is required');
+    spec
+      .given([seeded])
+      .when((state) => decideUpdatePrize(state, 'nope', { amount: '1' }))
+      .thenRefused(ErrorCodes.PRIZE_NOT_FOUND);
+  });
+
+  it('deletes a prize it has, and refuses one it does not', () => {
+    spec
+      .given([seeded])
+      .when((state) => decideDeletePrize(state, 'p5'))
+      .then([{ type: 'PrizeDeleted', data: { prizeId: 'p5' } }]);
+    spec
+      .given([seeded, { type: 'PrizeDeleted', data: { prizeId: 'p5' } }])
+      .when((state) => decideDeletePrize(state, 'p5'))
+      .thenRefused(ErrorCodes.PRIZE_NOT_FOUND);
   });
 });
