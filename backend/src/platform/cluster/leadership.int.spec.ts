@@ -1,31 +1,68 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { databaseTargets, type TestDatabaseHandle } from '../../../test/support/databases.js';
 import { LeaseStore } from './lease-store.js';
-import { Leadership } from './leadership.js';
+import { Leadership, type LeadershipClock } from './leadership.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The leaderships' time, stepped by the test: `advance` moves it on, runs the attempts that fall
+ * due and resolves once each has finished (it has scheduled its next one). Lease expiry is on the
+ * database's clock; a test that lets a lease run out expires it there (`expireLease`).
+ */
+class ManualClock implements LeadershipClock {
+  private time = 0;
+  private readonly tasks = new Set<{ at: number; task: () => void }>();
+  private onSchedule: (() => void) | null = null;
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await sleep(10);
+  now(): number {
+    return this.time;
   }
-  return Date.now() - started;
+
+  schedule(task: () => void, ms: number): () => void {
+    const entry = { at: this.time + ms, task };
+    this.tasks.add(entry);
+    this.onSchedule?.();
+    return () => this.tasks.delete(entry);
+  }
+
+  async advance(ms: number): Promise<void> {
+    this.time += ms;
+    const due = [...this.tasks].filter((entry) => entry.at <= this.time);
+    let pending = due.length;
+    const done = new Promise<void>((resolve) => {
+      this.onSchedule = () => {
+        pending -= 1;
+        if (pending === 0) resolve();
+      };
+      if (pending === 0) resolve();
+    });
+    for (const entry of due) {
+      this.tasks.delete(entry);
+      entry.task();
+    }
+    await done;
+    this.onSchedule = null;
+  }
 }
 
 /** A lease store that can lose its database, as a crashed or cut-off instance does. */
 class SeveredLeaseStore extends LeaseStore {
   severed = false;
+  private releaseWaiters: (() => void)[] = [];
 
   override acquire(name: string, holder: string, ttlMs: number, takeOver = false): Promise<boolean> {
     if (this.severed) return Promise.reject(new Error('connection terminated'));
     return super.acquire(name, holder, ttlMs, takeOver);
   }
 
-  override release(name: string, holder: string): Promise<void> {
-    if (this.severed) return Promise.reject(new Error('connection terminated'));
-    return super.release(name, holder);
+  override async release(name: string, holder: string): Promise<void> {
+    if (this.severed) throw new Error('connection terminated');
+    await super.release(name, holder);
+    for (const resolve of this.releaseWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when the next release has been written. */
+  nextRelease(): Promise<void> {
+    return new Promise((resolve) => this.releaseWaiters.push(resolve));
   }
 }
 
@@ -37,15 +74,16 @@ interface Instance {
   elections: number;
 }
 
+/** With a TTL of a minute, every instance tries again each quarter of it. */
+const ttlMs = 60_000;
+const renewMs = ttlMs / 4;
+
 describe.each(databaseTargets)('leases and leadership on $name', (target) => {
   let handle: TestDatabaseHandle;
+  let clock: ManualClock;
   let instances: Instance[];
 
-  const instance = (
-    holder: string,
-    ttlMs: number,
-    options: { failElection?: () => boolean } = {},
-  ): Instance => {
+  const instance = (holder: string, options: { failElection?: () => boolean } = {}): Instance => {
     const store = new SeveredLeaseStore(handle.database);
     const created: Instance = {
       store,
@@ -57,6 +95,7 @@ describe.each(databaseTargets)('leases and leadership on $name', (target) => {
       lease: 'job',
       holder,
       ttlMs,
+      clock,
       onElected: async () => {
         created.elections += 1;
         if (options.failElection?.()) throw new Error('could not start the job');
@@ -70,8 +109,18 @@ describe.each(databaseTargets)('leases and leadership on $name', (target) => {
     return created;
   };
 
+  /** The lease's time is up on the database's clock, as it is once its TTL has passed. */
+  const expireLease = (name: string) =>
+    handle.database.query(
+      "UPDATE cluster_leases SET expires_at = clock_timestamp() - interval '1 millisecond' WHERE name = $1",
+      [name],
+    );
+  const holderOf = async (name: string) =>
+    (await new LeaseStore(handle.database).current(name))?.holder ?? null;
+
   beforeEach(async () => {
     handle = await target.create();
+    clock = new ManualClock();
     instances = [];
   });
   afterEach(async () => {
@@ -88,85 +137,112 @@ describe.each(databaseTargets)('leases and leadership on $name', (target) => {
     expect(await leases.acquire('job', 'b', 60_000)).toBe(false);
     expect(await leases.acquire('other-job', 'b', 60_000)).toBe(true);
     const first = await leases.current('job');
+    const granted = first!.expiresAt.getTime() - first!.acquiredAt.getTime();
+    expect(granted).toBeGreaterThanOrEqual(60_000);
+    expect(granted).toBeLessThan(61_000);
     expect(await leases.acquire('job', 'a', 60_000)).toBe(true);
     expect(await leases.current('job')).toMatchObject({ holder: 'a', acquiredAt: first!.acquiredAt });
 
     await leases.release('job', 'b');
-    expect((await leases.current('job'))?.holder).toBe('a');
+    expect(await holderOf('job')).toBe('a');
     await leases.release('job', 'a');
     expect(await leases.current('job')).toBeNull();
 
-    expect(await leases.acquire('job', 'b', 50)).toBe(true);
+    expect(await leases.acquire('job', 'b', 60_000)).toBe(true);
     expect(await leases.acquire('job', 'c', 60_000)).toBe(false);
-    await sleep(120);
+    await expireLease('job');
     expect(await leases.current('job')).toBeNull();
     expect(await leases.acquire('job', 'c', 60_000)).toBe(true);
     expect(await leases.acquire('job', 'd', 60_000, true)).toBe(true);
-    expect((await leases.current('job'))?.holder).toBe('d');
+    expect(await holderOf('job')).toBe('d');
+    expect(await holderOf('other-job')).toBe('b');
   });
 
-  it('elects exactly one of several instances, and hands over at once on a clean stop', async () => {
-    const all = [instance('a', 2_000), instance('b', 2_000), instance('c', 2_000)];
+  it('elects exactly one of several instances, and hands over at the next attempt on a clean stop', async () => {
+    const all = [instance('a'), instance('b'), instance('c')];
     await Promise.all(all.map((one) => one.leadership.start()));
-    await sleep(600);
     expect(all.filter((one) => one.leadership.isLeader)).toHaveLength(1);
     expect(all.filter((one) => one.running)).toHaveLength(1);
     const leader = all.find((one) => one.leadership.isLeader)!;
-    expect((await new LeaseStore(handle.database).current('job'))?.holder).toBe(leader.leadership.holder);
+    expect(await holderOf('job')).toBe(leader.leadership.holder);
+
+    // Every instance tries again: the leader renews, the others stay followers.
+    await clock.advance(renewMs);
+    expect(all.filter((one) => one.leadership.isLeader)).toEqual([leader]);
+    expect(all.filter((one) => one.running)).toEqual([leader]);
+    expect(leader.elections).toBe(1);
 
     await leader.leadership.stop();
     expect(leader.running).toBe(false);
-    const rest = all.filter((one) => one !== leader);
+    expect(await holderOf('job')).toBeNull();
     // Released, not expired: the next attempt (a quarter of the TTL) takes it.
-    const waited = await until(() => rest.some((one) => one.running), 1_500);
-    expect(waited).toBeLessThan(1_500);
+    const rest = all.filter((one) => one !== leader);
+    await clock.advance(renewMs);
     expect(rest.filter((one) => one.leadership.isLeader)).toHaveLength(1);
+    expect(rest.filter((one) => one.running)).toHaveLength(1);
+    expect(await holderOf('job')).toBe(rest.find((one) => one.running)!.leadership.holder);
   });
 
-  it('lets another instance take over within about one TTL when the leader loses the database, and stops the old leader', async () => {
-    const a = instance('a', 400);
+  it('keeps a leader that loses the database until its lease has surely expired, then lets another take over', async () => {
+    const a = instance('a');
     await a.leadership.start();
     expect(a.running).toBe(true);
-    const b = instance('b', 400);
+    const b = instance('b');
     await b.leadership.start();
     expect(b.running).toBe(false);
 
     a.store.severed = true;
-    const takeover = await until(() => b.running, 3_000);
-    expect(takeover).toBeLessThan(3_000);
-    // The cut-off leader gave up its job once its lease had surely expired.
-    await until(() => !a.running, 1_000);
-    expect(a.leadership.isLeader).toBe(false);
+    // A blip shorter than the TTL does not stop the job: a could not write anything meanwhile anyway.
+    await clock.advance(renewMs);
+    await clock.advance(renewMs);
+    await clock.advance(renewMs);
+    expect([a.running, a.leadership.isLeader, b.running]).toEqual([true, true, false]);
 
-    // When it gets the database back, it finds the lease taken and stays a follower.
+    // A whole TTL without a renewal: the lease has run out, a gives up its job and b takes it.
+    await expireLease('job');
+    await clock.advance(renewMs);
+    expect([a.running, a.leadership.isLeader]).toEqual([false, false]);
+    expect([b.running, b.leadership.isLeader]).toEqual([true, true]);
+    expect(await holderOf('job')).toBe('b');
+
+    // When a gets the database back, it finds the lease taken and stays a follower.
     a.store.severed = false;
-    await sleep(400);
-    expect(a.running).toBe(false);
-    expect(b.running).toBe(true);
+    await clock.advance(renewMs);
+    expect([a.running, b.running]).toEqual([false, true]);
+    expect(a.elections).toBe(1);
+    expect(await holderOf('job')).toBe('b');
   });
 
   it('stops a leader at its next renewal when it finds that another instance holds its lease', async () => {
-    const a = instance('a', 2_000);
+    const a = instance('a');
     await a.leadership.start();
     expect(a.running).toBe(true);
     // As after a stall longer than the TTL, during which another instance took the lease.
     expect(await new LeaseStore(handle.database).acquire('job', 'intruder', 60_000, true)).toBe(true);
-    // Renewals come every quarter TTL (500 ms); waiting out its own TTL would take 2 s.
-    const noticed = await until(() => !a.running, 1_900);
-    expect(noticed).toBeLessThan(1_900);
-    expect(a.leadership.isLeader).toBe(false);
-    await sleep(600);
+    // The next renewal (a quarter of the TTL) finds out; it does not wait out its own TTL.
+    await clock.advance(renewMs);
+    expect([a.running, a.leadership.isLeader]).toEqual([false, false]);
+    await clock.advance(renewMs);
     expect(a.running).toBe(false);
-    expect((await new LeaseStore(handle.database).current('job'))?.holder).toBe('intruder');
+    expect(await holderOf('job')).toBe('intruder');
   });
 
   it('hands the lease back when the job fails to start, and tries again', async () => {
     let failures = 2;
-    const a = instance('a', 300, { failElection: () => failures-- > 0 });
+    const a = instance('a', { failElection: () => failures-- > 0 });
     await a.leadership.start();
-    expect(a.running).toBe(false);
-    await until(() => a.running, 2_000);
-    expect(a.elections).toBe(3);
+    expect([a.running, a.elections]).toEqual([false, 1]);
+    expect(await holderOf('job')).toBeNull();
+
+    const handedBack = a.store.nextRelease();
+    await clock.advance(renewMs);
+    await handedBack;
+    expect([a.running, a.elections]).toEqual([false, 2]);
+    expect(await holderOf('job')).toBeNull();
+
+    await clock.advance(renewMs);
+    expect([a.running, a.elections]).toEqual([true, 3]);
+    expect(await holderOf('job')).toBe('a');
   });
 
   it('takes the lease over at start-up when told to (one process per embedded data directory)', async () => {
@@ -177,6 +253,7 @@ describe.each(databaseTargets)('leases and leadership on $name', (target) => {
       lease: 'job',
       holder: 'successor',
       ttlMs: 60_000,
+      clock,
       takeOverAtStart: true,
       onElected: async () => {
         running = true;

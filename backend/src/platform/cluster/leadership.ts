@@ -7,6 +7,23 @@ export function newInstanceId(): string {
   return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
+/** The time a leadership reads: when to try again, and how long ago the lease was last renewed. */
+export interface LeadershipClock {
+  /** Milliseconds on a monotonic clock. */
+  now(): number;
+  /** Runs `task` once after `ms`; the returned function cancels it. */
+  schedule(task: () => void, ms: number): () => void;
+}
+
+const systemClock: LeadershipClock = {
+  now: () => performance.now(),
+  schedule(task, ms) {
+    const timer = setTimeout(task, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
 export interface LeadershipOptions {
   /** The lease's name: one leader per name. */
   lease: string;
@@ -22,6 +39,8 @@ export interface LeadershipOptions {
   onDeposed(): Promise<void>;
   log?(message: string): void;
   error?(message: string): void;
+  /** The process's own clock unless given (tests step one by hand). */
+  clock?: LeadershipClock;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -37,9 +56,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  */
 export class Leadership {
   private readonly renewMs: number;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly clock: LeadershipClock;
+  private cancelTimer: (() => void) | null = null;
   private leader = false;
-  /** performance.now() before the last successful renewal: the lease is surely ours until then + TTL. */
+  /** The clock's time before the last successful renewal: the lease is surely ours until then + TTL. */
   private renewedAt = 0;
   private ticking: Promise<void> | null = null;
   /** Elections and depositions run one after another, never interleaved. */
@@ -51,6 +71,7 @@ export class Leadership {
     private readonly options: LeadershipOptions,
   ) {
     this.renewMs = Math.max(50, Math.floor(options.ttlMs / 4));
+    this.clock = options.clock ?? systemClock;
   }
 
   get isLeader(): boolean {
@@ -71,10 +92,9 @@ export class Leadership {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
+    this.cancelTimer = this.clock.schedule(() => {
       void this.tick(false).finally(() => this.schedule());
     }, this.renewMs);
-    this.timer.unref();
   }
 
   private tick(takeOver: boolean): Promise<void> {
@@ -85,14 +105,14 @@ export class Leadership {
   }
 
   private async attempt(takeOver: boolean): Promise<void> {
-    const startedAt = performance.now();
+    const startedAt = this.clock.now();
     let held: boolean;
     try {
       held = await this.leases.acquire(this.options.lease, this.options.holder, this.options.ttlMs, takeOver);
       if (held) this.renewedAt = startedAt;
     } catch (error) {
       // Unknown: while the lease is surely still ours, stay leader; otherwise step down.
-      held = this.leader && performance.now() - this.renewedAt < this.options.ttlMs;
+      held = this.leader && this.clock.now() - this.renewedAt < this.options.ttlMs;
       this.options.error?.(`Lease ${this.options.lease}: could not renew (${messageOf(error)})`);
     }
     if (this.stopped) {
@@ -140,8 +160,8 @@ export class Leadership {
   /** Stops trying; a leader stops its job and releases the lease so another instance takes over at once. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
     await this.ticking;
     await this.transitions;
     if (this.leader) await this.stepDown();
