@@ -172,6 +172,16 @@ describe('the pool history fold', () => {
     ]);
   });
 
+  it('ignores a result that names no period', () => {
+    const history = given(scheduled(1), made('c1', 'ann', 1, 'ARS'), {
+      type: 'ResultRecorded',
+      data: { optionId: '1-ARS', outcome: 'win', points: 3, source: 'admin' },
+    });
+    expect(overall(history.standings(users, defaultRules))).toEqual([
+      { userId: 'ann', rank: 1, points: 0, wins: 0 },
+    ]);
+  });
+
   it('puts a period in Last 10 by its segment, or by the rules when it has none', () => {
     const rules: PoolRules = { ...defaultRules, last10FirstPeriod: 2 };
     const history = given(
@@ -212,13 +222,11 @@ describe('the pool history fold', () => {
       completed(1),
     );
     expect(
-      history
-        .standings(users, rules)
-        .survivor.map(({ userId, isEliminated, eliminatedInPeriod }) => ({
-          userId,
-          isEliminated,
-          eliminatedInPeriod,
-        })),
+      history.standings(users, rules).survivor.map(({ userId, isEliminated, eliminatedInPeriod }) => ({
+        userId,
+        isEliminated,
+        eliminatedInPeriod,
+      })),
     ).toEqual([
       { userId: 'ann', isEliminated: false, eliminatedInPeriod: null },
       { userId: 'bob', isEliminated: true, eliminatedInPeriod: 1 },
@@ -242,6 +250,34 @@ describe('the pool history fold', () => {
 });
 
 describe('the impact of a change on the standings', () => {
+  const row = (userId: string, points: number) => ({
+    userId,
+    displayName: userId.toUpperCase(),
+    rank: 1,
+    points,
+    wins: 0,
+  });
+  const empty: PoolStandings = { overall: [], last10: [], survivor: [] };
+
+  it('orders players still in Overall by their place after the change, then those who left it by their place before, then the rest by id', () => {
+    const before: PoolStandings = {
+      ...empty,
+      overall: [row('zed', 5), row('bob', 4), row('amy', 3)],
+      last10: [
+        { ...row('kim', 0), badge: 'Cold' },
+        { ...row('ian', 0), badge: 'Cold' },
+      ],
+    };
+    const after: PoolStandings = { ...empty, overall: [row('amy', 9), row('zed', 6)] };
+    expect(standingsImpact(before, after).map((impact) => impact.userId)).toEqual([
+      'amy',
+      'zed',
+      'bob',
+      'ian',
+      'kim',
+    ]);
+  });
+
   const base = [
     scheduled(1),
     scheduled(30, 'last10'),
@@ -320,21 +356,14 @@ describe('the impact of a change on the standings', () => {
       ['bob', null, 1],
       ['cat', null, 1],
     ]);
-    const empty: PoolStandings = { overall: [], last10: [], survivor: [] };
-    const row = (userId: string) => ({
-      userId,
-      displayName: userId.toUpperCase(),
-      rank: 1,
-      points: 0,
-      wins: 0,
-    });
+    // A name is taken from the Overall and Survivor rows only.
     expect(
       standingsImpact(
         {
           ...empty,
           last10: [
-            { ...row('zed'), badge: 'Cold' },
-            { ...row('amy'), badge: 'Cold' },
+            { ...row('zed', 0), badge: 'Cold' },
+            { ...row('amy', 0), badge: 'Cold' },
           ],
         },
         empty,
