@@ -412,3 +412,156 @@ describe('VoidChoicesOnOption', () => {
     state.when(voidArs, { now: later, option: option('ARS', 1) }).thenNothing();
   });
 });
+
+describe('what a refused pick tells the player', () => {
+  const withdraw = { type: 'WithdrawChoice', userId: user, choiceId: 'c1' } as const;
+  const retro = (optionIds: string[], periodId = 3) =>
+    ({ type: 'MakeRetroactiveChoices', userId: user, periodId, optionIds }) as const;
+  const retroContext = {
+    rules: defaultRules,
+    periodEnded: true,
+    options: [option('ARS', 3), option('CHE', 3), option('LIV', 3), option('ARS', 4)],
+    choiceIds: ['r1', 'r2', 'r3'],
+  };
+
+  it('names the period, the team and the reason of each refused pick', () => {
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { period: period(1, { isActive: false }) }))
+      .thenRefused(ErrorCodes.PERIOD_NOT_ACTIVE, 'Period 1 is not open for picks.');
+    given()
+      .when(
+        { ...makeChoice('ARS'), optionId: 'ARS-2' },
+        choiceContext('ARS', 1, { option: option('ARS', 2) }),
+      )
+      .thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD, 'Team ARS is not an option of period 1.');
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { option: option('ARS', 1, { status: 'postponed' }) }))
+      .thenRefused(ErrorCodes.OPTION_UNAVAILABLE, 'Team ARS is unavailable: its match was postponed.');
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { now: later }))
+      .thenRefused(ErrorCodes.OPTION_LOCKED, 'Team ARS has kicked off; this option is locked.');
+    given()
+      .when(makeChoice('ARS'), choiceContext('ARS', 1, { option: option('ARS', 1, { hasResult: true }) }))
+      .thenRefused(ErrorCodes.OPTION_LOCKED, 'Team ARS already has a result; this option is locked.');
+    given(made('c1', 'ARS', 1))
+      .when(makeChoice('ARS'), choiceContext('ARS'))
+      .thenRefused(ErrorCodes.CHOICE_ALREADY_MADE, 'You have already picked Team ARS in this period.');
+    given(...Array.from({ length: 7 }, (_, index) => made(`c${index}`, 'ARS', index + 2)))
+      .when(makeChoice('ARS'), choiceContext('ARS'))
+      .thenRefused(
+        ErrorCodes.TEAM_USAGE_CAP_REACHED,
+        'Team ARS has been used 7 times; each team can be used at most 7 times per season.',
+      );
+  });
+
+  it('explains a pick refused for the minimum uses with the guidance the player sees', () => {
+    const rules: PoolRules = {
+      ...defaultRules,
+      picksPerPeriod: 1,
+      minUsesPerTeam: 1,
+      minUsesEnforcement: 'reject',
+    };
+    const minimumUses = {
+      teams: [
+        { teamKey: 'ARS', teamName: 'Arsenal' },
+        { teamKey: 'CHE', teamName: 'Chelsea' },
+      ],
+      openPeriodIds: [1, 2],
+    };
+    const refusal = given(made('c1', 'ARS', 1))
+      .when(makeChoice('ARS', 2), choiceContext('ARS', 2, { rules, minimumUses }))
+      .thenRefused(ErrorCodes.MIN_USES_UNREACHABLE);
+    expect(refusal.message).toMatch(
+      /^This pick would make it impossible to use every team at least 1 time\. \S/,
+    );
+    expect(() =>
+      decidePicks(makeChoice('ARS', 2), given().state, choiceContext('ARS', 2, { rules })),
+    ).toThrow('MakeChoice: minimumUses is required when the minimum is enforced');
+  });
+
+  it('names what is wrong with a withdrawal', () => {
+    const context = { now, period: period(1), option: option('ARS', 1) };
+    given()
+      .when(withdraw, context)
+      .thenRefused(ErrorCodes.CHOICE_NOT_FOUND, 'This pick does not exist or has already been removed.');
+    given(made('c1', 'ARS', 1))
+      .when(withdraw, { ...context, now: later })
+      .thenRefused(ErrorCodes.CHOICE_LOCKED, 'Team ARS has kicked off; this pick can no longer be removed.');
+    given(made('c1', 'ARS', 1))
+      .when(withdraw, { ...context, now: new Date(later.getTime() - 1) })
+      .then([withdrawn('c1', 'ARS', 1)]);
+  });
+
+  it('names what is wrong with retroactive picks', () => {
+    given()
+      .when(retro(['ARS-3', 'CHE-3', 'LIV-3']), { ...retroContext, periodEnded: false })
+      .thenRefused(
+        ErrorCodes.RETROACTIVE_PERIOD_NOT_ENDED,
+        'Period 3 has not ended; retroactive picks are only for ended periods.',
+      );
+    given(made('c1', 'CHE', 3))
+      .when(retro(['ARS-3', 'CHE-3', 'LIV-3']), retroContext)
+      .thenRefused(
+        ErrorCodes.RETROACTIVE_PICKS_EXIST,
+        'This player already has picks in period 3; clear them first.',
+      );
+    given()
+      .when(retro(['ARS-3', 'CHE-3', 'ARS-4']), retroContext)
+      .thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD, 'Option ARS-4 is not an option of period 3.');
+    given()
+      .when(retro(['ARS-3', 'CHE-3', 'MCI-3']), retroContext)
+      .thenRefused(ErrorCodes.OPTION_NOT_IN_PERIOD, 'Option MCI-3 is not an option of period 3.');
+    given()
+      .when(retro(['ARS-3', 'CHE-3', 'LIV-3']), {
+        ...retroContext,
+        options: [option('ARS', 3), option('CHE', 3), option('LIV', 3, { status: 'cancelled' })],
+      })
+      .thenRefused(ErrorCodes.OPTION_UNAVAILABLE, 'Team LIV is unavailable: its match was cancelled.');
+  });
+
+  it.each([
+    ['period 0', retro(['ARS-0', 'CHE-0', 'LIV-0'], 0)],
+    ['a fractional period', retro(['ARS-3', 'CHE-3', 'LIV-3'], 2.5)],
+    ['a blank option id', retro(['ARS-3', 'CHE-3', ' '])],
+  ])('refuses retroactive picks for %s as an invalid selection', (_case, command) => {
+    given()
+      .when(command, retroContext)
+      .thenRefused(
+        ErrorCodes.RETROACTIVE_SELECTION_INVALID,
+        'Invalid selection: Please select a user, period, and exactly 3 options.',
+      );
+  });
+
+  it('refuses, as a programming error, a context that describes another period, option or choice', () => {
+    expect(() =>
+      decidePicks(makeChoice('ARS'), given().state, choiceContext('ARS', 1, { period: period(2) })),
+    ).toThrow('MakeChoice: the context does not describe the commanded period and option');
+    expect(() => decidePicks(makeChoice('ARS'), given().state, choiceContext('CHE'))).toThrow(
+      'MakeChoice: the context does not describe the commanded period and option',
+    );
+    expect(() =>
+      decidePicks(withdraw, given(made('c1', 'ARS', 1)).state, {
+        now,
+        period: period(1),
+        option: option('CHE', 1),
+      }),
+    ).toThrow('WithdrawChoice: the context does not describe the period and option of the choice');
+    expect(() =>
+      decidePicks(withdraw, given(made('c1', 'ARS', 1)).state, {
+        now,
+        period: period(2),
+        option: option('ARS', 1),
+      }),
+    ).toThrow('WithdrawChoice: the context does not describe the period and option of the choice');
+    expect(() =>
+      decidePicks(retro(['ARS-3', 'CHE-3', 'LIV-3']), given().state, { ...retroContext, choiceIds: ['r1'] }),
+    ).toThrow('MakeRetroactiveChoices: not enough choice ids in the context');
+    expect(() =>
+      decidePicks(
+        { type: 'VoidChoicesOnOption', userId: user, optionId: 'ARS-1', reason: 'postponed' },
+        given().state,
+        { now, option: option('CHE', 1) },
+      ),
+    ).toThrow('VoidChoicesOnOption: the context does not describe the commanded option');
+  });
+});
