@@ -4,6 +4,7 @@ import { Database } from '../platform/database/database.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
+import { LeaderboardCache } from './queries/leaderboard-cache.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
@@ -33,6 +34,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withDatabase(ChoiceQueries),
     withDatabase(PickGridQueries),
     withDatabase(ResultQueries),
+    withDatabase(LeaderboardCache),
   ],
   exports: [LeaderboardQueries],
 })
