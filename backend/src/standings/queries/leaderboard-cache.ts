@@ -112,7 +112,7 @@ export class LeaderboardCache {
         }
         return { value, state: key };
       })().finally(() => this.pending.delete(key));
-      this.pending.set(key, running as Promise<CachedAnswer<unknown>>);
+      this.pending.set(key, running);
     }
     return running;
   }
