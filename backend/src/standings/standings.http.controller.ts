@@ -19,6 +19,10 @@ import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
 import { ListPage, PageQuery } from '../platform/http/list-pages.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import type { Sql } from '../platform/database/sql.js';
+import { SeasonReader } from '../season/season-reader.js';
+import { IsOptional, IsString } from 'class-validator';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
 import { withEmailsFor } from './queries/email-privacy.js';
@@ -28,6 +32,11 @@ import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries, type ResultView } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
+
+/** A leaderboard page of the current season, or of a past one with `season=YYYY-YY`. */
+class SeasonPageQuery extends PageQuery {
+  @IsOptional() @IsString() season?: string;
+}
 
 function me(request: Request): string {
   const user = requestUser(request);
@@ -70,6 +79,8 @@ export class StandingsController {
     private readonly pickGrid: PickGridQueries,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly seasons: SeasonReader,
   ) {}
 
   /**
@@ -77,61 +88,98 @@ export class StandingsController {
    * players whose picks have not locked yet (and who have no points), so nothing leaks early,
    * except their own row.
    */
-  private boardsFor(request: Request): LeaderboardQueries {
+  private boardsFor(request: Request, boards = this.leaderboards): LeaderboardQueries {
     const viewer = requestUser(request);
-    return viewer?.isAdmin
-      ? this.leaderboards
-      : this.leaderboards.shownAt(this.clock.now(), viewer?.id ?? null);
+    return viewer?.isAdmin ? boards : boards.shownAt(this.clock.now(), viewer?.id ?? null);
+  }
+
+  /** The leaderboards of a past season (inside `SeasonReader.read`). */
+  private leaderboardsOf(sql: Sql): LeaderboardQueries {
+    return new LeaderboardQueries(sql, this.config.rules);
   }
 
   @Get('leaderboards/overall')
   @Player()
   @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
   @ListPage({ pagedByHandler: true })
-  async overall(@Query() page: PageQuery, @Req() request: Request): Promise<LeaderboardEntry[]> {
-    return withEmailsFor(requestUser(request), await this.boardsFor(request).overall(page));
+  async overall(@Query() page: SeasonPageQuery, @Req() request: Request): Promise<LeaderboardEntry[]> {
+    const { season, ...paging } = page;
+    const rows = await this.seasons.read(
+      season,
+      () => this.boardsFor(request).overall(paging),
+      (sql) => this.boardsFor(request, this.leaderboardsOf(sql)).overall(paging),
+    );
+    return withEmailsFor(requestUser(request), rows);
   }
 
   @Get('leaderboards/survivor')
   @Player()
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
   @ListPage({ pagedByHandler: true })
-  async survivor(@Query() page: PageQuery, @Req() request: Request): Promise<SurvivorEntry[]> {
-    return withEmailsFor(requestUser(request), await this.boardsFor(request).survivor(page));
+  async survivor(@Query() page: SeasonPageQuery, @Req() request: Request): Promise<SurvivorEntry[]> {
+    const { season, ...paging } = page;
+    const rows = await this.seasons.read(
+      season,
+      () => this.boardsFor(request).survivor(paging),
+      (sql) => this.boardsFor(request, this.leaderboardsOf(sql)).survivor(paging),
+    );
+    return withEmailsFor(requestUser(request), rows);
   }
 
   @Get('leaderboards/last10')
   @Player()
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
   @ListPage({ pagedByHandler: true })
-  async last10(@Query() page: PageQuery, @Req() request: Request): Promise<Last10Entry[]> {
-    return withEmailsFor(requestUser(request), await this.boardsFor(request).last10(page));
+  async last10(@Query() page: SeasonPageQuery, @Req() request: Request): Promise<Last10Entry[]> {
+    const { season, ...paging } = page;
+    const rows = await this.seasons.read(
+      season,
+      () => this.boardsFor(request).last10(paging),
+      (sql) => this.boardsFor(request, this.leaderboardsOf(sql)).last10(paging),
+    );
+    return withEmailsFor(requestUser(request), rows);
   }
 
   @Get('leaderboards/summary')
   @Player()
   @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
-  summary(): Promise<LeaderboardSummary> {
-    return this.leaderboards.shownAt(this.clock.now()).summary();
+  summary(@Query('season') season?: string): Promise<LeaderboardSummary> {
+    return this.seasons.read(
+      season,
+      () => this.leaderboards.shownAt(this.clock.now()).summary(),
+      (sql) => this.leaderboardsOf(sql).shownAt(this.clock.now()).summary(),
+    );
   }
 
   @Get('user/stats')
   @Player()
   @ApiOperation({ summary: 'Your ranks, points, survivor status and per-period scores' })
-  userStats(@Req() request: Request): Promise<UserStats> {
-    return this.stats.forUser(me(request));
+  userStats(@Req() request: Request, @Query('season') season?: string): Promise<UserStats> {
+    return this.seasons.read(
+      season,
+      () => this.stats.forUser(me(request)),
+      (sql) => new UserStatsQueries(sql, this.config.rules).forUser(me(request)),
+    );
   }
 
   @Get('performance/detailed')
   @Player()
-  detailed(@Req() request: Request): Promise<DetailedPerformance> {
-    return this.performance.detailed(me(request));
+  detailed(@Req() request: Request, @Query('season') season?: string): Promise<DetailedPerformance> {
+    return this.seasons.read(
+      season,
+      () => this.performance.detailed(me(request)),
+      (sql) => new PerformanceQueries(sql, this.config.rules).detailed(me(request)),
+    );
   }
 
   @Get('performance/trends')
   @Player()
-  trends(@Req() request: Request): Promise<TrendEntry[]> {
-    return this.performance.trends(me(request));
+  trends(@Req() request: Request, @Query('season') season?: string): Promise<TrendEntry[]> {
+    return this.seasons.read(
+      season,
+      () => this.performance.trends(me(request)),
+      (sql) => new PerformanceQueries(sql, this.config.rules).trends(me(request)),
+    );
   }
 
   @Get('performance/compare')
