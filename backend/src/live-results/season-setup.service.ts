@@ -113,7 +113,7 @@ export class SeasonSetupService {
     }
     const current = await this.seasons.current();
     if (current === null) throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
-    const season = (input.season as string | undefined) ?? nextSeasonName(current.season);
+    const season = (input.season) ?? nextSeasonName(current.season);
     const started = await this.seasons.start(
       { mode: 'next', season, unfinished: await this.unfinishedPeriods(), force: input.force === true },
       context,
