@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import type { SeasonScope } from '../shared/domain/season-scope.js';
 import {
   decideStartSeason,
   evolvePoolSeasons,
@@ -11,8 +12,7 @@ import {
   poolSeasonsStreamId,
   type PoolSeasonsEvent,
   type PoolSeasonsState,
-  type SeasonScope,
-} from '../shared/domain/season-scope.js';
+} from './domain/pool-seasons.js';
 import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
 
 const poolSeasonsModel = { initialState: initialPoolSeasonsState, evolve: evolvePoolSeasons };

@@ -1,14 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { ErrorCodes } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
+import { nextSeasonName, scopedStreamId } from '../../shared/domain/season-scope.js';
 import {
   decideStartSeason,
   evolvePoolSeasons,
   initialPoolSeasonsState,
-  nextSeasonName,
-  scopedStreamId,
   type PoolSeasonsEvent,
-} from './season-scope.js';
+} from './pool-seasons.js';
 
 type StartSeason = Parameters<typeof decideStartSeason>[1];
 
