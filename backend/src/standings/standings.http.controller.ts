@@ -16,13 +16,16 @@ import {
   type TrendEntry,
   type UserStats,
 } from '@treble/contracts';
-import { IsOptional, Matches } from 'class-validator';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { alreadyHeld } from '../platform/http/entity-tags.js';
 import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
 import { ListPage, maxPageSize, PageQuery } from '../platform/http/list-pages.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import type { Sql } from '../platform/database/sql.js';
+import { SeasonReader } from '../season/season-reader.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
 import { withEmailsFor } from './queries/email-privacy.js';
@@ -37,6 +40,8 @@ import { UserStatsQueries } from './queries/user-stats.queries.js';
 /** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */
 export class LeaderboardPageQuery extends PageQuery {
   @IsOptional() @Matches(uuidPattern, { message: 'after: a player id' }) after?: string;
+  /** A past season of the pool (`2025-26`); the current one when absent. */
+  @IsOptional() @IsString() season?: string;
 }
 
 /** The first page of a board (no offset, no cursor): what most readers ask, kept in the cache. */
@@ -84,6 +89,8 @@ export class StandingsController {
     private readonly cache: LeaderboardCache,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly seasons: SeasonReader,
   ) {}
 
   /**
@@ -101,6 +108,16 @@ export class StandingsController {
     const user = requestUser(request);
     const admin = user?.isAdmin === true;
     const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
+    const past = await this.seasons.pastSeason(page.season);
+    if (past !== null) {
+      // A past season is read through its kept rows, never cached with the current one's.
+      const rows = await this.seasons.readPast(past, (sql) => {
+        const boards = this.leaderboardsOf(sql);
+        const queries = admin ? boards : boards.shownAt(asker.now, asker.viewer);
+        return queries.list(kind, { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after });
+      });
+      return withEmailsFor(user, rows);
+    }
     const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
     const question = ['board', kind, page.limit ?? '', page.offset ?? 0, page.after ?? ''].join('|');
     const answer = await this.cache.answer(
@@ -118,6 +135,11 @@ export class StandingsController {
       if (alreadyHeld(request, response, entityTag(answer.state, variant))) return undefined;
     }
     return rows;
+  }
+
+  /** The leaderboards of a past season (inside `SeasonReader.read`). */
+  private leaderboardsOf(sql: Sql): LeaderboardQueries {
+    return new LeaderboardQueries(sql, this.config.rules);
   }
 
   @Get('leaderboards/overall')
@@ -164,7 +186,10 @@ export class StandingsController {
   async summary(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
+    @Query('season') season?: string,
   ): Promise<LeaderboardSummary | undefined> {
+    const past = await this.seasons.pastSeason(season);
+    if (past !== null) return this.seasons.readPast(past, (sql) => this.leaderboardsOf(sql).shownAt(this.clock.now()).summary());
     const asker: Asker = { admin: false, viewer: null, now: this.clock.now() };
     const queries = this.leaderboards.shownAt(asker.now);
     const answer = await this.cache.answer('summary', asker, queries, () => queries.summary(), {
@@ -180,20 +205,32 @@ export class StandingsController {
   @Get('user/stats')
   @Player()
   @ApiOperation({ summary: 'Your ranks, points, survivor status and per-period scores' })
-  userStats(@Req() request: Request): Promise<UserStats> {
-    return this.stats.forUser(me(request));
+  userStats(@Req() request: Request, @Query('season') season?: string): Promise<UserStats> {
+    return this.seasons.read(
+      season,
+      () => this.stats.forUser(me(request)),
+      (sql) => new UserStatsQueries(sql, this.config.rules).forUser(me(request)),
+    );
   }
 
   @Get('performance/detailed')
   @Player()
-  detailed(@Req() request: Request): Promise<DetailedPerformance> {
-    return this.performance.detailed(me(request));
+  detailed(@Req() request: Request, @Query('season') season?: string): Promise<DetailedPerformance> {
+    return this.seasons.read(
+      season,
+      () => this.performance.detailed(me(request)),
+      (sql) => new PerformanceQueries(sql, this.config.rules).detailed(me(request)),
+    );
   }
 
   @Get('performance/trends')
   @Player()
-  trends(@Req() request: Request): Promise<TrendEntry[]> {
-    return this.performance.trends(me(request));
+  trends(@Req() request: Request, @Query('season') season?: string): Promise<TrendEntry[]> {
+    return this.seasons.read(
+      season,
+      () => this.performance.trends(me(request)),
+      (sql) => new PerformanceQueries(sql, this.config.rules).trends(me(request)),
+    );
   }
 
   @Get('performance/compare')

@@ -11,6 +11,7 @@ import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
 import { StandingsController } from './standings.http.controller.js';
 import { AdminPicksController } from './admin-picks.http.controller.js';
+import { SeasonModule } from '../season/season.module.js';
 
 /** The query services are plain classes over the database and the configured rules. */
 const withRules = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({
@@ -25,6 +26,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
 });
 
 @Module({
+  imports: [SeasonModule],
   controllers: [StandingsController, AdminPicksController],
   providers: [
     withRules(LeaderboardQueries),
