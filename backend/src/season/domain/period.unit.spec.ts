@@ -1,5 +1,13 @@
-import { describe, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { defaultRules, ErrorCodes } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
+import {
+  decideCompletePeriod,
+  decideDeleteResultInPeriod,
+  decideReopenPeriod,
+  eplOptionsFor,
+  optionView,
+} from './period-admin.js';
 import {
   decideSchedulePeriod,
   evolvePeriod,
@@ -63,5 +71,76 @@ describe('scheduling a period', () => {
 
   it('decides nothing for a period that is already scheduled (the import is idempotent)', () => {
     spec.given([scheduled]).when(schedule, new Date('2025-11-01T00:00:00Z')).thenNothing();
+  });
+});
+
+describe('what the period keeps of its later events', () => {
+  /** The admin's decisions on the period take more than the state: the command is the call. */
+  type Decision = (state: PeriodState) => readonly PeriodEvent[];
+  const admin = deciderSpec<Decision, PeriodState, PeriodEvent>({
+    initialState: initialPeriodState,
+    evolve: evolvePeriod,
+    decide: (decision, state) => decision(state),
+  });
+  const now = new Date('2025-11-25T12:00:00Z');
+  const options: PeriodEvent = {
+    type: 'OptionsAdded',
+    data: {
+      periodId: 12,
+      options: eplOptionsFor(12, [scheduled].reduce(evolvePeriod, initialPeriodState()), [
+        fixture.home,
+        fixture.away,
+      ]),
+    },
+  };
+  const completed: PeriodEvent = {
+    type: 'PeriodCompleted',
+    data: { periodId: 12, manual: true, completedAt: now.toISOString() },
+  };
+  const recorded: PeriodEvent = {
+    type: 'ResultRecorded',
+    data: { periodId: 12, optionId: '12-ARS', outcome: 'win', points: 3, source: 'admin' },
+  };
+
+  it('is open again after a reopening: it can be completed, and not reopened twice', () => {
+    const history = [
+      scheduled,
+      activated,
+      completed,
+      { type: 'PeriodReopened', data: { periodId: 12 } } as PeriodEvent,
+    ];
+    admin
+      .given(history)
+      .when((state) => decideCompletePeriod(12, state, now, true))
+      .then([completed]);
+    admin
+      .given(history)
+      .when((state) => decideReopenPeriod(12, state, defaultRules))
+      .thenRefused(ErrorCodes.PERIOD_NOT_REOPENABLE);
+  });
+
+  it('has no result for an option once its result is deleted', () => {
+    const deleted: PeriodEvent = { type: 'ResultDeleted', data: { periodId: 12, optionId: '12-ARS' } };
+    const state = admin.given([scheduled, activated, options, recorded, deleted]).state;
+    expect(optionView(state, '12-ARS')).toMatchObject({ hasResult: false });
+    expect(optionView(state, '12-CHE')).toMatchObject({ hasResult: false });
+    admin
+      .given([scheduled, activated, options, recorded, deleted])
+      .when((s) => decideDeleteResultInPeriod(12, s, '12-ARS', defaultRules))
+      .thenRefused(ErrorCodes.RESULT_NOT_FOUND);
+  });
+
+  it('ignores an update of a fixture it does not have', () => {
+    const unknown: PeriodEvent = {
+      type: 'FixtureUpdated',
+      data: { periodId: 12, fixtureId: '2025-26-LIV-EVE', kickoff: null, status: 'POSTPONED' },
+    };
+    const before = admin.given([scheduled, activated, options]).state;
+    const after = admin.given([scheduled, activated, options, unknown]).state;
+    expect(after).toEqual(before);
+    expect(optionView(after, '12-ARS')).toMatchObject({
+      status: 'available',
+      lockAt: new Date(fixture.kickoff!),
+    });
   });
 });
