@@ -15,12 +15,11 @@ import { authUserQueryOptions } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { periodsQueryOptions } from '../../api/periods';
 import {
-  addChoice,
+  addChoiceMutationOptions,
   choicesQueryOptions,
   currentPeriodQueryOptions,
-  invalidatePicks,
   optionsQueryOptions,
-  removeChoice,
+  removeChoiceMutationOptions,
 } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
 import { formatDateTime } from '../../lib/dates';
@@ -137,16 +136,14 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
   };
 
   const add = useMutation({
-    mutationFn: (optionId: string) => addChoice(period.id, optionId),
+    ...addChoiceMutationOptions(queryClient, period.id),
     onSuccess: () => toast.success('Choice Added', { description: 'Your prediction has been saved.' }),
     onError: onRefused,
-    onSettled: () => invalidatePicks(queryClient, period.id),
   });
   const remove = useMutation({
-    mutationFn: (choiceId: string) => removeChoice(choiceId),
+    ...removeChoiceMutationOptions(queryClient, period.id),
     onSuccess: () => toast.success('Choice Removed', { description: 'Your prediction has been removed.' }),
     onError: onRefused,
-    onSettled: () => invalidatePicks(queryClient, period.id),
   });
   const busy = add.isPending || remove.isPending;
   const totalNeeded = options.reduce((sum, option) => sum + usesNeeded(option.usageCount, rules), 0);
