@@ -1,18 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { Period, PoolRules, UserStats } from '@treble/contracts';
 import { useState } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
-import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
-import { defaultRules, type Period, type UserStats } from '@treble/contracts';
 import { periodsQueryOptions } from '../../api/periods';
+import { usePoolRules } from '../../api/rules';
 import { userStatsQueryOptions } from '../../api/standings';
+import { RefreshNotice } from '../../components/refresh-notice';
 import { formatDate } from '../../lib/dates';
 import { resultLabel } from '../dashboard/dashboard-page';
-import { HistoryPending } from './history-pending';
-import { PageLoadError } from '../../components/load-error';
-
-const rules = defaultRules;
-const last10Length = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
+import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
 
 interface PeriodResult {
   period: Period;
@@ -34,26 +31,12 @@ function isFinished(period: Period): boolean {
 /**
  * The player's completed periods. Live: the standings projection pushes the stats key and the
  * season pushes the periods key, so a completed or reopened period shows up without a reload.
+ * The route's loader loads both (its pending and error components cover the first load).
  */
 export function HistoryPage() {
-  const stats = useQuery(userStatsQueryOptions());
-  const periods = useQuery(periodsQueryOptions());
-
-  if (stats.isLoadingError || periods.isLoadingError) {
-    return (
-      <PageLoadError
-        id="history-title"
-        heading="History"
-        title="Could not load your history"
-        error={stats.error ?? periods.error}
-        onRetry={() => {
-          if (stats.isError) void stats.refetch();
-          if (periods.isError) void periods.refetch();
-        }}
-      />
-    );
-  }
-  if (!stats.data || !periods.data) return <HistoryPending />;
+  const stats = useSuspenseQuery(userStatsQueryOptions());
+  const periods = useSuspenseQuery(periodsQueryOptions());
+  const rules = usePoolRules();
 
   const s = stats.data;
   const scoreOf = new Map(s.scores.map((score) => [score.periodId, score]));
@@ -78,14 +61,20 @@ export function HistoryPage() {
     <section className="page" aria-labelledby="history-title">
       <header className="page-header">
         <h1 id="history-title">History</h1>
-        <p className="page-header__lead">Your results in every period played so far. Open a period to see everyone's picks.</p>
+        <p className="page-header__lead">
+          Your results in every period played so far. Open a period to see everyone's picks.
+        </p>
       </header>
+      <RefreshNotice queries={[stats, periods]} />
       <StatCards stats={s} />
       <p className="muted" data-testid="history-total-note">
         {pending.length === 0
           ? `${plural(s.totalPoints, 'point')} in total, all from completed periods.`
           : `${plural(s.totalPoints, 'point')} in total, of which ${plural(pendingPoints, 'point')} from ${pending
-              .map((result) => `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`)
+              .map(
+                (result) =>
+                  `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`,
+              )
               .join(', ')}: not final until the period is completed.`}
       </p>
 
@@ -105,7 +94,7 @@ export function HistoryPage() {
         )}
       </div>
 
-      {results.length > 0 && <SummaryCards results={results} />}
+      {results.length > 0 && <SummaryCards results={results} rules={rules} />}
     </section>
   );
 }
@@ -135,17 +124,25 @@ function HistoryRow({ result }: { result: PeriodResult }) {
             </time>
           )}
         </span>
-        <span className={`badge badge--segment-${period.segment}`}>{isLast10(period) ? 'Last 10' : 'Main Season'}</span>
+        <span className={`badge badge--segment-${period.segment}`}>
+          {isLast10(period) ? 'Last 10' : 'Main Season'}
+        </span>
         <span className="history-row__points">+{plural(points, 'pt')}</span>
         {result.isFinal ? (
-          <span className={`badge badge--result-${resultLabel(points).toLowerCase()}`}>{resultLabel(points)}</span>
+          <span className={`badge badge--result-${resultLabel(points).toLowerCase()}`}>
+            {resultLabel(points)}
+          </span>
         ) : (
           <span className="badge badge--status-pending">In progress</span>
         )}
       </div>
       {open && (
         <div id={detailId} className="history-detail">
-          <EveryonePicks periodId={period.id} viewerId={user?.id} heading={`Everyone's picks, Period ${period.id}`} />
+          <EveryonePicks
+            periodId={period.id}
+            viewerId={user?.id}
+            heading={`Everyone's picks, Period ${period.id}`}
+          />
           <Link to="/predictions" search={{ period: period.id }} className="muted">
             Open on the Picks page
           </Link>
@@ -182,7 +179,9 @@ function figures(results: PeriodResult[]) {
   return { total, completed, inProgress: results.length - completed, average };
 }
 
-function SummaryCards({ results }: { results: PeriodResult[] }) {
+/** The two competitions' figures, with their periods as the pool's rules set them. */
+function SummaryCards({ results, rules }: { results: PeriodResult[]; rules: PoolRules }) {
+  const last10Length = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
   const overall = figures(results);
   const last10 = figures(results.filter((result) => isLast10(result.period)));
   return (
