@@ -16,8 +16,11 @@ export function userStatsQueryOptions(fetch?: FetchLike) {
   });
 }
 
-/** One leaderboard under `queryKeys.leaderboards(kind)`, the key the projection pushes. */
-export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, fetch?: FetchLike) {
+/**
+ * One leaderboard under `queryKeys.leaderboards(kind)`, the key the projection pushes. Options come
+ * as an object so that more (a season, a page) can join without touching the callers.
+ */
+export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, { fetch }: { fetch?: FetchLike } = {}) {
   return queryOptions({
     queryKey: queryKeys.leaderboards(kind),
     queryFn: ({ signal }) => requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}`, { signal, fetch }),
