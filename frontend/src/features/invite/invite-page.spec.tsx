@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
-import type { CommunityStats } from '@treble/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { queryKeys, type CommunityStats } from '@treble/contracts';
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
@@ -222,6 +222,17 @@ describe('invite page', () => {
     fake.routes.set('GET /api/community/stats', () => jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }));
     renderApp('/invite', { user: aUser() });
     await screen.findByText('500: Boom');
+    screen.getByRole('heading', { name: 'Could not load the invite page' });
     screen.getByRole('button', { name: 'Retry' });
+  });
+
+  test('a failed refresh keeps the page on screen, with a notice', async () => {
+    const { queryClient } = renderApp('/invite', { user: aUser() });
+    await screen.findAllByTestId('stat-tile');
+    fake.routes.set('GET /api/community/stats', () => jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }));
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.community() }));
+    const notice = await screen.findByTestId('refresh-notice');
+    expect(notice.textContent).toContain('503: Down');
+    within(tile('Total Users')).getByText('12');
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   ErrorCodes,
   userDisplayName,
@@ -16,7 +16,6 @@ import { communityStatsQueryOptions } from '../../api/community';
 import { ApiError } from '../../api/http';
 import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
 import { userStatsQueryOptions } from '../../api/standings';
-import { errorMessage } from '../../lib/errors';
 import {
   emailTemplates,
   fillTemplate,
@@ -28,6 +27,7 @@ import {
   type TemplateValues,
 } from './share';
 import { InvitePending } from './invite-pending';
+import { RefreshNotice } from '../../components/refresh-notice';
 import { usePoolRules } from '../../api/rules';
 import { EmailAlertsLive } from './email-alerts-live';
 
@@ -43,35 +43,18 @@ async function copyText(text: string, title: string): Promise<void> {
   }
 }
 
+/**
+ * The route's loader loads these queries (its pending and error components cover the first load);
+ * a refresh that fails later keeps the page and says so.
+ */
 export function InvitePage() {
-  const { data: user } = useQuery(authUserQueryOptions());
-  const community = useQuery(communityStatsQueryOptions());
-  const stats = useQuery(userStatsQueryOptions());
-  const registration = useQuery(registrationOptionsQueryOptions(undefined));
-  const referral = useQuery(referralInvitationQueryOptions());
-
-  const failed = [community, stats, registration, referral].find((query) => query.isError);
-  if (failed) {
-    return (
-      <section className="page" aria-labelledby="invite-title">
-        <h1 id="invite-title">Invite &amp; Grow</h1>
-        <div className="error-state" role="alert">
-          <h2>Could not load the invite page</h2>
-          <p className="error-state__message">{errorMessage(failed.error)}</p>
-        </div>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            for (const query of [community, stats, registration, referral]) if (query.isError) void query.refetch();
-          }}
-        >
-          Retry
-        </button>
-      </section>
-    );
-  }
-  if (!user || !community.data || !stats.data || !registration.data || !referral.data) return <InvitePending />;
+  const { data: user } = useSuspenseQuery(authUserQueryOptions());
+  const community = useSuspenseQuery(communityStatsQueryOptions());
+  const stats = useSuspenseQuery(userStatsQueryOptions());
+  const registration = useSuspenseQuery(registrationOptionsQueryOptions(undefined));
+  const referral = useSuspenseQuery(referralInvitationQueryOptions());
+  // The route lets only a signed-in player in; signed out between two renders, the sign-in page follows.
+  if (!user) return <InvitePending />;
 
   // The player's own reusable invitation: a friend who opens it can sign up, invite-only pool or not.
   const link = referral.data.url;
@@ -82,6 +65,7 @@ export function InvitePage() {
         <h1 id="invite-title">Invite &amp; Grow</h1>
         <p className="page-header__lead">Bring your friends into the pool.</p>
       </header>
+      <RefreshNotice queries={[community, stats, registration, referral]} />
       <CommunityCards stats={community.data} />
 
       <Tabs.Root defaultValue="social" className="tabs">
