@@ -22,6 +22,7 @@ import {
   removeChoiceMutationOptions,
 } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
+import { RefreshNotice } from '../../components/refresh-notice';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { ClubBadge } from '../clubs/club-badge';
@@ -78,7 +79,8 @@ function useNow(intervalMs = 1000): number {
 function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boolean; switcher: React.ReactNode }) {
   const rules = usePoolRules();
   const queryClient = useQueryClient();
-  const { data: options } = useSuspenseQuery(optionsQueryOptions(period.id));
+  const optionsQuery = useSuspenseQuery(optionsQueryOptions(period.id));
+  const options = optionsQuery.data;
   const { data: user } = useQuery(authUserQueryOptions());
   const now = useNow();
   const selected = options.filter((option) => option.choiceId !== null);
@@ -190,6 +192,7 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
           </p>
         )}
       </header>
+      <RefreshNotice queries={[optionsQuery]} />
 
       {!coverable && (
         <p className="notice notice--warning" role="status" data-testid="minimum-warning">
