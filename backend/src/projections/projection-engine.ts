@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { personalKeyRoots, type QueryKey } from '@treble/contracts';
+import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contracts';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
-import type { Projection, ProjectionContext, ReadModelChange } from './projection.js';
+import { SEASON_STARTED, seasonNamePattern, type SeasonStartedData } from '../shared/domain/season-scope.js';
+import { seasonsTable, type Projection, type ProjectionContext, type ReadModelChange } from './projection.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -66,6 +67,11 @@ export interface VerifyReport {
 function identifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
   return `"${name}"`;
+}
+
+/** Every physical table of a projection, by logical name: its tables, and the past-season tables of the seasonal ones. */
+function tableNames(projection: Projection): string[] {
+  return projection.tables.flatMap((table) => (table.seasons ? [table.name, seasonsTable(table.name)] : [table.name]));
 }
 
 function sameKey(a: QueryKey, b: QueryKey): boolean {
@@ -153,22 +159,47 @@ export class ProjectionEngine {
       const name = physicalName(table.name);
       await sql.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
       for (const statement of table.ddl(identifier(name))) await sql.query(statement);
+      if (table.seasons) {
+        // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
+        const archive = identifier(physicalName(seasonsTable(table.name)));
+        await sql.query(`DROP TABLE IF EXISTS ${archive}`);
+        await sql.query(`CREATE TABLE ${archive} (LIKE ${identifier(name)}, archive_season text NOT NULL)`);
+        await sql.query(`CREATE INDEX ON ${archive} (archive_season)`);
+      }
     }
   }
 
   private async pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
-    for (const table of projection.tables) {
-      await sql.query(`DROP VIEW IF EXISTS ${identifier(table.name)}`);
-      await sql.query(
-        `CREATE VIEW ${identifier(table.name)} AS SELECT * FROM ${identifier(physical(table.name, generation))}`,
-      );
+    for (const name of tableNames(projection)) {
+      await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
+      await sql.query(`CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))}`);
     }
   }
 
   private async dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
-    for (const table of projection.tables) {
-      await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(table.name, generation))}`);
+    for (const name of tableNames(projection)) {
+      await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))}`);
     }
+  }
+
+  /**
+   * The next season starts: each seasonal table's rows are kept under the ending season's name in
+   * its `_seasons` table, and the `archived` ones start empty. Everything a browser shows changes.
+   */
+  private async startSeason(
+    sql: Sql,
+    projection: Projection,
+    physicalName: (table: string) => string,
+    data: SeasonStartedData,
+  ): Promise<boolean> {
+    const seasonal = projection.tables.filter((table) => table.seasons);
+    if (seasonal.length === 0 || data.previous === null) return false;
+    for (const table of seasonal) {
+      const live = identifier(physicalName(table.name));
+      await sql.query(`INSERT INTO ${identifier(physicalName(seasonsTable(table.name)))} SELECT *, $1 FROM ${live}`, [data.previous]);
+      if (table.seasons === 'archived') await sql.query(`DELETE FROM ${live}`);
+    }
+    return true;
   }
 
   /** Creates the first generation of a projection that has never run. */
@@ -206,6 +237,9 @@ export class ProjectionEngine {
     };
     const changed: ChangedKeys = { everyone: [], users: new Map() };
     for (const event of events) {
+      if (event.type === SEASON_STARTED && (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData))) {
+        for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+      }
       if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
       const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
       const audience = projection.audienceFor?.(event) ?? null;
@@ -391,13 +425,8 @@ export class ProjectionEngine {
           const live = await this.checkpoint(sql, name, true);
           if ((live?.position ?? 0n) !== built) return null; // it moved on: catch up again
           const found: TableDifference[] = [];
-          for (const table of projection.tables) {
-            const difference = await this.compareTable(
-              sql,
-              identifier(table.name),
-              identifier(shadow(table.name)),
-              table.name,
-            );
+          for (const table of tableNames(projection)) {
+            const difference = await this.compareTable(sql, identifier(table), identifier(shadow(table)), table);
             if (difference) found.push(difference);
           }
           return found;
@@ -406,8 +435,7 @@ export class ProjectionEngine {
       }
     } finally {
       await this.database.transaction(async (sql) => {
-        for (const table of projection.tables)
-          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table.name))}`);
+        for (const table of tableNames(projection)) await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))}`);
       });
     }
   }
@@ -437,6 +465,27 @@ export class ProjectionEngine {
         ...(await sample('rebuilt', onlyIn(rebuilt, live))),
       ],
     };
+  }
+
+  /**
+   * Runs `work` on a past season: inside one transaction, a temporary view named like each seasonal
+   * table (temporary names come first in Postgres's lookup) shows that season's rows, so the
+   * current season's queries read the past one unchanged. The views are dropped before the
+   * transaction ends, so the connection goes back to the pool as it came.
+   */
+  async readSeason<T>(season: string, work: (sql: Sql) => Promise<T>): Promise<T> {
+    if (!seasonNamePattern.test(season)) throw new Error(`Not a season name: ${season}`);
+    const tables = this.projections.flatMap((projection) => projection.tables.filter((table) => table.seasons).map((table) => table.name));
+    return this.database.transaction(async (sql) => {
+      for (const table of tables) {
+        await sql.query(
+          `CREATE TEMPORARY VIEW ${identifier(table)} AS SELECT * FROM public.${identifier(seasonsTable(table))} WHERE archive_season = '${season}'`,
+        );
+      }
+      const result = await work(sql);
+      for (const table of tables) await sql.query(`DROP VIEW pg_temp.${identifier(table)}`);
+      return result;
+    });
   }
 
   async status(): Promise<ProjectionStatus[]> {

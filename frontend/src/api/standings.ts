@@ -23,7 +23,7 @@ export function userStatsQueryOptions(fetch?: FetchLike) {
 export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, { fetch }: { fetch?: FetchLike } = {}) {
   return queryOptions({
     queryKey: queryKeys.leaderboards(kind),
-    queryFn: ({ signal }) => requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}`, { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}`, { signal, fetch, revalidate: true }),
   });
 }
 
@@ -34,7 +34,7 @@ export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, { fe
 export function leaderboardSummaryQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.leaderboards(), 'summary'] as const,
-    queryFn: ({ signal }) => requestJson<LeaderboardSummary>('/api/leaderboards/summary', { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<LeaderboardSummary>('/api/leaderboards/summary', { signal, fetch, revalidate: true }),
   });
 }
 
