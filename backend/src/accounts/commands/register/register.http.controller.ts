@@ -59,7 +59,7 @@ export class RegisterController {
       new RegisterCommand(body, { now: this.clock.now(), correlationId: request.correlationId ?? 'unknown' }),
     );
     // The session reads the account from the users table: answer once it is there.
-    await this.engine.waitFor(position, undefined, ['users']);
+    await this.engine.settle(position, ['users']);
     return this.sessions.signIn(request, response, userId);
   }
 }
