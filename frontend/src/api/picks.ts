@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { queryKeys, type Choice, type Option, type PeriodPickGrid, type Period } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
+import { seasonal, seasonSearch } from './seasons';
 
 /** The current period, or null; under `['periods', ...]` so every periods notice reaches it. */
 export function currentPeriodQueryOptions(fetch?: FetchLike) {
@@ -64,9 +65,10 @@ export function removeChoiceMutationOptions(queryClient: QueryClient, periodId: 
 }
 
 /** Everyone's picks of a period, only those whose options have locked (the server's rule). */
-export function pickGridQueryOptions(periodId: number, fetch?: FetchLike) {
+export function pickGridQueryOptions(periodId: number, fetch?: FetchLike, season?: string) {
   return queryOptions({
-    queryKey: queryKeys.pickGrid(periodId),
-    queryFn: ({ signal }) => requestJson<PeriodPickGrid>(`/api/periods/${periodId}/pick-grid`, { signal, fetch }),
+    ...seasonal(queryKeys.pickGrid(periodId), season),
+    queryFn: ({ signal }) =>
+      requestJson<PeriodPickGrid>(`/api/periods/${periodId}/pick-grid${seasonSearch(season)}`, { signal, fetch }),
   });
 }

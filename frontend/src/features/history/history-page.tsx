@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Period, PoolRules, UserStats } from '@treble/contracts';
 import { useState } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
@@ -7,9 +7,12 @@ import { periodsQueryOptions } from '../../api/periods';
 import { usePoolRules } from '../../api/rules';
 import { userStatsQueryOptions } from '../../api/standings';
 import { RefreshNotice } from '../../components/refresh-notice';
+import { SeasonSwitcher } from '../../components/season-switcher';
 import { formatDate } from '../../lib/dates';
 import { resultLabel } from '../dashboard/dashboard-page';
 import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
+
+const route = getRouteApi('/history');
 
 interface PeriodResult {
   period: Period;
@@ -34,8 +37,10 @@ function isFinished(period: Period): boolean {
  * The route's loader loads both (its pending and error components cover the first load).
  */
 export function HistoryPage() {
-  const stats = useSuspenseQuery(userStatsQueryOptions());
-  const periods = useSuspenseQuery(periodsQueryOptions());
+  const { season } = route.useSearch();
+  const navigate = route.useNavigate();
+  const stats = useSuspenseQuery(userStatsQueryOptions(undefined, season));
+  const periods = useSuspenseQuery(periodsQueryOptions(undefined, season));
   const rules = usePoolRules();
 
   const s = stats.data;
@@ -59,11 +64,16 @@ export function HistoryPage() {
 
   return (
     <section className="page" aria-labelledby="history-title">
-      <header className="page-header">
-        <h1 id="history-title">History</h1>
-        <p className="page-header__lead">
-          Your results in every period played so far. Open a period to see everyone's picks.
-        </p>
+      <header className="page-header page-header--with-action">
+        <div>
+          <h1 id="history-title">History</h1>
+          <p className="page-header__lead">
+            {season
+              ? `Your results in the ${season.replace('-', '/')} season. Open a period to see everyone's picks.`
+              : "Your results in every period played so far. Open a period to see everyone's picks."}
+          </p>
+        </div>
+        <SeasonSwitcher season={season} onChange={(next) => void navigate({ search: next ? { season: next } : {} })} />
       </header>
       <RefreshNotice queries={[stats, periods]} />
       <StatCards stats={s} />
@@ -88,7 +98,7 @@ export function HistoryPage() {
         ) : (
           <ol className="result-list">
             {results.map((result) => (
-              <HistoryRow key={result.period.id} result={result} />
+              <HistoryRow key={result.period.id} result={result} season={season} />
             ))}
           </ol>
         )}
@@ -99,7 +109,7 @@ export function HistoryPage() {
   );
 }
 
-function HistoryRow({ result }: { result: PeriodResult }) {
+function HistoryRow({ result, season }: { result: PeriodResult; season: string | undefined }) {
   const { period, points } = result;
   const [open, setOpen] = useState(false);
   const { data: user } = useQuery(authUserQueryOptions());
@@ -142,10 +152,13 @@ function HistoryRow({ result }: { result: PeriodResult }) {
             periodId={period.id}
             viewerId={user?.id}
             heading={`Everyone's picks, Period ${period.id}`}
+            season={season}
           />
-          <Link to="/predictions" search={{ period: period.id }} className="muted">
-            Open on the Picks page
-          </Link>
+          {!season && (
+            <Link to="/predictions" search={{ period: period.id }} className="muted">
+              Open on the Picks page
+            </Link>
+          )}
         </div>
       )}
     </li>

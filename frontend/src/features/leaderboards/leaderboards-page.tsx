@@ -1,13 +1,18 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { describeSurvivorRule, type LeaderboardKind, type LeaderboardRow } from '@treble/contracts';
+import { getRouteApi } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { usePoolRules } from '../../api/rules';
 import { leaderboardQueryOptions, leaderboardSummaryQueryOptions } from '../../api/standings';
 import { QueryBoundary } from '../../components/query-boundary';
 import { RefreshNotice } from '../../components/refresh-notice';
+import { SeasonSwitcher } from '../../components/season-switcher';
 import { clearCacheAndReload } from './clear-cache';
+import { HallOfFame } from './hall-of-fame';
 import { InitialsAvatar, RankMark } from './player-name';
+
+const route = getRouteApi('/leaderboards');
 
 const tabs: { kind: LeaderboardKind; label: string; empty: string }[] = [
   { kind: 'overall', label: 'Overall', empty: 'No rankings yet' },
@@ -40,15 +45,25 @@ function useSummaryFollowsLeaderboards() {
  */
 export function LeaderboardsPage() {
   const rules = usePoolRules();
-  const summaryQuery = useSuspenseQuery(leaderboardSummaryQueryOptions());
+  const { season } = route.useSearch();
+  const navigate = route.useNavigate();
+  const summaryQuery = useSuspenseQuery(leaderboardSummaryQueryOptions(undefined, season));
   const summary = summaryQuery.data;
   useSummaryFollowsLeaderboards();
   return (
     <section className="page" aria-labelledby="leaderboards-title">
       <header className="page-header page-header--with-action">
         <h1 id="leaderboards-title">Leaderboards</h1>
-        <ClearCacheButton />
+        <div className="page-header__actions">
+          <SeasonSwitcher season={season} onChange={(next) => void navigate({ search: next ? { season: next } : {} })} />
+          <ClearCacheButton />
+        </div>
       </header>
+      {season && (
+        <p className="notice" data-testid="past-season">
+          The final standings of the {season.replace('-', '/')} season.
+        </p>
+      )}
       <RefreshNotice queries={[summaryQuery]} />
       <div className="stat-grid">
         <SummaryCard label="Total Players" value={summary.totalPlayers} />
@@ -69,13 +84,14 @@ export function LeaderboardsPage() {
             <QueryBoundary
               title="Could not load the leaderboard"
               pending={<BoardSkeleton />}
-              resetKey={tab.kind}
+              resetKey={`${tab.kind}|${season ?? ''}`}
             >
-              <Board kind={tab.kind} empty={tab.empty} />
+              <Board kind={tab.kind} empty={tab.empty} season={season} />
             </QueryBoundary>
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      <HallOfFame />
     </section>
   );
 }
@@ -98,8 +114,8 @@ function BoardSkeleton() {
   );
 }
 
-function Board<K extends LeaderboardKind>({ kind, empty }: { kind: K; empty: string }) {
-  const board = useSuspenseQuery(leaderboardQueryOptions(kind));
+function Board<K extends LeaderboardKind>({ kind, empty, season }: { kind: K; empty: string; season: string | undefined }) {
+  const board = useSuspenseQuery(leaderboardQueryOptions(kind, { season }));
   if (board.data.length === 0) {
     return (
       <>
