@@ -397,18 +397,38 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
            ORDER BY u.created_at`,
       request.audience === 'all' || periodId === null ? [] : [periodId],
     );
+    // Each player's choice for messages from the host, and whether a push subscription reaches them.
+    const { rows: choices } = await this.database.query<{ id: string; email: boolean; push: boolean; subscribed: boolean }>(
+      `SELECT u.id::text AS id, coalesce(s.announcement_email, true) AS email, coalesce(s.announcement_push, true) AS push,
+              EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id) AS subscribed
+       FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id WHERE u.id::text = ANY($1)`,
+      [players.map((player) => player.id)],
+    );
+    const choiceOf = new Map(choices.map((row) => [row.id, row]));
+    let recipients = 0;
     let delivered = 0;
     let failed = 0;
+    const skipped = { turnedOff: 0, unreachable: 0 };
     for (const player of players) {
+      const choice = choiceOf.get(player.id);
+      if (!choice || (!choice.email && !choice.push)) {
+        skipped.turnedOff++;
+        continue;
+      }
+      if (!(choice.email && this.channels.emailConfigured) && !(choice.push && choice.subscribed)) {
+        skipped.unreachable++;
+        continue;
+      }
+      recipients++;
       const outcome = await this.channels.send(
         { userId: player.id, email: player.email },
         { kind: 'announcement', subject: request.subject, text: request.message, url: '/', periodId: null },
-        { email: true, push: true },
+        { email: choice.email, push: choice.push },
         now,
       );
       delivered += outcome.delivered;
       failed += outcome.failed;
     }
-    return { recipients: players.length, delivered, failed };
+    return { recipients, delivered, failed, skipped };
   }
 }

@@ -31,6 +31,8 @@ const rowTables: Record<BackupRowLine['table'], readonly string[]> = {
     'reminder_push',
     'results_email',
     'results_push',
+    'announcement_email',
+    'announcement_push',
     'updated_at',
   ],
   push_subscriptions: ['endpoint', 'user_id', 'p256dh', 'auth', 'created_at'],
