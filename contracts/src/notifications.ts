@@ -84,3 +84,27 @@ export interface BroadcastResult {
     unreachable: number;
   };
 }
+
+/** The e-mails the pool writes from an admin-editable template (spec: Email Alerts). */
+export const mailTemplateKinds = ['welcome', 'reminder', 'results', 'invite'] as const;
+export type MailTemplateKind = (typeof mailTemplateKinds)[number];
+
+/** One template: `{{placeholder}}` is replaced by the recipient's value. */
+export interface MailTemplateView {
+  kind: MailTemplateKind;
+  subject: string;
+  text: string;
+  /** Placeholders this kind of e-mail fills. */
+  placeholders: string[];
+  /** False while the pool uses Treble's default wording. */
+  customized: boolean;
+  /** The default wording (what a reset goes back to). */
+  defaultSubject: string;
+  defaultText: string;
+}
+
+/** `PUT /api/admin/notifications/templates/:kind`. */
+export interface MailTemplateRequest {
+  subject: string;
+  text: string;
+}

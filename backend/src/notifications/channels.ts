@@ -12,7 +12,7 @@ export interface Recipient {
 
 /** One notification for one player, on the channels they chose. */
 export interface Outgoing {
-  kind: 'reminder' | 'results' | 'announcement';
+  kind: 'reminder' | 'results' | 'announcement' | 'welcome';
   subject: string;
   text: string;
   /** The page a push notification opens (path of the web app). */
@@ -90,9 +90,13 @@ export class NotificationChannels {
   }
 
   private async sendEmail(recipient: Recipient, message: Outgoing, now: Date): Promise<boolean> {
-    const unsubscribe = await this.unsubscribeUrl(recipient.userId, message.kind);
-    const what = { reminder: 'reminders', results: 'results', announcement: 'messages from the pool host' }[message.kind];
-    const footer = `Stop these e-mails (${what}): ${unsubscribe}`;
+    // A welcome goes once: its footer points to the choices instead of an unsubscribe link.
+    const unsubscribe = message.kind === 'welcome' ? null : await this.unsubscribeUrl(recipient.userId, message.kind);
+    const what = { reminder: 'reminders', results: 'results', announcement: 'messages from the pool host', welcome: '' }[message.kind];
+    const footer =
+      unsubscribe === null
+        ? `Choose what the pool sends you: ${this.baseUrl()}/profile`
+        : `Stop these e-mails (${what}): ${unsubscribe}`;
     const text = `${message.text}\n\n${this.baseUrl()}${message.url}\n\n--\n${footer}`;
     let error: string | null = null;
     try {
@@ -101,7 +105,7 @@ export class NotificationChannels {
         subject: message.subject,
         text,
         html: textToHtml(text),
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+        ...(unsubscribe === null ? {} : { headers: { 'List-Unsubscribe': `<${unsubscribe}>` } }),
       });
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);

@@ -6,6 +6,7 @@ import {
   Header,
   HttpCode,
   Inject,
+  Param,
   Post,
   Put,
   Query,
@@ -31,6 +32,10 @@ import {
   ErrorCodes,
   type BroadcastRequest,
   type BroadcastResult,
+  type MailTemplateRequest,
+  type MailTemplateView,
+  mailTemplateKinds,
+  type MailTemplateKind,
   type NotificationSettings,
   type NotificationSettingsRequest,
   type NotificationsOverview,
@@ -42,6 +47,8 @@ import { authenticationOf } from '../accounts/access/authentication.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
+import { commandContext } from '../platform/http/command-context.js';
+import { MailTemplates } from './mail-templates.js';
 import { NotificationChannels } from './channels.js';
 import { escapeHtml, isTimeZone, textToHtml } from './domain/templates.js';
 import { NotificationStore } from './notification-store.js';
@@ -159,6 +166,25 @@ export class BroadcastBody implements BroadcastRequest {
   message: string;
 }
 
+export class MailTemplateBody implements MailTemplateRequest {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  subject: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(10_000)
+  text: string;
+}
+
+function templateKind(kind: string): MailTemplateKind {
+  if (!(mailTemplateKinds as readonly string[]).includes(kind)) {
+    throw new DomainError(ErrorCodes.NOT_FOUND, `There is no "${kind}" template: use ${mailTemplateKinds.join(', ')}.`);
+  }
+  return kind as MailTemplateKind;
+}
+
 export class PreviewQuery {
   @IsIn(['reminder', 'results'])
   kind: 'reminder' | 'results';
@@ -179,6 +205,7 @@ export class NotificationsController {
     private readonly store: NotificationStore,
     private readonly channels: NotificationChannels,
     private readonly notifications: NotificationsService,
+    private readonly templates: MailTemplates,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -325,7 +352,7 @@ export class NotificationsController {
     const settings = await this.store.settings(admin.id);
     const message =
       query.kind === 'results'
-        ? (await this.notifications.digest(query.periodId)).forPlayer(player)
+        ? await (await this.notifications.digest(query.periodId, now)).forPlayer(player)
         : await this.notifications.reminderMessage(
             player,
             await this.notifications.period(query.periodId),
@@ -333,6 +360,37 @@ export class NotificationsController {
             now,
           );
     return { subject: message.subject, text: message.text, html: textToHtml(message.text) };
+  }
+
+  @Get('admin/notifications/templates')
+  @Admin()
+  @ApiOperation({ summary: 'The mail templates (welcome, reminder, results, invite) with their placeholders' })
+  listTemplates(): Promise<MailTemplateView[]> {
+    return this.templates.list();
+  }
+
+  @Put('admin/notifications/templates/:kind')
+  @Admin()
+  @ApiOperation({
+    summary: 'Change a mail template (400 TEMPLATE_PLACEHOLDER_UNKNOWN for a placeholder its kind does not have)',
+  })
+  async changeTemplate(
+    @Param('kind') kind: string,
+    @Body() body: MailTemplateBody,
+    @Req() request: Request,
+  ): Promise<MailTemplateView> {
+    const which = templateKind(kind);
+    await this.templates.change(which, { subject: body.subject, text: body.text }, commandContext(request, this.clock, 'admin'));
+    return (await this.templates.list()).find((template) => template.kind === which)!;
+  }
+
+  @Delete('admin/notifications/templates/:kind')
+  @Admin()
+  @ApiOperation({ summary: "Put a mail template back to Treble's wording" })
+  async resetTemplate(@Param('kind') kind: string, @Req() request: Request): Promise<MailTemplateView> {
+    const which = templateKind(kind);
+    await this.templates.reset(which, commandContext(request, this.clock, 'admin'));
+    return (await this.templates.list()).find((template) => template.kind === which)!;
   }
 
   @Post('admin/notifications/broadcast')
