@@ -1,12 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { runServiceWorkerScript } from '../../test/service-worker-script';
 
 /*
  * The Web Push handler of the service worker (public/push-sw.js, loaded by public/sw.js), run as
  * the browser runs it: the plain script against a `self` that records what it shows and opens.
  */
-const publicFile = (name: string) => readFileSync(new URL(`../../public/${name}`, import.meta.url), 'utf8');
-
 interface Shown {
   title: string;
   options: { body: string; tag?: string; data: { url: string } };
@@ -66,14 +64,9 @@ function fakeWorker(windows: FakeWindow[] = []) {
       claim: () => Promise.resolve(),
     },
     skipWaiting: () => Promise.resolve(),
-    importScripts: (...urls: string[]) => {
-      for (const url of urls) {
-        imported.push(url);
-        run(publicFile(url.replace(/^\//, '')));
-      }
-    },
+    imported,
   };
-  const run = (source: string) => new Function('self', 'importScripts', source)(self, self.importScripts);
+  const run = (name: string) => runServiceWorkerScript(name, self);
   /** Dispatches an event to every listener and waits for what they handed to waitUntil. */
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     const pending: Promise<unknown>[] = [];
@@ -86,7 +79,7 @@ function fakeWorker(windows: FakeWindow[] = []) {
 }
 
 const pushData = (payload: unknown) => ({
-  json: () => (typeof payload === 'string' ? JSON.parse(payload) : payload),
+  json: (): unknown => (typeof payload === 'string' ? (JSON.parse(payload) as unknown) : payload),
   text: () => (typeof payload === 'string' ? payload : JSON.stringify(payload)),
 });
 
@@ -98,7 +91,7 @@ function notification(url?: string) {
 describe('the push service worker', () => {
   test('the app service worker loads the push handler, so a push reaches it', async () => {
     const worker = fakeWorker();
-    worker.run(publicFile('sw.js'));
+    worker.run('sw.js');
     expect(worker.imported).toEqual(['/push-sw.js']);
     expect(await worker.dispatch('push', { data: pushData({ title: 'Matchweek 12: 1 of 3 picks made', body: 'Two still open.', url: '/predictions', kind: 'reminder' }) })).toBe(1);
     expect(worker.shown).toEqual([
@@ -108,7 +101,7 @@ describe('the push service worker', () => {
 
   test('a push that is not JSON shows its text under the pool name; an empty one still shows', async () => {
     const worker = fakeWorker();
-    worker.run(publicFile('push-sw.js'));
+    worker.run('push-sw.js');
     await worker.dispatch('push', { data: pushData('Picks close tonight') });
     await worker.dispatch('push', { data: null });
     expect(worker.shown).toEqual([
@@ -121,7 +114,7 @@ describe('the push service worker', () => {
     const app = fakeWindow('https://pool.example/dashboard');
     const other = fakeWindow('https://elsewhere.example/');
     const worker = fakeWorker([other, app]);
-    worker.run(publicFile('push-sw.js'));
+    worker.run('push-sw.js');
     const clicked = notification('/leaderboards');
     await worker.dispatch('notificationclick', { notification: clicked.value });
     expect(clicked.closed.count).toBe(1);
@@ -134,7 +127,7 @@ describe('the push service worker', () => {
 
   test('with no window of the app open, a click opens one on the page (or the home page)', async () => {
     const worker = fakeWorker([fakeWindow('https://elsewhere.example/')]);
-    worker.run(publicFile('push-sw.js'));
+    worker.run('push-sw.js');
     await worker.dispatch('notificationclick', { notification: notification('/predictions').value });
     await worker.dispatch('notificationclick', { notification: notification().value });
     expect(worker.opened).toEqual(['https://pool.example/predictions', 'https://pool.example/']);

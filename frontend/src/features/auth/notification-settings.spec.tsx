@@ -19,7 +19,8 @@ const settings: NotificationSettings = {
   announcement: { email: true, push: true },
 };
 // A P-256 public key is 65 bytes; base64url without padding, as the server sends it.
-const vapidKey = Buffer.from(Uint8Array.from({ length: 65 }, (_, i) => (i * 7 + 4) % 256)).toString('base64url');
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const vapidKey = base64url(Uint8Array.from({ length: 65 }, (_, i) => (i * 7 + 4) % 256));
 
 interface PushStandIn {
   permission: NotificationPermission;
@@ -94,7 +95,7 @@ describe('Profile › push in this browser', () => {
     expect(standIn.push.registered).toEqual([{ url: '/sw.js', scope: '/' }]);
     expect(standIn.push.subscribed).toHaveLength(1);
     expect(standIn.push.subscribed[0]!.userVisibleOnly).toBe(true);
-    expect(Buffer.from(standIn.push.subscribed[0]!.applicationServerKey).toString('base64url')).toBe(vapidKey);
+    expect(base64url(standIn.push.subscribed[0]!.applicationServerKey)).toBe(vapidKey);
     const posted = fake.calls.filter((call) => call.method === 'POST' && call.url === '/api/notifications/push/subscriptions');
     expect(posted.map((call) => JSON.parse(call.body!) as unknown)).toEqual([
       { endpoint: 'https://push.example/send/browser-1', keys: { p256dh: 'BPkey', auth: 'authkey' } },
