@@ -65,7 +65,7 @@ describe('journey: push notifications in this browser', () => {
           userVisibleOnly: options?.userVisibleOnly,
           keyLength: key.length,
         };
-        return Promise.resolve({ toJSON: () => answer } as unknown as PushSubscription);
+        return Promise.resolve({ toJSON: () => answer });
       };
     }, subscription);
     await player.grantPermissions(['notifications'], { origin: server.baseUrl });
