@@ -64,6 +64,12 @@ export const ErrorCodes = {
   SEASON_ALREADY_CHOSEN: 'SEASON_ALREADY_CHOSEN',
   /** File import: team names that match no known club; the answer lists them (`unmatched`) for the admin to map. */
   SEASON_TEAMS_UNMATCHED: 'SEASON_TEAMS_UNMATCHED',
+  /** Start next season: matchweeks of the current season are not completed (listed); send `force: true` to start anyway. */
+  SEASON_NOT_FINISHED: 'SEASON_NOT_FINISHED',
+  /** Start next season: the pool has no season yet (import one first), or the season named does not follow the current one. */
+  SEASON_NOT_NEXT: 'SEASON_NOT_NEXT',
+  /** `season=`: the pool never played that season. */
+  SEASON_NOT_PLAYED: 'SEASON_NOT_PLAYED',
   /** A result for a match that has not kicked off yet: send `force: true` to record it anyway. */
   RESULT_BEFORE_KICKOFF: 'RESULT_BEFORE_KICKOFF',
   /** Complete Period before the matchweek started or with results missing (listed): send `force: true` to complete anyway. */
@@ -138,6 +144,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   SEASON_NOT_AVAILABLE: 404,
   SEASON_ALREADY_CHOSEN: 409,
   SEASON_TEAMS_UNMATCHED: 422,
+  SEASON_NOT_FINISHED: 409,
+  SEASON_NOT_NEXT: 409,
+  SEASON_NOT_PLAYED: 404,
   RESULT_BEFORE_KICKOFF: 409,
   PERIOD_NOT_READY: 409,
   RESET_TOKEN_INVALID: 400,

@@ -51,6 +51,10 @@ export interface SeasonChoice {
 /** `GET /api/admin/seasons`: what can be imported, and the season the pool plays (null before an import). */
 export interface SeasonCatalogueView {
   current: string | null;
+  /** The seasons this pool played before the current one, oldest first. */
+  past: string[];
+  /** What starting the next season would need (null before the pool has a season). */
+  next: NextSeasonStatus | null;
   seasons: SeasonChoice[];
   /** Whether football-data.org seasons can be imported (FOOTBALL_DATA_API_KEY is set). */
   providerAvailable: boolean;
@@ -97,4 +101,40 @@ export function periodStatus(period: Pick<Period, 'isManuallyCompleted' | 'isCom
   if (period.isCompleted) return 'Auto Completed';
   if (period.isActive) return 'Active';
   return 'Pending';
+}
+
+/** Whether the admin can start the season after the current one (`POST /api/admin/seasons/next`). */
+export interface NextSeasonStatus {
+  /** Like `2027-28`. */
+  season: string;
+  /** Whether Treble knows its fixtures (bundled, or football-data.org when set up); else a file import is needed. */
+  available: boolean;
+  /** Current-season matchweeks not completed yet: starting before they are needs `force`. */
+  unfinishedPeriods: number[];
+}
+
+/** The seasons of this pool, for the season switcher: the current one and the past ones, newest first. */
+export interface PoolSeasonsView {
+  current: string | null;
+  seasons: { season: string; isCurrent: boolean }[];
+}
+
+/** One past season's winners (rank 1; ties share it) and what they won. */
+export interface HallOfFameSeason {
+  season: string;
+  competitions: {
+    competition: 'overall' | 'survivor' | 'last10';
+    /** `payout`: what the winner won (the sum of their prize amounts, in `currency`), or null when no prize was set. */
+    winners: { userId: string; displayName: string; points: number; payout: number | null; currency: string | null }[];
+  }[];
+  players: number;
+}
+
+/** Answer of `POST /api/admin/seasons/next`: the season started, and its schedule when Treble has it. */
+export interface NextSeasonResult {
+  season: string;
+  previous: string;
+  /** The one-step import of the new season; null when its fixtures must come from a file (Schedule tab). */
+  imported: SeasonImportResult | null;
+  message: string;
 }

@@ -79,4 +79,20 @@ export const queryKeys = {
   /** Results: `['results']` (all, and every period's) or one period's. */
   results: (periodId?: number) =>
     (periodId === undefined ? ['results'] : ['results', periodId]) as readonly (string | number)[],
+  /** The pool's seasons (the season switcher, the Hall of Fame, the Admin Schedule tab). */
+  seasons: () => ['seasons'] as const,
 };
+
+/** What a new season changes: every view of the season the pool plays (each key covers those under it). */
+export const seasonChangeKeys: readonly QueryKey[] = [
+  queryKeys.seasons(),
+  queryKeys.periods(),
+  ['options'],
+  ['choices'],
+  queryKeys.results(),
+  queryKeys.leaderboards(),
+  queryKeys.userStats(),
+  queryKeys.performance(),
+  queryKeys.prizes(),
+  queryKeys.schedule(),
+];

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { SeasonCatalogueView, SeasonImportResult } from '@treble/contracts';
+import type { NextSeasonResult, SeasonCatalogueView, SeasonImportResult } from '@treble/contracts';
 import { Admin } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext } from '../platform/http/command-context.js';
@@ -32,6 +32,16 @@ export class SeasonSetupController {
   @ApiOperation({ summary: 'Import a season in one step: { season?, source?: "bundled" | "football-data", results?: boolean } (idempotent)' })
   importSeason(@Body() body: Record<string, unknown> | undefined, @Req() request: Request): Promise<SeasonImportResult> {
     return this.setup.importSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
+  }
+
+  @Post('seasons/next')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Start the season after the current one in this pool: { season?, force?: boolean, source?, results? }. Picks and standings start fresh; the ending season stays readable (?season=).',
+  })
+  startNextSeason(@Body() body: Record<string, unknown> | undefined, @Req() request: Request): Promise<NextSeasonResult> {
+    return this.setup.startNextSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
   }
 
   @Post('setup/season-file')

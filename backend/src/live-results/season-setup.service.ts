@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ErrorCodes, type SeasonCatalogueView, type SeasonImportResult } from '@treble/contracts';
+import { ErrorCodes, type NextSeasonResult, type NextSeasonStatus, type SeasonCatalogueView, type SeasonImportResult } from '@treble/contracts';
+import { DataSource } from 'typeorm';
+import { PoolSeasons } from '../season/pool-seasons.js';
+import { nextSeasonName } from '../shared/domain/season-scope.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { AddEplOptionsCommand } from '../season/commands/manage-options/manage-options.handlers.js';
@@ -65,6 +68,8 @@ export class SeasonSetupService {
     @Inject(RESULTS_PROVIDER) private readonly provider: ResultsProvider | null,
     private readonly engine: ProjectionEngine,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly seasons: PoolSeasons,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** football-data.org is a season source when its API key is set (not the replay: that serves the bundled seasons). */
@@ -74,11 +79,55 @@ export class SeasonSetupService {
 
   async view(now: Date): Promise<SeasonCatalogueView> {
     const year = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-    return {
-      current: await this.catalogue.currentSeasonName(),
-      seasons: this.catalogue.choices(now, this.providerAvailable ? [year - 1, year, year + 1] : []),
-      providerAvailable: this.providerAvailable,
-    };
+    const played = await this.seasons.all();
+    const current = played.at(-1)?.season ?? null;
+    const seasons = this.catalogue.choices(now, this.providerAvailable ? [year - 1, year, year + 1] : []);
+    let next: NextSeasonStatus | null = null;
+    if (current !== null) {
+      const season = nextSeasonName(current);
+      next = { season, available: seasons.some((choice) => choice.season === season), unfinishedPeriods: await this.unfinishedPeriods() };
+    }
+    return { current, past: played.slice(0, -1).map((s) => s.season), next, seasons, providerAvailable: this.providerAvailable };
+  }
+
+  /** The current season's matchweeks not completed yet. */
+  private async unfinishedPeriods(): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query('SELECT id FROM periods WHERE NOT is_completed ORDER BY id');
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Starts the season after the current one in the same pool: accounts, admins, invitations and
+   * prize settings stay; picks, team usage, strikes and standings start fresh, and the ending
+   * season's standings are kept as they stand. When Treble knows the new season's fixtures, they
+   * are imported in the same step; otherwise the Schedule tab asks for its file.
+   */
+  async startNextSeason(input: { season?: unknown; source?: unknown; force?: unknown; results?: unknown }, context: CommandContext): Promise<NextSeasonResult> {
+    if (input.season !== undefined && (typeof input.season !== 'string' || !seasonName.test(input.season))) {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2027-28');
+    }
+    if (input.force !== undefined && typeof input.force !== 'boolean') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'force: must be true or false');
+    if (input.results !== undefined && typeof input.results !== 'boolean') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
+    if (input.source !== undefined && input.source !== 'bundled' && input.source !== 'football-data') {
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'source: must be bundled or football-data');
+    }
+    const current = await this.seasons.current();
+    if (current === null) throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
+    const season = (input.season) ?? nextSeasonName(current.season);
+    const started = await this.seasons.start(
+      { mode: 'next', season, unfinished: await this.unfinishedPeriods(), force: input.force === true },
+      context,
+    );
+    // The read tables show the new season (the old one kept) before its schedule goes in.
+    if (started.position !== null) await this.engine.waitFor(started.position);
+    const view = await this.view(context.now);
+    const imported = view.seasons.some((choice) => choice.season === season)
+      ? await this.importSeason({ season, source: input.source, results: input.results }, context)
+      : null;
+    const message = imported
+      ? `${season} has started; ${current.season} is kept in the season switcher. ${imported.message}`
+      : `${season} has started; ${current.season} is kept in the season switcher. Import ${season}'s fixtures from a file on the Schedule tab.`;
+    return { season, previous: current.season, imported, message };
   }
 
   /** A bundled or football-data.org season, by name; `source` defaults to the catalogue's default for that season. */

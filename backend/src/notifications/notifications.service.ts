@@ -1,3 +1,5 @@
+import { QueryBus } from '@nestjs/cqrs';
+import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { BroadcastRequest, BroadcastResult, HistoricStanding, LeaderboardKind, UpcomingNotification } from '@treble/contracts';
 import { ErrorCodes, userDisplayName } from '@treble/contracts';
@@ -64,7 +66,13 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     private readonly templates: MailTemplates,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queryBus: QueryBus,
   ) {}
+
+  /** The scope of the current season's streams: reminders are decided per season's period. */
+  private async scope(): Promise<string> {
+    return (await this.queryBus.execute(new CurrentSeasonQuery()))?.scope ?? '';
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.tick(), this.config.notifications.checkSeconds * 1000);
@@ -137,7 +145,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
       if (eligible.length === 0) continue;
       const { events } = await decideAndAppend(
         this.eventStore,
-        periodNotificationsStreamId(period.id),
+        periodNotificationsStreamId(period.id, await this.scope()),
         periodNotificationsModel,
         (state) => decideReminders(state, { periodId: period.id, slotHours, eligible }),
         metadataFor({ actor: 'system', source: 'system', now, correlationId: `reminders-${period.id}-${slotHours}` }),
@@ -263,7 +271,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
   async upcoming(now: Date): Promise<UpcomingNotification[]> {
     const upcoming: UpcomingNotification[] = [];
     for (const period of await this.openPeriods(now)) {
-      const stream = await this.eventStore.readStream(periodNotificationsStreamId(period.id));
+      const stream = await this.eventStore.readStream(periodNotificationsStreamId(period.id, await this.scope()));
       const state = stream.reduce(
         (current, event) => periodNotificationsModel.evolve(current, event as never),
         periodNotificationsModel.initialState(),
@@ -300,7 +308,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     if (reached.length === 0 && !this.channels.emailConfigured) return false;
     const { events } = await decideAndAppend(
       this.eventStore,
-      periodNotificationsStreamId(periodId),
+      periodNotificationsStreamId(periodId, await this.scope()),
       periodNotificationsModel,
       (state) =>
         decideResultsDigest(state, {

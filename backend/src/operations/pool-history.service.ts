@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
 import {
   ErrorCodes,
   type HistoricStanding,
@@ -39,6 +41,7 @@ export class PoolHistoryService {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly database: Database,
+    private readonly queryBus: QueryBus,
   ) {}
 
   /** Folds every event up to and including `until` (everything when absent). */
@@ -78,7 +81,8 @@ export class PoolHistoryService {
 
   /** The standings right after the period's latest completion, folded from the log up to that event. */
   async standingsAsOf(periodId: number, kind: LeaderboardKind): Promise<StandingsAsOf> {
-    const stream = await this.eventStore.readStream(periodStreamId(periodId));
+    const scope = (await this.queryBus.execute(new CurrentSeasonQuery()))?.scope ?? '';
+    const stream = await this.eventStore.readStream(periodStreamId(periodId, scope));
     if (!stream.some((event) => event.type === 'PeriodScheduled')) {
       throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
     }

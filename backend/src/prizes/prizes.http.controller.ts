@@ -3,7 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { Request } from 'express';
-import { ErrorCodes, type MessageResponse, type Payout, type Prize } from '@treble/contracts';
+import { ErrorCodes, type HallOfFameSeason, type MessageResponse, type Payout, type Prize } from '@treble/contracts';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { SeasonReader } from '../season/season-reader.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext, requestUser } from '../platform/http/command-context.js';
 import { withEmailsFor } from '../standings/queries/email-privacy.js';
@@ -12,7 +14,7 @@ import { PayoutQueries } from './queries/payout.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { CreatePrizeCommand, DeletePrizeCommand, UpdatePrizeCommand } from './commands/prizes.handlers.js';
 import { PrizeQueries } from './queries/prize.queries.js';
-import { Admin, Public } from '../platform/http/access.decorators.js';
+import { Admin, Player, Public } from '../platform/http/access.decorators.js';
 
 /**
  * Fields are loosely typed on purpose: the prize rules (and their exact messages, "Position is
@@ -40,15 +42,56 @@ export class PrizesController {
     private readonly prizes: PrizeQueries,
     private readonly leaderboards: LeaderboardQueries,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly seasons: SeasonReader,
   ) {}
 
   @Get('payouts')
   @Public()
   @ApiOperation({ summary: 'Who would win what if the season ended now (ties share the tied positions)' })
-  async payouts(@Req() request: Request): Promise<Payout[]> {
+  async payouts(@Req() request: Request, @Query('season') season?: string): Promise<Payout[]> {
     // Only the rows that can reach a paid place are read, whatever the size of the pool.
-    const standings = new PayoutQueries(this.leaderboards.shownAt(this.clock.now()));
-    return withEmailsFor(requestUser(request), await standings.payouts(await this.prizes.list()));
+    const rows = await this.seasons.read(
+      season,
+      async () => new PayoutQueries(this.leaderboards.shownAt(this.clock.now())).payouts(await this.prizes.list()),
+      // A past season's payouts: its final standings and the prizes it ended with.
+      async (sql) => new PayoutQueries(new LeaderboardQueries(sql, this.config.rules)).payouts(await PrizeQueries.activeIn(sql)),
+    );
+    return withEmailsFor(requestUser(request), rows);
+  }
+
+  @Get('hall-of-fame')
+  @Player()
+  @ApiOperation({ summary: "Every past season's winners (rank 1, ties included) of Overall, Survivor and Last 10, with what they won; newest first" })
+  async hallOfFame(): Promise<HallOfFameSeason[]> {
+    const seasons: HallOfFameSeason[] = [];
+    for (const season of (await this.seasons.past()).reverse()) {
+      seasons.push(
+        await this.seasons.readPast(season, async (sql) => {
+          const boards = new LeaderboardQueries(sql, this.config.rules);
+          const won = await new PayoutQueries(boards).payouts(await PrizeQueries.activeIn(sql));
+          const competitions: HallOfFameSeason['competitions'] = [];
+          for (const competition of ['overall', 'survivor', 'last10'] as const) {
+            const winners = (await boards.top(competition, 1)).filter((row) => row.rank === 1 && (row.totalPoints > 0 || competition === 'survivor'));
+            competitions.push({
+              competition,
+              winners: winners.map((row) => {
+                const payout = won.find((p) => p.competition === competition && p.userId === row.userId);
+                return {
+                  userId: row.userId,
+                  displayName: row.displayName,
+                  points: row.totalPoints,
+                  payout: payout ? payout.amounts.reduce((sum, money) => sum + Number(money.amount), 0) : null,
+                  currency: payout?.amounts[0]?.currency ?? null,
+                };
+              }),
+            });
+          }
+          return { season, competitions, players: (await boards.summary()).totalPlayers };
+        }),
+      );
+    }
+    return seasons;
   }
 
   private async prize(id: string): Promise<Prize> {

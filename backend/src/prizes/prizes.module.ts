@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SeasonModule } from '../season/season.module.js';
 import { StandingsModule } from '../standings/standings.module.js';
 import {
   CreatePrizeHandler,
@@ -11,7 +12,7 @@ import { PrizesController } from './prizes.http.controller.js';
 import { PrizeQueries } from './queries/prize.queries.js';
 
 @Module({
-  imports: [StandingsModule],
+  imports: [StandingsModule, SeasonModule],
   controllers: [PrizesController],
   providers: [
     PrizesWriter,

@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { personalKeyRoots, type QueryKey } from '@treble/contracts';
+import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contracts';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
-import type { Projection, ProjectionContext, ReadModelChange } from './projection.js';
+import { SEASON_STARTED, seasonNamePattern, type SeasonStartedData } from '../shared/domain/season-scope.js';
+import { seasonsTable, type Projection, type ProjectionContext, type ReadModelChange } from './projection.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -68,6 +69,11 @@ function identifier(name: string): string {
   return `"${name}"`;
 }
 
+/** Every physical table of a projection, by logical name: its tables, and the past-season tables of the seasonal ones. */
+function tableNames(projection: Projection): string[] {
+  return projection.tables.flatMap((table) => (table.seasons ? [table.name, seasonsTable(table.name)] : [table.name]));
+}
+
 function sameKey(a: QueryKey, b: QueryKey): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index]);
 }
@@ -83,6 +89,9 @@ interface ChangedKeys {
 }
 
 class PositionMoved extends Error {}
+
+/** `waitFor` ran out of time: the projections named are still behind the position. */
+export class ReadModelsBehindError extends Error {}
 
 /**
  * Runs projections: each catches up from its checkpoint and then follows the log live. A batch of
@@ -153,22 +162,47 @@ export class ProjectionEngine {
       const name = physicalName(table.name);
       await sql.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
       for (const statement of table.ddl(identifier(name))) await sql.query(statement);
+      if (table.seasons) {
+        // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
+        const archive = identifier(physicalName(seasonsTable(table.name)));
+        await sql.query(`DROP TABLE IF EXISTS ${archive}`);
+        await sql.query(`CREATE TABLE ${archive} (LIKE ${identifier(name)}, archive_season text NOT NULL)`);
+        await sql.query(`CREATE INDEX ON ${archive} (archive_season)`);
+      }
     }
   }
 
   private async pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
-    for (const table of projection.tables) {
-      await sql.query(`DROP VIEW IF EXISTS ${identifier(table.name)}`);
-      await sql.query(
-        `CREATE VIEW ${identifier(table.name)} AS SELECT * FROM ${identifier(physical(table.name, generation))}`,
-      );
+    for (const name of tableNames(projection)) {
+      await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
+      await sql.query(`CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))}`);
     }
   }
 
   private async dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
-    for (const table of projection.tables) {
-      await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(table.name, generation))}`);
+    for (const name of tableNames(projection)) {
+      await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))}`);
     }
+  }
+
+  /**
+   * The next season starts: each seasonal table's rows are kept under the ending season's name in
+   * its `_seasons` table, and the `archived` ones start empty. Everything a browser shows changes.
+   */
+  private async startSeason(
+    sql: Sql,
+    projection: Projection,
+    physicalName: (table: string) => string,
+    data: SeasonStartedData,
+  ): Promise<boolean> {
+    const seasonal = projection.tables.filter((table) => table.seasons);
+    if (seasonal.length === 0 || data.previous === null) return false;
+    for (const table of seasonal) {
+      const live = identifier(physicalName(table.name));
+      await sql.query(`INSERT INTO ${identifier(physicalName(seasonsTable(table.name)))} SELECT *, $1 FROM ${live}`, [data.previous]);
+      if (table.seasons === 'archived') await sql.query(`DELETE FROM ${live}`);
+    }
+    return true;
   }
 
   /** Creates the first generation of a projection that has never run. */
@@ -206,6 +240,9 @@ export class ProjectionEngine {
     };
     const changed: ChangedKeys = { everyone: [], users: new Map() };
     for (const event of events) {
+      if (event.type === SEASON_STARTED && (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData))) {
+        for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+      }
       if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
       const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
       const audience = projection.audienceFor?.(event) ?? null;
@@ -391,13 +428,8 @@ export class ProjectionEngine {
           const live = await this.checkpoint(sql, name, true);
           if ((live?.position ?? 0n) !== built) return null; // it moved on: catch up again
           const found: TableDifference[] = [];
-          for (const table of projection.tables) {
-            const difference = await this.compareTable(
-              sql,
-              identifier(table.name),
-              identifier(shadow(table.name)),
-              table.name,
-            );
+          for (const table of tableNames(projection)) {
+            const difference = await this.compareTable(sql, identifier(table), identifier(shadow(table)), table);
             if (difference) found.push(difference);
           }
           return found;
@@ -406,8 +438,7 @@ export class ProjectionEngine {
       }
     } finally {
       await this.database.transaction(async (sql) => {
-        for (const table of projection.tables)
-          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table.name))}`);
+        for (const table of tableNames(projection)) await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))}`);
       });
     }
   }
@@ -439,6 +470,27 @@ export class ProjectionEngine {
     };
   }
 
+  /**
+   * Runs `work` on a past season: inside one transaction, a temporary view named like each seasonal
+   * table (temporary names come first in Postgres's lookup) shows that season's rows, so the
+   * current season's queries read the past one unchanged. The views are dropped before the
+   * transaction ends, so the connection goes back to the pool as it came.
+   */
+  async readSeason<T>(season: string, work: (sql: Sql) => Promise<T>): Promise<T> {
+    if (!seasonNamePattern.test(season)) throw new Error(`Not a season name: ${season}`);
+    const tables = this.projections.flatMap((projection) => projection.tables.filter((table) => table.seasons).map((table) => table.name));
+    return this.database.transaction(async (sql) => {
+      for (const table of tables) {
+        await sql.query(
+          `CREATE TEMPORARY VIEW ${identifier(table)} AS SELECT * FROM public.${identifier(seasonsTable(table))} WHERE archive_season = '${season}'`,
+        );
+      }
+      const result = await work(sql);
+      for (const table of tables) await sql.query(`DROP VIEW pg_temp.${identifier(table)}`);
+      return result;
+    });
+  }
+
   async status(): Promise<ProjectionStatus[]> {
     const head = await this.eventStore.headPosition();
     const result: ProjectionStatus[] = [];
@@ -467,6 +519,23 @@ export class ProjectionEngine {
    * followed in memory; one it does not run (another instance is the projector leader, or a
    * takeover is under way) through its checkpoint row, which commits with the read tables.
    */
+  /**
+   * A command's wait before it answers (ADR 011): like `waitFor`, but when the read models are still
+   * behind after the timeout (an overloaded projector at a deadline rush) it answers anyway rather
+   * than failing a request whose events are stored: the read models catch up and tell the browsers
+   * (`read-model-changed`). A failed projection is still an error.
+   */
+  async settle(position: bigint, only?: readonly string[], timeoutMs = 10_000): Promise<boolean> {
+    try {
+      await this.waitFor(position, timeoutMs, only);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ReadModelsBehindError)) throw error;
+      this.logger.log(`${error.message}; answering without them`);
+      return false;
+    }
+  }
+
   async waitFor(position: bigint, timeoutMs = 10_000, only?: readonly string[]): Promise<void> {
     const started = Date.now();
     const watched = only ? this.projections.filter((p) => only.includes(p.name)) : this.projections;
@@ -485,7 +554,7 @@ export class ProjectionEngine {
       if (failed) throw new Error(`Projection ${failed.name} failed: ${this.states.get(failed.name)?.error}`);
       const left = timeoutMs - (Date.now() - started);
       if (left <= 0) {
-        throw new Error(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
+        throw new ReadModelsBehindError(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
       }
       // Projections this engine runs tell when they move on; those run by another instance are
       // seen through their checkpoint rows, read again shortly.

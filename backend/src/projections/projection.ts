@@ -10,6 +10,19 @@ import type { Sql } from '../platform/database/sql.js';
 export interface ProjectionTable {
   name: string;
   ddl(table: string): string[];
+  /**
+   * A table of the season the pool plays. When the next season starts (`SeasonStarted`), the engine
+   * copies its rows into `{name}_seasons` under the ending season's name (column `archive_season`)
+   * and then empties it (`archived`: picks, standings) or leaves it as it is (`kept`: settings that
+   * carry over, whose values at the season's end the past season keeps). Past seasons are read through
+   * `ProjectionEngine.readSeason`, with the same queries as the current one.
+   */
+  seasons?: 'archived' | 'kept';
+}
+
+/** The table that keeps a seasonal table's rows of past seasons. */
+export function seasonsTable(name: string): string {
+  return `${name}_seasons`;
 }
 
 export interface ProjectionContext {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, type EplTeam, type SeasonChoice } from '@treble/contracts';
-import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import { decideImportSeason, defaultSeason, seasonStreamId, type SeasonEvent, type SeasonSource } from './domain/season.js';
+import { PoolSeasons } from './pool-seasons.js';
 import { parseSeasonFile, type SeasonFile } from './domain/season-file.js';
 import {
   matchTeams,
@@ -72,8 +72,8 @@ export class SeasonCatalogue {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly seasons: PoolSeasons,
   ) {}
 
   bundled(season: string): BundledSeason {
@@ -134,12 +134,9 @@ export class SeasonCatalogue {
     return choices.map((choice) => ({ ...choice, isDefault: choice === preferred }));
   }
 
-  /** The season the pool plays (the last one it imported), or null before any import. */
+  /** The season the pool plays, or null before its first import. */
   async currentSeasonName(): Promise<string | null> {
-    const rows: { season: string }[] = await this.dataSource.query(
-      `SELECT season FROM periods WHERE season <> 'custom' ORDER BY start_date DESC LIMIT 1`,
-    );
-    return rows[0]?.season ?? null;
+    return (await this.seasons.current())?.season ?? null;
   }
 
   /** The schedule recorded when the pool imported `season`, or null when it has not. */

@@ -17,6 +17,9 @@ import { ManagePeriodController } from './commands/manage-period/manage-period.h
 import { DeleteResultHandler, RecordResultHandler } from './commands/record-result/record-result.handlers.js';
 import { RecordResultController } from './commands/record-result/record-result.http.controller.js';
 import { PeriodStreams } from './period-streams.js';
+import { CurrentSeasonHandler, PoolSeasons } from './pool-seasons.js';
+import { SeasonReader } from './season-reader.js';
+import { SeasonsController } from './queries/seasons/seasons.http.controller.js';
 import { OptionQueries } from './queries/options/option.queries.js';
 import { OptionsController } from './queries/options/options.http.controller.js';
 import { PeriodsController } from './queries/periods/periods.http.controller.js';
@@ -35,11 +38,15 @@ import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js'
     OptionsController,
     RecordResultController,
     RulesController,
+    SeasonsController,
   ],
   providers: [
     { provide: LiveNotifier, useClass: GatewayLiveNotifier },
     SeasonCatalogue,
     PeriodStreams,
+    PoolSeasons,
+    SeasonReader,
+    CurrentSeasonHandler,
     OptionQueries,
     ImportScheduleHandler,
     SetPeriodActiveHandler,
@@ -52,6 +59,6 @@ import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js'
     RecordResultHandler,
     DeleteResultHandler,
   ],
-  exports: [SeasonCatalogue, PeriodStreams],
+  exports: [SeasonCatalogue, PeriodStreams, PoolSeasons, SeasonReader],
 })
 export class SeasonModule {}

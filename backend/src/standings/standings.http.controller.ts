@@ -8,26 +8,44 @@ import {
   type DetailedPerformance,
   type Last10Entry,
   type LeaderboardEntry,
+  type LeaderboardKind,
+  type LeaderboardRow,
   type LeaderboardSummary,
   type PeriodPickGrid,
   type SurvivorEntry,
   type TrendEntry,
   type UserStats,
 } from '@treble/contracts';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import { DataSource } from 'typeorm';
+import { alreadyHeld } from '../platform/http/entity-tags.js';
 import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
-import { ListPage, PageQuery } from '../platform/http/list-pages.js';
+import { ListPage, maxPageSize, PageQuery } from '../platform/http/list-pages.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import type { Sql } from '../platform/database/sql.js';
+import { SeasonReader } from '../season/season-reader.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
 import { withEmailsFor } from './queries/email-privacy.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
-import { LeaderboardQueries } from './queries/leaderboard.queries.js';
+import { entityTag, LeaderboardCache, type Asker } from './queries/leaderboard-cache.js';
+import { LeaderboardQueries, uuidPattern } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries, type ResultView } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
+
+/** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */
+export class LeaderboardPageQuery extends PageQuery {
+  @IsOptional() @Matches(uuidPattern, { message: 'after: a player id' }) after?: string;
+  /** A past season of the pool (`2025-26`); the current one when absent. */
+  @IsOptional() @IsString() season?: string;
+}
+
+/** The first page of a board (no offset, no cursor): what most readers ask, kept in the cache. */
+const isFirstPage = (page: LeaderboardPageQuery) => page.after === undefined && (page.offset ?? 0) === 0;
 
 function me(request: Request): string {
   const user = requestUser(request);
@@ -68,70 +86,151 @@ export class StandingsController {
     private readonly choices: ChoiceQueries,
     private readonly results: ResultQueries,
     private readonly pickGrid: PickGridQueries,
+    private readonly cache: LeaderboardCache,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly seasons: SeasonReader,
   ) {}
 
   /**
-   * The boards as this viewer may see them: an admin sees every entrant; anyone else not the
-   * players whose picks have not locked yet (and who have no points), so nothing leaks early,
-   * except their own row.
+   * A board as this viewer may see it: an admin sees every entrant; anyone else not the players
+   * whose picks have not locked yet (and who have no points), so nothing leaks early, except their
+   * own row. Answers come from the cache at the current read state, with an entity tag of that
+   * state and of the e-mail addresses this viewer sees; a request holding the tag gets 304.
    */
-  private boardsFor(request: Request): LeaderboardQueries {
-    const viewer = requestUser(request);
-    return viewer?.isAdmin
-      ? this.leaderboards
-      : this.leaderboards.shownAt(this.clock.now(), viewer?.id ?? null);
+  private async board<K extends LeaderboardKind>(
+    kind: K,
+    page: LeaderboardPageQuery,
+    request: Request,
+    response: Response,
+  ): Promise<LeaderboardRow<K>[] | undefined> {
+    const user = requestUser(request);
+    const admin = user?.isAdmin === true;
+    const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
+    const past = await this.seasons.pastSeason(page.season);
+    if (past !== null) {
+      // A past season is read through its kept rows, never cached with the current one's.
+      const rows = await this.seasons.readPast(past, (sql) => {
+        const boards = this.leaderboardsOf(sql);
+        const queries = admin ? boards : boards.shownAt(asker.now, asker.viewer);
+        return queries.list(kind, { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after });
+      });
+      return withEmailsFor(user, rows);
+    }
+    const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
+    const question = ['board', kind, page.limit ?? '', page.offset ?? 0, page.after ?? ''].join('|');
+    const answer = await this.cache.answer(
+      question,
+      asker,
+      queries,
+      // A list asked for whole is cut at the largest page anyway: read no more than that.
+      () => queries.list(kind, { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after }),
+      { keep: isFirstPage(page), viewerMatters: (state) => state.hiddenOn.has(kind) },
+    );
+    const rows = withEmailsFor(user, answer.value);
+    if (answer.state !== null) {
+      const ownEmail = rows.some((row) => row.userId === user?.id && row.email !== null);
+      const variant = admin ? 'admin' : ownEmail ? `own:${user?.id}` : 'others';
+      if (alreadyHeld(request, response, entityTag(answer.state, variant))) return undefined;
+    }
+    return rows;
+  }
+
+  /** The leaderboards of a past season (inside `SeasonReader.read`). */
+  private leaderboardsOf(sql: Sql): LeaderboardQueries {
+    return new LeaderboardQueries(sql, this.config.rules);
   }
 
   @Get('leaderboards/overall')
   @Player()
-  @ApiOperation({ summary: 'Overall standings (all periods); page with ?limit=&offset=' })
+  @ApiOperation({
+    summary: 'Overall standings (all periods); page with ?limit=&offset= or ?limit=&after=<player id>',
+  })
   @ListPage({ pagedByHandler: true })
-  async overall(@Query() page: PageQuery, @Req() request: Request): Promise<LeaderboardEntry[]> {
-    return withEmailsFor(requestUser(request), await this.boardsFor(request).overall(page));
+  overall(
+    @Query() page: LeaderboardPageQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LeaderboardEntry[] | undefined> {
+    return this.board('overall', page, request, response);
   }
 
   @Get('leaderboards/survivor')
   @Player()
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
   @ListPage({ pagedByHandler: true })
-  async survivor(@Query() page: PageQuery, @Req() request: Request): Promise<SurvivorEntry[]> {
-    return withEmailsFor(requestUser(request), await this.boardsFor(request).survivor(page));
+  survivor(
+    @Query() page: LeaderboardPageQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SurvivorEntry[] | undefined> {
+    return this.board('survivor', page, request, response);
   }
 
   @Get('leaderboards/last10')
   @Player()
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
   @ListPage({ pagedByHandler: true })
-  async last10(@Query() page: PageQuery, @Req() request: Request): Promise<Last10Entry[]> {
-    return withEmailsFor(requestUser(request), await this.boardsFor(request).last10(page));
+  last10(
+    @Query() page: LeaderboardPageQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Last10Entry[] | undefined> {
+    return this.board('last10', page, request, response);
   }
 
   @Get('leaderboards/summary')
   @Player()
   @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
-  summary(): Promise<LeaderboardSummary> {
-    return this.leaderboards.shownAt(this.clock.now()).summary();
+  async summary(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Query('season') season?: string,
+  ): Promise<LeaderboardSummary | undefined> {
+    const past = await this.seasons.pastSeason(season);
+    if (past !== null) return this.seasons.readPast(past, (sql) => this.leaderboardsOf(sql).shownAt(this.clock.now()).summary());
+    const asker: Asker = { admin: false, viewer: null, now: this.clock.now() };
+    const queries = this.leaderboards.shownAt(asker.now);
+    const answer = await this.cache.answer('summary', asker, queries, () => queries.summary(), {
+      keep: true,
+      viewerMatters: () => false,
+    });
+    if (answer.state !== null && alreadyHeld(request, response, entityTag(answer.state, 'everyone'))) {
+      return undefined;
+    }
+    return answer.value;
   }
 
   @Get('user/stats')
   @Player()
   @ApiOperation({ summary: 'Your ranks, points, survivor status and per-period scores' })
-  userStats(@Req() request: Request): Promise<UserStats> {
-    return this.stats.forUser(me(request));
+  userStats(@Req() request: Request, @Query('season') season?: string): Promise<UserStats> {
+    return this.seasons.read(
+      season,
+      () => this.stats.forUser(me(request)),
+      (sql) => new UserStatsQueries(sql, this.config.rules).forUser(me(request)),
+    );
   }
 
   @Get('performance/detailed')
   @Player()
-  detailed(@Req() request: Request): Promise<DetailedPerformance> {
-    return this.performance.detailed(me(request));
+  detailed(@Req() request: Request, @Query('season') season?: string): Promise<DetailedPerformance> {
+    return this.seasons.read(
+      season,
+      () => this.performance.detailed(me(request)),
+      (sql) => new PerformanceQueries(sql, this.config.rules).detailed(me(request)),
+    );
   }
 
   @Get('performance/trends')
   @Player()
-  trends(@Req() request: Request): Promise<TrendEntry[]> {
-    return this.performance.trends(me(request));
+  trends(@Req() request: Request, @Query('season') season?: string): Promise<TrendEntry[]> {
+    return this.seasons.read(
+      season,
+      () => this.performance.trends(me(request)),
+      (sql) => new PerformanceQueries(sql, this.config.rules).trends(me(request)),
+    );
   }
 
   @Get('performance/compare')

@@ -4,12 +4,14 @@ import { Database } from '../platform/database/database.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
+import { LeaderboardCache } from './queries/leaderboard-cache.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
 import { StandingsController } from './standings.http.controller.js';
 import { AdminPicksController } from './admin-picks.http.controller.js';
+import { SeasonModule } from '../season/season.module.js';
 
 /** The query services are plain classes over the database and the configured rules. */
 const withRules = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({
@@ -24,6 +26,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
 });
 
 @Module({
+  imports: [SeasonModule],
   controllers: [StandingsController, AdminPicksController],
   providers: [
     withRules(LeaderboardQueries),
@@ -33,6 +36,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withDatabase(ChoiceQueries),
     withDatabase(PickGridQueries),
     withDatabase(ResultQueries),
+    withDatabase(LeaderboardCache),
   ],
   exports: [LeaderboardQueries],
 })

@@ -58,16 +58,16 @@ describe('journey: push notifications in this browser', () => {
       endpoint: `${pushService.url}/push/pat-phone`,
       keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
     };
-    await player.addInitScript((answer) => {
-      PushManager.prototype.subscribe = function (options?: PushSubscriptionOptionsInit) {
-        const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
-        (window as unknown as { subscribedWith: unknown }).subscribedWith = {
-          userVisibleOnly: options?.userVisibleOnly,
-          keyLength: key.length,
+    // Runs in the page (a string: the backend compiles without the DOM's types).
+    await player.addInitScript(`
+      PushManager.prototype.subscribe = function (options) {
+        window.subscribedWith = {
+          userVisibleOnly: options.userVisibleOnly,
+          keyLength: new Uint8Array(options.applicationServerKey).length,
         };
-        return Promise.resolve({ toJSON: () => answer });
+        return Promise.resolve({ toJSON: () => (${JSON.stringify(subscription)}) });
       };
-    }, subscription);
+    `);
     await player.grantPermissions(['notifications'], { origin: server.baseUrl });
     const page = await player.newPage();
     await page.goto(`${server.baseUrl}/profile`);

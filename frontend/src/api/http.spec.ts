@@ -27,6 +27,18 @@ describe('requestJson', () => {
     ]);
   });
 
+  test('a GET may let the browser revalidate its copy (entity tags); anything else bypasses the cache', async () => {
+    const modes: (RequestCache | undefined)[] = [];
+    const fetch = (_input: string, init: RequestInit) => {
+      modes.push(init.cache);
+      return Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: () => Promise.resolve('[]') });
+    };
+    await requestJson('/api/leaderboards/overall', { fetch, revalidate: true });
+    await requestJson('/api/user/stats', { fetch });
+    await requestJson('/api/things', { method: 'POST', body: {}, fetch, revalidate: true });
+    expect(modes).toEqual(['no-cache', 'no-store', 'no-store']);
+  });
+
   test('an API error body becomes an ApiError with "{status}: {server message}" and its code', async () => {
     const fake = createFakeFetch({
       'GET /api/periods/99': () =>

@@ -38,6 +38,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Defaults to the global fetch, looked up at call time so a test can install its own. */
   fetch?: FetchLike;
+  /**
+   * Let the browser keep the answer and ask the server whether it still holds (`If-None-Match`):
+   * for GETs whose answers carry entity tags (the leaderboards), a 304 instead of the whole list.
+   * Every other call bypasses the browser's cache.
+   */
+  revalidate?: boolean;
 }
 
 const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
@@ -52,9 +58,10 @@ function parseJson(text: string): unknown {
 
 /** Calls the API with the session cookie and JSON in both directions; throws `ApiError` on any non-2xx. */
 export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, fetch = globalFetch } = options;
+  const { method = 'GET', body, signal, fetch = globalFetch, revalidate = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = { method, headers, credentials: 'include', cache: 'no-store' };
+  const cache: RequestCache = revalidate && method === 'GET' ? 'no-cache' : 'no-store';
+  const init: RequestInit = { method, headers, credentials: 'include', cache };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);

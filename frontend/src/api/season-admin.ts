@@ -11,6 +11,8 @@ import {
   type ScheduleImportResult,
   type SeasonCatalogueView,
   type SeasonImportResult,
+  type NextSeasonResult,
+  seasonChangeKeys,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
@@ -204,5 +206,25 @@ export function deleteResultMutationOptions(queryClient: QueryClient, periodId: 
     mutationFn: (optionId: string) =>
       requestJson<MessageResponse>(`/api/results/${encodeURIComponent(optionId)}`, { method: 'DELETE', fetch }),
     onSuccess: () => invalidateResults(queryClient, periodId),
+  });
+}
+
+export interface StartNextSeasonRequest {
+  season: string;
+  /** Start although matchweeks of the current season are not completed (the admin confirmed). */
+  force?: boolean;
+}
+
+/** Starts the next season; everything the pool shows changes, so every season view is refetched. */
+export function startNextSeasonMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'start-next-season'],
+    mutationFn: (body: StartNextSeasonRequest) =>
+      requestJson<NextSeasonResult>('/api/admin/seasons/next', { method: 'POST', body, fetch }),
+    onSuccess: () =>
+      Promise.all([
+        ...seasonChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'epl-teams'] }),
+      ]),
   });
 }

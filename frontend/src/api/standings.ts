@@ -20,7 +20,7 @@ export function userStatsQueryOptions(fetch?: FetchLike) {
 export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.leaderboards(kind),
-    queryFn: ({ signal }) => requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}`, { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}`, { signal, fetch, revalidate: true }),
   });
 }
 
@@ -31,7 +31,7 @@ export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, fetc
 export function leaderboardSummaryQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.leaderboards(), 'summary'] as const,
-    queryFn: ({ signal }) => requestJson<LeaderboardSummary>('/api/leaderboards/summary', { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<LeaderboardSummary>('/api/leaderboards/summary', { signal, fetch, revalidate: true }),
   });
 }
 

@@ -52,6 +52,8 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/admin/competition/summary': 'admin',
   'POST /api/admin/setup/periods': 'admin',
   'GET /api/admin/seasons': 'admin',
+  'POST /api/admin/seasons/next': 'admin',
+  'GET /api/seasons': 'player',
   'POST /api/admin/setup/season': 'admin',
   'POST /api/admin/setup/season-file': 'admin',
   'POST /api/create-epl-periods': 'admin',
@@ -78,6 +80,7 @@ export const routeAccess: Record<string, Access> = {
   'PATCH /api/prizes/:id': 'admin',
   'DELETE /api/prizes/:id': 'admin',
   'GET /api/prizes/payouts': 'public',
+  'GET /api/prizes/hall-of-fame': 'player',
 
   // Standings and a player's own figures
   'GET /api/leaderboards/overall': 'player',

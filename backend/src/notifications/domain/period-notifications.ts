@@ -1,4 +1,5 @@
 import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
+import { scopedStreamId } from '../../shared/domain/season-scope.js';
 
 /**
  * Which reminders and digests of a period went to whom is decided on ONE stream per period
@@ -6,7 +7,8 @@ import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
  * restarted one) that find the same reminder due, exactly one append wins, and only the winner
  * sends. A crash between the decision and the sending loses that reminder rather than doubling it.
  */
-export const periodNotificationsStreamId = (periodId: number): string => `notifications-period-${periodId}`;
+export const periodNotificationsStreamId = (periodId: number, scope: string): string =>
+  scopedStreamId('notifications-period', scope, periodId);
 
 export type PeriodNotificationsEvent =
   | DomainEvent<'ReminderDecided', { periodId: number; slotHours: number; userIds: string[] }>

@@ -7,6 +7,7 @@ import {
   type SurvivorFigures,
 } from '@treble/contracts';
 import type { PicksEvent } from '../../picks/domain/picks.events.js';
+import { SEASON_STARTED, type SeasonStartedData } from '../../shared/domain/season-scope.js';
 import { evolvePeriod, initialPeriodState, periodEventTypes, type PeriodEvent, type PeriodState } from '../../season/domain/period.js';
 import {
   last10Standings,
@@ -65,6 +66,14 @@ export class PoolHistory {
   }
 
   apply(event: HistoryEvent): void {
+    if (event.type === SEASON_STARTED) {
+      // The next season starts from nothing: the fold is of the season the pool plays.
+      if ((event.data as SeasonStartedData).previous !== null) {
+        this.periods.clear();
+        this.picks.clear();
+      }
+      return;
+    }
     if (periodTypes.has(event.type)) {
       const periodId = (event.data as { periodId?: unknown }).periodId;
       if (typeof periodId !== 'number') return;

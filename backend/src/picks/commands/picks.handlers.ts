@@ -10,6 +10,7 @@ import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { optionView } from '../../season/domain/period-admin.js';
 import type { PeriodState } from '../../season/domain/period.js';
 import { PeriodStreams } from '../../season/period-streams.js';
+import { PoolSeasons } from '../../season/pool-seasons.js';
 import { PeriodRow } from '../../season/queries/periods/period.entity.js';
 import { SeasonCatalogue } from '../../season/season-catalogue.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
@@ -53,10 +54,11 @@ export class PicksWriter {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly engine: ProjectionEngine,
     private readonly queryBus: QueryBus,
+    private readonly seasons: PoolSeasons,
   ) {}
 
   async load(userId: string): Promise<PicksState> {
-    const events = await this.eventStore.readStream(picksStreamId(userId));
+    const events = await this.eventStore.readStream(picksStreamId(userId, await this.seasons.scope()));
     return events.reduce(
       (state, event) => evolvePicks(state, event as unknown as PicksEvent),
       initialPicksState(),
@@ -71,7 +73,7 @@ export class PicksWriter {
   ) {
     const result = await decideAndAppend(
       this.eventStore,
-      picksStreamId(userId),
+      picksStreamId(userId, await this.seasons.scope()),
       picksModel,
       decide,
       metadataFor(context),
@@ -95,7 +97,7 @@ export class PicksWriter {
    * usage, counts, scores) has applied the position; the others catch up on their own.
    */
   async waitFor(position: bigint | null): Promise<void> {
-    if (position !== null) await this.engine.waitFor(position, undefined, ['standings']);
+    if (position !== null) await this.engine.settle(position, ['standings']);
   }
 }
 

@@ -1,11 +1,12 @@
 import type { DomainEvent } from '../../shared/domain/event.js';
+import { scopedStreamId } from '../../shared/domain/season-scope.js';
 
 /**
- * One stream per player for the whole season: every rule that counts a player's picks (picks per
+ * One stream per player and season (`picks-{user}`, `picks-{season}-{user}` after the pool's first season): every rule that counts a player's picks (picks per
  * period, uses per team) is checked against this one stream, so the expected-version check of the
  * event store turns two racing picks into one success and one retry on the new state.
  */
-export const picksStreamId = (userId: string): string => `picks-${userId}`;
+export const picksStreamId = (userId: string, scope: string): string => scopedStreamId('picks', scope, userId);
 
 export type { VoidReason } from '../../shared/domain/option-view.js';
 import type { VoidReason } from '../../shared/domain/option-view.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prize } from '@treble/contracts';
 import { DataSource } from 'typeorm';
+import type { Sql } from '../../platform/database/sql.js';
 
 interface PrizeRow {
   id: string;
@@ -13,6 +14,7 @@ interface PrizeRow {
 }
 
 const order = `ORDER BY CASE competition WHEN 'overall' THEN 1 WHEN 'survivor' THEN 2 ELSE 3 END, amount DESC, position`;
+const listSql = (includeInactive: boolean) => `SELECT * FROM prizes ${includeInactive ? '' : 'WHERE is_active'} ${order}`;
 
 @Injectable()
 export class PrizeQueries {
@@ -32,10 +34,13 @@ export class PrizeQueries {
 
   /** Only active prizes are listed (and summed) unless the caller asks for all. */
   async list(includeInactive = false): Promise<Prize[]> {
-    const rows: PrizeRow[] = await this.dataSource.query(
-      `SELECT * FROM prizes ${includeInactive ? '' : 'WHERE is_active'} ${order}`,
-    );
+    const rows: PrizeRow[] = await this.dataSource.query(listSql(includeInactive));
     return rows.map(PrizeQueries.toPrize);
+  }
+
+  /** The active prizes as `sql` sees them (a past season's, inside `SeasonReader.read`). */
+  static async activeIn(sql: Sql): Promise<Prize[]> {
+    return (await sql.query<PrizeRow>(listSql(false))).rows.map(PrizeQueries.toPrize);
   }
 
   async one(id: string): Promise<Prize | null> {

@@ -24,10 +24,12 @@ async function upsert(sql: ProjectionContext['sql'], table: string, prize: Prize
 
 export const prizesProjection: Projection = {
   name: 'prizes',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'prizes',
+      // Prize settings carry over to the next season; a past season keeps those it ended with.
+      seasons: 'kept',
       ddl: (table) => [
         `CREATE TABLE ${table} (
           id text PRIMARY KEY,

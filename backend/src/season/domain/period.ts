@@ -1,10 +1,11 @@
 import type { Segment } from '@treble/contracts';
 import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
+import { scopedStreamId } from '../../shared/domain/season-scope.js';
 import { evolveResults, initialResultsState, type ResultsEvent, type ResultsState } from '../../results/domain/results.js';
 import type { Fixture, FixtureStatus, Matchweek } from './season-schedule.js';
 
-/** A period is one matchweek; its stream is `period-{id}`. */
-export const periodStreamId = (periodId: number): string => `period-${periodId}`;
+/** A period is one matchweek; its stream is `period-{id}` in the pool's first season, `period-{season}-{id}` after it. */
+export const periodStreamId = (periodId: number, scope: string): string => scopedStreamId('period', scope, periodId);
 
 export interface PeriodScheduledData {
   periodId: number;

@@ -353,7 +353,7 @@ export function standingsProjection(rules: PoolRules): Projection {
   return {
     name: STANDINGS_PROJECTION,
     // 2: totals carry `periods` and `user_uuid`; survivor re-fold in one pass.
-    version: 2,
+    version: 3,
     tables: standingsTables,
     eventTypes: standingsEventTypes,
     async apply(event: RecordedEvent, context: ProjectionContext) {

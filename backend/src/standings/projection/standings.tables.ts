@@ -61,7 +61,8 @@ function totalsTableDdl(table: string): string[] {
 /** Elimination "period" of an active player in the survivor sort key: after every real period. */
 export const ACTIVE_STANDING = 2147483647;
 
-export const standingsTables: ProjectionTable[] = [
+/** Every standings table is of the season the pool plays: the next season starts them empty. */
+export const standingsTables: ProjectionTable[] = ([
   {
     // Everyone's picks that count: active or voided (a voided pick scores 0 but is still a pick).
     // Withdrawn and cleared picks are deleted.
@@ -156,4 +157,4 @@ export const standingsTables: ProjectionTable[] = [
       `CREATE INDEX ON ${table} (standing, points, wins)`,
     ],
   },
-];
+] satisfies ProjectionTable[]).map((table) => ({ ...table, seasons: 'archived' as const }));

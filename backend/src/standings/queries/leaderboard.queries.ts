@@ -7,9 +7,20 @@ import type {
   PoolRules,
   SurvivorEntry,
 } from '@treble/contracts';
-import type { Sql } from '../../platform/database/sql.js';
+import { ErrorCodes } from '@treble/contracts';
+import type { Sql, TransactionalSql } from '../../platform/database/sql.js';
+import { DomainError } from '../../shared/domain/domain-error.js';
 import { last10Badge } from '../domain/standings.js';
-import { byNameSql, type Page, pageParams, type UserColumns, userColumnsSql, usersJoin } from './read-sql.js';
+import { currentSeasonTables, type LeaderboardTables } from './leaderboard-tables.js';
+import {
+  byNameSql,
+  type Page,
+  pageParams,
+  type UserColumns,
+  userColumnsSql,
+  usersJoin,
+  type UsersJoin,
+} from './read-sql.js';
 
 interface StandingRow extends UserColumns {
   user_id: string;
@@ -21,20 +32,37 @@ interface StandingRow extends UserColumns {
   eliminated_in_period?: number | null;
 }
 
-/** Each leaderboard's table and the columns it ranks by, all descending. */
-const boards: Record<LeaderboardKind, { table: string; rankBy: string[]; extra: string }> = {
-  overall: { table: 'overall', rankBy: ['points', 'wins'], extra: '' },
-  last10: { table: 'last10', rankBy: ['points', 'wins'], extra: '' },
+/** The columns each leaderboard ranks by, all descending. */
+const rankColumns: Record<LeaderboardKind, string[]> = {
+  overall: ['points', 'wins'],
+  last10: ['points', 'wins'],
   // `standing` is the elimination period, or a number after every period while active.
-  survivor: {
-    table: 'survivor',
-    rankBy: ['standing', 'points', 'wins'],
-    extra: ', s.is_eliminated, s.strike_count, s.eliminated_in_period',
-  },
+  survivor: ['standing', 'points', 'wins'],
 };
 
+/** `alias`'s ranking columns, each descending (the ranking index read backwards). */
+const descending = (kind: LeaderboardKind, alias: string) =>
+  rankColumns[kind].map((column) => `${alias}.${column} DESC`).join(', ');
+
 /** A user id as sessions hold it (checked before it is written into a query). */
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who the lists are for: everyone (null), or other players at `visibleAt` with `viewer` looking. */
+export interface LeaderboardView {
+  /** Set for lists other players see: only players with a pick locked by then are listed. */
+  visibleAt?: Date | null;
+  /** The player looking, who always sees their own row (their picks are no secret to them). */
+  viewer?: string | null;
+  /** The tables read (today's season unless said otherwise). */
+  tables?: LeaderboardTables;
+}
+
+/** A page: `limit` rows from `offset`, or (keyset) after the row of the player `after`. */
+export interface LeaderboardPage extends Page {
+  after?: string | null;
+}
+
+type Keys = (number | null)[];
 
 /**
  * The three leaderboards from their read tables. Ranks are computed at read time, so an event that
@@ -43,14 +71,19 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * index gives for "my rank". Rows of equal rank are listed by display name.
  */
 export class LeaderboardQueries {
+  private readonly visibleAt: Date | null;
+  private readonly viewer: string | null;
+  readonly tables: LeaderboardTables;
+
   constructor(
     private readonly db: Sql,
     private readonly rules: PoolRules,
-    /** Set for lists other players see: only players with a pick locked by then are listed. */
-    private readonly visibleAt: Date | null = null,
-    /** The player looking, who always sees their own row (their picks are no secret to them). */
-    private readonly viewer: string | null = null,
-  ) {}
+    view: LeaderboardView = {},
+  ) {
+    this.visibleAt = view.visibleAt ?? null;
+    this.viewer = view.viewer ?? null;
+    this.tables = view.tables ?? currentSeasonTables;
+  }
 
   /**
    * The leaderboards as other players see them at `now`: a player whose picks have not locked yet
@@ -60,112 +93,193 @@ export class LeaderboardQueries {
    * completed period, so is eliminated no later than anyone else.
    */
   shownAt(now: Date, viewer: string | null = null): LeaderboardQueries {
-    return new LeaderboardQueries(
-      this.db,
-      this.rules,
-      now,
-      viewer !== null && uuidPattern.test(viewer) ? viewer : null,
-    );
+    return new LeaderboardQueries(this.db, this.rules, {
+      visibleAt: now,
+      viewer: viewer !== null && uuidPattern.test(viewer) ? viewer : null,
+      tables: this.tables,
+    });
+  }
+
+  /** The same lists over other tables (a past season's). */
+  over(tables: LeaderboardTables): LeaderboardQueries {
+    return new LeaderboardQueries(this.db, this.rules, { visibleAt: this.visibleAt, viewer: this.viewer, tables });
+  }
+
+  /**
+   * SQL true for a row `t` of the `kind` board that other players may see at `visibleAt`: points
+   * can only come before a lock from a result recorded before kick-off, and those show anyway.
+   */
+  visibleSql(kind: LeaderboardKind, t: string, visibleAt: Date): string {
+    const { choices, options, standingsPeriods } = this.tables;
+    const lastTen =
+      kind === 'last10'
+        ? `JOIN ${standingsPeriods} sp ON sp.period_id = c.period_id AND sp.segment = 'last10'`
+        : '';
+    return `(${t}.points > 0 OR ${t}.wins > 0 OR EXISTS (
+               SELECT 1 FROM ${choices} c JOIN ${options} o ON o.id = c.option_id ${lastTen}
+                WHERE c.user_id = ${t}.user_id AND o.lock_at <= '${visibleAt.toISOString()}'::timestamptz))`;
   }
 
   /** The board's table, or only its rows with a locked pick when `visibleAt` is set. */
   private source(kind: LeaderboardKind): string {
-    const table = boards[kind].table;
+    const table = this.tables[kind];
     if (this.visibleAt === null) return table;
-    const lastTen =
-      kind === 'last10'
-        ? `JOIN standings_periods sp ON sp.period_id = c.period_id AND sp.segment = 'last10'`
-        : '';
-    // Points can only come before a lock from a result recorded before kick-off: those show anyway.
     const own = this.viewer !== null ? `t.user_id::text = '${this.viewer}' OR ` : '';
-    return `(SELECT t.* FROM ${table} t WHERE ${own}t.points > 0 OR t.wins > 0 OR EXISTS (
-               SELECT 1 FROM choices c JOIN options o ON o.id = c.option_id ${lastTen}
-                WHERE c.user_id = t.user_id AND o.lock_at <= '${this.visibleAt.toISOString()}'::timestamptz))`;
+    return `(SELECT t.* FROM ${table} t WHERE ${own}${this.visibleSql(kind, 't', this.visibleAt)})`;
   }
 
-  overall(page?: Page): Promise<LeaderboardEntry[]> {
+  overall(page?: LeaderboardPage): Promise<LeaderboardEntry[]> {
     return this.list('overall', page);
   }
 
-  survivor(page?: Page): Promise<SurvivorEntry[]> {
+  survivor(page?: LeaderboardPage): Promise<SurvivorEntry[]> {
     return this.list('survivor', page);
   }
 
-  last10(page?: Page): Promise<Last10Entry[]> {
+  last10(page?: LeaderboardPage): Promise<Last10Entry[]> {
     return this.list('last10', page);
   }
 
-  /** A leaderboard in rank order; `limit`/`offset` page it, without them it is the whole list. */
-  async list<K extends LeaderboardKind>(kind: K, page?: Page): Promise<LeaderboardRow<K>[]> {
+  /**
+   * A leaderboard in rank order. `limit`/`offset` page it; `after` (a player's id, the last row of
+   * the page before) starts the page right after that player's row, found by its keys on the
+   * ranking index instead of walking every row before it. Without any, it is the whole list.
+   */
+  async list<K extends LeaderboardKind>(kind: K, page: LeaderboardPage = {}): Promise<LeaderboardRow<K>[]> {
     const [limit, offset] = pageParams(page);
-    return this.ranked(kind, { limit, offset, maxRank: null });
+    const after = page.after ?? null;
+    if (after !== null) {
+      if (!uuidPattern.test(after)) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'after: a player id');
+      if (offset !== 0) {
+        throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'after and offset: give one of them, not both');
+      }
+    }
+    if (limit === 0) return [];
+    if (after === null && limit === null && offset === 0) return this.whole(kind, null);
+    return this.page(kind, limit, after === null ? { offset } : { after });
   }
 
   /** Every row ranked `maxRank` or better (whole tie groups): what prizes for places 1..maxRank need. */
   top<K extends LeaderboardKind>(kind: K, maxRank: number): Promise<LeaderboardRow<K>[]> {
-    return this.ranked(kind, { limit: null, offset: 0, maxRank });
+    return this.whole(kind, maxRank);
   }
 
-  private async ranked<K extends LeaderboardKind>(
-    kind: K,
-    { limit, offset, maxRank }: { limit: number | null; offset: number; maxRank: number | null },
-  ): Promise<LeaderboardRow<K>[]> {
-    const board = { ...boards[kind], table: this.source(kind) };
-    const join = await usersJoin(this.db);
-    const keys = (alias: string) => `(${board.rankBy.map((column) => `${alias}.${column}`).join(', ')})`;
-    const descending = (alias: string) => board.rankBy.map((column) => `${alias}.${column} DESC`).join(', ');
-    const listed = (rank: string, from: string, where: string) =>
-      `SELECT * FROM (
+  /** Rows of `from` (aliased `s`) ranked by `rank`, in list order: by rank, then by display name. */
+  private listed(kind: LeaderboardKind, join: UsersJoin, rank: string, from: string, where: string): string {
+    return `SELECT * FROM (
          SELECT s.*, ${rank} AS rank, ${userColumnsSql()}
            FROM ${from} ${join('s')}
           ${where}
        ) x
-       ORDER BY ${descending('x')}, ${byNameSql('x.display_name', 'x.user_id')}`;
-    let rows: StandingRow[];
-    if (limit === null && offset === 0) {
-      // The whole list, or the rows ranked `maxRank` or better (rank() stops early on the index).
-      ({ rows } = await this.db.query<StandingRow>(
-        `SELECT * FROM (${listed(`rank() OVER (ORDER BY ${descending('s')})::integer`, `${board.table} s`, '')}) y
-          WHERE ($1::integer IS NULL OR y.rank <= $1::integer)`,
-        [maxRank],
-      ));
-    } else if (limit === 0) {
-      rows = [];
-    } else {
-      // A page: its first and last rows bound it, found on the ranking index alone, and the rows
-      // strictly ahead of the first one's tie group are counted there too. Names are joined and
-      // sorted only for the tie groups the page touches.
-      const columns = board.rankBy.join(', ');
-      const last =
-        limit === null
-          ? `SELECT ${board.rankBy.map((column) => `NULL::integer AS ${column}`).join(', ')}`
-          : `SELECT ${columns} FROM ${board.table} s ORDER BY ${descending('s')} OFFSET $2 + $1 - 1 LIMIT 1`;
-      ({ rows } = await this.db.query<StandingRow>(
-        `WITH boundary AS (SELECT ${columns} FROM ${board.table} s ORDER BY ${descending('s')} OFFSET $2 LIMIT 1),
-              last AS (${last}),
-              ahead AS (SELECT count(*)::integer AS n FROM ${board.table} a, boundary b WHERE ${keys('a')} > ${keys('b')})
-         ${listed(
-           `((SELECT n FROM ahead) + rank() OVER (ORDER BY ${descending('s')}))::integer`,
-           `${board.table} s CROSS JOIN boundary b LEFT JOIN last l ON true`,
-           `WHERE ${keys('s')} <= ${keys('b')} AND (l.${board.rankBy[0]} IS NULL OR ${keys('s')} >= ${keys('l')})`,
-         )}
-         OFFSET $2 - (SELECT n FROM ahead) LIMIT $1`,
-        [limit, offset],
-      ));
-    }
+       ORDER BY ${descending(kind, 'x')}, ${byNameSql('x.display_name', 'x.user_id')}`;
+  }
+
+  /** The whole list, or the rows ranked `maxRank` or better (rank() stops early on the index). */
+  private async whole<K extends LeaderboardKind>(kind: K, maxRank: number | null): Promise<LeaderboardRow<K>[]> {
+    const join = await usersJoin(this.db);
+    const { rows } = await this.db.query<StandingRow>(
+      `SELECT * FROM (${this.listed(kind, join, `rank() OVER (ORDER BY ${descending(kind, 's')})::integer`, `${this.source(kind)} s`, '')}) y
+        WHERE ($1::integer IS NULL OR y.rank <= $1::integer)`,
+      [maxRank],
+    );
     return rows.map((row) => this.toEntry(kind, row));
+  }
+
+  /**
+   * A page, in two statements of one snapshot. The first finds the keys of the page's first and
+   * last rows on the ranking index (by offset, or from the `after` player's row) and counts the
+   * rows strictly ahead of the first; the second reads the rows between those keys, passed as
+   * parameters so that they bound one index range scan, and joins and sorts names only there.
+   */
+  private async page<K extends LeaderboardKind>(
+    kind: K,
+    limit: number | null,
+    start: { offset: number } | { after: string },
+  ): Promise<LeaderboardRow<K>[]> {
+    const columns = rankColumns[kind];
+    const source = this.source(kind);
+    const join = await usersJoin(this.db);
+    const list = (alias: string) => columns.map((column) => `${alias}.${column}`).join(', ');
+    const keys = (alias: string) => `(${list(alias)})`;
+    const rows = await this.snapshot(async (sql) => {
+      const bounds =
+        'offset' in start
+          ? `WITH f AS (SELECT ${list('s')} FROM ${source} s ORDER BY ${descending(kind, 's')} OFFSET $1 LIMIT 1)
+             SELECT (SELECT ARRAY[${list('f')}] FROM f) AS first,
+                    ${limit === null ? 'NULL::integer[]' : `(SELECT ARRAY[${list('s')}] FROM ${source} s ORDER BY ${descending(kind, 's')} OFFSET $1 + $2 - 1 LIMIT 1)`} AS last,
+                    (SELECT count(*)::integer FROM ${source} a, f WHERE ${keys('a')} > ${keys('f')}) AS ahead`
+          : `WITH f AS (SELECT ${list('s')} FROM ${source} s WHERE s.user_id = $1)
+             SELECT (SELECT ARRAY[${list('f')}] FROM f) AS first,
+                    ${limit === null ? 'NULL::integer[]' : `(SELECT ARRAY[${list('s')}] FROM ${source} s, f WHERE ${keys('s')} < ${keys('f')} ORDER BY ${descending(kind, 's')} OFFSET $2 - 1 LIMIT 1)`} AS last,
+                    (SELECT count(*)::integer FROM ${source} a, f WHERE ${keys('a')} > ${keys('f')}) AS ahead`;
+      const found = await sql.query<{ first: Keys | null; last: Keys | null; ahead: number }>(bounds, [
+        'offset' in start ? start.offset : start.after,
+        ...(limit === null ? [] : [limit]),
+      ]);
+      const { first, last, ahead } = found.rows[0] ?? { first: null, last: null, ahead: 0 };
+      if (first === null) {
+        if ('after' in start) {
+          throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'after: that player is not on this leaderboard');
+        }
+        return [];
+      }
+      const parameters: unknown[] = [...first];
+      const firstParams = first.map((_, i) => `$${i + 1}::integer`).join(', ');
+      let range = `WHERE ${keys('s')} <= (${firstParams})`;
+      if (last !== null) {
+        const lastParams = last.map((_, i) => `$${first.length + i + 1}::integer`).join(', ');
+        parameters.push(...last);
+        range += ` AND ${keys('s')} >= (${lastParams})`;
+      }
+      const ranked = this.listed(
+        kind,
+        join,
+        `($${parameters.push(ahead)}::integer + rank() OVER (ORDER BY ${descending(kind, 's')}))::integer`,
+        `${source} s`,
+        range,
+      );
+      const size = limit === null ? 'ALL' : `$${parameters.push(limit)}::integer`;
+      if ('offset' in start) {
+        const skip = `$${parameters.push(start.offset - ahead)}::integer`;
+        return (await sql.query<StandingRow>(`${ranked} OFFSET ${skip} LIMIT ${size}`, parameters)).rows;
+      }
+      const cursor = `$${parameters.push(start.after)}`;
+      return (
+        await sql.query<StandingRow>(
+          `WITH z AS (
+             SELECT y.*, row_number() OVER (ORDER BY ${descending(kind, 'y')}, ${byNameSql('y.display_name', 'y.user_id')}) AS n
+               FROM (${ranked}) y)
+           SELECT * FROM z WHERE z.n > (SELECT n FROM z WHERE z.user_id = ${cursor}) ORDER BY z.n LIMIT ${size}`,
+          parameters,
+        )
+      ).rows;
+    });
+    return rows.map((row) => this.toEntry(kind, row));
+  }
+
+  /**
+   * Runs `work` on one snapshot (repeatable read), so that the statements of a page see the same
+   * tables; on a plain connection (no transactions) it runs as it is.
+   */
+  private snapshot<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    const db = this.db as Sql & Partial<TransactionalSql>;
+    if (typeof db.transaction !== 'function') return work(db);
+    return db.transaction(async (sql) => {
+      await sql.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return work(sql);
+    });
   }
 
   /** One player's row with their rank ("my rank"), or null when they are not an entrant. */
   async entryOf<K extends LeaderboardKind>(kind: K, userId: string): Promise<LeaderboardRow<K> | null> {
-    const board = boards[kind];
+    const table = this.tables[kind];
     const join = await usersJoin(this.db);
-    const key = (alias: string) => `(${board.rankBy.map((column) => `${alias}.${column}`).join(', ')})`;
+    const key = (alias: string) => `(${rankColumns[kind].map((column) => `${alias}.${column}`).join(', ')})`;
     const { rows } = await this.db.query<StandingRow>(
       `SELECT s.*,
-              (1 + (SELECT count(*) FROM ${board.table} a WHERE ${key('a')} > ${key('s')}))::integer AS rank,
+              (1 + (SELECT count(*) FROM ${table} a WHERE ${key('a')} > ${key('s')}))::integer AS rank,
               ${userColumnsSql()}
-         FROM ${board.table} s ${join('s')}
+         FROM ${table} s ${join('s')}
         WHERE s.user_id = $1`,
       [userId],
     );

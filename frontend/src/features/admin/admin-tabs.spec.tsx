@@ -28,7 +28,7 @@ function seasonsView(current: string | null): SeasonCatalogueView {
     results: 0,
     isDefault,
   });
-  return { current, providerAvailable: false, seasons: [choice('2025-26', false), choice('2026-27', true)] };
+  return { current, past: [], next: null, providerAvailable: false, seasons: [choice('2025-26', false), choice('2026-27', true)] };
 }
 afterEach(() => uninstall());
 
@@ -164,6 +164,38 @@ describe('Schedule tab', () => {
     await waitFor(() => expect(screen.getByTestId('existing-periods').textContent).toBe('38'));
     await screen.findByTestId('pool-season');
     expect(screen.queryByRole('button', { name: 'Import File' })).toBeNull();
+  });
+
+  test('starts the next season after a confirmation that says what stays, what starts fresh and what is unfinished', async () => {
+    let current = '2025-26';
+    fake.routes.set('GET /api/admin/seasons', () =>
+      jsonResponse(200, {
+        ...seasonsView(current),
+        past: current === '2025-26' ? [] : ['2025-26'],
+        next: current === '2025-26' ? { season: '2026-27', available: true, unfinishedPeriods: [37, 38] } : null,
+      }),
+    );
+    fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1 })]));
+    fake.routes.set('POST /api/admin/seasons/next', () => {
+      current = '2026-27';
+      return jsonResponse(200, { season: '2026-27', previous: '2025-26', imported: null, message: '2026-27 has started.' });
+    });
+    renderApp('/admin?tab=schedule', { user: admin });
+
+    const card = await screen.findByTestId('next-season');
+    expect(within(card).getByTestId('season-unfinished').textContent).toContain('Matchweeks 37, 38 of 2025/26 are not completed');
+    fireEvent.click(within(card).getByRole('button', { name: 'Start 2026/27' }));
+    const dialog = await screen.findByRole('alertdialog');
+    within(dialog).getByText(/Picks, team usage, survivor strikes and standings start fresh/);
+    within(dialog).getByText(/2 matchweeks of 2025\/26 will never be completed/);
+    expect(writes(fake.calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start anyway' }));
+    await waitFor(() =>
+      expect(writes(fake.calls)).toEqual([{ method: 'POST', url: '/api/admin/seasons/next', body: { season: '2026-27', force: true } }]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('next-season')).toBeNull());
+    expect(screen.getByTestId('pool-season').textContent).toContain('2026/27');
   });
 
   test('a season file: its problems are listed by line, unknown team names are mapped by the admin, then it imports', async () => {

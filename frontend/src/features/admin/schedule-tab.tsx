@@ -1,10 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorCodes, type ScheduleEntry, type SeasonChoice, type SeasonImportResult } from '@treble/contracts';
+import {
+  ErrorCodes,
+  type NextSeasonStatus,
+  type ScheduleEntry,
+  type SeasonChoice,
+  type SeasonImportResult,
+} from '@treble/contracts';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/http';
 import { periodsQueryOptions, scheduleQueryOptions } from '../../api/periods';
-import { importSeasonFileMutationOptions, importSeasonMutationOptions, seasonsQueryOptions } from '../../api/season-admin';
+import {
+  importSeasonFileMutationOptions,
+  importSeasonMutationOptions,
+  seasonsQueryOptions,
+  startNextSeasonMutationOptions,
+} from '../../api/season-admin';
 import { formatDate } from '../../lib/dates';
 import { AdminSelect, ConfirmButton, QueryView, segmentLabels, toastError } from './admin-ui';
 
@@ -122,9 +133,89 @@ export function ScheduleTab() {
           </>
         )}
       </QueryView>
-      {seasons.data?.current === null && <SeasonFileImport onDone={setDone} />}
+      {(seasons.data?.current === null || (periods.isSuccess && periods.data.length === 0)) && (
+        <SeasonFileImport onDone={setDone} />
+      )}
+      {seasons.data?.next && periods.isSuccess && periods.data.length > 0 && (
+        <NextSeason next={seasons.data.next} current={seasons.data.current ?? ''} past={seasons.data.past} />
+      )}
     </section>
   );
+}
+
+const seasonText = (season: string) => season.replace('-', '/');
+
+/**
+ * Pool years: when the season is over, the admin starts the next one in the same pool. Accounts,
+ * admins, invitations and prizes stay; picks, team usage, strikes and standings start fresh, and
+ * the season that ends stays readable (season switcher, Hall of Fame).
+ */
+function NextSeason({ next, current, past }: { next: NextSeasonStatus; current: string; past: string[] }) {
+  const queryClient = useQueryClient();
+  const start = useMutation(startNextSeasonMutationOptions(queryClient));
+  const unfinished = next.unfinishedPeriods;
+  const early = unfinished.length > 0;
+  const run = () =>
+    start.mutate(
+      { season: next.season, ...(early ? { force: true } : {}) },
+      {
+        onSuccess: (answer) => toast.success(answer.message),
+        onError: (error) => toastError(error, `Failed to start ${seasonText(next.season)}`),
+      },
+    );
+  return (
+    <section className="next-season" aria-labelledby="next-season-title" data-testid="next-season">
+      <h3 id="next-season-title">Next season: {seasonText(next.season)}</h3>
+      {early ? (
+        <p className="notice notice--warning" data-testid="season-unfinished">
+          {unfinished.length === 1 ? 'Matchweek' : 'Matchweeks'} {listOf(unfinished)} of {seasonText(current)}{' '}
+          {unfinished.length === 1 ? 'is' : 'are'} not completed yet. Start {seasonText(next.season)} when the season is
+          over, or start it now: {seasonText(current)}'s standings stay as they are now.
+        </p>
+      ) : (
+        <p>
+          Every matchweek of {seasonText(current)} is completed: its final standings are ready to be kept.
+        </p>
+      )}
+      <p className="muted">
+        {next.available
+          ? `Starting imports ${seasonText(next.season)}'s fixtures and team options in the same step.`
+          : `Treble has no fixtures for ${seasonText(next.season)} yet: after starting it, import its season file here.`}
+        {past.length > 0 && ` Past seasons: ${past.map(seasonText).join(', ')}.`}
+      </p>
+      <ConfirmButton
+        label={start.isPending ? 'Starting…' : `Start ${seasonText(next.season)}`}
+        disabled={start.isPending}
+        danger={early}
+        title={`Start the ${seasonText(next.season)} season?`}
+        description={
+          <>
+            <p>
+              Accounts, admins, invitations and prizes stay. Picks, team usage, survivor strikes and standings start
+              fresh for {seasonText(next.season)}. {seasonText(current)}'s standings and payouts are kept as they are
+              and stay readable in the season switcher and the Hall of Fame.
+            </p>
+            {early && (
+              <p className="notice notice--warning">
+                {unfinished.length} matchweek{unfinished.length === 1 ? '' : 's'} of {seasonText(current)} will never
+                be completed.
+              </p>
+            )}
+          </>
+        }
+        confirmLabel={early ? 'Start anyway' : `Start ${seasonText(next.season)}`}
+        onConfirm={run}
+      />
+    </section>
+  );
+}
+
+/** `3-38` for a run, `3, 5, 7` otherwise (at most a few shown). */
+function listOf(ids: number[]): string {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const isRun = sorted.every((id, index) => index === 0 || id === sorted[index - 1]! + 1);
+  if (isRun && sorted.length > 2) return `${sorted[0]}-${sorted[sorted.length - 1]}`;
+  return sorted.length > 6 ? `${sorted.slice(0, 6).join(', ')} and ${sorted.length - 6} more` : sorted.join(', ');
 }
 
 interface FileProblem {

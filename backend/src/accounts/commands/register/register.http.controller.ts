@@ -60,7 +60,7 @@ export class RegisterController {
       new RegisterCommand(body, { now: this.clock.now(), correlationId: request.correlationId ?? 'unknown' }),
     );
     // The session reads the account from the users table: answer once it is there.
-    await this.engine.waitFor(position, undefined, ['users']);
+    await this.engine.settle(position, ['users']);
     const answer = await this.sessions.signIn(request, response, userId);
     // The welcome e-mail (the pool's `welcome` template), when mail is set up; never fails the sign-up.
     await this.commandBus.execute(new SendWelcomeMailCommand(userId));

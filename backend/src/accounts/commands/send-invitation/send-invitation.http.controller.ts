@@ -67,7 +67,7 @@ export class SendInvitationController {
     const { token, position } = await this.commandBus.execute(
       new CreateInvitationCommand({ maxUses: mailedInvitation.maxUses, expiresAt }, context),
     );
-    if (position !== null) await this.engine.waitFor(position, undefined, ['invitations']);
+    if (position !== null) await this.engine.settle(position, ['invitations']);
     const link = invitationUrl(publicBaseUrl(request, this.config), token);
 
     if (!this.mailer.configured) throw unavailable('E-mail is not set up on this server', link);

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ErrorCodes, type ScheduleImportResult } from '@treble/contracts';
-import { DomainError } from '../../../shared/domain/domain-error.js';
+import type { ScheduleImportResult } from '@treble/contracts';
 import type { SeasonSource } from '../../domain/season.js';
 import type { SeasonSchedule } from '../../domain/season-schedule.js';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
@@ -14,6 +13,7 @@ import {
   periodStreamId,
   type PeriodEvent,
 } from '../../domain/period.js';
+import { PoolSeasons } from '../../pool-seasons.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 
 export class ImportScheduleCommand extends Command<ScheduleImportResult & { position: string | null; season: string }> {
@@ -27,7 +27,7 @@ export class ImportScheduleCommand extends Command<ScheduleImportResult & { posi
 }
 
 /**
- * Turns the season's matchweeks into periods, one `period-{n}` stream each. Each period is decided
+ * Turns the season's matchweeks into periods, one `period-{n}` stream each (scoped by season after the pool's first). Each period is decided
  * on its own stream with its expected version, so two imports at once cannot create a period twice.
  */
 @CommandHandler(ImportScheduleCommand)
@@ -35,24 +35,21 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly catalogue: SeasonCatalogue,
+    private readonly seasons: PoolSeasons,
   ) {}
 
   async execute({ context, season: chosen }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null; season: string }> {
     const season = chosen?.schedule ?? (await this.catalogue.currentOrDefault(context.now));
-    const playing = await this.catalogue.currentSeasonName();
-    if (playing !== null && playing !== season.season) {
-      throw new DomainError(
-        ErrorCodes.SEASON_ALREADY_CHOSEN,
-        `This pool plays the ${playing} season; it cannot import ${season.season} into it.`,
-      );
-    }
+    // The pool's first import chooses its season; later ones must be of the season it plays.
+    const started = await this.seasons.start({ mode: 'first', season: season.season }, context);
+    const scope = (await this.seasons.current())?.scope ?? '';
     const metadata = metadataFor(context);
     let created = 0;
-    let position: bigint | null = await this.catalogue.record(season, chosen?.source ?? 'bundled', context);
+    let position: bigint | null = (await this.catalogue.record(season, chosen?.source ?? 'bundled', context)) ?? started.position;
     for (const matchweek of season.matchweeks) {
       const result = await decideAndAppend<ReturnType<typeof initialPeriodState>, PeriodEvent>(
         this.eventStore,
-        periodStreamId(matchweek.number),
+        periodStreamId(matchweek.number, scope),
         { initialState: initialPeriodState, evolve: evolvePeriod },
         (state) => decideSchedulePeriod({ type: 'SchedulePeriod', season: season.season, matchweek }, state, context.now),
         metadata,

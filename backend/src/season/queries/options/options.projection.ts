@@ -10,14 +10,16 @@ import type { PeriodEvent } from '../../domain/period.js';
  */
 export const optionsProjection: Projection = {
   name: 'options',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'option_periods',
+      seasons: 'archived',
       ddl: (table) => [`CREATE TABLE ${table} (id integer PRIMARY KEY, start_date timestamptz NOT NULL)`],
     },
     {
       name: 'options',
+      seasons: 'archived',
       ddl: (table) => [
         `CREATE TABLE ${table} (
           id text PRIMARY KEY,

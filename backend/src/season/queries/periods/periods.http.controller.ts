@@ -1,10 +1,11 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { Period, PeriodTimeline } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { periodTimeline } from '../../domain/period-timeline.js';
-import { PeriodRow, toPeriod } from './period.entity.js';
+import { PeriodRow, periodOfSqlRow, toPeriod, type PeriodSqlRow } from './period.entity.js';
+import { SeasonReader } from '../../season-reader.js';
 import { Player } from '../../../platform/http/access.decorators.js';
 
 @ApiTags('periods')
@@ -14,13 +15,17 @@ export class PeriodsController {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly seasons: SeasonReader,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'All periods, by id' })
-  async list(): Promise<Period[]> {
-    const rows = await this.dataSource.getRepository(PeriodRow).find({ order: { id: 'ASC' } });
-    return rows.map(toPeriod);
+  @ApiOperation({ summary: 'All periods, by id (of a past season with ?season=YYYY-YY)' })
+  async list(@Query('season') season?: string): Promise<Period[]> {
+    return this.seasons.read(
+      season,
+      async () => (await this.dataSource.getRepository(PeriodRow).find({ order: { id: 'ASC' } })).map(toPeriod),
+      async (sql) => (await sql.query<PeriodSqlRow>('SELECT * FROM periods ORDER BY id')).rows.map(periodOfSqlRow),
+    );
   }
 
   @Get('timeline')

@@ -6,10 +6,11 @@ import type { PeriodEvent } from '../../domain/period.js';
 /** The `periods` read table: one row per period, as `GET /api/periods` serves it. */
 export const periodsProjection: Projection = {
   name: 'periods',
-  version: 3,
+  version: 4,
   tables: [
     {
       name: 'periods',
+      seasons: 'archived',
       ddl: (table) => [
         `CREATE TABLE ${table} (
           id integer PRIMARY KEY,

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { decideAndAppend } from '../event-store/decide-and-append.js';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import type { SeasonScope } from '../shared/domain/season-scope.js';
+import {
+  decideStartSeason,
+  evolvePoolSeasons,
+  initialPoolSeasonsState,
+  poolSeasonsStreamId,
+  type PoolSeasonsEvent,
+  type PoolSeasonsState,
+} from './domain/pool-seasons.js';
+import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
+
+const poolSeasonsModel = { initialState: initialPoolSeasonsState, evolve: evolvePoolSeasons };
+
+/**
+ * The seasons this pool has played (`pool-seasons` stream), read from the log on every call: the
+ * scope of a command's streams must be the one the log says now, not a cached one, in every
+ * instance. A pool that imported its season before pool years were recorded has none recorded;
+ * its season is the one its periods were scheduled in, with the empty scope.
+ */
+@Injectable()
+export class PoolSeasons {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  private async recorded(): Promise<PoolSeasonsState> {
+    const events = await this.eventStore.readStream(poolSeasonsStreamId);
+    return events.reduce((state, event) => evolvePoolSeasons(state, event as unknown as PoolSeasonsEvent), initialPoolSeasonsState());
+  }
+
+  /** The season of a pool from before pool years (its periods' season), or null. */
+  private async legacySeason(): Promise<string | null> {
+    const rows: { season: string }[] = await this.dataSource.query(
+      `SELECT season FROM periods WHERE season <> 'custom' ORDER BY start_date DESC LIMIT 1`,
+    );
+    return rows[0]?.season ?? null;
+  }
+
+  /** Every season of the pool, oldest first; the last is the current one. */
+  async all(): Promise<SeasonScope[]> {
+    const { seasons } = await this.recorded();
+    if (seasons.length > 0) return seasons;
+    const legacy = await this.legacySeason();
+    return legacy === null ? [] : [{ season: legacy, scope: '' }];
+  }
+
+  async current(): Promise<SeasonScope | null> {
+    return (await this.all()).at(-1) ?? null;
+  }
+
+  /** The stream scope of the current season ('' before the pool has one: its first season's). */
+  async scope(): Promise<string> {
+    return (await this.current())?.scope ?? '';
+  }
+
+  /**
+   * Records the season the pool plays: its first (`first`, on the first import; importing the same
+   * season again records nothing) or the next one. Decided on the stream with its expected version,
+   * so two admins starting seasons at once cannot both succeed.
+   */
+  async start(
+    command: { mode: 'first' | 'next'; season: string; unfinished?: readonly number[]; force?: boolean },
+    context: CommandContext,
+  ): Promise<{ events: PoolSeasonsEvent[]; position: bigint | null }> {
+    const recorded = await this.recorded();
+    const legacySeason = recorded.seasons.length === 0 ? await this.legacySeason() : null;
+    return decideAndAppend(
+      this.eventStore,
+      poolSeasonsStreamId,
+      poolSeasonsModel,
+      (state) =>
+        decideStartSeason(state, {
+          mode: command.mode,
+          season: command.season,
+          legacySeason,
+          unfinished: command.unfinished ?? [],
+          force: command.force ?? false,
+        }),
+      metadataFor(context),
+    );
+  }
+}
+
+@QueryHandler(CurrentSeasonQuery)
+export class CurrentSeasonHandler implements IQueryHandler<CurrentSeasonQuery> {
+  constructor(private readonly seasons: PoolSeasons) {}
+
+  execute(): Promise<SeasonScope | null> {
+    return this.seasons.current();
+  }
+}

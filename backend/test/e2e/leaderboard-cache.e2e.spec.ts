@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LeaderboardEntry } from '@treble/contracts';
+import {
+  registerAdmin,
+  registerPlayer,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+  type TestResponse,
+} from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+const board = '/api/leaderboards/overall';
+
+/** A GET, conditional on `tag` when given. */
+function get(client: SignedIn, path: string, tag?: string | null): Promise<TestResponse> {
+  return client.request('GET', path, undefined, tag ? { 'if-none-match': tag } : {});
+}
+
+function tagOf(response: TestResponse): string {
+  const tag = response.headers.get('etag');
+  expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  return tag!;
+}
+
+const names = (response: TestResponse) =>
+  (response.body as LeaderboardEntry[]).map((row) => [row.displayName, row.rank, row.totalPoints, row.email]);
+
+/**
+ * Leaderboard answers are cached by read state and carry entity tags: a viewer never gets another
+ * viewer's answer (hidden own rows, own e-mail address), and 304 comes only when the body would be
+ * the same, including when time alone (a lock passing) changes what players may see.
+ */
+describe.each(databaseTargets)('leaderboard cache and entity tags on $name', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let ann: SignedIn;
+  let bob: SignedIn;
+  let cat: SignedIn;
+  let dan: SignedIn;
+
+  beforeAll(async () => {
+    // Before matchweek 1 kicks off: nobody's picks have locked.
+    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z' });
+    admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
+    ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
+    bob = await registerPlayer(app, admin, { firstName: 'Bob', lastName: 'Baker' });
+    cat = await registerPlayer(app, admin, { firstName: 'Cat', lastName: 'Cole' });
+    dan = await registerPlayer(app, admin, { firstName: 'Dan', lastName: 'Dale' });
+    expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+    for (const code of ['ARS', 'LIV', 'MCI']) {
+      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(201);
+    }
+    expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-CHE' })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("before the lock: each player gets only their own row, never another's cached answer", async () => {
+    const annFirst = await get(ann, board);
+    expect(annFirst.status).toBe(200);
+    expect(names(annFirst)).toEqual([['Ann Able', 1, 0, ann.user.email]]);
+    // Asked right after Ann, at the same read state: Bob's own answer, not Ann's.
+    const bobFirst = await get(bob, board);
+    expect(names(bobFirst)).toEqual([['Bob Baker', 1, 0, bob.user.email]]);
+    expect(tagOf(bobFirst)).not.toBe(tagOf(annFirst));
+    // Ann's tag is no good for Bob; it is for Ann.
+    const bobWithAnnsTag = await get(bob, board, tagOf(annFirst));
+    expect(bobWithAnnsTag.status).toBe(200);
+    expect(names(bobWithAnnsTag)).toEqual([['Bob Baker', 1, 0, bob.user.email]]);
+    const annAgain = await get(ann, board, tagOf(annFirst));
+    expect(annAgain.status).toBe(304);
+    expect(annAgain.text).toBe('');
+    // Cat has no picks: the list other players see, which Dan (no picks either) shares.
+    const catsView = await get(cat, board);
+    expect(catsView.body).toEqual([]);
+    expect(tagOf(catsView)).not.toBe(tagOf(annFirst));
+    expect((await get(dan, board, tagOf(catsView))).status).toBe(304);
+    // The admin sees every entrant, with addresses, under a tag of their own.
+    const adminView = await get(admin, board, tagOf(catsView));
+    expect(adminView.status).toBe(200);
+    expect(names(adminView)).toEqual([
+      ['Bob Baker', 1, 0, bob.user.email],
+      ['Ann Able', 1, 0, ann.user.email],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    // Keyset paging cannot find a hidden row either: the same refusal as for a non-entrant.
+    const afterBob = await get(ann, `${board}?limit=1&after=${bob.user.id}`);
+    const afterCat = await get(ann, `${board}?limit=1&after=${cat.user.id}`);
+    expect(afterBob.status).toBe(400);
+    expect(afterBob.body).toEqual(afterCat.body);
+    expect(afterBob.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('once the picks lock, time alone changes the answer: an older tag gets the new body', async () => {
+    const catBefore = await get(cat, board);
+    const annBefore = await get(ann, board);
+    // Every matchweek 1 fixture has kicked off; no event was appended.
+    app.clock!.set(new Date('2025-08-19T12:00:00Z'));
+    const catAfter = await get(cat, board, tagOf(catBefore));
+    expect(catAfter.status).toBe(200);
+    expect(names(catAfter)).toEqual([
+      ['Ann Able', 1, 0, null],
+      ['Bob Baker', 1, 0, null],
+    ]);
+    const annAfter = await get(ann, board, tagOf(annBefore));
+    expect(annAfter.status).toBe(200);
+    // Ann sees her own address only; Bob his; Cat and Dan share one body and one tag.
+    expect(names(annAfter)).toEqual([
+      ['Ann Able', 1, 0, ann.user.email],
+      ['Bob Baker', 1, 0, null],
+    ]);
+    const bobAfter = await get(bob, board, tagOf(annAfter));
+    expect(bobAfter.status).toBe(200);
+    expect(names(bobAfter)).toEqual([
+      ['Ann Able', 1, 0, null],
+      ['Bob Baker', 1, 0, bob.user.email],
+    ]);
+    const danAfter = await get(dan, board);
+    expect(danAfter.body).toEqual(catAfter.body);
+    expect(tagOf(danAfter)).toBe(tagOf(catAfter));
+    expect((await get(dan, board, tagOf(catAfter))).status).toBe(304);
+  });
+
+  it('a result moves the read state: the old tag gets the new standings, the new tag a 304', async () => {
+    const before = await get(cat, board);
+    const summaryBefore = await get(cat, '/api/leaderboards/summary');
+    expect(summaryBefore.body).toEqual({ totalPlayers: 2, survivors: 2, last10Players: 0 });
+    expect((await get(dan, '/api/leaderboards/summary', tagOf(summaryBefore))).status).toBe(304);
+    expect(
+      (await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' })).status,
+    ).toBe(201);
+    const after = await get(cat, board, tagOf(before));
+    expect(after.status).toBe(200);
+    expect(names(after)).toEqual([
+      ['Bob Baker', 1, 3, null],
+      ['Ann Able', 2, 0, null],
+    ]);
+    expect((await get(cat, board, tagOf(after))).status).toBe(304);
+    // Keyset: the page after Bob's row is Ann's, with her rank.
+    const next = await get(cat, `${board}?limit=1&after=${bob.user.id}`);
+    expect(next.status).toBe(200);
+    expect(names(next)).toEqual([['Ann Able', 2, 0, null]]);
+    expect((await get(cat, `${board}?limit=1&after=${ann.user.id}`)).body).toEqual([]);
+    // Pages by offset still work, and the two ways of paging do not mix.
+    expect(names(await get(cat, `${board}?limit=1&offset=1`))).toEqual([['Ann Able', 2, 0, null]]);
+    const both = await get(cat, `${board}?limit=1&offset=1&after=${bob.user.id}`);
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const malformed = await get(cat, `${board}?after=bob`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
