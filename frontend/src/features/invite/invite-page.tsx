@@ -14,22 +14,19 @@ import { referralInvitationQueryOptions, sendInviteMutationOptions } from '../..
 import { authUserQueryOptions, registrationOptionsQueryOptions } from '../../api/auth';
 import { communityStatsQueryOptions } from '../../api/community';
 import { ApiError } from '../../api/http';
-import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
 import { userStatsQueryOptions } from '../../api/standings';
 import {
-  emailTemplates,
-  fillTemplate,
   mailtoInvite,
   openSharePopup,
   shareMessages,
   shareUrl,
   socialNetworks,
-  type TemplateValues,
 } from './share';
 import { InvitePending } from './invite-pending';
 import { RefreshNotice } from '../../components/refresh-notice';
 import { usePoolRules } from '../../api/rules';
 import { EmailAlertsLive } from './email-alerts-live';
+import { MailTemplatesEditor } from './mail-templates-editor';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -91,7 +88,7 @@ export function InvitePage() {
         </Tabs.Content>
         <Tabs.Content value="email" className="panel">
           {user.isAdmin ? (
-            <EmailAlerts user={user} stats={stats.data} link={link} />
+            <EmailAlerts />
           ) : (
             <div className="empty-state">
               <h2>Admin Access Required</h2>
@@ -312,56 +309,17 @@ function SendInviteForm({ title = 'Invite by e-mail' }: { title?: string }) {
   );
 }
 
-function EmailAlerts({ user, stats, link }: { user: User; stats: UserStats; link: string }) {
-  const period = useQuery(currentPeriodQueryOptions());
-  const periodId = period.data?.id;
-  const choices = useQuery({ ...choicesQueryOptions(periodId ?? 0), enabled: periodId !== undefined });
-  const [templateId, setTemplateId] = useState(emailTemplates[0]!.id);
-  const selectId = useId();
-  const template = emailTemplates.find((entry) => entry.id === templateId) ?? emailTemplates[0]!;
-  // A preview addressed to the admin, with their own figures as the sample.
-  const values: TemplateValues = {
-    user_name: userDisplayName(user),
-    user_email: user.email,
-    user_score: String(stats.totalPoints),
-    user_rank: stats.overallRank === null ? '--' : String(stats.overallRank),
-    period_number: period.data ? String(period.data.id) : '--',
-    period_name: period.data?.name ?? 'no active period',
-    choices_made: String(choices.data?.length ?? 0),
-    referral_link: link,
-  };
-  const subject = fillTemplate(template.subject, values);
-  const content = fillTemplate(template.content, values);
+function EmailAlerts() {
   return (
     <>
       <h2>Email Alerts</h2>
       <p className="muted">
-        Treble e-mails invitations, reminders before each deadline and the results of each matchweek itself (players
-        choose what they receive on their Profile page). The templates below are for your own mail: preview them
-        with your own figures and copy them.
+        Treble e-mails invitations, a welcome, reminders before each deadline and the results of each matchweek itself
+        (players choose what they receive on their Profile page), all written from the templates below.
       </p>
       <SendInviteForm title="Send an invitation e-mail" />
       <EmailAlertsLive />
-      <h3>Templates</h3>
-      <label className="field" htmlFor={selectId}>
-        <span className="field__label">Template</span>
-        <select id={selectId} className="select" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
-          {emailTemplates.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <article className="email-preview" data-testid="email-preview" aria-label="Template preview">
-        <p>
-          <strong>Subject:</strong> {subject}
-        </p>
-        <pre className="email-preview__body">{content}</pre>
-      </article>
-      <button type="button" className="button" onClick={() => void copyText(`${subject}\n\n${content}`, 'Copied to Clipboard!')}>
-        Copy template
-      </button>
+      <MailTemplatesEditor />
     </>
   );
 }
