@@ -80,6 +80,8 @@ export const ErrorCodes = {
   ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
   /** Only a player who never picked can be removed (deactivate the others). */
   USER_HAS_PICKS: 'USER_HAS_PICKS',
+  /** A mail template names a placeholder that kind of e-mail does not have, or has a broken `{{`. */
+  TEMPLATE_PLACEHOLDER_UNKNOWN: 'TEMPLATE_PLACEHOLDER_UNKNOWN',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -150,6 +152,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   RESET_TOKEN_INVALID: 400,
   ACCOUNT_DEACTIVATED: 403,
   USER_HAS_PICKS: 409,
+  TEMPLATE_PLACEHOLDER_UNKNOWN: 400,
 };
 
 /** The body of every error answer of the API. */

@@ -10,7 +10,12 @@ export interface NotificationSettings {
   timeZone: string | null;
   reminder: ChannelChoice;
   results: ChannelChoice;
+  /** One-off messages from the pool host. */
+  announcement: ChannelChoice;
 }
+
+/** `PUT /api/notifications/settings`: a client that predates `announcement` may leave it out (kept as it was). */
+export type NotificationSettingsRequest = Omit<NotificationSettings, 'announcement'> & { announcement?: ChannelChoice };
 
 /** `GET /api/notifications/push/key`: the pool's VAPID public key (base64url). */
 export interface PushKey {
@@ -67,7 +72,39 @@ export interface BroadcastRequest {
 }
 
 export interface BroadcastResult {
+  /** Players the message was sent to (on at least one channel). */
   recipients: number;
   delivered: number;
   failed: number;
+  /** Players of the audience it was not sent to, and why. */
+  skipped: {
+    /** They turned off messages from the host on every channel (Profile). */
+    turnedOff: number;
+    /** They want it, but no channel reaches them (no e-mail on this server, no push subscription). */
+    unreachable: number;
+  };
+}
+
+/** The e-mails the pool writes from an admin-editable template (spec: Email Alerts). */
+export const mailTemplateKinds = ['welcome', 'reminder', 'results', 'invite'] as const;
+export type MailTemplateKind = (typeof mailTemplateKinds)[number];
+
+/** One template: `{{placeholder}}` is replaced by the recipient's value. */
+export interface MailTemplateView {
+  kind: MailTemplateKind;
+  subject: string;
+  text: string;
+  /** Placeholders this kind of e-mail fills. */
+  placeholders: string[];
+  /** False while the pool uses Treble's default wording. */
+  customized: boolean;
+  /** The default wording (what a reset goes back to). */
+  defaultSubject: string;
+  defaultText: string;
+}
+
+/** `PUT /api/admin/notifications/templates/:kind`. */
+export interface MailTemplateRequest {
+  subject: string;
+  text: string;
 }

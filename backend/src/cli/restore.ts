@@ -35,7 +35,8 @@ async function main(argv: string[]): Promise<number> {
     );
     bars.stop();
     console.log(
-      `Restored ${header.counts.events} events and ${header.counts.credentials} accounts' credentials ` +
+      `Restored ${header.counts.events} events, ${header.counts.credentials} accounts' credentials and ` +
+        `${header.counts.rows ?? 0} notification rows ` +
         `(backup of ${header.createdAt}, app ${header.appVersion}) and rebuilt ${projections.length} projections.`,
     );
     return 0;

@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { MAILER, type Mailer } from '../platform/mail/mailer.js';
 import { textToHtml } from './domain/templates.js';
-import { NotificationStore, UnsubscribeTokens, type Channel } from './notification-store.js';
+import { NotificationStore, UnsubscribeTokens, type Channel, type UnsubscribeKind } from './notification-store.js';
 
 export interface Recipient {
   userId: string;
@@ -12,7 +12,7 @@ export interface Recipient {
 
 /** One notification for one player, on the channels they chose. */
 export interface Outgoing {
-  kind: 'reminder' | 'results' | 'announcement';
+  kind: 'reminder' | 'results' | 'announcement' | 'welcome';
   subject: string;
   text: string;
   /** The page a push notification opens (path of the web app). */
@@ -67,7 +67,7 @@ export class NotificationChannels {
     return (this.config.publicUrl ?? `http://localhost:${this.config.port}`).replace(/\/+$/, '');
   }
 
-  async unsubscribeUrl(userId: string, kind: 'reminder' | 'results' | 'all'): Promise<string> {
+  async unsubscribeUrl(userId: string, kind: UnsubscribeKind): Promise<string> {
     const { unsubscribe } = await this.secrets();
     return `${this.baseUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribe.sign(userId, kind))}`;
   }
@@ -90,12 +90,13 @@ export class NotificationChannels {
   }
 
   private async sendEmail(recipient: Recipient, message: Outgoing, now: Date): Promise<boolean> {
-    const unsubscribeKind = message.kind === 'announcement' ? 'all' : message.kind;
-    const unsubscribe = await this.unsubscribeUrl(recipient.userId, unsubscribeKind);
+    // A welcome goes once: its footer points to the choices instead of an unsubscribe link.
+    const unsubscribe = message.kind === 'welcome' ? null : await this.unsubscribeUrl(recipient.userId, message.kind);
+    const what = { reminder: 'reminders', results: 'results', announcement: 'messages from the pool host', welcome: '' }[message.kind];
     const footer =
-      message.kind === 'announcement'
-        ? `Stop all e-mails from the pool: ${unsubscribe}`
-        : `Stop these e-mails (${message.kind === 'reminder' ? 'reminders' : 'results'}): ${unsubscribe}`;
+      unsubscribe === null
+        ? `Choose what the pool sends you: ${this.baseUrl()}/profile`
+        : `Stop these e-mails (${what}): ${unsubscribe}`;
     const text = `${message.text}\n\n${this.baseUrl()}${message.url}\n\n--\n${footer}`;
     let error: string | null = null;
     try {
@@ -104,7 +105,7 @@ export class NotificationChannels {
         subject: message.subject,
         text,
         html: textToHtml(text),
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+        ...(unsubscribe === null ? {} : { headers: { 'List-Unsubscribe': `<${unsubscribe}>` } }),
       });
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);

@@ -10,6 +10,8 @@ interface SettingsRow {
   reminder_push: boolean;
   results_email: boolean;
   results_push: boolean;
+  announcement_email: boolean;
+  announcement_push: boolean;
 }
 
 export interface PushSubscriptionRow {
@@ -21,6 +23,7 @@ export interface PushSubscriptionRow {
 
 export type NotificationKind = 'reminder' | 'results' | 'announcement';
 export type Channel = 'email' | 'push';
+export type UnsubscribeKind = NotificationKind | 'all';
 
 export interface LogEntry {
   userId: string | null;
@@ -37,6 +40,7 @@ const defaults: NotificationSettings = {
   timeZone: null,
   reminder: { email: true, push: true },
   results: { email: true, push: true },
+  announcement: { email: true, push: true },
 };
 
 /**
@@ -49,7 +53,8 @@ export class NotificationStore {
 
   async settings(userId: string): Promise<NotificationSettings> {
     const { rows } = await this.database.query<SettingsRow>(
-      'SELECT time_zone, reminder_email, reminder_push, results_email, results_push FROM notification_settings WHERE user_id = $1',
+      `SELECT time_zone, reminder_email, reminder_push, results_email, results_push, announcement_email, announcement_push
+       FROM notification_settings WHERE user_id = $1`,
       [userId],
     );
     const row = rows[0];
@@ -58,16 +63,19 @@ export class NotificationStore {
       timeZone: row.time_zone,
       reminder: { email: row.reminder_email, push: row.reminder_push },
       results: { email: row.results_email, push: row.results_push },
+      announcement: { email: row.announcement_email, push: row.announcement_push },
     };
   }
 
   async save(userId: string, settings: NotificationSettings, now: Date): Promise<void> {
     await this.database.query(
-      `INSERT INTO notification_settings (user_id, time_zone, reminder_email, reminder_push, results_email, results_push, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO notification_settings (user_id, time_zone, reminder_email, reminder_push, results_email, results_push,
+         announcement_email, announcement_push, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $8, $9, $7)
        ON CONFLICT (user_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, reminder_email = EXCLUDED.reminder_email,
          reminder_push = EXCLUDED.reminder_push, results_email = EXCLUDED.results_email,
-         results_push = EXCLUDED.results_push, updated_at = EXCLUDED.updated_at`,
+         results_push = EXCLUDED.results_push, announcement_email = EXCLUDED.announcement_email,
+         announcement_push = EXCLUDED.announcement_push, updated_at = EXCLUDED.updated_at`,
       [
         userId,
         settings.timeZone,
@@ -76,6 +84,8 @@ export class NotificationStore {
         settings.results.email,
         settings.results.push,
         now,
+        settings.announcement.email,
+        settings.announcement.push,
       ],
     );
   }
@@ -176,17 +186,17 @@ export class UnsubscribeTokens {
     return createHmac('sha256', this.key).update(payload).digest('base64url').slice(0, 32);
   }
 
-  sign(userId: string, kind: 'reminder' | 'results' | 'all'): string {
+  sign(userId: string, kind: UnsubscribeKind): string {
     const payload = `${userId}.${kind}`;
     return `${payload}.${this.mac(payload)}`;
   }
 
-  verify(token: string): { userId: string; kind: 'reminder' | 'results' | 'all' } | null {
-    const match = /^([0-9a-f-]{36})\.(reminder|results|all)\.([A-Za-z0-9_-]{32})$/.exec(token);
+  verify(token: string): { userId: string; kind: UnsubscribeKind } | null {
+    const match = /^([0-9a-f-]{36})\.(reminder|results|announcement|all)\.([A-Za-z0-9_-]{32})$/.exec(token);
     if (!match) return null;
     const expected = Buffer.from(this.mac(`${match[1]}.${match[2]}`));
     const given = Buffer.from(match[3]!);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    return { userId: match[1]!, kind: match[2] as 'reminder' | 'results' | 'all' };
+    return { userId: match[1]!, kind: match[2] as UnsubscribeKind };
   }
 }

@@ -6,6 +6,7 @@ import {
   Header,
   HttpCode,
   Inject,
+  Param,
   Post,
   Put,
   Query,
@@ -31,7 +32,12 @@ import {
   ErrorCodes,
   type BroadcastRequest,
   type BroadcastResult,
+  type MailTemplateRequest,
+  type MailTemplateView,
+  mailTemplateKinds,
+  type MailTemplateKind,
   type NotificationSettings,
+  type NotificationSettingsRequest,
   type NotificationsOverview,
   type PushKey,
   type PushSubscriptionRequest,
@@ -41,6 +47,8 @@ import { authenticationOf } from '../accounts/access/authentication.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
+import { commandContext } from '../platform/http/command-context.js';
+import { MailTemplates } from './mail-templates.js';
 import { NotificationChannels } from './channels.js';
 import { escapeHtml, isTimeZone, textToHtml } from './domain/templates.js';
 import { NotificationStore } from './notification-store.js';
@@ -99,7 +107,7 @@ class ChannelChoiceBody {
   push: boolean;
 }
 
-export class SettingsBody implements NotificationSettings {
+export class SettingsBody implements NotificationSettingsRequest {
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -110,6 +118,11 @@ export class SettingsBody implements NotificationSettings {
 
   @IsChannelChoice()
   results: ChannelChoiceBody;
+
+  /** Left out by a client that predates it: kept as it was. */
+  @IsOptional()
+  @IsChannelChoice()
+  announcement?: ChannelChoiceBody;
 }
 
 export class TimeZoneBody {
@@ -153,6 +166,25 @@ export class BroadcastBody implements BroadcastRequest {
   message: string;
 }
 
+export class MailTemplateBody implements MailTemplateRequest {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  subject: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(10_000)
+  text: string;
+}
+
+function templateKind(kind: string): MailTemplateKind {
+  if (!(mailTemplateKinds as readonly string[]).includes(kind)) {
+    throw new DomainError(ErrorCodes.NOT_FOUND, `There is no "${kind}" template: use ${mailTemplateKinds.join(', ')}.`);
+  }
+  return kind as MailTemplateKind;
+}
+
 export class PreviewQuery {
   @IsIn(['reminder', 'results'])
   kind: 'reminder' | 'results';
@@ -173,6 +205,7 @@ export class NotificationsController {
     private readonly store: NotificationStore,
     private readonly channels: NotificationChannels,
     private readonly notifications: NotificationsService,
+    private readonly templates: MailTemplates,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -195,10 +228,12 @@ export class NotificationsController {
       );
     }
     const userId = authenticationOf(request).user.id;
+    const announcement = body.announcement ?? (await this.store.settings(userId)).announcement;
     const settings: NotificationSettings = {
       timeZone: body.timeZone ?? null,
       reminder: { email: body.reminder.email, push: body.reminder.push },
       results: { email: body.results.email, push: body.results.push },
+      announcement: { email: announcement.email, push: announcement.push },
     };
     await this.store.save(userId, settings, this.clock.now());
     return settings;
@@ -255,13 +290,14 @@ export class NotificationsController {
     const settings = await this.store.settings(verified.userId);
     if (verified.kind === 'reminder' || verified.kind === 'all') settings.reminder.email = false;
     if (verified.kind === 'results' || verified.kind === 'all') settings.results.email = false;
+    if (verified.kind === 'announcement' || verified.kind === 'all') settings.announcement.email = false;
     await this.store.save(verified.userId, settings, this.clock.now());
-    const what =
-      verified.kind === 'all'
-        ? 'e-mails'
-        : verified.kind === 'reminder'
-          ? 'reminder e-mails'
-          : 'results e-mails';
+    const what = {
+      all: 'e-mails',
+      reminder: 'reminder e-mails',
+      results: 'results e-mails',
+      announcement: 'e-mailed messages from the pool host',
+    }[verified.kind];
     return page(
       'Unsubscribed',
       `You will get no more ${what} from this pool. You can turn them on again in your profile.`,
@@ -316,7 +352,7 @@ export class NotificationsController {
     const settings = await this.store.settings(admin.id);
     const message =
       query.kind === 'results'
-        ? (await this.notifications.digest(query.periodId)).forPlayer(player)
+        ? await (await this.notifications.digest(query.periodId, now)).forPlayer(player)
         : await this.notifications.reminderMessage(
             player,
             await this.notifications.period(query.periodId),
@@ -324,6 +360,37 @@ export class NotificationsController {
             now,
           );
     return { subject: message.subject, text: message.text, html: textToHtml(message.text) };
+  }
+
+  @Get('admin/notifications/templates')
+  @Admin()
+  @ApiOperation({ summary: 'The mail templates (welcome, reminder, results, invite) with their placeholders' })
+  listTemplates(): Promise<MailTemplateView[]> {
+    return this.templates.list();
+  }
+
+  @Put('admin/notifications/templates/:kind')
+  @Admin()
+  @ApiOperation({
+    summary: 'Change a mail template (400 TEMPLATE_PLACEHOLDER_UNKNOWN for a placeholder its kind does not have)',
+  })
+  async changeTemplate(
+    @Param('kind') kind: string,
+    @Body() body: MailTemplateBody,
+    @Req() request: Request,
+  ): Promise<MailTemplateView> {
+    const which = templateKind(kind);
+    await this.templates.change(which, { subject: body.subject, text: body.text }, commandContext(request, this.clock, 'admin'));
+    return (await this.templates.list()).find((template) => template.kind === which)!;
+  }
+
+  @Delete('admin/notifications/templates/:kind')
+  @Admin()
+  @ApiOperation({ summary: "Put a mail template back to Treble's wording" })
+  async resetTemplate(@Param('kind') kind: string, @Req() request: Request): Promise<MailTemplateView> {
+    const which = templateKind(kind);
+    await this.templates.reset(which, commandContext(request, this.clock, 'admin'));
+    return (await this.templates.list()).find((template) => template.kind === which)!;
   }
 
   @Post('admin/notifications/broadcast')

@@ -6,6 +6,8 @@ import { NotificationChannels } from './channels.js';
 import { NotificationStore } from './notification-store.js';
 import { NotificationsController } from './notifications.http.controller.js';
 import { NotificationsService } from './notifications.service.js';
+import { MailTemplates } from './mail-templates.js';
+import { RenderMailHandler, SendWelcomeMailHandler } from './mail.handlers.js';
 
 /** Reminders, results digests and one-off messages by e-mail and Web Push. */
 @Module({
@@ -20,6 +22,9 @@ import { NotificationsService } from './notifications.service.js';
     NotificationStore,
     NotificationChannels,
     NotificationsService,
+    MailTemplates,
+    RenderMailHandler,
+    SendWelcomeMailHandler,
   ],
   exports: [NotificationsService],
 })

@@ -19,7 +19,9 @@ import {
   periodNotificationsModel,
   periodNotificationsStreamId,
 } from './domain/period-notifications.js';
+import { invitationUrl } from '../accounts/invitation-links.js';
 import { formatDeadline } from './domain/templates.js';
+import { MailTemplates } from './mail-templates.js';
 import { NotificationStore } from './notification-store.js';
 
 interface PlayerRow {
@@ -61,6 +63,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     private readonly store: NotificationStore,
     private readonly channels: NotificationChannels,
     private readonly history: PoolHistoryService,
+    private readonly templates: MailTemplates,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queryBus: QueryBus,
@@ -158,11 +161,12 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     for (const batch of decided) {
       const period = (await this.openPeriods(new Date(0))).find((candidate) => candidate.id === batch.periodId);
       if (!period) continue;
+      const standing = await this.overallStanding();
       for (const userId of batch.userIds) {
         const player = await this.player(userId);
         if (!player) continue;
         const settings = await this.store.settings(userId);
-        const message = await this.reminderMessage(player, period, settings.timeZone, now);
+        const message = await this.reminderMessage(player, period, settings.timeZone, now, standing);
         await this.channels.send({ userId, email: player.email }, message, settings.reminder, now);
       }
     }
@@ -176,8 +180,45 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     return rows[0] ?? null;
   }
 
-  /** The reminder: picks made, what is still open, and the deadline in the player's time zone. */
-  async reminderMessage(player: PlayerRow, period: OpenPeriod, timeZone: string | null, now: Date): Promise<Outgoing> {
+  /** Overall points and rank after the latest completed matchweek (none before the first completes). */
+  async overallStanding(): Promise<Map<string, HistoricStanding>> {
+    const { rows } = await this.database.query<{ id: number | null }>('SELECT max(id) AS id FROM periods WHERE is_completed');
+    const latest = rows[0]?.id ?? null;
+    if (latest === null) return new Map();
+    return new Map((await this.history.standingsAsOf(latest, 'overall')).rows.map((row) => [row.userId, row]));
+  }
+
+  /** The player's own reusable invitation link, or the Invite page where they get one. */
+  private async referralLink(userId: string, now: Date): Promise<string> {
+    const { rows } = await this.database.query<{ token: string }>(
+      `SELECT token FROM invitations
+        WHERE created_by::text = $1 AND revoked_at IS NULL AND max_uses IS NULL AND (expires_at IS NULL OR expires_at > $2)
+        ORDER BY created_at DESC LIMIT 1`,
+      [userId, now],
+    );
+    const base = this.channels.baseUrl();
+    return rows[0] ? invitationUrl(base, rows[0].token) : `${base}/invite`;
+  }
+
+  /** The spec's variables every template has, for one player. */
+  private async playerValues(player: PlayerRow, standing: HistoricStanding | undefined, now: Date) {
+    return {
+      user_name: userDisplayName({ firstName: player.first_name, lastName: player.last_name, email: player.email }),
+      user_email: player.email,
+      user_score: String(standing?.points ?? 0),
+      user_rank: standing ? String(standing.rank) : '-',
+      referral_link: await this.referralLink(player.id, now),
+    };
+  }
+
+  /** The reminder (template `reminder`): picks made, what is still open, and the deadline in the player's time zone. */
+  async reminderMessage(
+    player: PlayerRow,
+    period: OpenPeriod,
+    timeZone: string | null,
+    now: Date,
+    standing?: Map<string, HistoricStanding>,
+  ): Promise<Outgoing> {
     const { rows: picked } = await this.database.query<{ team_name: string }>(
       `SELECT team_name FROM choices WHERE user_id = $1 AND period_id = $2 ORDER BY team_name`,
       [player.id, period.id],
@@ -190,30 +231,28 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
       [period.id, now, player.id],
     );
     const needed = this.config.rules.picksPerPeriod;
-    const name = userDisplayName({ firstName: player.first_name, lastName: player.last_name, email: player.email });
-    const lines = [
-      `Hi ${name},`,
-      '',
-      `you have made ${picked.length} of your ${needed} picks for ${period.name}. ${needed - picked.length} still open.`,
-      `First deadline: ${formatDeadline(period.deadline, timeZone)}.`,
-    ];
-    if (picked.length > 0) lines.push('', `Your picks: ${picked.map((row) => row.team_name).join(', ')}.`);
-    if (open.length > 0) {
-      lines.push(
-        '',
-        'Still open:',
-        ...open.map(
-          (row) => `- ${row.name}${row.opponent ? ` v ${row.opponent}` : ''} (locks ${formatDeadline(new Date(row.lock_at), timeZone)})`,
-        ),
-      );
-    }
-    return {
-      kind: 'reminder',
-      subject: `${period.name}: ${picked.length} of ${needed} picks made, deadline ${formatDeadline(period.deadline, timeZone)}`,
-      text: lines.join('\n'),
-      url: '/predictions',
-      periodId: period.id,
-    };
+    const standings = standing ?? (await this.overallStanding());
+    const mail = await this.templates.render('reminder', {
+      ...(await this.playerValues(player, standings.get(player.id), now)),
+      period_number: String(period.id),
+      period_name: period.name,
+      choices_made: String(picked.length),
+      picks_needed: String(needed),
+      picks_left: String(Math.max(0, needed - picked.length)),
+      deadline: formatDeadline(period.deadline, timeZone),
+      your_picks: picked.length > 0 ? `Your picks: ${picked.map((row) => row.team_name).join(', ')}.` : '',
+      still_open:
+        open.length > 0
+          ? [
+              'Still open:',
+              ...open.map(
+                (row) =>
+                  `- ${row.name}${row.opponent ? ` v ${row.opponent}` : ''} (locks ${formatDeadline(new Date(row.lock_at), timeZone)})`,
+              ),
+            ].join('\n')
+          : '',
+    });
+    return { kind: 'reminder', subject: mail.subject, text: mail.text, url: '/predictions', periodId: period.id };
   }
 
   /** A period with its first deadline (for previews). */
@@ -280,10 +319,10 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
       metadataFor({ actor: 'system', source: 'system', now, correlationId: `digest-${periodId}` }),
     );
     if (events.length === 0) return false;
-    const digest = await this.digest(periodId);
+    const digest = await this.digest(periodId, now);
     for (const player of players) {
       const settings = await this.store.settings(player.id);
-      await this.channels.send({ userId: player.id, email: player.email }, digest.forPlayer(player), settings.results, now);
+      await this.channels.send({ userId: player.id, email: player.email }, await digest.forPlayer(player), settings.results, now);
       if (player.is_admin) {
         await this.channels.send({ userId: player.id, email: player.email }, digest.forAdmins, { email: true, push: false }, now);
       }
@@ -292,7 +331,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
   }
 
   /** The digest of a completed period: each player's points, rank movement and survivor status; the admins' summary. */
-  async digest(periodId: number) {
+  async digest(periodId: number, now: Date = this.clock.now()) {
     const { rows: periodRows } = await this.database.query<{ name: string }>('SELECT name FROM periods WHERE id = $1', [periodId]);
     const periodName = periodRows[0]?.name;
     if (periodName === undefined) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
@@ -329,10 +368,10 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     );
     const label: Record<LeaderboardKind, string> = { overall: 'Overall', survivor: 'Survivor', last10: 'Last 10' };
 
-    const forPlayer = (player: PlayerRow): Outgoing => {
-      const name = userDisplayName({ firstName: player.first_name, lastName: player.last_name, email: player.email });
+    // The player's digest (template `results`): user_score is the matchweek's points, user_rank the overall rank after it.
+    const forPlayer = async (player: PlayerRow): Promise<Outgoing> => {
       const score = points.get(player.id);
-      const lines = [`Hi ${name},`, '', `${periodName} is complete: you scored ${score?.points ?? 0} points${score ? ` with ${score.picks} picks` : ' (no picks)'}.`, ''];
+      const lines: string[] = [];
       for (const kind of kinds) {
         const now = after.get(kind)!.get(player.id);
         if (!now) continue;
@@ -353,7 +392,16 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
         }
         lines.push(line);
       }
-      return { kind: 'results', subject: `${periodName} results: you scored ${score?.points ?? 0}`, text: lines.join('\n'), url: '/leaderboards', periodId };
+      const values = await this.playerValues(player, after.get('overall')!.get(player.id), now);
+      const mail = await this.templates.render('results', {
+        ...values,
+        user_score: String(score?.points ?? 0),
+        period_number: String(periodId),
+        period_name: periodName,
+        choices_made: String(score?.picks ?? 0),
+        standings: lines.join('\n'),
+      });
+      return { kind: 'results', subject: mail.subject, text: mail.text, url: '/leaderboards', periodId };
     };
 
     const missing = Number(attention[0]?.missing ?? 0);
@@ -390,6 +438,47 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     return { periodName, forPlayer, forAdmins, missing, pending, noPicks: noPicks.map((p) => p.id) };
   }
 
+  // ---------- Welcome ----------
+
+  /**
+   * The spec's variables for one account as things stand: its overall points and rank, the next
+   * matchweek to pick in and its picks there, its referral link. Null for an unknown or deactivated account.
+   */
+  async valuesFor(userId: string, now: Date) {
+    const player = await this.player(userId);
+    if (!player) return null;
+    const next = (await this.openPeriods(now))[0];
+    const { rows } = await this.database.query<{ n: string }>(
+      'SELECT count(*) AS n FROM choices WHERE user_id = $1 AND period_id = $2',
+      [userId, next?.id ?? -1],
+    );
+    return {
+      player,
+      values: {
+        ...(await this.playerValues(player, (await this.overallStanding()).get(userId), now)),
+        period_number: next ? String(next.id) : '-',
+        period_name: next?.name ?? 'the next matchweek',
+        choices_made: rows[0]?.n ?? '0',
+      },
+    };
+  }
+
+  /** The welcome e-mail of a new account (template `welcome`), when e-mail is set up. */
+  async sendWelcome(userId: string, now: Date): Promise<boolean> {
+    if (!this.channels.emailConfigured) return false;
+    const found = await this.valuesFor(userId, now);
+    if (!found) return false;
+    const { player, values } = found;
+    const mail = await this.templates.render('welcome', values);
+    const outcome = await this.channels.send(
+      { userId, email: player.email },
+      { kind: 'welcome', subject: mail.subject, text: mail.text, url: '/predictions', periodId: null },
+      { email: true, push: false },
+      now,
+    );
+    return outcome.delivered > 0;
+  }
+
   // ---------- One-off messages ----------
 
   async broadcast(request: BroadcastRequest, now: Date): Promise<BroadcastResult> {
@@ -405,18 +494,38 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
            ORDER BY u.created_at`,
       request.audience === 'all' || periodId === null ? [] : [periodId],
     );
+    // Each player's choice for messages from the host, and whether a push subscription reaches them.
+    const { rows: choices } = await this.database.query<{ id: string; email: boolean; push: boolean; subscribed: boolean }>(
+      `SELECT u.id::text AS id, coalesce(s.announcement_email, true) AS email, coalesce(s.announcement_push, true) AS push,
+              EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id) AS subscribed
+       FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id WHERE u.id::text = ANY($1)`,
+      [players.map((player) => player.id)],
+    );
+    const choiceOf = new Map(choices.map((row) => [row.id, row]));
+    let recipients = 0;
     let delivered = 0;
     let failed = 0;
+    const skipped = { turnedOff: 0, unreachable: 0 };
     for (const player of players) {
+      const choice = choiceOf.get(player.id);
+      if (!choice || (!choice.email && !choice.push)) {
+        skipped.turnedOff++;
+        continue;
+      }
+      if (!(choice.email && this.channels.emailConfigured) && !(choice.push && choice.subscribed)) {
+        skipped.unreachable++;
+        continue;
+      }
+      recipients++;
       const outcome = await this.channels.send(
         { userId: player.id, email: player.email },
         { kind: 'announcement', subject: request.subject, text: request.message, url: '/', periodId: null },
-        { email: true, push: true },
+        { email: choice.email, push: choice.push },
         now,
       );
       delivered += outcome.delivered;
       failed += outcome.failed;
     }
-    return { recipients: players.length, delivered, failed };
+    return { recipients, delivered, failed, skipped };
   }
 }

@@ -6,7 +6,7 @@ import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { Database } from '../platform/database/database.js';
 import type { EventMetadata } from '../shared/domain/event.js';
 import type { Projection, ReadModelChange } from './projection.js';
-import { ProjectionEngine } from './projection-engine.js';
+import { ProjectionEngine, ReadModelsBehindError } from './projection-engine.js';
 
 const metadata: EventMetadata = {
   actor: 'tester',
@@ -20,13 +20,14 @@ const metadata: EventMetadata = {
  * Counts events per type with `count = count + 1`: deliberately NOT idempotent, so any event
  * applied twice (or skipped) shows up in the totals.
  */
-function countingProjection(options: { version?: number; failOn?: { id: string } } = {}): Projection {
+function countingProjection(options: { version?: number; failOn?: { id: string }; seasons?: 'archived' | 'kept' } = {}): Projection {
   return {
     name: 'counts',
     version: options.version ?? 1,
     tables: [
       {
         name: 'test_counts',
+        ...(options.seasons ? { seasons: options.seasons } : {}),
         ddl: (t) => [`CREATE TABLE ${t} (type text PRIMARY KEY, count integer NOT NULL, last_value integer)`],
       },
     ],
@@ -118,6 +119,54 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
       state: 'live',
       generation: 1,
     });
+  });
+
+  it("answers a command without its read model after the timeout, rather than failing it; a failed projection still fails", async () => {
+    const head = await appendMany(1);
+    const idle = engine(countingProjection());
+    // Not started: the projection never moves, as under a projector far behind at a rush.
+    await expect(idle.waitFor(head, 30)).rejects.toBeInstanceOf(ReadModelsBehindError);
+    await expect(idle.settle(head, undefined, 30)).resolves.toBe(false);
+    await idle.start();
+    await expect(idle.settle(head)).resolves.toBe(true);
+    const broken = engine({
+      name: 'broken',
+      version: 1,
+      tables: [{ name: 'test_broken', ddl: (t) => [`CREATE TABLE ${t} (id text)`] }],
+      eventTypes: ['Counted'],
+      apply: async (event) => {
+        if ((event.data as { id?: string }).id === 'x') throw new Error('simulated crash');
+      },
+      queryKeysFor: () => [],
+    });
+    await broken.start();
+    const bad = (await store.append(`s-${randomUUID()}`, [{ type: 'Counted', data: { value: 1, id: 'x' }, metadata }], 'no_stream')).position;
+    await expect(broken.settle(bad)).rejects.toThrow('simulated crash');
+  });
+
+  it('keeps a seasonal table\'s rows under the ending season when the next starts, reads them back, and rebuilds both', async () => {
+    await appendMany(3);
+    const running = engine(countingProjection({ seasons: 'archived' }));
+    const changes: ReadModelChange[] = [];
+    running.onChanged((change) => changes.push(change));
+    await running.start();
+    await store.append('pool-seasons', [{ type: 'SeasonStarted', data: { season: '2026-27', scope: '2026-27', previous: '2025-26' }, metadata }], 'any');
+    const head = await appendMany(2, 'Other');
+    await running.waitFor(head);
+    expect(await counts(handle.database)).toEqual({ Other: 2 });
+    // Everything a browser shows changes with the season.
+    expect(changes.flatMap((change) => change.queryKeys)).toEqual(expect.arrayContaining([['seasons'], ['leaderboards'], ['periods']]));
+    const past = await running.readSeason('2025-26', async (sql) => {
+      const { rows } = await sql.query<{ type: string; count: number }>('SELECT type, count FROM test_counts ORDER BY type');
+      return Object.fromEntries(rows.map((r) => [r.type, r.count]));
+    });
+    expect(past).toEqual({ Counted: 3 });
+    // The temporary views are gone with the read: the live table is what the next query sees.
+    expect(await counts(handle.database)).toEqual({ Other: 2 });
+    expect((await running.verify('counts')).differences).toEqual([]);
+    await running.rebuild('counts');
+    expect(await counts(handle.database)).toEqual({ Other: 2 });
+    expect(await running.readSeason('2025-26', async (sql) => (await sql.query('SELECT * FROM test_counts')).rows.length)).toBe(1);
   });
 
   it('never double-counts or skips when processing crashes in the middle of a batch', async () => {

@@ -90,6 +90,9 @@ interface ChangedKeys {
 
 class PositionMoved extends Error {}
 
+/** `waitFor` ran out of time: the projections named are still behind the position. */
+export class ReadModelsBehindError extends Error {}
+
 /**
  * Runs projections: each catches up from its checkpoint and then follows the log live. A batch of
  * events and the checkpoint that follows it are written in ONE transaction, so a crash at any
@@ -516,6 +519,23 @@ export class ProjectionEngine {
    * followed in memory; one it does not run (another instance is the projector leader, or a
    * takeover is under way) through its checkpoint row, which commits with the read tables.
    */
+  /**
+   * A command's wait before it answers (ADR 011): like `waitFor`, but when the read models are still
+   * behind after the timeout (an overloaded projector at a deadline rush) it answers anyway rather
+   * than failing a request whose events are stored: the read models catch up and tell the browsers
+   * (`read-model-changed`). A failed projection is still an error.
+   */
+  async settle(position: bigint, only?: readonly string[], timeoutMs = 10_000): Promise<boolean> {
+    try {
+      await this.waitFor(position, timeoutMs, only);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ReadModelsBehindError)) throw error;
+      this.logger.log(`${error.message}; answering without them`);
+      return false;
+    }
+  }
+
   async waitFor(position: bigint, timeoutMs = 10_000, only?: readonly string[]): Promise<void> {
     const started = Date.now();
     const watched = only ? this.projections.filter((p) => only.includes(p.name)) : this.projections;
@@ -534,7 +554,7 @@ export class ProjectionEngine {
       if (failed) throw new Error(`Projection ${failed.name} failed: ${this.states.get(failed.name)?.error}`);
       const left = timeoutMs - (Date.now() - started);
       if (left <= 0) {
-        throw new Error(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
+        throw new ReadModelsBehindError(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
       }
       // Projections this engine runs tell when they move on; those run by another instance are
       // seen through their checkpoint rows, read again shortly.

@@ -36,7 +36,7 @@ export class PeriodStreams {
       decide,
       metadataFor(context),
     );
-    if (result.position !== null) await this.engine.waitFor(result.position);
+    if (result.position !== null) await this.engine.settle(result.position);
     return result;
   }
 }

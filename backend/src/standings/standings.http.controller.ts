@@ -294,8 +294,13 @@ export class StandingsController {
   periodPickGrid(
     @Param('id', ParseIntPipe) periodId: number,
     @Req() request: Request,
+    @Query('season') season?: string,
   ): Promise<PeriodPickGrid> {
-    return this.pickGrid.forPeriod(periodId, me(request), this.clock.now());
+    return this.seasons.read(
+      season,
+      () => this.pickGrid.forPeriod(periodId, me(request), this.clock.now()),
+      (sql) => new PickGridQueries(sql).forPeriod(periodId, me(request), this.clock.now()),
+    );
   }
 
   @Get('results')

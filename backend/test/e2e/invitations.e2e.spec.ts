@@ -231,6 +231,9 @@ describe.each(databaseTargets)('invitations sent by e-mail through SMTP on $name
       inviteToken: token,
     });
     expect(registered.status).toBe(201);
+    // The new account is welcomed in the pool's wording (template `welcome`).
+    const welcome = mails.filter((received) => received.to.includes('newcomer@example.com'))[1];
+    expect(welcome?.body).toMatch(/Subject: Welcome to the pool/);
   });
 
   it('answers with the fallback link when the mail server refuses the message', async () => {

@@ -30,6 +30,7 @@ describe.each(databaseTargets)('managing members on $name', (target) => {
   it('deactivates a player (signed out, no sign-in, no picks; points kept) and reactivates them', async () => {
     const ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
     expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-ARS' })).status).toBe(201);
+    await app.app.get(ProjectionEngine).waitFor(await app.app.get<EventStore>(EVENT_STORE).headPosition(), undefined, ['users']);
     expect(await listed(ann.user.id)).toMatchObject({ active: true, feePaidOn: null, hasPicked: true });
 
     const off = await admin.request('PATCH', `/api/admin/users/${ann.user.id}/active`, { active: false });
@@ -83,6 +84,13 @@ describe.each(databaseTargets)('managing members on $name', (target) => {
     // A pick withdrawn since still counts: the history is in the log.
     const choices = (await dan.request('GET', '/api/choices/period/1')).body as Array<{ id: string }>;
     expect((await dan.request('DELETE', `/api/choices/${choices[0]!.id}`)).status).toBe(200);
+
+    // The list agrees with the server: Remove is offered for Cleo, not for Dan (who has no current pick).
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    await app.app.get(ProjectionEngine).waitFor(await store.headPosition(), undefined, ['users']);
+    expect((await dan.request('GET', '/api/choices/period/1')).body).toEqual([]);
+    expect(await listed(dan.user.id)).toMatchObject({ hasPicked: true });
+    expect(await listed(cleo.user.id)).toMatchObject({ hasPicked: false });
 
     const withPicks = await admin.request('DELETE', `/api/admin/users/${dan.user.id}`);
     expect(withPicks.status).toBe(409);

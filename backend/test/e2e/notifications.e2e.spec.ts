@@ -40,8 +40,9 @@ function outcomeOf(matchweek: number, team: string): 'win' | 'draw' | 'loss' {
   return mine > 0 ? 'win' : mine === 0 ? 'draw' : 'loss';
 }
 
+/** What went to one address, leaving out the welcome every new account gets. */
 const to = (mailbox: Mailbox, email: string) =>
-  mailbox.mails.filter((mail: ReceivedMail) => mail.to.includes(email));
+  mailbox.mails.filter((mail: ReceivedMail) => mail.to.includes(email) && !/Subject: Welcome to the pool/.test(mail.body));
 
 describe.each(databaseTargets)('reminders and results digests on $name', (target) => {
   let pool: RestartableTestApp;
@@ -193,6 +194,7 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
       timeZone: 'America/New_York',
       reminder: { email: false, push: true },
       results: { email: true, push: true },
+      announcement: { email: true, push: true },
     });
     const forged = await app.request('GET', link.replace(/.{4}$/, 'AAAA'));
     expect(forged.status).toBe(400);
@@ -261,7 +263,7 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     await service().runOnce(app.clock!.now());
     const week2 = (email: string) =>
       to(mailbox, email).filter((mail) => /Subject: Matchweek 2 results/.test(mail.body))[0]!.body;
-    expect(week2(bob.user.email)).toContain('Matchweek 2 is complete: you scored 0 points (no picks).');
+    expect(week2(bob.user.email)).toContain('Matchweek 2 is complete: you scored 0 points with 0 picks.');
     // Liverpool beat Newcastle, Spurs beat City, Arsenal beat Leeds: Ann 6, Bob 3, Dan 1.
     expect(week2(ann.user.email)).toContain('Matchweek 2 is complete: you scored 6 points with 3 picks.');
     // Ann's picks made her an entrant from the start: 0 points and a strike in matchweek 1.
@@ -289,6 +291,18 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     const preview = await admin.request('GET', '/api/admin/notifications/preview?kind=results&periodId=1');
     expect(preview.body).toMatchObject({ subject: 'Matchweek 1 results: you scored 0' });
 
+    // (Two weeks on, the players' sessions have expired: they sign in again.)
+    for (const player of [ann, bob, dan]) {
+      expect((await player.request('POST', '/api/auth/login', { email: player.user.email, password: player.password })).status).toBe(200);
+    }
+    // Dan turned off messages from the host; Bob wants them by push only, and no browser of his is subscribed.
+    const choose = async (player: SignedIn, announcement: { email: boolean; push: boolean }) => {
+      const current = (await player.request('GET', '/api/notifications/settings')).body as NotificationSettings;
+      const saved = await player.request('PUT', '/api/notifications/settings', { ...current, announcement });
+      expect(saved.body).toEqual({ ...current, announcement });
+    };
+    await choose(dan, { email: false, push: false });
+    await choose(bob, { email: false, push: true });
     const before = mailbox.mails.length;
     const sent = await admin.request('POST', '/api/admin/notifications/broadcast', {
       audience: 'not-picked',
@@ -296,18 +310,40 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
       message: 'Matchweek 3 is open.',
     });
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ recipients: 4, delivered: 4, failed: 0 });
+    expect(sent.body).toEqual({ recipients: 2, delivered: 2, failed: 0, skipped: { turnedOff: 1, unreachable: 1 } });
     expect(
       mailbox.mails
         .slice(before)
         .flatMap((mail) => mail.to)
         .sort(),
-    ).toEqual([admin.user.email, ann.user.email, bob.user.email, dan.user.email].sort());
-    // (Two weeks on, Ann's session has expired: she signs in again.)
+    ).toEqual([admin.user.email, ann.user.email].sort());
+    // Its unsubscribe link turns off only messages from the host, by e-mail.
+    const annMail = mailbox.mails.slice(before).find((mail) => mail.to.includes(ann.user.email))!.body.replace(/\r?\n[ \t]+/g, ' ');
+    expect(annMail).toContain('Stop these e-mails (messages from the pool host)');
+    const link = /https:\/\/pool\.treble\.example(\/api\/notifications\/unsubscribe\?token=[^\s"<>]+)/.exec(annMail)![1]!;
+    expect((await app.request('GET', link.replace(/&amp;/g, '&'))).text).toContain('e-mailed messages from the pool host');
+    expect(((await ann.request('GET', '/api/notifications/settings')).body as NotificationSettings).announcement).toEqual({ email: false, push: true });
+    // A client that predates the choice leaves it out: it is kept.
+    const { announcement: _kept, ...older } = (await dan.request('GET', '/api/notifications/settings')).body as NotificationSettings;
+    expect(((await dan.request('PUT', '/api/notifications/settings', older)).body as NotificationSettings).announcement).toEqual({ email: false, push: false });
+    expect((await dan.request('PUT', '/api/notifications/settings', { ...older, announcement: { email: 'yes', push: true } })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+
+    await choose(dan, { email: true, push: true });
+    await choose(bob, { email: true, push: true });
+    const everyone = mailbox.mails.length;
+    expect((await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'not-picked', subject: 'Picks please', message: 'Still open.' })).body).toEqual({
+      recipients: 3,
+      delivered: 3,
+      failed: 0,
+      // Ann now wants them by push only, and has no subscribed browser.
+      skipped: { turnedOff: 0, unreachable: 1 },
+    });
     expect(
-      (await ann.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password }))
-        .status,
-    ).toBe(200);
+      mailbox.mails
+        .slice(everyone)
+        .flatMap((mail) => mail.to)
+        .sort(),
+    ).toEqual([admin.user.email, bob.user.email, dan.user.email].sort());
     expect(
       (
         await ann.request('POST', '/api/admin/notifications/broadcast', {

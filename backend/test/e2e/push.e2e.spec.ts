@@ -76,7 +76,8 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
       subject: 'Matchweek 1 opens',
       message: 'Pick your three teams.',
     });
-    expect(sent.body).toEqual({ recipients: 2, delivered: 1, failed: 1 });
+    // Ann's two browsers; the admin has no e-mail on this server and no subscribed browser.
+    expect(sent.body).toEqual({ recipients: 1, delivered: 1, failed: 1, skipped: { turnedOff: 0, unreachable: 1 } });
 
     const delivered = pushService.received.find((request) => request.path === '/push/ann-laptop')!;
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
@@ -109,14 +110,29 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
       timeZone: 'Europe/London',
       reminder: { email: true, push: false },
       results: { email: true, push: false },
+      announcement: { email: true, push: true },
     });
+    // Messages from the host turned off on push: her browser gets none.
+    expect((await ann.request('PUT', '/api/notifications/settings', {
+      timeZone: 'Europe/London',
+      reminder: { email: true, push: false },
+      results: { email: true, push: false },
+      announcement: { email: true, push: false },
+    })).status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'all', subject: 'Not for Ann', message: 'x' })).body).toEqual({
+      recipients: 0,
+      delivered: 0,
+      failed: 0,
+      skipped: { turnedOff: 0, unreachable: 2 },
+    });
+    expect(pushService.received.length).toBe(before);
     expect((await ann.request('PUT', '/api/notifications/settings', { timeZone: 'Mars/Olympus', reminder: { email: true, push: false }, results: { email: true, push: false } })).body).toMatchObject({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
     });
     expect((await admin.request('PATCH', `/api/admin/users/${ann.user.id}/active`, { active: false })).status).toBe(200);
     const sent = await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'all', subject: 'Only admins', message: 'x' });
-    expect(sent.body).toMatchObject({ recipients: 1 });
+    expect(sent.body).toEqual({ recipients: 0, delivered: 0, failed: 0, skipped: { turnedOff: 0, unreachable: 1 } });
     expect(pushService.received.length).toBe(before);
   });
 });

@@ -2,6 +2,9 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import type {
   BroadcastRequest,
   BroadcastResult,
+  MailTemplateKind,
+  MailTemplateRequest,
+  MailTemplateView,
   NotificationSettings,
   NotificationsOverview,
   PushKey,
@@ -67,6 +70,29 @@ export function broadcastMutationOptions(queryClient: QueryClient, fetch?: Fetch
     mutationKey: ['admin', 'notifications', 'broadcast'],
     mutationFn: (body: BroadcastRequest) =>
       requestJson<BroadcastResult>('/api/admin/notifications/broadcast', { method: 'POST', body, fetch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
+  });
+}
+
+const templatesKey = ['admin', 'notifications', 'templates'] as const;
+
+export function mailTemplatesQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: templatesKey,
+    queryFn: ({ signal }) => requestJson<MailTemplateView[]>('/api/admin/notifications/templates', { signal, fetch }),
+  });
+}
+
+/** Saves (or, with `null`, resets) one template; the list and the previews follow. */
+export function saveMailTemplateMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'notifications', 'templates', 'save'],
+    mutationFn: ({ kind, template }: { kind: MailTemplateKind; template: MailTemplateRequest | null }) =>
+      requestJson<MailTemplateView>(`/api/admin/notifications/templates/${kind}`, {
+        method: template === null ? 'DELETE' : 'PUT',
+        ...(template === null ? {} : { body: template }),
+        fetch,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
   });
 }

@@ -1,15 +1,16 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { queryKeys, type Period, type ScheduleEntry, type ScheduleImportResult } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
+import { seasonal, seasonSearch } from './seasons';
 
 /**
  * Query option factories own the keys, and take them from the contracts so that the server's
  * `read-model-changed` notices (which name the same keys) reach exactly these queries.
  */
-export function periodsQueryOptions(fetch?: FetchLike) {
+export function periodsQueryOptions(fetch?: FetchLike, season?: string) {
   return queryOptions({
-    queryKey: queryKeys.periods(),
-    queryFn: ({ signal }) => requestJson<Period[]>('/api/periods', { signal, fetch }),
+    ...seasonal(queryKeys.periods(), season),
+    queryFn: ({ signal }) => requestJson<Period[]>(`/api/periods${seasonSearch(season)}`, { signal, fetch }),
   });
 }
 

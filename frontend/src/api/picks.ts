@@ -1,6 +1,7 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { queryKeys, type Choice, type Option, type PeriodPickGrid, type Period } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
+import { seasonal, seasonSearch } from './seasons';
 
 /** The current period, or null; under `['periods', ...]` so every periods notice reaches it. */
 export function currentPeriodQueryOptions(fetch?: FetchLike) {
@@ -10,6 +11,10 @@ export function currentPeriodQueryOptions(fetch?: FetchLike) {
   });
 }
 
+/**
+ * A period's options: for a player with their own `choiceId` and usage, for an admin the same list
+ * (names, teams, results). One factory for the one key `queryKeys.options(periodId)`.
+ */
 export function optionsQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.options(periodId),
@@ -41,10 +46,29 @@ export function invalidatePicks(queryClient: QueryClient, periodId: number): Pro
   ]);
 }
 
+/** Picking an option of a period; settles by refreshing that period's picks, whatever the answer. */
+export function addChoiceMutationOptions(queryClient: QueryClient, periodId: number, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['choices', periodId, 'add'],
+    mutationFn: (optionId: string) => addChoice(periodId, optionId, fetch),
+    onSettled: () => invalidatePicks(queryClient, periodId),
+  });
+}
+
+/** Taking a pick back; settles like `addChoiceMutationOptions`. */
+export function removeChoiceMutationOptions(queryClient: QueryClient, periodId: number, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['choices', periodId, 'remove'],
+    mutationFn: (choiceId: string) => removeChoice(choiceId, fetch),
+    onSettled: () => invalidatePicks(queryClient, periodId),
+  });
+}
+
 /** Everyone's picks of a period, only those whose options have locked (the server's rule). */
-export function pickGridQueryOptions(periodId: number, fetch?: FetchLike) {
+export function pickGridQueryOptions(periodId: number, fetch?: FetchLike, season?: string) {
   return queryOptions({
-    queryKey: queryKeys.pickGrid(periodId),
-    queryFn: ({ signal }) => requestJson<PeriodPickGrid>(`/api/periods/${periodId}/pick-grid`, { signal, fetch }),
+    ...seasonal(queryKeys.pickGrid(periodId), season),
+    queryFn: ({ signal }) =>
+      requestJson<PeriodPickGrid>(`/api/periods/${periodId}/pick-grid${seasonSearch(season)}`, { signal, fetch }),
   });
 }

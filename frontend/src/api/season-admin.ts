@@ -151,14 +151,6 @@ export function replaceWithEplMutationOptions(queryClient: QueryClient, fetch?: 
   });
 }
 
-/** The period's options as the admin sees them (names, teams, results). */
-export function periodOptionsQueryOptions(periodId: number, fetch?: FetchLike) {
-  return queryOptions({
-    queryKey: queryKeys.options(periodId),
-    queryFn: ({ signal }) => requestJson<Option[]>(`/api/periods/${periodId}/options`, { signal, fetch }),
-  });
-}
-
 export function periodResultsQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.results(periodId),

@@ -7,20 +7,28 @@ import {
   type UserStats,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
+import { seasonal, seasonSearch } from './seasons';
 
 /** The signed-in player's stats; the standings projection pushes `queryKeys.userStats()`. */
-export function userStatsQueryOptions(fetch?: FetchLike) {
+export function userStatsQueryOptions(fetch?: FetchLike, season?: string) {
   return queryOptions({
-    queryKey: queryKeys.userStats(),
-    queryFn: ({ signal }) => requestJson<UserStats>('/api/user/stats', { signal, fetch }),
+    ...seasonal(queryKeys.userStats(), season),
+    queryFn: ({ signal }) => requestJson<UserStats>(`/api/user/stats${seasonSearch(season)}`, { signal, fetch }),
   });
 }
 
-/** One leaderboard under `queryKeys.leaderboards(kind)`, the key the projection pushes. */
-export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, fetch?: FetchLike) {
+/**
+ * One leaderboard under `queryKeys.leaderboards(kind)`, the key the projection pushes. Options come
+ * as an object so that more (a season, a page) can join without touching the callers.
+ */
+export function leaderboardQueryOptions<K extends LeaderboardKind>(
+  kind: K,
+  { fetch, season }: { fetch?: FetchLike; season?: string } = {},
+) {
   return queryOptions({
-    queryKey: queryKeys.leaderboards(kind),
-    queryFn: ({ signal }) => requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}`, { signal, fetch, revalidate: true }),
+    ...seasonal(queryKeys.leaderboards(kind), season),
+    queryFn: ({ signal }) =>
+      requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}${seasonSearch(season)}`, { signal, fetch, revalidate: true }),
   });
 }
 
@@ -28,10 +36,11 @@ export function leaderboardQueryOptions<K extends LeaderboardKind>(kind: K, fetc
  * The summary cards. Not in the contracts' keys: it lives under `['leaderboards']` so a notice for
  * all leaderboards reaches it; a notice for one kind alone does not.
  */
-export function leaderboardSummaryQueryOptions(fetch?: FetchLike) {
+export function leaderboardSummaryQueryOptions(fetch?: FetchLike, season?: string) {
   return queryOptions({
-    queryKey: [...queryKeys.leaderboards(), 'summary'] as const,
-    queryFn: ({ signal }) => requestJson<LeaderboardSummary>('/api/leaderboards/summary', { signal, fetch, revalidate: true }),
+    ...seasonal([...queryKeys.leaderboards(), 'summary'] as const, season),
+    queryFn: ({ signal }) =>
+      requestJson<LeaderboardSummary>(`/api/leaderboards/summary${seasonSearch(season)}`, { signal, fetch, revalidate: true }),
   });
 }
 

@@ -5,6 +5,7 @@ import { currentPeriodQueryOptions } from '../api/picks';
 import { userStatsQueryOptions } from '../api/standings';
 import { RouteError } from '../components/route-error';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DashboardPending } from '../features/dashboard/dashboard-pending';
 import { LandingPage } from '../features/home/landing-page';
 
 export const Route = createFileRoute('/')({
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/')({
       ]);
     }
   },
+  pendingComponent: DashboardPending,
   errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load your dashboard" />,
   component: StartPage,
 });

@@ -129,6 +129,9 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/admin/notifications': 'admin',
   'GET /api/admin/notifications/preview': 'admin',
   'POST /api/admin/notifications/broadcast': 'admin',
+  'GET /api/admin/notifications/templates': 'admin',
+  'PUT /api/admin/notifications/templates/:kind': 'admin',
+  'DELETE /api/admin/notifications/templates/:kind': 'admin',
 };
 
 /**

@@ -6,11 +6,14 @@ import type { EventMetadata } from '../../shared/domain/event.js';
 
 /*
  * The backup file: gzipped NDJSON. The first line is the header; then one line per event in log
- * order; then one line per credentials row. See docs/adr/009-backup-restore.md.
+ * order; then one line per credentials row; then (format 2) the rows of the pool's notification
+ * tables. See docs/adr/009-backup-restore.md.
  */
 
 export const backupFormat = 'treble-backup';
-export const backupFormatVersion = 1;
+/** 2 adds the notification tables; a format 1 file (none of them) still restores. */
+export const backupFormatVersion = 2;
+const readableFormatVersions = [1, 2];
 
 export interface BackupHeader {
   format: typeof backupFormat;
@@ -19,7 +22,7 @@ export interface BackupHeader {
   createdAt: string;
   /** The last event position the backup holds (a bigint as a string). */
   headPosition: string;
-  counts: { events: number; credentials: number };
+  counts: { events: number; credentials: number; rows?: number };
 }
 
 export interface BackupEventLine {
@@ -42,7 +45,18 @@ export interface BackupCredentialLine {
   updatedAt: string;
 }
 
-export type BackupLine = BackupEventLine | BackupCredentialLine;
+/**
+ * One row of a table the log does not rebuild: each player's notification choices and time zone,
+ * their browsers' push subscriptions, and the pool's secrets (the VAPID keys those subscriptions
+ * were made for, the key that signs the unsubscribe links already mailed).
+ */
+export interface BackupRowLine {
+  kind: 'row';
+  table: 'notification_settings' | 'push_subscriptions' | 'pool_secrets';
+  row: Record<string, string | boolean | null>;
+}
+
+export type BackupLine = BackupEventLine | BackupCredentialLine | BackupRowLine;
 
 export class BackupFileError extends Error {
   constructor(message: string) {
@@ -97,14 +111,14 @@ export async function* readBackup(path: string): AsyncGenerator<BackupHeader | B
       if (number === 1) {
         const header = parsed as Partial<BackupHeader>;
         if (header.format !== backupFormat) throw new BackupFileError('This file is not a Treble backup.');
-        if (header.formatVersion !== backupFormatVersion) {
-          throw new BackupFileError(`Backup format version ${String(header.formatVersion)} is not supported (expected ${backupFormatVersion}).`);
+        if (!readableFormatVersions.includes(header.formatVersion as number)) {
+          throw new BackupFileError(`Backup format version ${String(header.formatVersion)} is not supported (expected ${readableFormatVersions.join(' or ')}).`);
         }
         yield header as BackupHeader;
         continue;
       }
       const line = parsed as Partial<BackupLine>;
-      if (line.kind !== 'event' && line.kind !== 'credential') throw new BackupFileError(`Line ${number} of the backup has no known kind.`);
+      if (line.kind !== 'event' && line.kind !== 'credential' && line.kind !== 'row') throw new BackupFileError(`Line ${number} of the backup has no known kind.`);
       yield line as BackupLine;
     }
   } catch (error) {

@@ -55,6 +55,13 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
     const bob = await registerPlayer(app, admin, { firstName: 'Bob', lastName: 'Baker' });
     expect((await admin.request('POST', '/api/invites', { maxUses: 3 })).status).toBe(201);
     expect((await ann.request('PATCH', '/api/auth/user', { firstName: 'Annie' })).status).toBe(200);
+    // What the log does not hold: Ann's notification choices, her browser's push subscription, the pool's keys.
+    const choices = { timeZone: 'Europe/Berlin', reminder: { email: false, push: true }, results: { email: true, push: false } };
+    expect((await ann.request('PUT', '/api/notifications/settings', choices)).status).toBe(200);
+    expect((await ann.request('GET', '/api/notifications/push/key')).status).toBe(200);
+    expect(
+      (await ann.request('POST', '/api/notifications/push/subscriptions', { endpoint: 'https://push.example.test/send/ann-1', keys: { p256dh: 'BP256dh-key', auth: 'auth-secret' } })).status,
+    ).toBe(204);
     expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
     expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
     for (const [player, codes] of [[ann, ['ARS', 'LIV', 'MCI']], [bob, ['ARS', 'CHE']]] as const) {
@@ -99,10 +106,12 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
     const lines = [];
     for await (const line of readBackup(file)) lines.push(line);
     const header = lines[0] as { format: string; appVersion: string; counts: { events: number; credentials: number } };
-    expect(header).toMatchObject({ format: 'treble-backup', formatVersion: 1, appVersion: '9.9.9' });
+    expect(header).toMatchObject({ format: 'treble-backup', formatVersion: 2, appVersion: '9.9.9' });
     const events = lines.filter((line) => 'kind' in line && line.kind === 'event');
     const credentials = lines.filter((line) => 'kind' in line && line.kind === 'credential');
-    expect(header.counts).toEqual({ events: events.length, credentials: 3 });
+    const rows = lines.filter((line) => 'kind' in line && line.kind === 'row') as Array<{ table: string; row: Record<string, unknown> }>;
+    expect(header.counts).toEqual({ events: events.length, credentials: 3, rows: rows.length });
+    expect(rows.map((line) => line.table).sort()).toEqual(['notification_settings', 'pool_secrets', 'pool_secrets', 'push_subscriptions']);
     expect(credentials).toHaveLength(3);
     expect(events.map((e) => (e as { type: string }).type)).toEqual(expect.arrayContaining(['UserRegistered', 'ChoiceMade', 'PeriodCompleted', 'ResultHeldPending']));
     const positions = events.map((e) => BigInt((e as { position: string }).position));
@@ -119,6 +128,25 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
       for (const name of tableNames) expect({ [name]: copy[name] }).toEqual({ [name]: original[name] });
       expect(original.users!.length).toBe(3);
       expect(original.audit_log!.length).toBeGreaterThan(50);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('brings back the notification choices, push subscriptions and the pool keys', async () => {
+    const source = app.app.get(Database);
+    const side = async (database: Database) => ({
+      settings: (await database.query('SELECT * FROM notification_settings ORDER BY user_id')).rows,
+      subscriptions: (await database.query('SELECT * FROM push_subscriptions ORDER BY endpoint')).rows,
+      secrets: (await database.query('SELECT * FROM pool_secrets ORDER BY name')).rows,
+    });
+    const before = await side(source);
+    expect(before.settings).toEqual([expect.objectContaining({ user_id: ann.user.id, time_zone: 'Europe/Berlin', reminder_email: false, results_push: false })]);
+    expect(before.subscriptions).toEqual([expect.objectContaining({ user_id: ann.user.id, endpoint: 'https://push.example.test/send/ann-1' })]);
+    expect(before.secrets.map((row) => (row as { name: string }).name)).toEqual(['unsubscribe', 'vapid']);
+    const database = await Database.open({ url: restored.url, dataDir: restored.dataDir, poolSize: 1 });
+    try {
+      expect(await side(database)).toEqual(before);
     } finally {
       await database.close();
     }
@@ -159,6 +187,9 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
       expect((login.body as { user: { firstName: string } }).user.firstName).toBe('Annie');
       expect((await copy.request('POST', '/api/auth/login', { email: ann.user.email, password: 'not the password' })).status).toBe(401);
       expect((await client.request('GET', '/api/leaderboards/overall')).body).toEqual((await ann.request('GET', '/api/leaderboards/overall')).body);
+      // Her notification choices and the pool's push key (her subscription was made for it) came back.
+      expect((await client.request('GET', '/api/notifications/settings')).body).toEqual((await ann.request('GET', '/api/notifications/settings')).body);
+      expect((await client.request('GET', '/api/notifications/push/key')).body).toEqual((await ann.request('GET', '/api/notifications/push/key')).body);
       // The next event goes after the restored ones: the sequence and stream versions were carried over.
       expect((await client.request('POST', '/api/choices', { periodId: 2, optionId: '2-ARS' })).status).toBe(201);
     } finally {

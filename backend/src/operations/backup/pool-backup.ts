@@ -8,6 +8,7 @@ import {
   type BackupCredentialLine,
   type BackupEventLine,
   type BackupHeader,
+  type BackupRowLine,
   BackupWriter,
   readBackup,
 } from './backup-file.js';
@@ -15,12 +16,57 @@ import {
 /*
  * What "the whole pool" is (docs/adr/009-backup-restore.md): the event log, every event with its
  * stream, version, id, position and recorded time, plus the credentials that ADR 004 keeps out of
- * the log. Read tables are rebuilt from the log; sessions, leases, rate-limit counters and socket
- * attachments are runtime state and stay behind.
+ * the log, and the notification tables (players' choices, push subscriptions, the pool's keys).
+ * Read tables are rebuilt from the log; sessions, leases, rate-limit counters, socket attachments
+ * and the delivery log are runtime state and stay behind.
  */
 
+/** The tables kept beside the log, with their columns (the first is the key), in restore order. */
+const rowTables: Record<BackupRowLine['table'], readonly string[]> = {
+  pool_secrets: ['name', 'value'],
+  notification_settings: [
+    'user_id',
+    'time_zone',
+    'reminder_email',
+    'reminder_push',
+    'results_email',
+    'results_push',
+    'announcement_email',
+    'announcement_push',
+    'updated_at',
+  ],
+  push_subscriptions: ['endpoint', 'user_id', 'p256dh', 'auth', 'created_at'],
+};
+const rowTableNames = Object.keys(rowTables) as BackupRowLine['table'][];
+
+async function readRows(database: Sql): Promise<BackupRowLine[]> {
+  const lines: BackupRowLine[] = [];
+  for (const table of rowTableNames) {
+    const columns = rowTables[table];
+    // Text for everything but booleans: uuids, instants and names come back as they went in.
+    const select = columns.map((column) => (column.endsWith('_email') || column.endsWith('_push') ? column : `${column}::text AS ${column}`));
+    const { rows } = await database.query<Record<string, string | boolean | null>>(
+      `SELECT ${select.join(', ')} FROM ${table} ORDER BY ${columns[0]}`,
+    );
+    for (const row of rows) lines.push({ kind: 'row', table, row });
+  }
+  return lines;
+}
+
+async function insertRow(sql: Sql, line: BackupRowLine): Promise<void> {
+  const columns = rowTables[line.table];
+  if (!columns) throw new BackupFileError(`The backup names an unknown table: ${String(line.table)}.`);
+  const [key, ...rest] = columns;
+  // A target that has started once made its own secrets: the pool's own (in the backup) win.
+  await sql.query(
+    `INSERT INTO ${line.table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT (${key}) DO UPDATE SET ${rest.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`,
+    columns.map((column) => line.row[column] ?? null),
+  );
+}
+
 export interface BackupProgress {
-  phase: 'events' | 'credentials';
+  phase: 'events' | 'credentials' | 'rows';
   done: number;
   total: number;
 }
@@ -56,13 +102,14 @@ export async function backupPool(options: {
   const credentials = await database.query<CredentialRow>(
     'SELECT user_id::text AS user_id, email, password_hash, updated_at FROM user_credentials ORDER BY user_id',
   );
+  const extraRows = await readRows(database);
   const header: BackupHeader = {
     format: backupFormat,
     formatVersion: backupFormatVersion,
     appVersion: options.appVersion,
     createdAt: (options.now ?? new Date()).toISOString(),
     headPosition: head.toString(),
-    counts: { events, credentials: credentials.rows.length },
+    counts: { events, credentials: credentials.rows.length, rows: extraRows.length },
   };
   const writer = new BackupWriter(file);
   try {
@@ -104,6 +151,10 @@ export async function backupPool(options: {
       await writer.write(line);
       onProgress?.({ phase: 'credentials', done: index + 1, total: credentials.rows.length });
     }
+    for (const [index, line] of extraRows.entries()) {
+      await writer.write(line);
+      onProgress?.({ phase: 'rows', done: index + 1, total: extraRows.length });
+    }
   } finally {
     await writer.close();
   }
@@ -118,7 +169,7 @@ export class RestoreRefusedError extends Error {
 }
 
 export interface RestoreProgress {
-  phase: 'events' | 'credentials';
+  phase: 'events' | 'credentials' | 'rows';
   done: number;
   total: number;
 }
@@ -165,6 +216,7 @@ export async function restorePool(options: {
     let batch: BackupEventLine[] = [];
     let events = 0;
     let credentials = 0;
+    let extraRows = 0;
     let lastPosition = 0n;
     const versions = new Map<string, number>();
     for await (const line of readBackup(file)) {
@@ -173,7 +225,18 @@ export async function restorePool(options: {
         onProgress?.({ phase: 'events', done: 0, total: header.counts.events });
         continue;
       }
-      const entry = line as BackupEventLine | BackupCredentialLine;
+      const entry = line as BackupEventLine | BackupCredentialLine | BackupRowLine;
+      if (entry.kind === 'row') {
+        if (extraRows === 0) {
+          await insertEvents(sql, batch);
+          batch = [];
+        }
+        await insertRow(sql, entry);
+        extraRows += 1;
+        onProgress?.({ phase: 'rows', done: extraRows, total: header.counts.rows ?? 0 });
+        continue;
+      }
+      if (extraRows > 0) throw new BackupFileError('An event or credential follows the notification rows: the backup is out of order.');
       if (entry.kind === 'event') {
         if (credentials > 0) throw new BackupFileError('An event follows the credentials: the backup is out of order.');
         const position = BigInt(entry.position);
@@ -210,9 +273,9 @@ export async function restorePool(options: {
     if (header === null) throw new BackupFileError('The backup file has no header.');
     await insertEvents(sql, batch);
     onProgress?.({ phase: 'events', done: events, total: header.counts.events });
-    if (events !== header.counts.events || credentials !== header.counts.credentials) {
+    if (events !== header.counts.events || credentials !== header.counts.credentials || extraRows !== (header.counts.rows ?? 0)) {
       throw new BackupFileError(
-        `The backup is incomplete: ${events} of ${header.counts.events} events and ${credentials} of ${header.counts.credentials} credentials.`,
+        `The backup is incomplete: ${events} of ${header.counts.events} events, ${credentials} of ${header.counts.credentials} credentials and ${extraRows} of ${header.counts.rows ?? 0} notification rows.`,
       );
     }
     await sql.query(

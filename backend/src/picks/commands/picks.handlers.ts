@@ -97,7 +97,7 @@ export class PicksWriter {
    * usage, counts, scores) has applied the position; the others catch up on their own.
    */
   async waitFor(position: bigint | null): Promise<void> {
-    if (position !== null) await this.engine.waitFor(position, undefined, ['standings']);
+    if (position !== null) await this.engine.settle(position, ['standings']);
   }
 }
 

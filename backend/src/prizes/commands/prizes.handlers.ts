@@ -39,7 +39,7 @@ export class PrizesWriter {
       metadataFor(context),
     );
     // The prize list is read from the prizes projection alone.
-    if (wait && position !== null) await this.engine.waitFor(position, undefined, ['prizes']);
+    if (wait && position !== null) await this.engine.settle(position, ['prizes']);
     return events;
   }
 }

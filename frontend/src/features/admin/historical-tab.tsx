@@ -10,7 +10,7 @@ import {
   periodChoicesQueryOptions,
   playerUsageQueryOptions,
 } from '../../api/picks-admin';
-import { periodOptionsQueryOptions } from '../../api/season-admin';
+import { optionsQueryOptions } from '../../api/picks';
 import { AdminSelect, ConfirmButton, QueryView, periodTitle, toastError } from './admin-ui';
 import { usePoolRules } from '../../api/rules';
 
@@ -83,7 +83,7 @@ export function HistoricalTab() {
 
 function TeamPicker({ periodId, user }: { periodId: number; user: User | null }) {
   const { picksPerPeriod, maxUsesPerTeam } = usePoolRules();
-  const options = useQuery(periodOptionsQueryOptions(periodId));
+  const options = useQuery(optionsQueryOptions(periodId));
   const usage = useQuery({ ...playerUsageQueryOptions(user?.id ?? ''), enabled: user !== null });
   const existing = useQuery(periodChoicesQueryOptions(periodId));
   const queryClient = useQueryClient();

@@ -3,7 +3,8 @@ import type { Option } from '@treble/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { periodsQueryOptions } from '../../api/periods';
-import { createOptionMutationOptions, periodOptionsQueryOptions } from '../../api/season-admin';
+import { optionsQueryOptions } from '../../api/picks';
+import { createOptionMutationOptions } from '../../api/season-admin';
 import { AdminSelect, QueryView, TextField, periodTitle, toastError } from './admin-ui';
 import { usePoolRules } from '../../api/rules';
 
@@ -114,7 +115,7 @@ export function OptionsTab() {
 
 function OptionList({ periodId }: { periodId: number }) {
   const rules = usePoolRules();
-  const options = useQuery(periodOptionsQueryOptions(periodId));
+  const options = useQuery(optionsQueryOptions(periodId));
   return (
     <QueryView query={options} what="the options">
       {(list) =>

@@ -9,10 +9,10 @@ import { periodsQueryOptions } from '../../api/periods';
 import {
   allResultsQueryOptions,
   deleteResultMutationOptions,
-  periodOptionsQueryOptions,
   periodResultsQueryOptions,
   recordResultMutationOptions,
 } from '../../api/season-admin';
+import { optionsQueryOptions } from '../../api/picks';
 import { ResultImpactPreview } from '../audit/impact-preview';
 import { AdminSelect, QueryView, periodTitle, segmentLabels, toastError } from './admin-ui';
 import { ClubBadge } from '../clubs/club-badge';
@@ -84,7 +84,7 @@ function InputResults() {
 
 function PeriodResults({ periodId }: { periodId: number }) {
   const rules = usePoolRules();
-  const options = useQuery(periodOptionsQueryOptions(periodId));
+  const options = useQuery(optionsQueryOptions(periodId));
   const results = useQuery(periodResultsQueryOptions(periodId));
   const queryClient = useQueryClient();
   const record = useMutation(recordResultMutationOptions(queryClient, periodId));

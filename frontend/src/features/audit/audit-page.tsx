@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { adminUsersQueryOptions } from '../../api/admin';
 import { auditPageSize, auditQueryOptions, standingsAsOfQueryOptions } from '../../api/audit';
 import { periodsQueryOptions } from '../../api/periods';
-import { periodOptionsQueryOptions } from '../../api/season-admin';
+import { optionsQueryOptions } from '../../api/picks';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import type { AuditSearch } from './audit-search';
@@ -69,7 +69,7 @@ function Failure({ error, retry }: { error: unknown; retry: () => unknown }) {
 }
 
 function OptionSelect({ periodId, value, onChange, label }: { periodId: number; value: string; onChange: (optionId: string) => void; label: string }) {
-  const options = useQuery(periodOptionsQueryOptions(periodId));
+  const options = useQuery(optionsQueryOptions(periodId));
   return (
     <label className="field">
       <span className="field__label">{label}</span>

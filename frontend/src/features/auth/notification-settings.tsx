@@ -28,6 +28,7 @@ async function enablePushInThisBrowser(): Promise<void> {
 const kinds = [
   { key: 'reminder', label: 'Reminders before the deadline' },
   { key: 'results', label: 'Results when a matchweek completes' },
+  { key: 'announcement', label: 'Messages from the pool host' },
 ] as const;
 
 /** Profile › Notifications: per kind and channel, and the time zone deadlines are shown in. */
@@ -51,7 +52,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const queryClient = useQueryClient();
   const save = useMutation(saveNotificationSettingsMutationOptions(queryClient));
   const [pushState, setPushState] = useState<string | null>(null);
-  const change = (kind: 'reminder' | 'results', channel: 'email' | 'push', value: boolean) =>
+  const change = (kind: (typeof kinds)[number]['key'], channel: 'email' | 'push', value: boolean) =>
     save.mutate({ ...settings, [kind]: { ...settings[kind], [channel]: value } });
   return (
     <div className="form">

@@ -42,6 +42,7 @@ describe('dashboard', () => {
     await act(async () => {});
     within(tile('Total Points')).getByText('7');
     expect(screen.queryByText('Could not load your dashboard')).toBeNull();
+    expect(screen.getByTestId('refresh-notice').textContent).toContain('503: Down');
   });
 
   test('a new player sees dashes, 0 points, the empty texts and a waiting button', async () => {

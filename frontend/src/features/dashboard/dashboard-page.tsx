@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
   describeSurvivorRule,
@@ -14,12 +14,11 @@ import { authUserQueryOptions } from '../../api/auth';
 import { choicesQueryOptions, currentPeriodQueryOptions, optionsQueryOptions } from '../../api/picks';
 import { plural } from '../pick-grid/everyone-picks';
 import { usePoolRules } from '../../api/rules';
-import { StatPageSkeleton } from '../../components/stat-page-skeleton';
 import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
 import { UserAvatar } from '../auth/user-avatar';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
-import { PageLoadError } from '../../components/load-error';
+import { RefreshNotice } from '../../components/refresh-notice';
 
 // recharts is large: the chart loads on its own, after the dashboard's first paint.
 const PointsChart = lazy(() => import('../performance/points-chart'));
@@ -36,32 +35,15 @@ export function resultLabel(points: number): 'Win' | 'Draw' | 'Loss' {
 
 export function DashboardPage() {
   const rules = usePoolRules();
-  const stats = useQuery(userStatsQueryOptions());
-  const period = useQuery(currentPeriodQueryOptions());
-
-  if (stats.isLoadingError || period.isLoadingError) {
-    return (
-      <PageLoadError
-        id="dashboard-title"
-        heading="Dashboard"
-        title="Could not load your dashboard"
-        error={stats.error ?? period.error}
-        onRetry={() => {
-          void stats.refetch();
-          void period.refetch();
-        }}
-      />
-    );
-  }
-
-  if (stats.isPending || period.isPending) {
-    return <StatPageSkeleton id="dashboard-title" title="Dashboard" loading="Loading your dashboard…" />;
-  }
+  // Loaded by the route (`/`): its error component covers the first load.
+  const stats = useSuspenseQuery(userStatsQueryOptions());
+  const period = useSuspenseQuery(currentPeriodQueryOptions());
 
   const s = stats.data;
   return (
     <section className="page" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
+      <RefreshNotice queries={[stats, period]} />
       <div className="stat-grid">
         <StatTile label="Overall Rank" value={s.overallRank === null ? '--' : `#${s.overallRank}`} />
         <StatTile label="Survivor Status" value={s.isEliminated ? 'Eliminated' : 'Active'} />

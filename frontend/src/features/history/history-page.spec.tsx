@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { queryKeys } from '@treble/contracts';
+import { defaultRules, queryKeys } from '@treble/contracts';
 import { applyReadModelChanged } from '../../realtime/apply-read-model-changed';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { someStats } from '../../test-support/standings';
@@ -96,19 +101,31 @@ describe('history page', () => {
 
     const overall = screen.getByTestId('summary-overall');
     within(overall).getByRole('heading', { name: 'Overall Competition (All 38 Periods)' });
-    expect(within(overall).getByText('Total points (with periods in progress)').nextSibling?.textContent).toBe('19');
-    expect(within(overall).getByText('Periods completed').nextSibling?.textContent).toBe('4 (+1 in progress)');
+    expect(
+      within(overall).getByText('Total points (with periods in progress)').nextSibling?.textContent,
+    ).toBe('19');
+    expect(within(overall).getByText('Periods completed').nextSibling?.textContent).toBe(
+      '4 (+1 in progress)',
+    );
     expect(within(overall).getByText('Average per period').nextSibling?.textContent).toBe('3.8');
     const last10 = screen.getByTestId('summary-last10');
     within(last10).getByRole('heading', { name: 'Last 10 Segment (Periods 29-38)' });
-    expect(within(last10).getByText('Total points (with periods in progress)').nextSibling?.textContent).toBe('18');
+    expect(within(last10).getByText('Total points (with periods in progress)').nextSibling?.textContent).toBe(
+      '18',
+    );
     within(last10).getByText('2/10 completed');
     within(last10).getByText('Last 10 segment begins at period 29');
   });
 
   test("a period opens to everyone's picks", async () => {
     fake.routes.set('GET /api/user/stats', () =>
-      jsonResponse(200, someStats({ totalPoints: 3, scores: [{ periodId: 2, totalPoints: 3, isCompleted: true, picks: 1, scoredPicks: 1 }] })),
+      jsonResponse(
+        200,
+        someStats({
+          totalPoints: 3,
+          scores: [{ periodId: 2, totalPoints: 3, isCompleted: true, picks: 1, scoredPicks: 1 }],
+        }),
+      ),
     );
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 2, isCompleted: true })]));
     fake.routes.set('GET /api/periods/2/pick-grid', () =>
@@ -118,7 +135,21 @@ describe('history page', () => {
         totalOptions: 20,
         rows: [
           { userId: 'x', displayName: 'Grace Hopper', points: 6, picks: [] },
-          { userId: aUser().id, displayName: 'Me Myself', points: 3, picks: [{ optionId: '2-ARS', teamKey: 'ARS', teamName: 'Arsenal', outcome: 'win', points: 3, voided: false }] },
+          {
+            userId: aUser().id,
+            displayName: 'Me Myself',
+            points: 3,
+            picks: [
+              {
+                optionId: '2-ARS',
+                teamKey: 'ARS',
+                teamName: 'Arsenal',
+                outcome: 'win',
+                points: 3,
+                voided: false,
+              },
+            ],
+          },
         ],
       }),
     );
@@ -126,7 +157,10 @@ describe('history page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Period 2' }));
     const rows = await screen.findAllByTestId('pick-grid-row');
     // The viewer's row first.
-    expect(rows.map((row) => row.querySelector('th')?.textContent)).toEqual(['Me Myself (you)', 'Grace Hopper']);
+    expect(rows.map((row) => row.querySelector('th')?.textContent)).toEqual([
+      'Me Myself (you)',
+      'Grace Hopper',
+    ]);
     within(rows[0]!).getByText('Arsenal');
   });
 
@@ -139,10 +173,66 @@ describe('history page', () => {
     within(rows[0]!).getByText('Period 1');
   });
 
-  test('a failed load shows the error and Retry', async () => {
-    fake.routes.set('GET /api/periods', () => jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }));
+  test("the summaries state the pool's configured season, not the default one", async () => {
+    // A pool of 20 periods whose Last 10 starts at period 11 (the defaults are 38 and 29).
+    fake.routes.set('GET /api/rules', () =>
+      jsonResponse(200, { ...defaultRules, periodsPerSeason: 20, last10FirstPeriod: 11 }),
+    );
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(
+        200,
+        someStats({
+          totalPoints: 4,
+          scores: [{ periodId: 11, totalPoints: 4, isCompleted: true, picks: 3, scoredPicks: 3 }],
+        }),
+      ),
+    );
+    fake.routes.set('GET /api/periods', () =>
+      jsonResponse(200, [aPeriod({ id: 11, segment: 'last10', isCompleted: true })]),
+    );
+    renderApp('/history', { user: aUser() });
+    const overall = await screen.findByTestId('summary-overall');
+    within(overall).getByRole('heading', { name: 'Overall Competition (All 20 Periods)' });
+    const last10 = screen.getByTestId('summary-last10');
+    within(last10).getByRole('heading', { name: 'Last 10 Segment (Periods 11-20)' });
+    within(last10).getByText('1/10 completed');
+    within(last10).getByText('Last 10 segment begins at period 11');
+  });
+
+  test("the first load's failure is the route's error, and Retry loads the page", async () => {
+    fake.routes.set('GET /api/periods', () =>
+      jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }),
+    );
     renderApp('/history', { user: aUser() });
     await screen.findByText('503: Down');
-    screen.getByRole('button', { name: 'Retry' });
+    screen.getByRole('heading', { name: 'Could not load your history' });
+
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1, isActive: true })]));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('No History Yet');
+    expect(screen.queryByText('503: Down')).toBeNull();
+  });
+
+  test('a failed live update keeps the history on screen, with a notice', async () => {
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(
+        200,
+        someStats({
+          totalPoints: 3,
+          scores: [{ periodId: 1, totalPoints: 3, isCompleted: true, picks: 3, scoredPicks: 3 }],
+        }),
+      ),
+    );
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1, isCompleted: true })]));
+    const { queryClient } = renderApp('/history', { user: aUser() });
+    await screen.findAllByTestId('history-row');
+
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }),
+    );
+    await act(() => applyReadModelChanged(queryClient, { queryKeys: [queryKeys.userStats()] }));
+    const notice = await screen.findByTestId('refresh-notice');
+    expect(notice.textContent).toContain('503: Down');
+    within(screen.getAllByTestId('history-row')[0]!).getByText('+3 pts');
   });
 });

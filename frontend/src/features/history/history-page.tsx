@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { Period, PoolRules, UserStats } from '@treble/contracts';
 import { useState } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
-import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
-import { defaultRules, type Period, type UserStats } from '@treble/contracts';
 import { periodsQueryOptions } from '../../api/periods';
+import { usePoolRules } from '../../api/rules';
 import { userStatsQueryOptions } from '../../api/standings';
+import { RefreshNotice } from '../../components/refresh-notice';
+import { SeasonSwitcher } from '../../components/season-switcher';
 import { formatDate } from '../../lib/dates';
 import { resultLabel } from '../dashboard/dashboard-page';
-import { HistoryPending } from './history-pending';
-import { PageLoadError } from '../../components/load-error';
+import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
 
-const rules = defaultRules;
-const last10Length = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
+const route = getRouteApi('/history');
 
 interface PeriodResult {
   period: Period;
@@ -34,26 +34,14 @@ function isFinished(period: Period): boolean {
 /**
  * The player's completed periods. Live: the standings projection pushes the stats key and the
  * season pushes the periods key, so a completed or reopened period shows up without a reload.
+ * The route's loader loads both (its pending and error components cover the first load).
  */
 export function HistoryPage() {
-  const stats = useQuery(userStatsQueryOptions());
-  const periods = useQuery(periodsQueryOptions());
-
-  if (stats.isLoadingError || periods.isLoadingError) {
-    return (
-      <PageLoadError
-        id="history-title"
-        heading="History"
-        title="Could not load your history"
-        error={stats.error ?? periods.error}
-        onRetry={() => {
-          if (stats.isError) void stats.refetch();
-          if (periods.isError) void periods.refetch();
-        }}
-      />
-    );
-  }
-  if (!stats.data || !periods.data) return <HistoryPending />;
+  const { season } = route.useSearch();
+  const navigate = route.useNavigate();
+  const stats = useSuspenseQuery(userStatsQueryOptions(undefined, season));
+  const periods = useSuspenseQuery(periodsQueryOptions(undefined, season));
+  const rules = usePoolRules();
 
   const s = stats.data;
   const scoreOf = new Map(s.scores.map((score) => [score.periodId, score]));
@@ -76,16 +64,27 @@ export function HistoryPage() {
 
   return (
     <section className="page" aria-labelledby="history-title">
-      <header className="page-header">
-        <h1 id="history-title">History</h1>
-        <p className="page-header__lead">Your results in every period played so far. Open a period to see everyone's picks.</p>
+      <header className="page-header page-header--with-action">
+        <div>
+          <h1 id="history-title">History</h1>
+          <p className="page-header__lead">
+            {season
+              ? `Your results in the ${season.replace('-', '/')} season. Open a period to see everyone's picks.`
+              : "Your results in every period played so far. Open a period to see everyone's picks."}
+          </p>
+        </div>
+        <SeasonSwitcher season={season} onChange={(next) => void navigate({ search: next ? { season: next } : {} })} />
       </header>
+      <RefreshNotice queries={[stats, periods]} />
       <StatCards stats={s} />
       <p className="muted" data-testid="history-total-note">
         {pending.length === 0
           ? `${plural(s.totalPoints, 'point')} in total, all from completed periods.`
           : `${plural(s.totalPoints, 'point')} in total, of which ${plural(pendingPoints, 'point')} from ${pending
-              .map((result) => `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`)
+              .map(
+                (result) =>
+                  `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`,
+              )
               .join(', ')}: not final until the period is completed.`}
       </p>
 
@@ -99,18 +98,18 @@ export function HistoryPage() {
         ) : (
           <ol className="result-list">
             {results.map((result) => (
-              <HistoryRow key={result.period.id} result={result} />
+              <HistoryRow key={result.period.id} result={result} season={season} />
             ))}
           </ol>
         )}
       </div>
 
-      {results.length > 0 && <SummaryCards results={results} />}
+      {results.length > 0 && <SummaryCards results={results} rules={rules} />}
     </section>
   );
 }
 
-function HistoryRow({ result }: { result: PeriodResult }) {
+function HistoryRow({ result, season }: { result: PeriodResult; season: string | undefined }) {
   const { period, points } = result;
   const [open, setOpen] = useState(false);
   const { data: user } = useQuery(authUserQueryOptions());
@@ -135,20 +134,31 @@ function HistoryRow({ result }: { result: PeriodResult }) {
             </time>
           )}
         </span>
-        <span className={`badge badge--segment-${period.segment}`}>{isLast10(period) ? 'Last 10' : 'Main Season'}</span>
+        <span className={`badge badge--segment-${period.segment}`}>
+          {isLast10(period) ? 'Last 10' : 'Main Season'}
+        </span>
         <span className="history-row__points">+{plural(points, 'pt')}</span>
         {result.isFinal ? (
-          <span className={`badge badge--result-${resultLabel(points).toLowerCase()}`}>{resultLabel(points)}</span>
+          <span className={`badge badge--result-${resultLabel(points).toLowerCase()}`}>
+            {resultLabel(points)}
+          </span>
         ) : (
           <span className="badge badge--status-pending">In progress</span>
         )}
       </div>
       {open && (
         <div id={detailId} className="history-detail">
-          <EveryonePicks periodId={period.id} viewerId={user?.id} heading={`Everyone's picks, Period ${period.id}`} />
-          <Link to="/predictions" search={{ period: period.id }} className="muted">
-            Open on the Picks page
-          </Link>
+          <EveryonePicks
+            periodId={period.id}
+            viewerId={user?.id}
+            heading={`Everyone's picks, Period ${period.id}`}
+            season={season}
+          />
+          {!season && (
+            <Link to="/predictions" search={{ period: period.id }} className="muted">
+              Open on the Picks page
+            </Link>
+          )}
         </div>
       )}
     </li>
@@ -182,7 +192,9 @@ function figures(results: PeriodResult[]) {
   return { total, completed, inProgress: results.length - completed, average };
 }
 
-function SummaryCards({ results }: { results: PeriodResult[] }) {
+/** The two competitions' figures, with their periods as the pool's rules set them. */
+function SummaryCards({ results, rules }: { results: PeriodResult[]; rules: PoolRules }) {
+  const last10Length = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
   const overall = figures(results);
   const last10 = figures(results.filter((result) => isLast10(result.period)));
   return (

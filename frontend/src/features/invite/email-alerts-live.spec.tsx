@@ -91,7 +91,7 @@ function openTab(name: string) {
 describe('Email Alerts (admins)', () => {
   test('shows what goes out next, the log with outcomes, and sends a one-off message', async () => {
     fake.routes.set('POST /api/admin/notifications/broadcast', () =>
-      jsonResponse(200, { recipients: 3, delivered: 3, failed: 0 }),
+      jsonResponse(200, { recipients: 3, delivered: 3, failed: 0, skipped: { turnedOff: 2, unreachable: 1 } }),
     );
     renderApp('/invite', { user: anAdmin() });
     await screen.findByRole('heading', { name: 'Invite & Grow' });
@@ -112,7 +112,9 @@ describe('Email Alerts (admins)', () => {
       target: { value: 'Matchweek 7 opens soon.' },
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Send message' }));
-    await within(panel).findByText('Sent to 3 players: 3 delivered.');
+    await within(panel).findByText(
+      'Sent to 3 players: 3 delivered. Skipped: 2 players turned off messages from the host; 1 player could not be reached (no e-mail on this server or no push in their browser).',
+    );
     const posted = fake.calls.filter(
       (call) => call.method === 'POST' && call.url === '/api/admin/notifications/broadcast',
     );
@@ -128,6 +130,7 @@ describe('Profile › Notifications', () => {
       timeZone: 'Europe/Berlin',
       reminder: { email: true, push: true },
       results: { email: true, push: false },
+      announcement: { email: true, push: true },
     };
     fake.routes.set('GET /api/notifications/settings', () => jsonResponse(200, settings));
     fake.routes.set('PUT /api/notifications/settings', (call) =>
@@ -145,6 +148,14 @@ describe('Profile › Notifications', () => {
       expect(
         fake.calls.filter((call) => call.method === 'PUT').map((call) => JSON.parse(call.body!) as unknown),
       ).toEqual([{ ...settings, reminder: { email: false, push: true } }]),
+    );
+    // Messages from the pool host are a choice of their own.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Messages from the pool host by push' }));
+    await waitFor(() =>
+      expect(fake.calls.filter((call) => call.method === 'PUT').map((call) => JSON.parse(call.body!) as { announcement: unknown })[1]?.announcement).toEqual({
+        email: true,
+        push: false,
+      }),
     );
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BroadcastResult } from '@treble/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import {
   broadcastMutationOptions,
@@ -110,17 +111,26 @@ function BroadcastForm() {
           {problem(send.error)}
         </p>
       )}
-      {send.isSuccess && (
-        <p className="notice" role="status">
-          Sent to {send.data.recipients} player{send.data.recipients === 1 ? '' : 's'}: {send.data.delivered} delivered
-          {send.data.failed > 0 ? `, ${send.data.failed} failed` : ''}.
-        </p>
-      )}
+      {send.isSuccess && <p className="notice" role="status">{broadcastSummary(send.data)}</p>}
       <button type="submit" className="button button--primary" disabled={send.isPending}>
         Send message
       </button>
     </form>
   );
+}
+
+const players = (count: number) => `${count} player${count === 1 ? '' : 's'}`;
+
+/** What happened to a one-off message: sent, delivered, failed, and who it skipped and why. */
+export function broadcastSummary(result: BroadcastResult): string {
+  let text = `Sent to ${players(result.recipients)}: ${result.delivered} delivered${result.failed > 0 ? `, ${result.failed} failed` : ''}.`;
+  const skipped = result.skipped ?? { turnedOff: 0, unreachable: 0 };
+  const reasons = [
+    skipped.turnedOff > 0 ? `${players(skipped.turnedOff)} turned off messages from the host` : null,
+    skipped.unreachable > 0 ? `${players(skipped.unreachable)} could not be reached (no e-mail on this server or no push in their browser)` : null,
+  ].filter((reason) => reason !== null);
+  if (reasons.length > 0) text += ` Skipped: ${reasons.join('; ')}.`;
+  return text;
 }
 
 /** A reminder or results e-mail exactly as the server would write it to you, with real values. */

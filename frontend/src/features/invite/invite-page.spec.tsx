@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
-import type { CommunityStats } from '@treble/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { queryKeys, type CommunityStats } from '@treble/contracts';
 import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
@@ -189,18 +189,57 @@ describe('invite page', () => {
     expect(within(screen.getByRole('tabpanel')).queryByRole('button')).toBeNull();
   });
 
-  test('admins preview templates filled with real figures and can send an invitation for real', async () => {
-    fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats({ overallRank: 4, totalPoints: 22 })));
+  test('admins edit the mail templates the pool writes from; a refused placeholder shows the reason; reset goes back', async () => {
+    const template = (kind: string, subject: string, text: string, customized = false) => ({
+      kind,
+      subject,
+      text,
+      customized,
+      placeholders: ['user_name', 'period_name', ...(kind === 'reminder' ? ['deadline'] : [])],
+      defaultSubject: subject,
+      defaultText: text,
+    });
+    let reminder = template('reminder', '{{period_name}}: picks', 'Hi {{user_name}}, deadline {{deadline}}');
+    fake.routes.set('GET /api/admin/notifications', () => jsonResponse(200, { emailConfigured: true, reminderHours: [24, 2], upcoming: [], log: [] }));
+    fake.routes.set('GET /api/admin/notifications/templates', () =>
+      jsonResponse(200, [template('welcome', 'Welcome, {{user_name}}', 'Hi'), reminder, template('results', 'Results', 'x'), template('invite', 'Join', 'y')]),
+    );
+    fake.routes.set('PUT /api/admin/notifications/templates/reminder', (call) => {
+      const body = JSON.parse(call.body!) as { subject: string; text: string };
+      if (body.text.includes('{{deadlne}}')) {
+        return jsonResponse(400, { statusCode: 400, code: 'TEMPLATE_PLACEHOLDER_UNKNOWN', message: 'The text uses {{deadlne}}, which reminder e-mails do not have.' });
+      }
+      reminder = { ...reminder, ...body, customized: true };
+      return jsonResponse(200, reminder);
+    });
+    fake.routes.set('DELETE /api/admin/notifications/templates/reminder', () => {
+      reminder = template('reminder', '{{period_name}}: picks', 'Hi {{user_name}}, deadline {{deadline}}');
+      return jsonResponse(200, reminder);
+    });
     renderApp('/invite', { user: anAdmin() });
     await screen.findByRole('heading', { name: 'Invite & Grow' });
     openTab('Email Alerts');
     const panel = screen.getByRole('tabpanel');
-    const preview = within(panel).getByTestId('email-preview');
-    within(preview).getByText(/Welcome to the pool, Pat Host!/);
-    fireEvent.change(within(panel).getByLabelText('Template'), { target: { value: 'reminder' } });
-    await within(preview).findByText(/Period 7: you have made 1 of 3 picks/);
-    fireEvent.change(within(panel).getByLabelText('Template'), { target: { value: 'results' } });
-    within(preview).getByText(/You are #4 with 22 points/);
+    const form = await within(panel).findByRole('form', { name: 'Reminder (before a deadline) template' });
+    within(form).getByText('{{deadline}}');
+    const text = within(form).getByLabelText<HTMLTextAreaElement>('Text');
+    expect(text.value).toBe('Hi {{user_name}}, deadline {{deadline}}');
+    const reset = within(form).getByRole('button', { name: 'Reset to default' });
+    expect(reset).toHaveProperty('disabled', true);
+
+    fireEvent.change(text, { target: { value: 'Oi {{user_name}}: {{deadlne}}' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
+    await within(form).findByText('The text uses {{deadlne}}, which reminder e-mails do not have.');
+
+    fireEvent.change(text, { target: { value: 'Oi {{user_name}}: {{deadline}}' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
+    await within(form).findByText('Template saved.');
+    await within(panel).findByRole('option', { name: 'Reminder (before a deadline) (edited)' });
+    expect(JSON.parse(fake.calls.filter((call) => call.method === 'PUT').at(-1)!.body!)).toEqual({ subject: '{{period_name}}: picks', text: 'Oi {{user_name}}: {{deadline}}' });
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Reset to default' }));
+    await within(form).findByText("Back to Treble's wording.");
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Text').value).toBe('Hi {{user_name}}, deadline {{deadline}}');
     within(panel).getByRole('button', { name: 'Send Invite' });
     // Nothing here pretends to bulk-send.
     expect(within(panel).queryByRole('button', { name: /bulk|send to all/i })).toBeNull();
@@ -222,6 +261,17 @@ describe('invite page', () => {
     fake.routes.set('GET /api/community/stats', () => jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }));
     renderApp('/invite', { user: aUser() });
     await screen.findByText('500: Boom');
+    screen.getByRole('heading', { name: 'Could not load the invite page' });
     screen.getByRole('button', { name: 'Retry' });
+  });
+
+  test('a failed refresh keeps the page on screen, with a notice', async () => {
+    const { queryClient } = renderApp('/invite', { user: aUser() });
+    await screen.findAllByTestId('stat-tile');
+    fake.routes.set('GET /api/community/stats', () => jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }));
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.community() }));
+    const notice = await screen.findByTestId('refresh-notice');
+    expect(notice.textContent).toContain('503: Down');
+    within(tile('Total Users')).getByText('12');
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   ErrorCodes,
   userDisplayName,
@@ -14,22 +14,19 @@ import { referralInvitationQueryOptions, sendInviteMutationOptions } from '../..
 import { authUserQueryOptions, registrationOptionsQueryOptions } from '../../api/auth';
 import { communityStatsQueryOptions } from '../../api/community';
 import { ApiError } from '../../api/http';
-import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
 import { userStatsQueryOptions } from '../../api/standings';
-import { errorMessage } from '../../lib/errors';
 import {
-  emailTemplates,
-  fillTemplate,
   mailtoInvite,
   openSharePopup,
   shareMessages,
   shareUrl,
   socialNetworks,
-  type TemplateValues,
 } from './share';
 import { InvitePending } from './invite-pending';
+import { RefreshNotice } from '../../components/refresh-notice';
 import { usePoolRules } from '../../api/rules';
 import { EmailAlertsLive } from './email-alerts-live';
+import { MailTemplatesEditor } from './mail-templates-editor';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -43,35 +40,18 @@ async function copyText(text: string, title: string): Promise<void> {
   }
 }
 
+/**
+ * The route's loader loads these queries (its pending and error components cover the first load);
+ * a refresh that fails later keeps the page and says so.
+ */
 export function InvitePage() {
-  const { data: user } = useQuery(authUserQueryOptions());
-  const community = useQuery(communityStatsQueryOptions());
-  const stats = useQuery(userStatsQueryOptions());
-  const registration = useQuery(registrationOptionsQueryOptions(undefined));
-  const referral = useQuery(referralInvitationQueryOptions());
-
-  const failed = [community, stats, registration, referral].find((query) => query.isError);
-  if (failed) {
-    return (
-      <section className="page" aria-labelledby="invite-title">
-        <h1 id="invite-title">Invite &amp; Grow</h1>
-        <div className="error-state" role="alert">
-          <h2>Could not load the invite page</h2>
-          <p className="error-state__message">{errorMessage(failed.error)}</p>
-        </div>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            for (const query of [community, stats, registration, referral]) if (query.isError) void query.refetch();
-          }}
-        >
-          Retry
-        </button>
-      </section>
-    );
-  }
-  if (!user || !community.data || !stats.data || !registration.data || !referral.data) return <InvitePending />;
+  const { data: user } = useSuspenseQuery(authUserQueryOptions());
+  const community = useSuspenseQuery(communityStatsQueryOptions());
+  const stats = useSuspenseQuery(userStatsQueryOptions());
+  const registration = useSuspenseQuery(registrationOptionsQueryOptions(undefined));
+  const referral = useSuspenseQuery(referralInvitationQueryOptions());
+  // The route lets only a signed-in player in; signed out between two renders, the sign-in page follows.
+  if (!user) return <InvitePending />;
 
   // The player's own reusable invitation: a friend who opens it can sign up, invite-only pool or not.
   const link = referral.data.url;
@@ -82,6 +62,7 @@ export function InvitePage() {
         <h1 id="invite-title">Invite &amp; Grow</h1>
         <p className="page-header__lead">Bring your friends into the pool.</p>
       </header>
+      <RefreshNotice queries={[community, stats, registration, referral]} />
       <CommunityCards stats={community.data} />
 
       <Tabs.Root defaultValue="social" className="tabs">
@@ -107,7 +88,7 @@ export function InvitePage() {
         </Tabs.Content>
         <Tabs.Content value="email" className="panel">
           {user.isAdmin ? (
-            <EmailAlerts user={user} stats={stats.data} link={link} />
+            <EmailAlerts />
           ) : (
             <div className="empty-state">
               <h2>Admin Access Required</h2>
@@ -328,56 +309,17 @@ function SendInviteForm({ title = 'Invite by e-mail' }: { title?: string }) {
   );
 }
 
-function EmailAlerts({ user, stats, link }: { user: User; stats: UserStats; link: string }) {
-  const period = useQuery(currentPeriodQueryOptions());
-  const periodId = period.data?.id;
-  const choices = useQuery({ ...choicesQueryOptions(periodId ?? 0), enabled: periodId !== undefined });
-  const [templateId, setTemplateId] = useState(emailTemplates[0]!.id);
-  const selectId = useId();
-  const template = emailTemplates.find((entry) => entry.id === templateId) ?? emailTemplates[0]!;
-  // A preview addressed to the admin, with their own figures as the sample.
-  const values: TemplateValues = {
-    user_name: userDisplayName(user),
-    user_email: user.email,
-    user_score: String(stats.totalPoints),
-    user_rank: stats.overallRank === null ? '--' : String(stats.overallRank),
-    period_number: period.data ? String(period.data.id) : '--',
-    period_name: period.data?.name ?? 'no active period',
-    choices_made: String(choices.data?.length ?? 0),
-    referral_link: link,
-  };
-  const subject = fillTemplate(template.subject, values);
-  const content = fillTemplate(template.content, values);
+function EmailAlerts() {
   return (
     <>
       <h2>Email Alerts</h2>
       <p className="muted">
-        Treble e-mails invitations, reminders before each deadline and the results of each matchweek itself (players
-        choose what they receive on their Profile page). The templates below are for your own mail: preview them
-        with your own figures and copy them.
+        Treble e-mails invitations, a welcome, reminders before each deadline and the results of each matchweek itself
+        (players choose what they receive on their Profile page), all written from the templates below.
       </p>
       <SendInviteForm title="Send an invitation e-mail" />
       <EmailAlertsLive />
-      <h3>Templates</h3>
-      <label className="field" htmlFor={selectId}>
-        <span className="field__label">Template</span>
-        <select id={selectId} className="select" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
-          {emailTemplates.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <article className="email-preview" data-testid="email-preview" aria-label="Template preview">
-        <p>
-          <strong>Subject:</strong> {subject}
-        </p>
-        <pre className="email-preview__body">{content}</pre>
-      </article>
-      <button type="button" className="button" onClick={() => void copyText(`${subject}\n\n${content}`, 'Copied to Clipboard!')}>
-        Copy template
-      </button>
+      <MailTemplatesEditor />
     </>
   );
 }

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { defaultRules, describeSurvivorRule } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { aLast10Entry, anEntry, aSurvivorEntry } from '../../test-support/standings';
 import { aUser } from '../../test-support/users';
@@ -13,7 +18,8 @@ let uninstall: () => void;
 
 beforeEach(() => {
   fake = createFakeFetch({
-    'GET /api/leaderboards/summary': () => jsonResponse(200, { totalPlayers: 12, survivors: 9, last10Players: 4 }),
+    'GET /api/leaderboards/summary': () =>
+      jsonResponse(200, { totalPlayers: 12, survivors: 9, last10Players: 4 }),
     'GET /api/leaderboards/overall': () =>
       jsonResponse(200, [
         anEntry(1, 'Ann Player'),
@@ -27,7 +33,10 @@ beforeEach(() => {
         aSurvivorEntry(2, 'Bob Stone', { isEliminated: true, strikeCount: 3, eliminatedInPeriod: 6 }),
       ]),
     'GET /api/leaderboards/last10': () =>
-      jsonResponse(200, [aLast10Entry(1, 'Ann Player', { badge: 'Hot' }), aLast10Entry(2, 'Bob Stone', { badge: 'Cold' })]),
+      jsonResponse(200, [
+        aLast10Entry(1, 'Ann Player', { badge: 'Hot' }),
+        aLast10Entry(2, 'Bob Stone', { badge: 'Cold' }),
+      ]),
   });
   uninstall = installGlobalFetch(fake);
 });
@@ -47,7 +56,11 @@ describe('leaderboards page', () => {
 
     await screen.findByRole('heading', { name: 'Leaderboards' });
     const cards = screen.getAllByTestId('summary-card');
-    expect(cards.map((card) => card.textContent)).toEqual(['Total Players12', 'Survivors9', 'Last 10 Active4']);
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Total Players12',
+      'Survivors9',
+      'Last 10 Active4',
+    ]);
     expect(screen.getByRole('tab', { name: 'Overall' }).getAttribute('aria-selected')).toBe('true');
 
     const rows = await screen.findAllByTestId('leader-row');
@@ -79,6 +92,37 @@ describe('leaderboards page', () => {
     await within(last10).findByText('Hot');
     within(last10).getByText('Cold');
   });
+
+  test('a tab whose board fails to load says so in the tab, keeps the page, and retries', async () => {
+    fake.routes.set('GET /api/leaderboards/survivor', () =>
+      jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }),
+    );
+    renderApp('/leaderboards', { user: aUser() });
+    await screen.findAllByTestId('leader-row');
+
+    openTab('Survivor');
+    const panel = screen.getByRole('tabpanel');
+    await within(panel).findByText('503: Down');
+    within(panel).getByRole('heading', { name: 'Could not load the leaderboard' });
+    // The rest of the page stays.
+    expect(screen.getAllByTestId('summary-card')).toHaveLength(3);
+
+    fake.routes.set('GET /api/leaderboards/survivor', () =>
+      jsonResponse(200, [aSurvivorEntry(1, 'Ann Player', { strikeCount: 2 })]),
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    await within(screen.getByRole('tabpanel')).findByText('Strikes 2/3');
+    expect(screen.queryByText('503: Down')).toBeNull();
+  });
+
+  test("the route's first load failing shows the route's error", async () => {
+    fake.routes.set('GET /api/leaderboards/overall', () =>
+      jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }),
+    );
+    renderApp('/leaderboards', { user: aUser() });
+    await screen.findByRole('heading', { name: 'Could not load the leaderboards' });
+    screen.getByText('503: Down');
+  });
 });
 
 describe('leaderboards page, live', () => {
@@ -103,7 +147,12 @@ describe('Clear Cache & Refresh', () => {
     expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
     fireEvent.click(button);
     await waitFor(() => expect(localStorage.getItem('stale')).toBeNull());
-    expect(queryClient.getQueryCache().getAll().every((query) => query.state.data === undefined)).toBe(true);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .every((query) => query.state.data === undefined),
+    ).toBe(true);
   });
 
   test('clears the query cache, every Cache Storage entry and local storage, then reloads', async () => {
@@ -127,7 +176,10 @@ describe('Clear Cache & Refresh', () => {
   test('still reloads when Cache Storage refuses', async () => {
     const steps: string[] = [];
     await clearCacheAndReload(createQueryClient({ onSignedOut: () => {} }), {
-      caches: { keys: () => Promise.reject(new Error('SecurityError')), delete: () => Promise.resolve(false) },
+      caches: {
+        keys: () => Promise.reject(new Error('SecurityError')),
+        delete: () => Promise.resolve(false),
+      },
       storage: { clear: () => steps.push('storage') },
       reload: () => steps.push('reload'),
     });

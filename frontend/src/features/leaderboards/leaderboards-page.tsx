@@ -1,13 +1,18 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { describeSurvivorRule, type LeaderboardKind, type LeaderboardRow } from '@treble/contracts';
+import { getRouteApi } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { leaderboardQueryOptions, leaderboardSummaryQueryOptions } from '../../api/standings';
-import { errorMessage } from '../../lib/errors';
-import { clearCacheAndReload } from './clear-cache';
-import { InitialsAvatar, RankMark } from './player-name';
 import { usePoolRules } from '../../api/rules';
+import { leaderboardQueryOptions, leaderboardSummaryQueryOptions } from '../../api/standings';
+import { QueryBoundary } from '../../components/query-boundary';
+import { RefreshNotice } from '../../components/refresh-notice';
+import { SeasonSwitcher } from '../../components/season-switcher';
+import { clearCacheAndReload } from './clear-cache';
+import { HallOfFame } from './hall-of-fame';
+import { InitialsAvatar, RankMark } from './player-name';
 
+const route = getRouteApi('/leaderboards');
 
 const tabs: { kind: LeaderboardKind; label: string; empty: string }[] = [
   { kind: 'overall', label: 'Overall', empty: 'No rankings yet' },
@@ -34,16 +39,32 @@ function useSummaryFollowsLeaderboards() {
   }, [queryClient]);
 }
 
+/**
+ * The route's loader loads the summary and the Overall board; the other boards load when their tab
+ * opens, each in its own boundary so a failure there leaves the rest of the page.
+ */
 export function LeaderboardsPage() {
   const rules = usePoolRules();
-  const { data: summary } = useSuspenseQuery(leaderboardSummaryQueryOptions());
+  const { season } = route.useSearch();
+  const navigate = route.useNavigate();
+  const summaryQuery = useSuspenseQuery(leaderboardSummaryQueryOptions(undefined, season));
+  const summary = summaryQuery.data;
   useSummaryFollowsLeaderboards();
   return (
     <section className="page" aria-labelledby="leaderboards-title">
       <header className="page-header page-header--with-action">
         <h1 id="leaderboards-title">Leaderboards</h1>
-        <ClearCacheButton />
+        <div className="page-header__actions">
+          <SeasonSwitcher season={season} onChange={(next) => void navigate({ search: next ? { season: next } : {} })} />
+          <ClearCacheButton />
+        </div>
       </header>
+      {season && (
+        <p className="notice" data-testid="past-season">
+          The final standings of the {season.replace('-', '/')} season.
+        </p>
+      )}
+      <RefreshNotice queries={[summaryQuery]} />
       <div className="stat-grid">
         <SummaryCard label="Total Players" value={summary.totalPlayers} />
         <SummaryCard label="Survivors" value={summary.survivors} />
@@ -60,10 +81,17 @@ export function LeaderboardsPage() {
         {tabs.map((tab) => (
           <Tabs.Content key={tab.kind} value={tab.kind} className="panel">
             {tab.kind === 'survivor' && <p className="muted">{describeSurvivorRule(rules)}</p>}
-            <Board kind={tab.kind} empty={tab.empty} />
+            <QueryBoundary
+              title="Could not load the leaderboard"
+              pending={<BoardSkeleton />}
+              resetKey={`${tab.kind}|${season ?? ''}`}
+            >
+              <Board kind={tab.kind} empty={tab.empty} season={season} />
+            </QueryBoundary>
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      <HallOfFame />
     </section>
   );
 }
@@ -77,39 +105,48 @@ function SummaryCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-function Board<K extends LeaderboardKind>({ kind, empty }: { kind: K; empty: string }) {
-  const board = useQuery(leaderboardQueryOptions(kind));
-  if (board.isPending) {
-    return (
-      <p role="status" aria-busy="true">
-        <span className="skeleton skeleton--line" aria-hidden="true" />
-        <span className="visually-hidden">Loading leaderboard…</span>
-      </p>
-    );
-  }
-  if (board.isLoadingError) {
-    return (
-      <div className="error-state" role="alert">
-        <p className="error-state__message">{errorMessage(board.error)}</p>
-        <button type="button" className="button" onClick={() => void board.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  if (board.data.length === 0) return <p className="empty-state">{empty}</p>;
-  // Medals and badges only once there is something to rank (before any points, all tie at 0).
-  const ranked = board.data.some((row) => row.totalPoints > 0);
+function BoardSkeleton() {
   return (
-    <ol className="leader-list">
-      {board.data.map((row) => (
-        <Row key={row.userId} kind={kind} row={row} ranked={ranked} />
-      ))}
-    </ol>
+    <p role="status" aria-busy="true">
+      <span className="skeleton skeleton--line" aria-hidden="true" />
+      <span className="visually-hidden">Loading leaderboard…</span>
+    </p>
   );
 }
 
-function Row<K extends LeaderboardKind>({ kind, row, ranked }: { kind: K; row: LeaderboardRow<K>; ranked: boolean }) {
+function Board<K extends LeaderboardKind>({ kind, empty, season }: { kind: K; empty: string; season: string | undefined }) {
+  const board = useSuspenseQuery(leaderboardQueryOptions(kind, { season }));
+  if (board.data.length === 0) {
+    return (
+      <>
+        <RefreshNotice queries={[board]} />
+        <p className="empty-state">{empty}</p>
+      </>
+    );
+  }
+  // Medals and badges only once there is something to rank (before any points, all tie at 0).
+  const ranked = board.data.some((row) => row.totalPoints > 0);
+  return (
+    <>
+      <RefreshNotice queries={[board]} />
+      <ol className="leader-list">
+        {board.data.map((row) => (
+          <Row key={row.userId} kind={kind} row={row} ranked={ranked} />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function Row<K extends LeaderboardKind>({
+  kind,
+  row,
+  ranked,
+}: {
+  kind: K;
+  row: LeaderboardRow<K>;
+  ranked: boolean;
+}) {
   const rules = usePoolRules();
   // The name has its own line in the middle column; badges and strikes wrap under it on a phone.
   return (
@@ -122,7 +159,9 @@ function Row<K extends LeaderboardKind>({ kind, row, ranked }: { kind: K; row: L
         </span>
         {kind === 'survivor' && 'isEliminated' in row && (
           <span className="leader-row__meta">
-            <span className={`badge ${row.isEliminated ? 'badge--status-completed' : 'badge--status-active'}`}>
+            <span
+              className={`badge ${row.isEliminated ? 'badge--status-completed' : 'badge--status-active'}`}
+            >
               {row.isEliminated ? 'Eliminated' : 'Active'}
             </span>
             <span className="muted">

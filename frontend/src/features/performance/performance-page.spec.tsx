@@ -1,7 +1,18 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
-import type { CompareEntry, DetailedPerformance, TrendEntry } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  defaultRules,
+  queryKeys,
+  type CompareEntry,
+  type DetailedPerformance,
+  type TrendEntry,
+} from '@treble/contracts';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anEntry } from '../../test-support/standings';
@@ -43,9 +54,30 @@ function compareEntry(periodId: number, overrides: Partial<CompareEntry> = {}): 
     correctPicks: 1,
     totalPicks: 3,
     choices: [
-      { id: `c${periodId}a`, optionId: `${periodId}-ARS`, optionName: 'Arsenal FC', points: 3, result: 'win', voided: false },
-      { id: `c${periodId}b`, optionId: `${periodId}-LIV`, optionName: 'Liverpool FC', points: 1, result: 'draw', voided: false },
-      { id: `c${periodId}c`, optionId: `${periodId}-MCI`, optionName: 'Manchester City FC', points: 0, result: 'loss', voided: false },
+      {
+        id: `c${periodId}a`,
+        optionId: `${periodId}-ARS`,
+        optionName: 'Arsenal FC',
+        points: 3,
+        result: 'win',
+        voided: false,
+      },
+      {
+        id: `c${periodId}b`,
+        optionId: `${periodId}-LIV`,
+        optionName: 'Liverpool FC',
+        points: 1,
+        result: 'draw',
+        voided: false,
+      },
+      {
+        id: `c${periodId}c`,
+        optionId: `${periodId}-MCI`,
+        optionName: 'Manchester City FC',
+        points: 0,
+        result: 'loss',
+        voided: false,
+      },
     ],
     ...overrides,
   };
@@ -57,10 +89,17 @@ beforeEach(() => {
   fake = createFakeFetch({
     'GET /api/performance/detailed': () => jsonResponse(200, detailed()),
     'GET /api/performance/trends': () => jsonResponse(200, trends(12)),
-    'GET /api/periods': () => jsonResponse(200, [1, 2, 3, 4, 5, 6, 7].map((id) => aPeriod({ id, isActive: id >= 4 }))),
+    'GET /api/periods': () =>
+      jsonResponse(
+        200,
+        [1, 2, 3, 4, 5, 6, 7].map((id) => aPeriod({ id, isActive: id >= 4 })),
+      ),
     'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 4, isActive: true })),
     'GET /api/leaderboards/overall': () =>
-      jsonResponse(200, [anEntry(1, 'Bob Baker', { userId: 'bob-id' }), anEntry(2, 'Ann Player', { userId: me.id })]),
+      jsonResponse(200, [
+        anEntry(1, 'Bob Baker', { userId: 'bob-id' }),
+        anEntry(2, 'Ann Player', { userId: me.id }),
+      ]),
   });
   uninstall = installGlobalFetch(fake);
 });
@@ -113,7 +152,8 @@ describe('performance page', () => {
     screen.getByText(/5\/5 selected/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear All' }));
-    for (const id of [1, 2, 3, 4, 5, 6, 7]) expect(periodButton(id).getAttribute('aria-pressed')).toBe('false');
+    for (const id of [1, 2, 3, 4, 5, 6, 7])
+      expect(periodButton(id).getAttribute('aria-pressed')).toBe('false');
   });
 
   test('detailed analysis prompts for periods, then shows a card per selected period with its picks', async () => {
@@ -145,7 +185,11 @@ describe('performance page', () => {
     await screen.findByRole('heading', { name: 'Performance' });
     openTab('Trends');
     const rows = screen.getAllByTestId('progression-row');
-    expect(rows.map((row) => within(row).getByRole('img').getAttribute('aria-label'))).toEqual(['level', 'down', 'up']);
+    expect(rows.map((row) => within(row).getByRole('img').getAttribute('aria-label'))).toEqual([
+      'level',
+      'down',
+      'up',
+    ]);
     screen.getByRole('heading', { name: 'Accuracy Trends' });
     expect(screen.getByTestId('best-period').textContent).toBe('Period 4: 9 pts');
     screen.getByText('2.58');
@@ -160,7 +204,12 @@ describe('performance page', () => {
         { periodId: 31, points: 3, accuracy: 33.33 },
       ]),
     );
-    fake.routes.set('GET /api/periods', () => jsonResponse(200, [27, 30, 31].map((id) => aPeriod({ id }))));
+    fake.routes.set('GET /api/periods', () =>
+      jsonResponse(
+        200,
+        [27, 30, 31].map((id) => aPeriod({ id })),
+      ),
+    );
     renderApp('/performance', { user: me });
     fireEvent.click(await screen.findByRole('radio', { name: 'Competition Segments' }));
     const segments = screen.getByTestId('segment-comparison');
@@ -176,7 +225,10 @@ describe('performance page', () => {
       jsonResponse(200, [compareEntry(2, { totalPoints: 4 }), compareEntry(3, { totalPoints: 1 })]),
     );
     fake.routes.set('GET /api/performance/compare?periodIds=2%2C3&userId=bob-id', () =>
-      jsonResponse(200, [compareEntry(2, { totalPoints: 3, choices: [] }), compareEntry(3, { totalPoints: 1, choices: [] })]),
+      jsonResponse(200, [
+        compareEntry(2, { totalPoints: 3, choices: [] }),
+        compareEntry(3, { totalPoints: 1, choices: [] }),
+      ]),
     );
     renderApp('/performance', { user: me });
     await screen.findByRole('heading', { name: 'Performance' });
@@ -195,16 +247,65 @@ describe('performance page', () => {
     within(rows[0]!).getByText('You');
     within(rows[1]!).getByText('Level');
     expect(screen.getByTestId('head-to-head-summary').textContent).toContain('You 5 – 4 Bob Baker');
-    expect(fake.calls.some((call) => call.url === '/api/performance/compare?periodIds=2%2C3&userId=bob-id')).toBe(true);
+    expect(
+      fake.calls.some((call) => call.url === '/api/performance/compare?periodIds=2%2C3&userId=bob-id'),
+    ).toBe(true);
   });
 
-  test('a failed load shows the error and Retry', async () => {
+  test("segments follow the pool's rules, not the defaults, for a scored period the period list lacks", async () => {
+    // This pool's Last 10 starts at period 31 (the default is 29); period 30 is not in the list.
+    fake.routes.set('GET /api/rules', () => jsonResponse(200, { ...defaultRules, last10FirstPeriod: 31 }));
+    fake.routes.set('GET /api/performance/trends', () =>
+      jsonResponse(200, [
+        { periodId: 27, points: 4, accuracy: 33.33 },
+        { periodId: 30, points: 9, accuracy: 100 },
+        { periodId: 31, points: 3, accuracy: 33.33 },
+      ]),
+    );
+    fake.routes.set('GET /api/periods', () =>
+      jsonResponse(200, [aPeriod({ id: 27 }), aPeriod({ id: 31, segment: 'last10' })]),
+    );
+    renderApp('/performance', { user: me });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Competition Segments' }));
+    const [main, last10] = within(screen.getByTestId('segment-comparison')).getAllByRole('article');
+    expect(within(main!).getByText('Points').nextElementSibling?.textContent).toBe('13');
+    expect(within(last10!).getByText('Points').nextElementSibling?.textContent).toBe('3');
+  });
+
+  test("the first load's failure is the route's error, and Retry loads the page", async () => {
     fake.routes.set('GET /api/performance/detailed', () =>
       jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }),
     );
     renderApp('/performance', { user: me });
     await screen.findByText('500: Boom');
-    screen.getByRole('button', { name: 'Retry' });
+    screen.getByRole('heading', { name: 'Could not load your performance' });
+
+    fake.routes.set('GET /api/performance/detailed', () => jsonResponse(200, detailed()));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findAllByTestId('stat-tile'))[0]!.textContent).toBe('Total Points31');
+    expect(screen.queryByText('500: Boom')).toBeNull();
+  });
+
+  test('a failed background refresh keeps the page and says so; Retry refreshes', async () => {
+    const { queryClient } = renderApp('/performance', { user: me });
+    await screen.findAllByTestId('stat-tile');
+    expect(screen.queryByTestId('refresh-notice')).toBeNull();
+
+    // A new result arrives (the socket's notice invalidates the key) while the server fails.
+    fake.routes.set('GET /api/performance/detailed', () =>
+      jsonResponse(503, { statusCode: 503, code: 'UNAVAILABLE', message: 'Down for a moment' }),
+    );
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.performance() }));
+    const notice = await screen.findByTestId('refresh-notice');
+    expect(notice.textContent).toContain('503: Down for a moment');
+    // What was shown stays.
+    expect(screen.getAllByTestId('stat-tile')[0]!.textContent).toBe('Total Points31');
+    expect(screen.getAllByTestId('trend-bar')).toHaveLength(10);
+
+    fake.routes.set('GET /api/performance/detailed', () => jsonResponse(200, detailed({ totalPoints: 34 })));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getAllByTestId('stat-tile')[0]!.textContent).toBe('Total Points34'));
+    expect(screen.queryByTestId('refresh-notice')).toBeNull();
   });
 });
 

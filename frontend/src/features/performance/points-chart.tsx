@@ -9,13 +9,29 @@ export interface PeriodPoints {
  * Points per period as a bar chart (recharts), with the same figures as a table for screen
  * readers. Default export so pages can load it lazily and keep recharts out of the first bundle.
  */
-export default function PointsChart({ data, title = 'Points per period' }: { data: PeriodPoints[]; title?: string }) {
-  const rows = data.map((entry) => ({ label: `P${entry.periodId}`, periodId: entry.periodId, points: entry.points }));
+export default function PointsChart({
+  data,
+  title = 'Points per period',
+}: {
+  data: PeriodPoints[];
+  title?: string;
+}) {
+  const rows = data.map((entry) => ({
+    label: `P${entry.periodId}`,
+    periodId: entry.periodId,
+    points: entry.points,
+  }));
   return (
     <figure className="points-chart" data-testid="points-chart">
       <div aria-hidden="true">
         {/* Hidden from assistive tech (the table below says the same), so not focusable either. */}
-        <BarChart accessibilityLayer={false} responsive style={{ width: '100%', height: 220 }} data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <BarChart
+          accessibilityLayer={false}
+          responsive
+          style={{ width: '100%', height: 220 }}
+          data={rows}
+          margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} />
           <YAxis allowDecimals={false} width={32} />

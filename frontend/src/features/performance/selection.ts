@@ -1,10 +1,14 @@
-import { maxComparedPeriods } from '@treble/contracts';
+import { maxComparedPeriods, type Period } from '@treble/contracts';
 
 /**
  * Toggles a period in the comparison: a selected one leaves; a new one joins at the end, and when
  * that makes more than the maximum, the oldest selection drops (docs/rules.md, Screens).
  */
-export function togglePeriod(selected: readonly number[], periodId: number, max = maxComparedPeriods): number[] {
+export function togglePeriod(
+  selected: readonly number[],
+  periodId: number,
+  max = maxComparedPeriods,
+): number[] {
   if (selected.includes(periodId)) return selected.filter((id) => id !== periodId);
   const next = [...selected, periodId];
   return next.length > max ? next.slice(next.length - max) : next;
@@ -28,4 +32,11 @@ export function accuracyTone(accuracy: number): 'green' | 'yellow' | 'red' {
   if (accuracy >= 70) return 'green';
   if (accuracy >= 50) return 'yellow';
   return 'red';
+}
+
+/** docs/rules.md, Screens: "Period {id}" buttons for the periods up to the active one, or all of them when none is active. */
+export function selectablePeriods(periods: readonly Period[], current: Period | null): Period[] {
+  const sorted = [...periods].sort((a, b) => a.id - b.id);
+  const last = current?.id ?? sorted[sorted.length - 1]?.id ?? 0;
+  return sorted.filter((period) => period.id <= last);
 }

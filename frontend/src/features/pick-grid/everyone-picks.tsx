@@ -26,8 +26,11 @@ export function EveryonePicks({
   viewerId,
   onlyOptionId,
   heading = "Everyone's Picks",
+  season,
 }: {
   periodId: number;
+  /** A past season of the pool (its picks as they ended); the current one when absent. */
+  season?: string;
   viewerId: string | undefined;
   /** Only the players who picked this option (the "N picked" dialog of a pick card). */
   onlyOptionId?: string;
@@ -35,7 +38,7 @@ export function EveryonePicks({
 }) {
   // Picks lock at kickoff on the server's clock: look again every minute while some are still hidden.
   const grid = useQuery({
-    ...pickGridQueryOptions(periodId),
+    ...pickGridQueryOptions(periodId, undefined, season),
     refetchInterval: (query) => {
       const data = query.state.data;
       return data && data.lockedOptions < data.totalOptions ? 60_000 : false;

@@ -15,14 +15,14 @@ import { authUserQueryOptions } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { periodsQueryOptions } from '../../api/periods';
 import {
-  addChoice,
+  addChoiceMutationOptions,
   choicesQueryOptions,
   currentPeriodQueryOptions,
-  invalidatePicks,
   optionsQueryOptions,
-  removeChoice,
+  removeChoiceMutationOptions,
 } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
+import { RefreshNotice } from '../../components/refresh-notice';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { ClubBadge } from '../clubs/club-badge';
@@ -79,7 +79,8 @@ function useNow(intervalMs = 1000): number {
 function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boolean; switcher: React.ReactNode }) {
   const rules = usePoolRules();
   const queryClient = useQueryClient();
-  const { data: options } = useSuspenseQuery(optionsQueryOptions(period.id));
+  const optionsQuery = useSuspenseQuery(optionsQueryOptions(period.id));
+  const options = optionsQuery.data;
   const { data: user } = useQuery(authUserQueryOptions());
   const now = useNow();
   const selected = options.filter((option) => option.choiceId !== null);
@@ -137,16 +138,14 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
   };
 
   const add = useMutation({
-    mutationFn: (optionId: string) => addChoice(period.id, optionId),
+    ...addChoiceMutationOptions(queryClient, period.id),
     onSuccess: () => toast.success('Choice Added', { description: 'Your prediction has been saved.' }),
     onError: onRefused,
-    onSettled: () => invalidatePicks(queryClient, period.id),
   });
   const remove = useMutation({
-    mutationFn: (choiceId: string) => removeChoice(choiceId),
+    ...removeChoiceMutationOptions(queryClient, period.id),
     onSuccess: () => toast.success('Choice Removed', { description: 'Your prediction has been removed.' }),
     onError: onRefused,
-    onSettled: () => invalidatePicks(queryClient, period.id),
   });
   const busy = add.isPending || remove.isPending;
   const totalNeeded = options.reduce((sum, option) => sum + usesNeeded(option.usageCount, rules), 0);
@@ -193,6 +192,7 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
           </p>
         )}
       </header>
+      <RefreshNotice queries={[optionsQuery]} />
 
       {!coverable && (
         <p className="notice notice--warning" role="status" data-testid="minimum-warning">

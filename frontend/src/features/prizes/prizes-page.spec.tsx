@@ -115,7 +115,12 @@ describe('prizes page', () => {
     fake.routes.set('GET /api/prizes', () => jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }));
     renderApp('/prizes', { user: null });
     await screen.findByText('500: Boom');
-    screen.getByRole('button', { name: 'Retry' });
+    screen.getByRole('heading', { name: 'Could not load the prizes' });
+
+    fake.routes.set('GET /api/prizes', () => jsonResponse(200, defaults));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('prize-total');
+    expect(screen.queryByText('500: Boom')).toBeNull();
   });
 });
 

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { describeSurvivorRule, type Competition, type Payout, type PoolRules, type Prize } from '@treble/contracts';
 import { Tabs } from 'radix-ui';
 import { activePrizesQueryOptions, payoutsQueryOptions } from '../../api/public-prizes';
 import { usePoolRules } from '../../api/rules';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatTotals } from './money';
-import { PrizesPending } from './prizes-pending';
-import { PageLoadError } from '../../components/load-error';
+import { RefreshNotice } from '../../components/refresh-notice';
 
 function competitionsUnder(rules: PoolRules): { id: Competition; label: string; rule: string }[] {
   return [
@@ -20,23 +19,13 @@ function competitionsUnder(rules: PoolRules): { id: Competition; label: string; 
   ];
 }
 
-/** The public prize structure: works signed out too (GET /api/prizes and /api/prizes/payouts are public). */
+/**
+ * The public prize structure: works signed out too (GET /api/prizes and /api/prizes/payouts are public).
+ * The route's loader loads the prizes; the payouts load with their tab.
+ */
 export function PrizesPage() {
-  const prizes = useQuery(activePrizesQueryOptions());
+  const prizes = useSuspenseQuery(activePrizesQueryOptions());
   const competitions = competitionsUnder(usePoolRules());
-
-  if (prizes.isLoadingError) {
-    return (
-      <PageLoadError
-        id="prizes-title"
-        heading="Prizes"
-        title="Could not load the prizes"
-        error={prizes.error}
-        onRetry={() => void prizes.refetch()}
-      />
-    );
-  }
-  if (!prizes.data) return <PrizesPending />;
 
   const active = prizes.data.filter((prize) => prize.isActive);
   const of = (competition: Competition) => active.filter((prize) => prize.competition === competition);
@@ -47,6 +36,7 @@ export function PrizesPage() {
         <h1 id="prizes-title">Prizes</h1>
         <p className="page-header__lead">What the three competitions pay out this season.</p>
       </header>
+      <RefreshNotice queries={[prizes]} />
 
       <div className="stat-grid">
         <div className="stat-tile stat-tile--highlight" data-testid="prize-total">

@@ -46,7 +46,7 @@ export class CreateInvitationController {
         commandContext(request, this.clock, 'admin'),
       ),
     );
-    if (position !== null) await this.engine.waitFor(position, undefined, ['invitations']);
+    if (position !== null) await this.engine.settle(position, ['invitations']);
     return { token, url: invitationUrl(publicBaseUrl(request, this.config), token) };
   }
 }

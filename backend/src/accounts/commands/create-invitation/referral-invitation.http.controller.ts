@@ -51,7 +51,7 @@ export class ReferralInvitationController {
         new CreateInvitationCommand({ maxUses: null, expiresAt: null }, commandContext(request, this.clock, 'player')),
       );
       token = created.token;
-      if (created.position !== null) await this.engine.waitFor(created.position, undefined, ['invitations']);
+      if (created.position !== null) await this.engine.settle(created.position, ['invitations']);
     }
     return { token, url: invitationUrl(publicBaseUrl(request, this.config), token) };
   }

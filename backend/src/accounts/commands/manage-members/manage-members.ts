@@ -55,7 +55,7 @@ export class MemberManagement {
       decide,
       metadataFor(context),
     );
-    if (position !== null) await this.engine.waitFor(position, undefined, ['users']);
+    if (position !== null) await this.engine.settle(position, ['users']);
     return events;
   }
 

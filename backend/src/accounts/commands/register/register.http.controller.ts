@@ -9,6 +9,7 @@ import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { RegisterCommand } from './register.handler.js';
+import { SendWelcomeMailCommand } from '../../../shared/queries/mail-queries.js';
 
 export class RegisterBody implements RegisterRequest {
   @IsString()
@@ -59,7 +60,10 @@ export class RegisterController {
       new RegisterCommand(body, { now: this.clock.now(), correlationId: request.correlationId ?? 'unknown' }),
     );
     // The session reads the account from the users table: answer once it is there.
-    await this.engine.waitFor(position, undefined, ['users']);
-    return this.sessions.signIn(request, response, userId);
+    await this.engine.settle(position, ['users']);
+    const answer = await this.sessions.signIn(request, response, userId);
+    // The welcome e-mail (the pool's `welcome` template), when mail is set up; never fails the sign-up.
+    await this.commandBus.execute(new SendWelcomeMailCommand(userId));
+    return answer;
   }
 }

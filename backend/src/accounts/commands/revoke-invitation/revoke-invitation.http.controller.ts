@@ -25,6 +25,6 @@ export class RevokeInvitationController {
     const { position } = await this.commandBus.execute(
       new RevokeInvitationCommand(token, commandContext(request, this.clock, 'admin')),
     );
-    if (position !== null) await this.engine.waitFor(position, undefined, ['invitations']);
+    if (position !== null) await this.engine.settle(position, ['invitations']);
   }
 }

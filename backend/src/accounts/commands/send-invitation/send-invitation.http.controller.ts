@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, HttpException, Inject, Logger, Post, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { RenderMailQuery } from '../../../shared/queries/mail-queries.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
@@ -44,6 +45,7 @@ export class SendInvitationController {
 
   constructor(
     private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
     private readonly engine: ProjectionEngine,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -65,24 +67,22 @@ export class SendInvitationController {
     const { token, position } = await this.commandBus.execute(
       new CreateInvitationCommand({ maxUses: mailedInvitation.maxUses, expiresAt }, context),
     );
-    if (position !== null) await this.engine.waitFor(position, undefined, ['invitations']);
+    if (position !== null) await this.engine.settle(position, ['invitations']);
     const link = invitationUrl(publicBaseUrl(request, this.config), token);
 
     if (!this.mailer.configured) throw unavailable('E-mail is not set up on this server', link);
-    const inviter = userDisplayName(authenticationOf(request).user);
+    const inviter = authenticationOf(request).user;
+    // The pool's `invite` template: user_* is the inviting admin, referral_link the new invitation.
+    const mail = await this.queryBus.execute(
+      new RenderMailQuery('invite', inviter.id, {
+        user_name: userDisplayName(inviter),
+        user_email: inviter.email,
+        referral_link: link,
+        invite_days: String(mailedInvitation.days),
+      }),
+    );
     try {
-      await this.mailer.send({
-        to: email,
-        subject: `${inviter} invites you to a Premier League prediction pool`,
-        text: [
-          `${inviter} invites you to join their Premier League prediction pool on Treble.`,
-          '',
-          'Pick three teams every matchweek and compete in three competitions at once: Overall, Survivor and Last 10.',
-          '',
-          `Create your account here (the link works once and expires in ${mailedInvitation.days} days):`,
-          link,
-        ].join('\n'),
-      });
+      await this.mailer.send({ to: email, subject: mail.subject, text: mail.text });
     } catch (error) {
       this.logger.warn(
         `Invitation mail to ${email} failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -41,7 +41,7 @@ export class SetAdminController {
     const { position } = await this.commandBus.execute(
       new SetAdminCommand(userId.toLowerCase(), body.isAdmin, commandContext(request, this.clock, 'admin')),
     );
-    if (position !== null) await this.engine.waitFor(position, undefined, ['users']);
+    if (position !== null) await this.engine.settle(position, ['users']);
     const user = await this.users.find(userId.toLowerCase());
     if (user === null) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
     return user;

@@ -48,7 +48,7 @@ export class UpdateProfileController {
     const { position } = await this.commandBus.execute(
       new UpdateProfileCommand(user.id, body, commandContext(request, this.clock, 'player')),
     );
-    if (position !== null) await this.engine.waitFor(position, undefined, ['users']);
+    if (position !== null) await this.engine.settle(position, ['users']);
     const updated = await this.users.find(user.id);
     if (updated === null) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
     return updated;

@@ -27,7 +27,7 @@ export class UserDirectory {
       Array<{ id: string; active: boolean; fee_paid_on: string | null; has_picked: boolean }>
     >(
       `SELECT u.id::text AS id, u.active, to_char(u.fee_paid_on, 'YYYY-MM-DD') AS fee_paid_on,
-              EXISTS (SELECT 1 FROM choices c WHERE c.user_id = u.id::text) AS has_picked
+              u.has_picked
        FROM users u`,
     );
     const extra = new Map(rows.map((row) => [row.id, row]));

@@ -3,6 +3,9 @@ import type { RecordedEvent } from '../../../event-store/event-store.port.js';
 import type { Projection, ProjectionContext } from '../../../projections/projection.js';
 import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
 
+/** The picks events that mean "this player made a pick" (any pick, withdrawn or voided since or not). */
+const pickMadeTypes = new Set(['ChoiceMade', 'RetroactiveChoicesMade']);
+
 /**
  * The `users` read table (one row per account, as the API serves `User`), and `user_admins`, the
  * set of admins. Admin grants are appended before the account's own `UserRegistered` (the first
@@ -11,7 +14,8 @@ import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
  */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  // 3: `has_picked`, so Admin › Users offers Remove exactly when the server would allow it.
+  version: 3,
   tables: [
     {
       name: 'users',
@@ -25,7 +29,8 @@ export const usersProjection: Projection = {
           is_admin boolean NOT NULL DEFAULT false,
           created_at timestamptz NOT NULL,
           active boolean NOT NULL DEFAULT true,
-          fee_paid_on date
+          fee_paid_on date,
+          has_picked boolean NOT NULL DEFAULT false
         )`,
       ],
     },
@@ -43,8 +48,17 @@ export const usersProjection: Projection = {
     'UserReactivated',
     'UserRemoved',
     'EntryFeeMarked',
+    // From the picks context's log, read only: whether the player ever picked. The same fact the
+    // server checks on the player's picks stream before a removal (HasPlayerPickedQuery), so the
+    // list and the server agree; the list can only lag behind it (then the server refuses, 409).
+    ...pickMadeTypes,
   ],
   async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
+    if (pickMadeTypes.has(recorded.type)) {
+      const { userId } = recorded.data as { userId: string };
+      await sql.query(`UPDATE ${table('users')} SET has_picked = true WHERE id = $1 AND NOT has_picked`, [userId]);
+      return;
+    }
     const event = recorded as unknown as UserEvent | PoolAdminsEvent;
     const users = table('users');
     const admins = table('user_admins');
@@ -100,6 +114,8 @@ export const usersProjection: Projection = {
     }
   },
   queryKeysFor(event) {
+    // A pick is not worth a notice to every admin (30,000 of them in a deadline's last minute).
+    if (pickMadeTypes.has(event.type)) return [];
     // Every client holding its own user refetches it after a role change: a new admin sees the
     // admin pages, a revoked one loses them without reloading.
     if (event.type === 'AdminGranted' || event.type === 'AdminRevoked')

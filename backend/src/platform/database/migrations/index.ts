@@ -7,6 +7,7 @@ import { PositionsByTransaction1765000000000 } from './1765000000000-positions-b
 import { PasswordResets1765500000001 } from './1765500000001-password-resets.js';
 import { Notifications1765500000002 } from './1765500000002-notifications.js';
 import { ResultsPolls1765500000003 } from './1765500000003-results-polls.js';
+import { NotificationAnnouncements1765500000004 } from './1765500000004-notification-announcements.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   PasswordResets1765500000001,
   Notifications1765500000002,
   ResultsPolls1765500000003,
+  NotificationAnnouncements1765500000004,
 ];

@@ -27,7 +27,7 @@ export class ImportScheduleController {
       new ImportScheduleCommand(commandContext(request, this.clock, 'admin')),
     );
     // Answer once the periods table shows the import, so the caller can read its own write.
-    if (position !== null) await this.engine.waitFor(BigInt(position));
+    if (position !== null) await this.engine.settle(BigInt(position));
     return result;
   }
 }

@@ -1,0 +1,45 @@
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { CatchBoundary } from '@tanstack/react-router';
+import { Suspense, type ReactNode } from 'react';
+import { LoadError } from './load-error';
+
+/**
+ * A part of a page that loads on demand (a tab the route did not load): it suspends into `pending`
+ * and a failed first load shows here with a Retry, leaving the rest of the page as it is. What the
+ * route loads needs none of this: its pending and error components cover it.
+ */
+export function QueryBoundary({
+  title,
+  pending,
+  resetKey,
+  children,
+}: {
+  /** The heading of the error, e.g. "Could not load the leaderboard". */
+  title: string;
+  pending: ReactNode;
+  /** A new key (another tab, another selection) clears a shown error. */
+  resetKey?: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset: allowRefetch }) => (
+        <CatchBoundary
+          getResetKey={() => resetKey}
+          errorComponent={({ error, reset }) => (
+            <LoadError
+              title={title}
+              error={error}
+              onRetry={() => {
+                allowRefetch();
+                reset();
+              }}
+            />
+          )}
+        >
+          <Suspense fallback={pending}>{children}</Suspense>
+        </CatchBoundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
