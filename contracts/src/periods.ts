@@ -111,6 +111,8 @@ export interface NextSeasonStatus {
   available: boolean;
   /** Current-season matchweeks not completed yet: starting before they are needs `force`. */
   unfinishedPeriods: number[];
+  /** Every matchweek of the current season is completed or has ended: time for the next one. */
+  seasonOver: boolean;
 }
 
 /** The seasons of this pool, for the season switcher: the current one and the past ones, newest first. */

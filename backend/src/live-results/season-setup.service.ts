@@ -85,15 +85,24 @@ export class SeasonSetupService {
     let next: NextSeasonStatus | null = null;
     if (current !== null) {
       const season = nextSeasonName(current);
-      next = { season, available: seasons.some((choice) => choice.season === season), unfinishedPeriods: await this.unfinishedPeriods() };
+      const unfinished = await this.unfinishedPeriods(now);
+      next = {
+        season,
+        available: seasons.some((choice) => choice.season === season),
+        unfinishedPeriods: unfinished.map((period) => period.id),
+        seasonOver: unfinished.every((period) => period.ended),
+      };
     }
     return { current, past: played.slice(0, -1).map((s) => s.season), next, seasons, providerAvailable: this.providerAvailable };
   }
 
-  /** The current season's matchweeks not completed yet. */
-  private async unfinishedPeriods(): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query('SELECT id FROM periods WHERE NOT is_completed ORDER BY id');
-    return rows.map((row) => row.id);
+  /** The current season's matchweeks not completed yet, and whether each has ended at `now`. */
+  private async unfinishedPeriods(now: Date): Promise<{ id: number; ended: boolean }[]> {
+    const rows: { id: number; ended: boolean }[] = await this.dataSource.query(
+      'SELECT id, end_date <= $1 AS ended FROM periods WHERE NOT is_completed ORDER BY id',
+      [now],
+    );
+    return rows.map((row) => ({ id: Number(row.id), ended: row.ended === true }));
   }
 
   /**
@@ -115,7 +124,7 @@ export class SeasonSetupService {
     if (current === null) throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
     const season = (input.season) ?? nextSeasonName(current.season);
     const started = await this.seasons.start(
-      { mode: 'next', season, unfinished: await this.unfinishedPeriods(), force: input.force === true },
+      { mode: 'next', season, unfinished: (await this.unfinishedPeriods(context.now)).map((period) => period.id), force: input.force === true },
       context,
     );
     // The read tables show the new season (the old one kept) before its schedule goes in.

@@ -38,8 +38,9 @@ describe('journey: the next season in the same pool', () => {
 
   it('starts 2026/27 from Admin → Schedule after the admin confirms the unfinished season', async () => {
     await page.goto(`${server.baseUrl}/admin?tab=schedule`);
-    const card = page.getByTestId('next-season');
-    await card.getByRole('heading', { name: 'Next season: 2026/27' }).waitFor();
+    // The season has only begun: the way to the next one is folded away.
+    const card = page.getByTestId('next-season-early');
+    await card.getByText('Start 2026/27 before 2025/26 is over…').click();
     expect(await card.getByTestId('season-unfinished').innerText()).toContain('Matchweeks 1-38 of 2025/26 are not completed');
     await card.getByRole('button', { name: 'Start 2026/27' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -48,6 +49,7 @@ describe('journey: the next season in the same pool', () => {
     await page.getByTestId('pool-season').getByText('2026/27').waitFor();
     await page.getByTestId('existing-periods').getByText('38', { exact: true }).waitFor();
     expect(await page.getByTestId('next-season').count()).toBe(0);
+    expect(await page.getByTestId('next-season-early').getByText('Start 2027/28 before 2026/27 is over…').count()).toBe(1);
   });
 
   it("shows a player the new season's empty standings, the past season by the switcher, and its winner in the Hall of Fame", async () => {
@@ -58,9 +60,10 @@ describe('journey: the next season in the same pool', () => {
     await phone.getByText('No rankings yet').waitFor();
     await phone.getByTestId('season-switcher').selectOption('2025-26');
     await phone.waitForURL(/season=2025-26/);
-    const row = phone.getByRole('row', { name: /Ada Lovelace/ });
+    const row = phone.getByTestId('leader-row').filter({ hasText: 'Ada Lovelace' });
     await row.waitFor();
     expect(await row.innerText()).toContain('4');
+    await phone.getByTestId('past-season').getByText('The final standings of the 2025/26 season.').waitFor();
 
     await phone.goto(`${server.baseUrl}/history?season=2025-26`);
     await phone.getByText(/Matchweek 1\b/).first().waitFor();

@@ -66,6 +66,7 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
     const view = (await admin.request('GET', '/api/admin/seasons')).body as SeasonCatalogueView;
     expect(view).toMatchObject({ current: '2025-26', past: [], next: { season: '2026-27', available: true } });
     expect(view.next!.unfinishedPeriods).toEqual(Array.from({ length: 36 }, (_, i) => i + 3));
+    expect(view.next!.seasonOver).toBe(false);
     // The pool's prizes (the default set) stay with it from season to season.
     const prizes = (await admin.request('GET', '/api/prizes')).body as unknown[];
     expect(prizes.length).toBeGreaterThan(0);

@@ -308,7 +308,7 @@ describe('decideAutoCompletePeriod', () => {
     spec.given([]).when(complete(bothFinished)).thenNothing();
     spec
       .given([
-        { ...scheduled, data: { ...(scheduled.data as object), fixtures: [] } } as PeriodEvent,
+        { ...scheduled, data: { ...(scheduled.data as object), fixtures: [] } } as unknown as PeriodEvent,
         activated,
       ])
       .when(complete(bothFinished))

@@ -172,7 +172,7 @@ describe('Schedule tab', () => {
       jsonResponse(200, {
         ...seasonsView(current),
         past: current === '2025-26' ? [] : ['2025-26'],
-        next: current === '2025-26' ? { season: '2026-27', available: true, unfinishedPeriods: [37, 38] } : null,
+        next: current === '2025-26' ? { season: '2026-27', available: true, unfinishedPeriods: [37, 38], seasonOver: true } : null,
       }),
     );
     fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));

@@ -163,9 +163,8 @@ function NextSeason({ next, current, past }: { next: NextSeasonStatus; current: 
         onError: (error) => toastError(error, `Failed to start ${seasonText(next.season)}`),
       },
     );
-  return (
-    <section className="next-season" aria-labelledby="next-season-title" data-testid="next-season">
-      <h3 id="next-season-title">Next season: {seasonText(next.season)}</h3>
+  const card = (
+    <>
       {early ? (
         <p className="notice notice--warning" data-testid="season-unfinished">
           {unfinished.length === 1 ? 'Matchweek' : 'Matchweeks'} {listOf(unfinished)} of {seasonText(current)}{' '}
@@ -173,9 +172,7 @@ function NextSeason({ next, current, past }: { next: NextSeasonStatus; current: 
           over, or start it now: {seasonText(current)}'s standings stay as they are now.
         </p>
       ) : (
-        <p>
-          Every matchweek of {seasonText(current)} is completed: its final standings are ready to be kept.
-        </p>
+        <p>Every matchweek of {seasonText(current)} is completed: its final standings are ready to be kept.</p>
       )}
       <p className="muted">
         {next.available
@@ -206,7 +203,19 @@ function NextSeason({ next, current, past }: { next: NextSeasonStatus; current: 
         confirmLabel={early ? 'Start anyway' : `Start ${seasonText(next.season)}`}
         onConfirm={run}
       />
+    </>
+  );
+  // While the season is under way the way to the next one stays folded away.
+  return next.seasonOver ? (
+    <section className="next-season" aria-labelledby="next-season-title" data-testid="next-season">
+      <h3 id="next-season-title">Next season: {seasonText(next.season)}</h3>
+      {card}
     </section>
+  ) : (
+    <details className="next-season" data-testid="next-season-early">
+      <summary>Start {seasonText(next.season)} before {seasonText(current)} is over…</summary>
+      {card}
+    </details>
   );
 }
 
