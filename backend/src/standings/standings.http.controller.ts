@@ -47,6 +47,9 @@ export class LeaderboardPageQuery extends PageQuery {
 /** The first page of a board (no offset, no cursor): what most readers ask, kept in the cache. */
 const isFirstPage = (page: LeaderboardPageQuery) => page.after === undefined && (page.offset ?? 0) === 0;
 
+/** The latest instant a Date holds: every pick of a past season has locked by then. */
+const endOfTime = new Date(8.64e15);
+
 function me(request: Request): string {
   const user = requestUser(request);
   if (!user) throw new DomainError(ErrorCodes.UNAUTHENTICATED, 'Please sign in.');
@@ -110,12 +113,11 @@ export class StandingsController {
     const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
     const past = await this.seasons.pastSeason(page.season);
     if (past !== null) {
-      // A past season is read through its kept rows, never cached with the current one's.
-      const rows = await this.seasons.readPast(past, (sql) => {
-        const boards = this.leaderboardsOf(sql);
-        const queries = admin ? boards : boards.shownAt(asker.now, asker.viewer);
-        return queries.list(kind, { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after });
-      });
+      // A past season is read through its kept rows, never cached with the current one's. It is
+      // over, so every entrant is listed: no pick of it is a secret any more.
+      const rows = await this.seasons.readPast(past, (sql) =>
+        this.leaderboardsOf(sql).list(kind, { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after }),
+      );
       return withEmailsFor(user, rows);
     }
     const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
@@ -189,7 +191,7 @@ export class StandingsController {
     @Query('season') season?: string,
   ): Promise<LeaderboardSummary | undefined> {
     const past = await this.seasons.pastSeason(season);
-    if (past !== null) return this.seasons.readPast(past, (sql) => this.leaderboardsOf(sql).shownAt(this.clock.now()).summary());
+    if (past !== null) return this.seasons.readPast(past, (sql) => this.leaderboardsOf(sql).summary());
     const asker: Asker = { admin: false, viewer: null, now: this.clock.now() };
     const queries = this.leaderboards.shownAt(asker.now);
     const answer = await this.cache.answer('summary', asker, queries, () => queries.summary(), {
@@ -299,7 +301,8 @@ export class StandingsController {
     return this.seasons.read(
       season,
       () => this.pickGrid.forPeriod(periodId, me(request), this.clock.now()),
-      (sql) => new PickGridQueries(sql).forPeriod(periodId, me(request), this.clock.now()),
+      // A past season is over: every pick of it shows, locked or not when the season ended.
+      (sql) => new PickGridQueries(sql).forPeriod(periodId, me(request), endOfTime),
     );
   }
 

@@ -28,6 +28,9 @@ export function seasonSearch(season: string | undefined): string {
  * A query of the current season keeps its key (the server's notices name it); a past season's has
  * the season appended and never goes stale: a past season does not change.
  */
-export function seasonal(key: readonly unknown[], season: string | undefined): { queryKey: readonly unknown[]; staleTime?: number } {
+export function seasonal(
+  key: readonly unknown[],
+  season: string | undefined,
+): { queryKey: readonly unknown[]; staleTime?: number } {
   return season ? { queryKey: [...key, 'season', season], staleTime: Infinity } : { queryKey: key };
 }

@@ -35,11 +35,15 @@ export function ScheduleTab() {
   const [picked, setPicked] = useState('');
   const current = seasons.data?.current ?? null;
   const choices = seasons.data?.seasons ?? [];
+  // A pool that plays a season imports only that season (its fixtures may have to come from a file).
   const chosen =
-    choices.find((choice) => choiceKey(choice) === picked) ??
-    choices.find((choice) => choice.season === current) ??
-    choices.find((choice) => choice.isDefault) ??
-    null;
+    current !== null
+      ? (choices.find((choice) => choice.season === current && choice.isDefault) ??
+        choices.find((choice) => choice.season === current) ??
+        null)
+      : (choices.find((choice) => choiceKey(choice) === picked) ??
+        choices.find((choice) => choice.isDefault) ??
+        null);
   const schedule = useQuery(scheduleQueryOptions(undefined, current === null ? chosen?.season : undefined));
   const periods = useQuery(periodsQueryOptions());
   const queryClient = useQueryClient();
@@ -71,10 +75,10 @@ export function ScheduleTab() {
           title={`Import the ${seasonLabel} season?`}
           description={
             <p>
-              This creates 38 periods, one per Premier League matchweek of {seasonLabel}, with the fixture dates of the
-              season, gives each period its 20 team options and records the results of the matches already played.
-              Matchweeks that have ended stay closed; the next one opens for picks. Periods, options and results that
-              already exist are left as they are.
+              This creates 38 periods, one per Premier League matchweek of {seasonLabel}, with the fixture
+              dates of the season, gives each period its 20 team options and records the results of the
+              matches already played. Matchweeks that have ended stay closed; the next one opens for picks.
+              Periods, options and results that already exist are left as they are.
             </p>
           }
           confirmLabel="Import Schedule"
@@ -104,34 +108,41 @@ export function ScheduleTab() {
       </QueryView>
       {done && (
         <p className="notice" role="status" data-testid="import-next-step">
-          {done.message} Next: invite your players (Admin → Invitations); they can pick for every matchweek that is
-          still open. Results arrive from the results provider (Live Results) or from the Results tab.
+          {done.message} Next: invite your players (Admin → Invitations); they can pick for every matchweek
+          that is still open. Results arrive from the results provider (Live Results) or from the Results tab.
         </p>
       )}
       <QueryView query={schedule} what="the schedule">
-        {(entries) => (
-          <>
-            <dl className="admin-facts">
-              <div>
-                <dt>Matchweeks available</dt>
-                <dd data-testid="matchweeks-available">{entries.length}</dd>
+        {(entries) =>
+          entries.length === 0 && current !== null ? (
+            <p className="notice" data-testid="season-needs-file">
+              Treble has no fixtures for {current.replace('-', '/')} yet: import its season file below
+              (openfootball publishes it when the Premier League announces the fixtures).
+            </p>
+          ) : (
+            <>
+              <dl className="admin-facts">
+                <div>
+                  <dt>Matchweeks available</dt>
+                  <dd data-testid="matchweeks-available">{entries.length}</dd>
+                </div>
+                <div>
+                  <dt>Existing periods</dt>
+                  <dd data-testid="existing-periods">
+                    {periods.isSuccess ? periods.data.length : periods.isError ? '?' : '…'}
+                  </dd>
+                </div>
+              </dl>
+              <div className="panel-grid">
+                <ScheduleList title="Full season" entries={entries} limit={shownMatchweeks} />
+                <ScheduleList
+                  title="Last 10 (matchweeks 29-38)"
+                  entries={entries.filter((entry) => entry.segment === 'last10')}
+                />
               </div>
-              <div>
-                <dt>Existing periods</dt>
-                <dd data-testid="existing-periods">
-                  {periods.isSuccess ? periods.data.length : periods.isError ? '?' : '…'}
-                </dd>
-              </div>
-            </dl>
-            <div className="panel-grid">
-              <ScheduleList title="Full season" entries={entries} limit={shownMatchweeks} />
-              <ScheduleList
-                title="Last 10 (matchweeks 29-38)"
-                entries={entries.filter((entry) => entry.segment === 'last10')}
-              />
-            </div>
-          </>
-        )}
+            </>
+          )
+        }
       </QueryView>
       {(seasons.data?.current === null || (periods.isSuccess && periods.data.length === 0)) && (
         <SeasonFileImport onDone={setDone} />
@@ -168,11 +179,13 @@ function NextSeason({ next, current, past }: { next: NextSeasonStatus; current: 
       {early ? (
         <p className="notice notice--warning" data-testid="season-unfinished">
           {unfinished.length === 1 ? 'Matchweek' : 'Matchweeks'} {listOf(unfinished)} of {seasonText(current)}{' '}
-          {unfinished.length === 1 ? 'is' : 'are'} not completed yet. Start {seasonText(next.season)} when the season is
-          over, or start it now: {seasonText(current)}'s standings stay as they are now.
+          {unfinished.length === 1 ? 'is' : 'are'} not completed yet. Start {seasonText(next.season)} when the
+          season is over, or start it now: {seasonText(current)}'s standings stay as they are now.
         </p>
       ) : (
-        <p>Every matchweek of {seasonText(current)} is completed: its final standings are ready to be kept.</p>
+        <p>
+          Every matchweek of {seasonText(current)} is completed: its final standings are ready to be kept.
+        </p>
       )}
       <p className="muted">
         {next.available
@@ -188,14 +201,14 @@ function NextSeason({ next, current, past }: { next: NextSeasonStatus; current: 
         description={
           <>
             <p>
-              Accounts, admins, invitations and prizes stay. Picks, team usage, survivor strikes and standings start
-              fresh for {seasonText(next.season)}. {seasonText(current)}'s standings and payouts are kept as they are
-              and stay readable in the season switcher and the Hall of Fame.
+              Accounts, admins, invitations and prizes stay. Picks, team usage, survivor strikes and standings
+              start fresh for {seasonText(next.season)}. {seasonText(current)}'s standings and payouts are
+              kept as they are and stay readable in the season switcher and the Hall of Fame.
             </p>
             {early && (
               <p className="notice notice--warning">
-                {unfinished.length} matchweek{unfinished.length === 1 ? '' : 's'} of {seasonText(current)} will never
-                be completed.
+                {unfinished.length} matchweek{unfinished.length === 1 ? '' : 's'} of {seasonText(current)}{' '}
+                will never be completed.
               </p>
             )}
           </>
@@ -213,7 +226,9 @@ function NextSeason({ next, current, past }: { next: NextSeasonStatus; current: 
     </section>
   ) : (
     <details className="next-season" data-testid="next-season-early">
-      <summary>Start {seasonText(next.season)} before {seasonText(current)} is over…</summary>
+      <summary>
+        Start {seasonText(next.season)} before {seasonText(current)} is over…
+      </summary>
       {card}
     </details>
   );
@@ -224,7 +239,9 @@ function listOf(ids: number[]): string {
   const sorted = [...ids].sort((a, b) => a - b);
   const isRun = sorted.every((id, index) => index === 0 || id === sorted[index - 1]! + 1);
   if (isRun && sorted.length > 2) return `${sorted[0]}-${sorted[sorted.length - 1]}`;
-  return sorted.length > 6 ? `${sorted.slice(0, 6).join(', ')} and ${sorted.length - 6} more` : sorted.join(', ');
+  return sorted.length > 6
+    ? `${sorted.slice(0, 6).join(', ')} and ${sorted.length - 6} more`
+    : sorted.join(', ');
 }
 
 interface FileProblem {
@@ -301,14 +318,19 @@ function SeasonFileImport({ onDone }: { onDone: (answer: SeasonImportResult) => 
     <form className="form" onSubmit={submit} aria-labelledby="season-file-title">
       <h3 id="season-file-title">Import a season file</h3>
       <p className="muted">
-        An openfootball <code>en.1.json</code> or Football.TXT (<code>1-premierleague.txt</code>) file of a whole season: 20
-        teams, 38 matchweeks of 10 matches.
+        An openfootball <code>en.1.json</code> or Football.TXT (<code>1-premierleague.txt</code>) file of a
+        whole season: 20 teams, 38 matchweeks of 10 matches.
       </p>
       <div className="field">
         <label className="field__label" htmlFor="season-file">
           Season file
         </label>
-        <input id="season-file" type="file" accept=".json,.txt,application/json,text/plain" onChange={(event) => void readFile(event)} />
+        <input
+          id="season-file"
+          type="file"
+          accept=".json,.txt,application/json,text/plain"
+          onChange={(event) => void readFile(event)}
+        />
       </div>
       {problem && problem.errors.length > 0 && (
         <div className="notice notice--error" role="alert">
@@ -323,7 +345,9 @@ function SeasonFileImport({ onDone }: { onDone: (answer: SeasonImportResult) => 
       )}
       {problem && problem.unmatched.length > 0 && (
         <fieldset className="form" data-testid="season-file-unmatched">
-          <legend>These team names match no known club: give each its team code (a new code adds a new club).</legend>
+          <legend>
+            These team names match no known club: give each its team code (a new code adds a new club).
+          </legend>
           <datalist id="known-team-codes">
             {problem.knownTeams.map((team) => (
               <option key={team.code} value={team.code}>
@@ -341,7 +365,9 @@ function SeasonFileImport({ onDone }: { onDone: (answer: SeasonImportResult) => 
                 list="known-team-codes"
                 value={teamMap[name] ?? ''}
                 maxLength={5}
-                onChange={(event) => setTeamMap({ ...teamMap, [name]: event.target.value.trim().toUpperCase() })}
+                onChange={(event) =>
+                  setTeamMap({ ...teamMap, [name]: event.target.value.trim().toUpperCase() })
+                }
               />
             </div>
           ))}
@@ -354,7 +380,15 @@ function SeasonFileImport({ onDone }: { onDone: (answer: SeasonImportResult) => 
   );
 }
 
-function ScheduleList({ title, entries, limit }: { title: string; entries: ScheduleEntry[]; limit?: number }) {
+function ScheduleList({
+  title,
+  entries,
+  limit,
+}: {
+  title: string;
+  entries: ScheduleEntry[];
+  limit?: number;
+}) {
   const shown = limit === undefined ? entries : entries.slice(0, limit);
   const more = entries.length - shown.length;
   return (

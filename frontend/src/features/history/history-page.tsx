@@ -73,19 +73,26 @@ export function HistoryPage() {
               : "Your results in every period played so far. Open a period to see everyone's picks."}
           </p>
         </div>
-        <SeasonSwitcher season={season} onChange={(next) => void navigate({ search: next ? { season: next } : {} })} />
+        <SeasonSwitcher
+          season={season}
+          onChange={(next) => void navigate({ search: next ? { season: next } : {} })}
+        />
       </header>
       <RefreshNotice queries={[stats, periods]} />
       <StatCards stats={s} />
       <p className="muted" data-testid="history-total-note">
         {pending.length === 0
           ? `${plural(s.totalPoints, 'point')} in total, all from completed periods.`
-          : `${plural(s.totalPoints, 'point')} in total, of which ${plural(pendingPoints, 'point')} from ${pending
-              .map(
-                (result) =>
-                  `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`,
-              )
-              .join(', ')}: not final until the period is completed.`}
+          : season
+            ? `${plural(s.totalPoints, 'point')} in total; ${pending.map((result) => `Period ${result.period.id}`).join(', ')} ${
+                pending.length === 1 ? 'was' : 'were'
+              } not completed when the season ended, and ${pending.length === 1 ? 'counts' : 'count'} as ${pending.length === 1 ? 'it stood' : 'they stood'}.`
+            : `${plural(s.totalPoints, 'point')} in total, of which ${plural(pendingPoints, 'point')} from ${pending
+                .map(
+                  (result) =>
+                    `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`,
+                )
+                .join(', ')}: not final until the period is completed.`}
       </p>
 
       <div className="panel" data-testid="period-results">

@@ -11,7 +11,9 @@ const competitionNames: Record<HallOfFameSeason['competitions'][number]['competi
 function money(amount: number, currency: string | null): string {
   if (currency === null) return String(amount);
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+      amount,
+    );
   } catch {
     return `${amount} ${currency}`;
   }
