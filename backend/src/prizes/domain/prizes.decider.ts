@@ -73,7 +73,9 @@ export function decideUpdatePrize(state: PrizesState, id: string, change: PrizeI
   for (const [key, value] of Object.entries(change))
     if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
   const prize = { ...validated(merged), id };
-  if (JSON.stringify(prize) === JSON.stringify(current)) return [];
+  // Field by field: a prize read back from the log (jsonb) may list its fields in another order.
+  const fields: (keyof Prize)[] = ['competition', 'position', 'amount', 'currency', 'description', 'isActive'];
+  if (fields.every((field) => prize[field] === current[field])) return [];
   return [{ type: 'PrizeUpdated', data: { prize } }];
 }
 

@@ -28,7 +28,6 @@ const prize = (
   amount: string,
   description: string | null = null,
 ) => ({ competition, position, amount, currency: 'USD', description, isActive: true, id });
-// (Key order as stored: an update that changes nothing is found by comparing the stored JSON.)
 const seeded: PrizesEvent = {
   type: 'PrizesSeeded',
   data: {
@@ -43,6 +42,25 @@ const seeded: PrizesEvent = {
 } as PrizesEvent;
 
 describe('prizes', () => {
+  it('finds an update that changes nothing whatever the order of the stored fields (jsonb reorders them)', () => {
+    const reordered: PrizesEvent = {
+      type: 'PrizesSeeded',
+      data: { prizes: [{ id: 'p1', isActive: true, description: 'Overall winner', currency: 'USD', amount: '1000.00', position: '1st', competition: 'overall' }] },
+    } as PrizesEvent;
+    spec
+      .given([reordered])
+      .when((state) => decideUpdatePrize(state, 'p1', { amount: '1000.00', position: '1st' }))
+      .thenNothing();
+    expect(
+      spec
+        .given([reordered])
+        .when((state) => decideUpdatePrize(state, 'p1', { amount: '1200.00' }))
+        .then([
+          { type: 'PrizeUpdated', data: { prize: { competition: 'overall', position: '1st', amount: '1200.00', currency: 'USD', description: 'Overall winner', isActive: true, id: 'p1' } } } as PrizesEvent,
+        ]).prizes.get('p1')?.amount,
+    ).toBe('1200.00');
+  });
+
   it('seeds the five default prizes once', () => {
     spec
       .given([])
