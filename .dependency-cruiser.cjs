@@ -23,7 +23,8 @@ module.exports = {
     },
     {
       name: 'platform-is-a-leaf',
-      comment: 'platform (config, clock, database, HTTP plumbing) serves every context and knows none of them',
+      comment:
+        'platform (config, clock, database, HTTP plumbing) serves every context and knows none of them',
       severity: 'error',
       from: { path: '^backend/src/platform/' },
       to: { path: '^backend/src/', pathNot: ['^backend/src/(platform|shared)/'] },
@@ -59,7 +60,11 @@ module.exports = {
     exclude: { path: '(^|/)dist/|routeTree\\.gen\\.ts$' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
     tsConfig: { fileName: 'tsconfig.base.json' },
   },
 };

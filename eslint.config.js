@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'frontend/src/routeTree.gen.ts', 'data/**', '.nx/**', 'docs/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'frontend/src/routeTree.gen.ts',
+      'data/**',
+      '.nx/**',
+      'docs/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -22,10 +31,21 @@ export default tseslint.config(
     // Nest resolves constructor parameters from emitted decorator metadata: an injected class
     // must stay a value import there.
     files: ['backend/src/**/*.ts'],
-    rules: { '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }] },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
   },
   {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', 'backend/test/**/*.ts', 'frontend/test/**/*.ts', 'frontend/test/**/*.tsx'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      'backend/test/**/*.ts',
+      'frontend/test/**/*.ts',
+      'frontend/test/**/*.tsx',
+    ],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -36,6 +56,8 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', module: 'writable', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', module: 'writable', URL: 'readonly' },
+    },
   },
 );

@@ -34,7 +34,11 @@ export default {
   // machine a suite set-up (app start, season import) can take minutes. A bound, never a wait.
   testTimeout: 180_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/test/**/*.unit.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/test/**/*.unit.spec.ts'],
+    },
     {
       ...common,
       displayName: 'integration',

@@ -35,7 +35,15 @@ export default {
   concurrency: 2,
   // Only the folder a run needs is copied to the sandbox: of data/, the bundled seasons (a spec reads
   // them), not a local database.
-  ignorePatterns: ['data/*', '!data/seasons', 'dist', 'reports', 'test/browser', 'test/screenshots', 'test/bench'],
+  ignorePatterns: [
+    'data/*',
+    '!data/seasons',
+    'dist',
+    'reports',
+    'test/browser',
+    'test/screenshots',
+    'test/bench',
+  ],
   thresholds: { high: 95, low: 90, break: 90 },
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },

@@ -24,7 +24,10 @@ export function defaultWebDistDir(): string {
 }
 
 /** Builds the whole app (API, Socket.IO, web app) without listening: `main.ts` and tests share it. */
-export async function createApp(config: AppConfig, logger: LoggerService = createLogger(config)): Promise<NestExpressApplication> {
+export async function createApp(
+  config: AppConfig,
+  logger: LoggerService = createLogger(config),
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger,
     bufferLogs: true,
@@ -42,7 +45,9 @@ export async function createApp(config: AppConfig, logger: LoggerService = creat
   app.set('trust proxy', config.accounts.trustProxyHops);
   // No CORS headers anywhere; state-changing requests from another origin are refused (403
   // CROSS_ORIGIN_REFUSED) by Sec-Fetch-Site / Origin, and their bodies must be JSON (else 415).
-  app.enableCsrfProtection({ trustedOrigins: config.publicUrl === null ? [] : [new URL(config.publicUrl).origin] });
+  app.enableCsrfProtection({
+    trustedOrigins: config.publicUrl === null ? [] : [new URL(config.publicUrl).origin],
+  });
   app.use(jsonBodiesOnly);
   // The JSON parser is mounted here (Nest would mount it later) so that bodies nested too deep or
   // holding NUL characters are refused right after parsing, before any pipe walks them.

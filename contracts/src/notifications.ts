@@ -15,7 +15,9 @@ export interface NotificationSettings {
 }
 
 /** `PUT /api/notifications/settings`: a client that predates `announcement` may leave it out (kept as it was). */
-export type NotificationSettingsRequest = Omit<NotificationSettings, 'announcement'> & { announcement?: ChannelChoice };
+export type NotificationSettingsRequest = Omit<NotificationSettings, 'announcement'> & {
+  announcement?: ChannelChoice;
+};
 
 /** `GET /api/notifications/push/key`: the pool's VAPID public key (base64url). */
 export interface PushKey {

@@ -96,7 +96,9 @@ export interface PeriodTimeline {
 export type PeriodStatus = 'Manually Completed' | 'Auto Completed' | 'Active' | 'Pending';
 
 /** Status shown for a period, in the priority order of docs/rules.md. */
-export function periodStatus(period: Pick<Period, 'isManuallyCompleted' | 'isCompleted' | 'isActive'>): PeriodStatus {
+export function periodStatus(
+  period: Pick<Period, 'isManuallyCompleted' | 'isCompleted' | 'isActive'>,
+): PeriodStatus {
   if (period.isManuallyCompleted) return 'Manually Completed';
   if (period.isCompleted) return 'Auto Completed';
   if (period.isActive) return 'Active';
@@ -127,7 +129,13 @@ export interface HallOfFameSeason {
   competitions: {
     competition: 'overall' | 'survivor' | 'last10';
     /** `payout`: what the winner won (the sum of their prize amounts, in `currency`), or null when no prize was set. */
-    winners: { userId: string; displayName: string; points: number; payout: number | null; currency: string | null }[];
+    winners: {
+      userId: string;
+      displayName: string;
+      points: number;
+      payout: number | null;
+      currency: string | null;
+    }[];
   }[];
   players: number;
 }

@@ -68,7 +68,9 @@ self.addEventListener('fetch', (event) => {
           return response;
         } catch {
           const shell = await caches.match('/');
-          return shell ?? new Response(offlinePage, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+          return (
+            shell ?? new Response(offlinePage, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+          );
         }
       })(),
     );

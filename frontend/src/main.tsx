@@ -20,7 +20,12 @@ const socket = getSocket();
 function LiveUpdates({ children }: { children: ReactNode }) {
   const { data: user } = useQuery(authUserQueryOptions());
   return (
-    <RealtimeProvider socket={socket} queryClient={queryClient} enabled={Boolean(user)} userId={user?.id ?? null}>
+    <RealtimeProvider
+      socket={socket}
+      queryClient={queryClient}
+      enabled={Boolean(user)}
+      userId={user?.id ?? null}
+    >
       {user && <ConnectionBanner />}
       {children}
     </RealtimeProvider>

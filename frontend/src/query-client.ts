@@ -13,7 +13,9 @@ import { announceSignedOut } from './lib/unauthorized';
  * in between, so the component would suspend and fetch a second time. Five minutes also lets Back
  * navigation show the previous page at once while it refetches in the background.
  */
-export function createQueryClient({ onSignedOut = () => announceSignedOut() }: { onSignedOut?: () => void } = {}): QueryClient {
+export function createQueryClient({
+  onSignedOut = () => announceSignedOut(),
+}: { onSignedOut?: () => void } = {}): QueryClient {
   return new QueryClient({
     // Any change refused because the session ended says so and leads to the sign-in page. A wrong
     // password at sign-in is INVALID_CREDENTIALS, not this.

@@ -10,7 +10,10 @@ export function runServiceWorkerScript(name, self) {
   context.importScripts = (...urls) => {
     for (const url of urls) {
       self.imported?.push(url);
-      vm.runInContext(readFileSync(new URL(`../public/${url.replace(/^\//, '')}`, import.meta.url), 'utf8'), context);
+      vm.runInContext(
+        readFileSync(new URL(`../public/${url.replace(/^\//, '')}`, import.meta.url), 'utf8'),
+        context,
+      );
     }
   };
   self.importScripts = context.importScripts;

@@ -44,7 +44,10 @@ export class AuditController {
 
   @Get()
   @ListPage({ maxSize: auditPageSize, pagedByHandler: true })
-  @ApiOperation({ summary: 'The event history, newest first: filter by period, user (as subject or actor), option or stream; page with limit and offset' })
+  @ApiOperation({
+    summary:
+      'The event history, newest first: filter by period, user (as subject or actor), option or stream; page with limit and offset',
+  })
   async list(@Query() query: AuditQuery): Promise<AuditEntry[]> {
     const where: string[] = [];
     const params: unknown[] = [];

@@ -2,11 +2,20 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { relatedName, type Projection, type ProjectionContext } from '../projections/projection.js';
 
 /** Ids an event is about, wherever its data keeps them: what the audit can be filtered by. */
-function subjects(event: RecordedEvent): { periodId: number | null; userId: string | null; optionId: string | null } {
+function subjects(event: RecordedEvent): {
+  periodId: number | null;
+  userId: string | null;
+  optionId: string | null;
+} {
   const data = (event.data ?? {}) as Record<string, unknown>;
   const nested = (data.prize ?? data.user ?? {}) as Record<string, unknown>;
   const periodId = typeof data.periodId === 'number' ? data.periodId : null;
-  const userId = typeof data.userId === 'string' ? data.userId : typeof nested.id === 'string' && data.user ? (nested.id) : null;
+  const userId =
+    typeof data.userId === 'string'
+      ? data.userId
+      : typeof nested.id === 'string' && data.user
+        ? nested.id
+        : null;
   const optionId = typeof data.optionId === 'string' ? data.optionId : null;
   return { periodId, userId, optionId };
 }

@@ -33,7 +33,9 @@ export async function openPool(
     entities: readEntities,
   });
   const store: EventStore =
-    config.eventStoreUrl === null ? new PostgresEventStore(database, config.projectionPollMs) : EsdbEventStore.connect(config.eventStoreUrl);
+    config.eventStoreUrl === null
+      ? new PostgresEventStore(database, config.projectionPollMs)
+      : EsdbEventStore.connect(config.eventStoreUrl);
   return {
     config,
     database,

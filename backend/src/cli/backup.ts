@@ -28,7 +28,9 @@ async function main(argv: string[]): Promise<number> {
       onProgress: ({ phase, done, total }) => bars.report(phase, done, total),
     });
     bars.stop();
-    console.log(`Backed up ${header.counts.events} events and ${header.counts.credentials} accounts' credentials to ${target}`);
+    console.log(
+      `Backed up ${header.counts.events} events and ${header.counts.credentials} accounts' credentials to ${target}`,
+    );
     return 0;
   } finally {
     bars.stop();

@@ -22,7 +22,8 @@ with computer players making their picks. Open the address it prints and sign in
 function positive(value: string | undefined, name: string, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new ConfigError(`--${name}`, `must be a whole number from 1 to ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new ConfigError(`--${name}`, `must be a whole number from 1 to ${max}, got "${value}"`);
   return n;
 }
 
@@ -61,7 +62,10 @@ Treble demo: the ${values.season ?? BUNDLED_SEASON} Premier League replayed at $
 
   Open      http://localhost:${port}
   Host      ${demoAdminEmail} / ${demoPassword}   (admin: Admin, Periods, Live Results)
-  Players   ${pool.players.map((p) => p.player.email).slice(0, 3).join(', ')}, … / ${demoPassword}
+  Players   ${pool.players
+    .map((p) => p.player.email)
+    .slice(0, 3)
+    .join(', ')}, … / ${demoPassword}
   Or register your own account: registration is open in the demo.
 
 Ctrl-C stops it. The pool lives in ${pool.config.dataDir} and starts afresh next time.
@@ -83,7 +87,11 @@ Ctrl-C stops it. The pool lives in ${pool.config.dataDir} and starts afresh next
   let leader = '-';
   let lastLeaderCheck = 0;
   let announcedEnd = false;
-  const bar = bars.create(pool.fixtures.filter((f) => f.played).length, 0, { poolNow: '', matchweek: '-', leader });
+  const bar = bars.create(pool.fixtures.filter((f) => f.played).length, 0, {
+    poolNow: '',
+    matchweek: '-',
+    leader,
+  });
   try {
     while (!stopping.signal.aborted) {
       const progress = await pool.step();
@@ -101,7 +109,8 @@ Ctrl-C stops it. The pool lives in ${pool.config.dataDir} and starts afresh next
       if (progress.ended && !announcedEnd) {
         announcedEnd = true;
         const winners = await pool.winners();
-        const name = (entry: { displayName: string; totalPoints: number } | null) => (entry ? `${entry.displayName} (${entry.totalPoints} pts)` : '-');
+        const name = (entry: { displayName: string; totalPoints: number } | null) =>
+          entry ? `${entry.displayName} (${entry.totalPoints} pts)` : '-';
         bars.log(
           `The replay has caught up with the bundled results. Overall: ${name(winners.overall)} · Survivor: ${name(winners.survivor)} · Last 10: ${name(winners.last10)}. The pool stays open, Ctrl-C to stop.\n`,
         );

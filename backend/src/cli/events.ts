@@ -27,7 +27,8 @@ async function migrate(args: string[]): Promise<number> {
   const to = args[args.indexOf('--to') + 1];
   if (!args.includes('--to') || to !== 'esdb') throw new UsageError('migrate needs --to esdb');
   const config = loadConfig();
-  if (config.eventStoreUrl === null) throw new ConfigError('EVENTSTORE_URL', 'is needed: it names the EventStoreDB to copy the events into');
+  if (config.eventStoreUrl === null)
+    throw new ConfigError('EVENTSTORE_URL', 'is needed: it names the EventStoreDB to copy the events into');
   const database = await Database.open({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -37,7 +38,12 @@ async function migrate(args: string[]): Promise<number> {
   const source = new PostgresEventStore(database, config.projectionPollMs);
   const target = EsdbEventStore.connect(config.eventStoreUrl);
   const bar = new SingleBar(
-    { format: 'events [{bar}] {percentage}% | {value}/{total} events', hideCursor: true, noTTYOutput: true, notTTYSchedule: 500 },
+    {
+      format: 'events [{bar}] {percentage}% | {value}/{total} events',
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 500,
+    },
     Presets.shades_classic,
   );
   let started = false;
@@ -63,7 +69,12 @@ async function migrate(args: string[]): Promise<number> {
     try {
       for (const projection of projectionsFor(config.rules)) {
         const rebuildBar = new SingleBar(
-          { format: `${projection.name.padEnd(20)} [{bar}] {percentage}% | {events} events`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 500 },
+          {
+            format: `${projection.name.padEnd(20)} [{bar}] {percentage}% | {events} events`,
+            hideCursor: true,
+            noTTYOutput: true,
+            notTTYSchedule: 500,
+          },
           Presets.shades_classic,
         );
         let rebuilding = false;
@@ -74,7 +85,9 @@ async function migrate(args: string[]): Promise<number> {
             rebuilding = true;
           }
           rebuildBar.setTotal(Math.max(head, 1));
-          rebuildBar.update(Math.max(Number(progress.position), head === 0 ? 1 : 0), { events: progress.eventsApplied });
+          rebuildBar.update(Math.max(Number(progress.position), head === 0 ? 1 : 0), {
+            events: progress.eventsApplied,
+          });
         });
         if (rebuilding) {
           rebuildBar.update(rebuildBar.getTotal());
@@ -108,7 +121,11 @@ main(process.argv.slice(2)).then(
       console.error(`${error.message}\n\n${usage}`);
       process.exit(2);
     }
-    if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof MigrationRefusedError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataDirInUseError ||
+      error instanceof MigrationRefusedError
+    ) {
       console.error(error.message);
       process.exit(2);
     }

@@ -17,8 +17,26 @@ export interface ComputerPlayer {
 
 /** A rough pre-season view of each 2025-26 club's strength (1 weak … 10 strong): opinion, not data. */
 const strength: Record<string, number> = {
-  LIV: 9, ARS: 9, MCI: 9, CHE: 8, NEW: 7, AVL: 7, TOT: 6, MUN: 6, BHA: 6, NOT: 6,
-  CRY: 6, BOU: 5, FUL: 5, BRE: 5, EVE: 5, WHU: 4, WOL: 4, LEE: 3, SUN: 3, BUR: 2,
+  LIV: 9,
+  ARS: 9,
+  MCI: 9,
+  CHE: 8,
+  NEW: 7,
+  AVL: 7,
+  TOT: 6,
+  MUN: 6,
+  BHA: 6,
+  NOT: 6,
+  CRY: 6,
+  BOU: 5,
+  FUL: 5,
+  BRE: 5,
+  EVE: 5,
+  WHU: 4,
+  WOL: 4,
+  LEE: 3,
+  SUN: 3,
+  BUR: 2,
 };
 const unknownStrength = 5;
 
@@ -53,7 +71,9 @@ export function seededRandom(seed: number): () => number {
 /** How much a player of this style likes an option (higher is likelier). */
 function appeal(option: Option, style: PickStyle): number {
   const own = strength[option.teamKey.toUpperCase()] ?? unknownStrength;
-  const opponent = option.fixture ? (strength[option.fixture.opponentCode.toUpperCase()] ?? unknownStrength) : unknownStrength;
+  const opponent = option.fixture
+    ? (strength[option.fixture.opponentCode.toUpperCase()] ?? unknownStrength)
+    : unknownStrength;
   const home = option.fixture?.isHome ?? false;
   switch (style) {
     case 'favourites':
@@ -78,7 +98,12 @@ export interface PickLimits {
  * used up, not already picked), up to the period's free slots, drawn by the style's appeal. Teams
  * the player still needs for the season's minimum weigh a little more, as a careful human would.
  */
-export function choosePicks(options: readonly Option[], style: PickStyle, limits: PickLimits, random: () => number): Option[] {
+export function choosePicks(
+  options: readonly Option[],
+  style: PickStyle,
+  limits: PickLimits,
+  random: () => number,
+): Option[] {
   const free = limits.picksPerPeriod - options.filter((option) => option.choiceId !== null).length;
   const open = options.filter(
     (option) =>

@@ -11,7 +11,14 @@ function option(team: string, opponent: string, isHome: boolean, extra: Partial<
     sortOrder: 1,
     teamKey: team,
     shortName: team,
-    fixture: { fixtureId: `f-${team}`, opponent, opponentCode: opponent, isHome, kickoff: '2025-08-16T14:00:00.000Z', status: 'SCHEDULED' },
+    fixture: {
+      fixtureId: `f-${team}`,
+      opponent,
+      opponentCode: opponent,
+      isHome,
+      kickoff: '2025-08-16T14:00:00.000Z',
+      status: 'SCHEDULED',
+    },
     lockAt: '2025-08-16T14:00:00.000Z',
     isLocked: false,
     usageCount: 0,
@@ -51,7 +58,14 @@ describe('computer players', () => {
   it('pick nothing when the period is full or nothing is open', () => {
     const full = week.map((o, i) => (i < 3 ? { ...o, choiceId: `c${i}` } : o));
     expect(choosePicks(full, 'favourites', defaultRules, seededRandom(1))).toEqual([]);
-    expect(choosePicks(week.map((o) => ({ ...o, isLocked: true })), 'favourites', defaultRules, seededRandom(1))).toEqual([]);
+    expect(
+      choosePicks(
+        week.map((o) => ({ ...o, isLocked: true })),
+        'favourites',
+        defaultRules,
+        seededRandom(1),
+      ),
+    ).toEqual([]);
   });
 
   it('repeat themselves with the same seed', () => {

@@ -96,7 +96,11 @@ export interface DemoPool {
   /** The top of the Overall leaderboard. */
   leaders(count: number): Promise<LeaderboardEntry[]>;
   /** The leader of each competition (the winners, once the season is over). */
-  winners(): Promise<{ overall: LeaderboardEntry | null; survivor: LeaderboardEntry | null; last10: LeaderboardEntry | null }>;
+  winners(): Promise<{
+    overall: LeaderboardEntry | null;
+    survivor: LeaderboardEntry | null;
+    last10: LeaderboardEntry | null;
+  }>;
   close(): Promise<void>;
 }
 
@@ -111,7 +115,9 @@ export function demoFixtures(season: string = BUNDLED_SEASON): DemoFixture[] {
         matchweek: Number(/\d+/.exec(match.round)?.[0] ?? 0),
         home: match.team1,
         away: match.team2,
-        kickoff: match.time ? londonLocalToUtc(match.date, match.time).getTime() : Date.parse(`${match.date}T00:00:00Z`),
+        kickoff: match.time
+          ? londonLocalToUtc(match.date, match.time).getTime()
+          : Date.parse(`${match.date}T00:00:00Z`),
         played,
         score: played ? ([ft[0]!, ft[1]!] as [number, number]) : null,
       };
@@ -122,10 +128,13 @@ export function demoFixtures(season: string = BUNDLED_SEASON): DemoFixture[] {
 /** Starts the app on a fresh embedded pool, signs up the host and the computer players, imports the season. */
 export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
   const season = options.season ?? BUNDLED_SEASON;
-  if (!bundledSeasons().includes(season)) throw new Error(`Season ${season} is not bundled; choose one of ${bundledSeasons().join(', ')}`);
+  if (!bundledSeasons().includes(season))
+    throw new Error(`Season ${season} is not bundled; choose one of ${bundledSeasons().join(', ')}`);
   const fixtures = demoFixtures(season);
   const fromMatchweek = options.fromMatchweek ?? 1;
-  const firstKickoff = Math.min(...fixtures.filter((f) => f.matchweek === fromMatchweek).map((f) => f.kickoff));
+  const firstKickoff = Math.min(
+    ...fixtures.filter((f) => f.matchweek === fromMatchweek).map((f) => f.kickoff),
+  );
   if (!Number.isFinite(firstKickoff)) throw new Error(`The bundled season has no matchweek ${fromMatchweek}`);
   if (options.fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
 
@@ -155,12 +164,20 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
     const scheduler = app.get(ResultsScheduler);
 
     const admin = new PoolClient(baseUrl);
-    await admin.register({ email: demoAdminEmail, password: demoPassword, firstName: 'Demo', lastName: 'Host' });
+    await admin.register({
+      email: demoAdminEmail,
+      password: demoPassword,
+      firstName: 'Demo',
+      lastName: 'Host',
+    });
     // Periods and team options in one step; results arrive from the replay as the clock passes them.
     await admin.call('POST', '/api/admin/setup/season', { season, source: 'bundled', results: false });
     await admin.call('POST', '/api/epl-results/scheduler/start');
     const players: DemoPool['players'] = [];
-    for (const player of computerPlayers.slice(0, Math.max(1, Math.min(options.players ?? 8, computerPlayers.length)))) {
+    for (const player of computerPlayers.slice(
+      0,
+      Math.max(1, Math.min(options.players ?? 8, computerPlayers.length)),
+    )) {
       const client = new PoolClient(baseUrl);
       await client.register({
         email: player.email,
@@ -206,7 +223,8 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
       const periods = await admin.call<Period[]>('GET', '/api/periods');
       for (const period of periods) {
         if (!period.isActive || period.isCompleted) continue;
-        if (!picked.has(period.id) && Date.parse(period.startDate) - now < pickAhead) await pickFor(period, notes);
+        if (!picked.has(period.id) && Date.parse(period.startDate) - now < pickAhead)
+          await pickFor(period, notes);
         if (!completed.has(period.id) && now - Date.parse(period.endDate) > overdueAfter) {
           // Only a matchweek with a postponed match gets here: the others complete themselves.
           completed.add(period.id);
@@ -215,18 +233,27 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
         }
       }
 
-      const busy = fixtures.some((f) => f.played && f.kickoff <= now && now < f.kickoff + REPLAY_FULL_TIME_MINUTE * minute + settleAfterFullTime);
+      const busy = fixtures.some(
+        (f) =>
+          f.played &&
+          f.kickoff <= now &&
+          now < f.kickoff + REPLAY_FULL_TIME_MINUTE * minute + settleAfterFullTime,
+      );
       const next = fixtures.find((f) => f.played && f.kickoff > now);
       if (!busy && next && next.kickoff - now > skipGapsOver) {
         await jumpTo(new Date(next.kickoff - landBeforeKickoff));
         now = clock.now().getTime();
-        notes.push(`Skipped ahead to ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC, before matchweek ${next.matchweek}`);
+        notes.push(
+          `Skipped ahead to ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC, before matchweek ${next.matchweek}`,
+        );
       }
       const current = await admin.call<Period | null>('GET', '/api/periods/current');
       return {
         poolNow: new Date(now),
         matchweek: current && !current.isCompleted ? current.id : null,
-        matchesFinished: fixtures.filter((f) => f.played && f.kickoff + REPLAY_FULL_TIME_MINUTE * minute <= now).length,
+        matchesFinished: fixtures.filter(
+          (f) => f.played && f.kickoff + REPLAY_FULL_TIME_MINUTE * minute <= now,
+        ).length,
         matchesWithResults: fixtures.filter((f) => f.played).length,
         ended: !busy && next === undefined,
         notes,
@@ -245,8 +272,13 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
       jumpTo,
       leaders: (count) => admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/overall?limit=${count}`),
       winners: async () => {
-        const top = async (board: string) => (await admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/${board}?limit=1`))[0] ?? null;
-        return { overall: await top('overall'), survivor: await top('survivor'), last10: await top('last10') };
+        const top = async (board: string) =>
+          (await admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/${board}?limit=1`))[0] ?? null;
+        return {
+          overall: await top('overall'),
+          survivor: await top('survivor'),
+          last10: await top('last10'),
+        };
       },
       close: () => app.close(),
     };

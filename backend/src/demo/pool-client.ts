@@ -24,7 +24,12 @@ export class PoolClient {
    * clock jumps weeks at a time (international breaks), so a call refused with 401 signs in again
    * and is retried once. A demo never dies on its own clock.
    */
-  async register(body: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+  async register(body: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+  }): Promise<void> {
     await this.call('POST', '/api/auth/register', body);
     this.credentials = { email: body.email, password: body.password };
   }
@@ -38,7 +43,13 @@ export class PoolClient {
     try {
       return await this.once<T>(method, path, body);
     } catch (error) {
-      if (!(error instanceof PoolRequestError) || error.status !== 401 || this.credentials === null || path.startsWith('/api/auth/')) throw error;
+      if (
+        !(error instanceof PoolRequestError) ||
+        error.status !== 401 ||
+        this.credentials === null ||
+        path.startsWith('/api/auth/')
+      )
+        throw error;
       this.jar.clear();
       await this.once('POST', '/api/auth/login', this.credentials);
       return this.once<T>(method, path, body);
@@ -64,7 +75,11 @@ export class PoolClient {
     const parsed: unknown = text ? JSON.parse(text) : null;
     if (!response.ok) {
       const problem = (parsed ?? {}) as { code?: string; message?: string };
-      throw new PoolRequestError(response.status, problem.code ?? null, `${method} ${path}: ${response.status} ${problem.message ?? text}`);
+      throw new PoolRequestError(
+        response.status,
+        problem.code ?? null,
+        `${method} ${path}: ${response.status} ${problem.message ?? text}`,
+      );
     }
     return parsed as T;
   }

@@ -38,7 +38,9 @@ export async function decideAndAppend<State, Event extends DomainEvent>(
 ): Promise<Decided<Event>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await inTurn(eventStore, streamId, () => decideOnce(eventStore, streamId, model, decide, metadata));
+      return await inTurn(eventStore, streamId, () =>
+        decideOnce(eventStore, streamId, model, decide, metadata),
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
       // Another process got there first: back off a little, with jitter, so racing instances do
@@ -56,10 +58,14 @@ async function decideOnce<State, Event extends DomainEvent>(
   metadata: EventMetadata,
 ): Promise<Decided<Event>> {
   const recorded = await eventStore.readStream(streamId);
-  const state = recorded.reduce((current, event) => model.evolve(current, event as unknown as Event), model.initialState());
+  const state = recorded.reduce(
+    (current, event) => model.evolve(current, event as unknown as Event),
+    model.initialState(),
+  );
   const events = decide(state);
   if (events.length === 0) return { events, position: null };
-  const expected: ExpectedVersion = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.version;
+  const expected: ExpectedVersion =
+    recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.version;
   const result = await eventStore.append(
     streamId,
     events.map((event) => ({ type: event.type, data: event.data, metadata })),

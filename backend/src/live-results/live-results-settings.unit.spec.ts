@@ -27,10 +27,20 @@ describe('clock and settings', () => {
     });
     expect(defaults.clockSpeed).toBeNull();
     const set = loadConfig(
-      { RESULTS_PROVIDER: 'replay', FOOTBALL_DATA_URL: 'http://127.0.0.1:9999/v4/', RESULTS_POLL_MINUTES: '5', POOL_NOW: '2025-08-15T18:00:00Z', POOL_CLOCK_SPEED: '60' },
+      {
+        RESULTS_PROVIDER: 'replay',
+        FOOTBALL_DATA_URL: 'http://127.0.0.1:9999/v4/',
+        RESULTS_POLL_MINUTES: '5',
+        POOL_NOW: '2025-08-15T18:00:00Z',
+        POOL_CLOCK_SPEED: '60',
+      },
       '/srv',
     );
-    expect(set.liveResults).toMatchObject({ provider: 'replay', footballDataUrl: 'http://127.0.0.1:9999/v4', pollMinutes: 5 });
+    expect(set.liveResults).toMatchObject({
+      provider: 'replay',
+      footballDataUrl: 'http://127.0.0.1:9999/v4',
+      pollMinutes: 5,
+    });
     expect(set.clockSpeed).toBe(60);
     expect(() => loadConfig({ POOL_CLOCK_SPEED: '60' }, '/srv')).toThrow(ConfigError);
     expect(() => loadConfig({ RESULTS_PROVIDER: 'sky' }, '/srv')).toThrow(/RESULTS_PROVIDER/);

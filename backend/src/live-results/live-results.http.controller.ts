@@ -1,7 +1,12 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { MatchdayStatus, ResultsUpdateSummary, SchedulerChangeResponse, SchedulerStatus } from '@treble/contracts';
+import type {
+  MatchdayStatus,
+  ResultsUpdateSummary,
+  SchedulerChangeResponse,
+  SchedulerStatus,
+} from '@treble/contracts';
 import { Admin } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext } from '../platform/http/command-context.js';
@@ -36,7 +41,10 @@ export class LiveResultsController {
   @ApiOperation({ summary: 'Start fetching results automatically (stays on across restarts)' })
   async start(@Req() request: Request): Promise<SchedulerChangeResponse> {
     const context = commandContext(request, this.clock, 'admin');
-    return { message: 'Scheduler started', ...(await this.scheduler.start(context.actor, context.correlationId)) };
+    return {
+      message: 'Scheduler started',
+      ...(await this.scheduler.start(context.actor, context.correlationId)),
+    };
   }
 
   @Post('scheduler/stop')
@@ -44,15 +52,24 @@ export class LiveResultsController {
   @ApiOperation({ summary: 'Stop fetching results automatically (stays off across restarts)' })
   async stop(@Req() request: Request): Promise<SchedulerChangeResponse> {
     const context = commandContext(request, this.clock, 'admin');
-    return { message: 'Scheduler stopped', ...(await this.scheduler.stop(context.actor, context.correlationId)) };
+    return {
+      message: 'Scheduler stopped',
+      ...(await this.scheduler.stop(context.actor, context.correlationId)),
+    };
   }
 
   @Post('update/:matchday')
   @HttpCode(200)
-  @ApiOperation({ summary: "Fetch one matchday now: re-sync its fixtures and record its finished matches' results" })
+  @ApiOperation({
+    summary: "Fetch one matchday now: re-sync its fixtures and record its finished matches' results",
+  })
   update(@Param('matchday') matchday: string, @Req() request: Request): Promise<ResultsUpdateSummary> {
     const context = commandContext(request, this.clock, 'admin');
-    return this.service.updateMatchday(this.service.parseMatchday(matchday), context.actor, context.correlationId);
+    return this.service.updateMatchday(
+      this.service.parseMatchday(matchday),
+      context.actor,
+      context.correlationId,
+    );
   }
 
   @Post('update-all')

@@ -6,7 +6,11 @@ import { SeasonCatalogue } from '../season/season-catalogue.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { matchdayStatus, seasonStartYear } from './domain/match-plan.js';
 import { MatchSync } from './match-sync.js';
-import { providerNotConfigured, RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
+import {
+  providerNotConfigured,
+  RESULTS_PROVIDER,
+  type ResultsProvider,
+} from './provider/results-provider.js';
 
 /** The admin's Live Results actions: a matchday's status, and updating one matchday or the whole season. */
 @Injectable()
@@ -39,7 +43,10 @@ export class LiveResultsService {
     const last = this.config.rules.periodsPerSeason;
     const value = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
     if (!(value >= 1 && value <= last)) {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, `matchday: must be a whole number from 1 to ${last}`);
+      throw new DomainError(
+        ErrorCodes.VALIDATION_FAILED,
+        `matchday: must be a whole number from 1 to ${last}`,
+      );
     }
     return value;
   }
@@ -52,7 +59,11 @@ export class LiveResultsService {
     };
   }
 
-  async updateMatchday(matchday: number, actor: string, correlationId: string): Promise<ResultsUpdateSummary> {
+  async updateMatchday(
+    matchday: number,
+    actor: string,
+    correlationId: string,
+  ): Promise<ResultsUpdateSummary> {
     const answer = await this.requireProvider().matchesOfMatchday(await this.seasonYear(), matchday);
     const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
     return { message: `Successfully updated results for matchday ${matchday}`, ...summary };
@@ -60,8 +71,14 @@ export class LiveResultsService {
 
   /** Every finished match of the season. */
   async updateAll(actor: string, correlationId: string): Promise<ResultsUpdateSummary> {
-    const answer = await this.requireProvider().matchesByStatus(await this.seasonYear(), ['FINISHED', 'AWARDED']);
+    const answer = await this.requireProvider().matchesByStatus(await this.seasonYear(), [
+      'FINISHED',
+      'AWARDED',
+    ]);
     const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
-    return { message: `Successfully updated results for ${summary.finishedMatches} finished matches`, ...summary };
+    return {
+      message: `Successfully updated results for ${summary.finishedMatches} finished matches`,
+      ...summary,
+    };
   }
 }

@@ -11,12 +11,10 @@ export class PollLog {
   constructor(private readonly database: Database) {}
 
   async record(at: Date, outcome: { ok: boolean; error: string | null; unreadable: number }): Promise<void> {
-    await this.database.query('INSERT INTO results_polls (polled_at, ok, error, unreadable) VALUES ($1, $2, $3, $4)', [
-      at,
-      outcome.ok,
-      outcome.error,
-      outcome.unreadable,
-    ]);
+    await this.database.query(
+      'INSERT INTO results_polls (polled_at, ok, error, unreadable) VALUES ($1, $2, $3, $4)',
+      [at, outcome.ok, outcome.error, outcome.unreadable],
+    );
     await this.database.query(
       `DELETE FROM results_polls WHERE id < (SELECT min(id) FROM (SELECT id FROM results_polls ORDER BY id DESC LIMIT $1) AS recent)`,
       [kept],
@@ -25,10 +23,12 @@ export class PollLog {
 
   /** The last poll, with how many polls in a row have failed up to it (0 after a success). */
   async last(): Promise<LastPoll | null> {
-    const { rows } = await this.database.query<{ polled_at: Date; ok: boolean; error: string | null; unreadable: number }>(
-      'SELECT polled_at, ok, error, unreadable FROM results_polls ORDER BY id DESC LIMIT $1',
-      [kept],
-    );
+    const { rows } = await this.database.query<{
+      polled_at: Date;
+      ok: boolean;
+      error: string | null;
+      unreadable: number;
+    }>('SELECT polled_at, ok, error, unreadable FROM results_polls ORDER BY id DESC LIMIT $1', [kept]);
     const latest = rows[0];
     if (!latest) return null;
     const failures = rows.findIndex((row) => row.ok);

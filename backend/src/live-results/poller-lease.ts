@@ -36,12 +36,18 @@ export class PollerLease {
   }
 
   async release(holder: string): Promise<void> {
-    await this.database.query('DELETE FROM live_results_lease WHERE name = $1 AND holder = $2', [leaseName, holder]);
+    await this.database.query('DELETE FROM live_results_lease WHERE name = $1 AND holder = $2', [
+      leaseName,
+      holder,
+    ]);
   }
 
   /** The holder records when it polls next (pool time), for the status every instance serves. */
   async setNextPoll(holder: string, at: Date | null): Promise<void> {
-    await this.database.query('UPDATE live_results_lease SET next_poll_at = $3 WHERE name = $1 AND holder = $2', [leaseName, holder, at]);
+    await this.database.query(
+      'UPDATE live_results_lease SET next_poll_at = $3 WHERE name = $1 AND holder = $2',
+      [leaseName, holder, at],
+    );
   }
 
   /** The live lease, if any: who holds it and when it polls next. */

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { SchedulerStatus } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
@@ -86,15 +92,22 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.provider === null) {
-      this.logger.log('Live results are off: no results provider configured (FOOTBALL_DATA_API_KEY or RESULTS_PROVIDER=replay)');
+      this.logger.log(
+        'Live results are off: no results provider configured (FOOTBALL_DATA_API_KEY or RESULTS_PROVIDER=replay)',
+      );
       return;
     }
     try {
       if (this.config.liveResults.autostart) {
-        await this.switchTo((state) => decideAutostart(state, 'system'), this.context('system', 'system', randomUUID()));
+        await this.switchTo(
+          (state) => decideAutostart(state, 'system'),
+          this.context('system', 'system', randomUUID()),
+        );
       }
     } catch (error) {
-      this.logger.error(`Could not start the results scheduler: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Could not start the results scheduler: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     this.schedule(0);
   }
@@ -110,12 +123,16 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
 
   async state(): Promise<SchedulerState> {
     const events = await this.eventStore.readStream(schedulerStreamId);
-    return events.reduce((state, event) => evolveScheduler(state, event as unknown as SchedulerEvent), initialSchedulerState());
+    return events.reduce(
+      (state, event) => evolveScheduler(state, event as unknown as SchedulerEvent),
+      initialSchedulerState(),
+    );
   }
 
   async status(): Promise<SchedulerStatus> {
     if (this.provider === null) return { isRunning: false, nextUpdate: null, providerConfigured: false };
-    if (!(await this.state()).running) return { isRunning: false, nextUpdate: null, providerConfigured: true };
+    if (!(await this.state()).running)
+      return { isRunning: false, nextUpdate: null, providerConfigured: true };
     const lease = await this.lease.current();
     const next = lease?.nextPollAt ?? this.nextUpdate ?? this.clock.now();
     const lastPoll = await this.polls.last();
@@ -129,7 +146,10 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
 
   async start(actor: string, correlationId: string): Promise<SchedulerStatus> {
     this.service.requireProvider();
-    await this.switchTo((state) => decideStartScheduler(state, actor), this.context(actor, 'admin', correlationId));
+    await this.switchTo(
+      (state) => decideStartScheduler(state, actor),
+      this.context(actor, 'admin', correlationId),
+    );
     this.nextUpdate = null;
     this.schedule(0);
     return this.status();
@@ -137,7 +157,10 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
 
   async stop(actor: string, correlationId: string): Promise<SchedulerStatus> {
     this.service.requireProvider();
-    await this.switchTo((state) => decideStopScheduler(state, actor), this.context(actor, 'admin', correlationId));
+    await this.switchTo(
+      (state) => decideStopScheduler(state, actor),
+      this.context(actor, 'admin', correlationId),
+    );
     await this.resign();
     return this.status();
   }
@@ -156,7 +179,10 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     return { actor, source, now: this.clock.now(), correlationId };
   }
 
-  private async switchTo(decide: (state: SchedulerState) => SchedulerEvent[], context: CommandContext): Promise<void> {
+  private async switchTo(
+    decide: (state: SchedulerState) => SchedulerEvent[],
+    context: CommandContext,
+  ): Promise<void> {
     await decideAndAppend(this.eventStore, schedulerStreamId, schedulerModel, decide, metadataFor(context));
   }
 
@@ -202,9 +228,15 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
         this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
         if (this.leader) await this.lease.setNextPoll(this.holder, this.nextUpdate);
       }
-      next = Math.min(TICK_MS, Math.max(0, this.realMs(this.nextUpdate.getTime() - this.clock.now().getTime())));
+      next = Math.min(
+        TICK_MS,
+        Math.max(0, this.realMs(this.nextUpdate.getTime() - this.clock.now().getTime())),
+      );
     } catch (error) {
-      if (!this.closed) this.logger.error(`Results scheduler tick failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!this.closed)
+        this.logger.error(
+          `Results scheduler tick failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
     } finally {
       this.schedule(next);
     }
@@ -222,8 +254,10 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
         answers.push(await provider.matchesOfSeason(season, this.abort.signal));
         this.lastFullSyncAt = this.clock.now();
       }
-      for (const matchday of plan.matchdays) answers.push(await provider.matchesOfMatchday(season, matchday, this.abort.signal));
-      for (const answer of answers) await this.sync.apply(answer, { actor: provider.name, now: this.clock.now(), correlationId });
+      for (const matchday of plan.matchdays)
+        answers.push(await provider.matchesOfMatchday(season, matchday, this.abort.signal));
+      for (const answer of answers)
+        await this.sync.apply(answer, { actor: provider.name, now: this.clock.now(), correlationId });
       this.providerReportsLive = answers.some((answer) => answer.matches.some(isLive));
       const unreadable = answers.reduce((sum, answer) => sum + answer.skipped.length, 0);
       await this.polls.record(this.clock.now(), { ok: true, error: null, unreadable });
@@ -232,7 +266,9 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`Results poll failed: ${message}`);
       // The failure stays visible on the Live Results card and in the admins' digest.
-      await this.polls.record(this.clock.now(), { ok: false, error: message, unreadable: 0 }).catch(() => undefined);
+      await this.polls
+        .record(this.clock.now(), { ok: false, error: message, unreadable: 0 })
+        .catch(() => undefined);
       return Math.min(this.regularMs, RETRY_AFTER_FAILURE_MS);
     }
     return nextPollDelay(await this.board.load(), this.clock.now(), this.regularMs, this.providerReportsLive);

@@ -22,15 +22,24 @@ export class SeasonSetupController {
   ) {}
 
   @Get('seasons')
-  @ApiOperation({ summary: 'The seasons that can be imported (bundled; football-data.org with an API key), the default marked, and the season the pool plays' })
+  @ApiOperation({
+    summary:
+      'The seasons that can be imported (bundled; football-data.org with an API key), the default marked, and the season the pool plays',
+  })
   seasons(): Promise<SeasonCatalogueView> {
     return this.setup.view(this.clock.now());
   }
 
   @Post('setup/season')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Import a season in one step: { season?, source?: "bundled" | "football-data", results?: boolean } (idempotent)' })
-  importSeason(@Body() body: Record<string, unknown> | undefined, @Req() request: Request): Promise<SeasonImportResult> {
+  @ApiOperation({
+    summary:
+      'Import a season in one step: { season?, source?: "bundled" | "football-data", results?: boolean } (idempotent)',
+  })
+  importSeason(
+    @Body() body: Record<string, unknown> | undefined,
+    @Req() request: Request,
+  ): Promise<SeasonImportResult> {
     return this.setup.importSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
   }
 
@@ -40,16 +49,23 @@ export class SeasonSetupController {
     summary:
       'Start the season after the current one in this pool: { season?, force?: boolean, source?, results? }. Picks and standings start fresh; the ending season stays readable (?season=).',
   })
-  startNextSeason(@Body() body: Record<string, unknown> | undefined, @Req() request: Request): Promise<NextSeasonResult> {
+  startNextSeason(
+    @Body() body: Record<string, unknown> | undefined,
+    @Req() request: Request,
+  ): Promise<NextSeasonResult> {
     return this.setup.startNextSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
   }
 
   @Post('setup/season-file')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Import a season from an openfootball en.1.json or Football.TXT file: { content, season?, teamMap?: { name: code }, results?: boolean }',
+    summary:
+      'Import a season from an openfootball en.1.json or Football.TXT file: { content, season?, teamMap?: { name: code }, results?: boolean }',
   })
-  importFile(@Body() body: Record<string, unknown> | undefined, @Req() request: Request): Promise<SeasonImportResult> {
+  importFile(
+    @Body() body: Record<string, unknown> | undefined,
+    @Req() request: Request,
+  ): Promise<SeasonImportResult> {
     return this.setup.importFile(body ?? {}, commandContext(request, this.clock, 'admin'));
   }
 }

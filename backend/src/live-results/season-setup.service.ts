@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ErrorCodes, type NextSeasonResult, type NextSeasonStatus, type SeasonCatalogueView, type SeasonImportResult } from '@treble/contracts';
+import {
+  ErrorCodes,
+  type NextSeasonResult,
+  type NextSeasonStatus,
+  type SeasonCatalogueView,
+  type SeasonImportResult,
+} from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { PoolSeasons } from '../season/pool-seasons.js';
 import { nextSeasonName } from '../shared/domain/season-scope.js';
@@ -9,7 +15,12 @@ import { ProjectionEngine } from '../projections/projection-engine.js';
 import { AddEplOptionsCommand } from '../season/commands/manage-options/manage-options.handlers.js';
 import { ImportScheduleCommand } from '../season/commands/import-schedule/import-schedule.handler.js';
 import type { SeasonSource } from '../season/domain/season.js';
-import { checkSeasonShape, parseSeasonFile, SeasonFileError, type SeasonFile } from '../season/domain/season-file.js';
+import {
+  checkSeasonShape,
+  parseSeasonFile,
+  SeasonFileError,
+  type SeasonFile,
+} from '../season/domain/season-file.js';
 import {
   matchTeams,
   MATCH_DURATION_MS,
@@ -38,19 +49,17 @@ function answerOf(results: readonly FileResult[], now: Date): ProviderAnswer {
   const team = (t: Team) => ({ name: t.name, shortName: t.shortName, tla: t.code });
   return {
     skipped: [],
-    matches: played.map(
-      (result, index): ProviderMatch => ({
-        id: index + 1,
-        matchday: result.matchweek,
-        kickoff: result.kickoff,
-        status: 'FINISHED',
-        homeTeam: team(result.home),
-        awayTeam: team(result.away),
-        homeScore: result.homeScore,
-        awayScore: result.awayScore,
-        lastUpdated: null,
-      }),
-    ),
+    matches: played.map((result, index): ProviderMatch => ({
+      id: index + 1,
+      matchday: result.matchweek,
+      kickoff: result.kickoff,
+      status: 'FINISHED',
+      homeTeam: team(result.home),
+      awayTeam: team(result.away),
+      homeScore: result.homeScore,
+      awayScore: result.awayScore,
+      lastUpdated: null,
+    })),
   };
 }
 
@@ -93,7 +102,13 @@ export class SeasonSetupService {
         seasonOver: unfinished.every((period) => period.ended),
       };
     }
-    return { current, past: played.slice(0, -1).map((s) => s.season), next, seasons, providerAvailable: this.providerAvailable };
+    return {
+      current,
+      past: played.slice(0, -1).map((s) => s.season),
+      next,
+      seasons,
+      providerAvailable: this.providerAvailable,
+    };
   }
 
   /** The current season's matchweeks not completed yet, and whether each has ended at `now`. */
@@ -111,20 +126,31 @@ export class SeasonSetupService {
    * season's standings are kept as they stand. When Treble knows the new season's fixtures, they
    * are imported in the same step; otherwise the Schedule tab asks for its file.
    */
-  async startNextSeason(input: { season?: unknown; source?: unknown; force?: unknown; results?: unknown }, context: CommandContext): Promise<NextSeasonResult> {
+  async startNextSeason(
+    input: { season?: unknown; source?: unknown; force?: unknown; results?: unknown },
+    context: CommandContext,
+  ): Promise<NextSeasonResult> {
     if (input.season !== undefined && (typeof input.season !== 'string' || !seasonName.test(input.season))) {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2027-28');
     }
-    if (input.force !== undefined && typeof input.force !== 'boolean') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'force: must be true or false');
-    if (input.results !== undefined && typeof input.results !== 'boolean') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
+    if (input.force !== undefined && typeof input.force !== 'boolean')
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'force: must be true or false');
+    if (input.results !== undefined && typeof input.results !== 'boolean')
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
     if (input.source !== undefined && input.source !== 'bundled' && input.source !== 'football-data') {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'source: must be bundled or football-data');
     }
     const current = await this.seasons.current();
-    if (current === null) throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
-    const season = (input.season) ?? nextSeasonName(current.season);
+    if (current === null)
+      throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
+    const season = input.season ?? nextSeasonName(current.season);
     const started = await this.seasons.start(
-      { mode: 'next', season, unfinished: (await this.unfinishedPeriods(context.now)).map((period) => period.id), force: input.force === true },
+      {
+        mode: 'next',
+        season,
+        unfinished: (await this.unfinishedPeriods(context.now)).map((period) => period.id),
+        force: input.force === true,
+      },
       context,
     );
     // The read tables show the new season (the old one kept) before its schedule goes in.
@@ -140,11 +166,19 @@ export class SeasonSetupService {
   }
 
   /** A bundled or football-data.org season, by name; `source` defaults to the catalogue's default for that season. */
-  async importSeason(input: { season?: unknown; source?: unknown; results?: unknown }, context: CommandContext): Promise<SeasonImportResult> {
-    if (input.season !== undefined && typeof input.season !== 'string') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
+  async importSeason(
+    input: { season?: unknown; source?: unknown; results?: unknown },
+    context: CommandContext,
+  ): Promise<SeasonImportResult> {
+    if (input.season !== undefined && typeof input.season !== 'string')
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
     const view = await this.view(context.now);
-    const season = typeof input.season === 'string' && input.season !== '' ? input.season : (view.seasons.find((s) => s.isDefault)?.season ?? null);
-    if (season === null || !seasonName.test(season)) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
+    const season =
+      typeof input.season === 'string' && input.season !== ''
+        ? input.season
+        : (view.seasons.find((s) => s.isDefault)?.season ?? null);
+    if (season === null || !seasonName.test(season))
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
     if (input.source !== undefined && input.source !== 'bundled' && input.source !== 'football-data') {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'source: must be bundled or football-data');
     }
@@ -159,10 +193,18 @@ export class SeasonSetupService {
     const withResults = input.results !== false;
     if (source === 'bundled') {
       const bundled = this.catalogue.bundled(season);
-      return this.setUp(bundled.schedule, 'bundled', withResults ? answerOf(bundled.results, context.now) : null, context);
+      return this.setUp(
+        bundled.schedule,
+        'bundled',
+        withResults ? answerOf(bundled.results, context.now) : null,
+        context,
+      );
     }
     if (!this.providerAvailable || this.provider === null) {
-      throw new DomainError(ErrorCodes.SEASON_NOT_AVAILABLE, 'football-data.org seasons need FOOTBALL_DATA_API_KEY in the server environment.');
+      throw new DomainError(
+        ErrorCodes.SEASON_NOT_AVAILABLE,
+        'football-data.org seasons need FOOTBALL_DATA_API_KEY in the server environment.',
+      );
     }
     const answer = await this.provider.matchesOfSeason(seasonStartYear(season));
     const schedule = this.scheduleOfProvider(season, answer);
@@ -179,7 +221,10 @@ export class SeasonSetupService {
     context: CommandContext,
   ): Promise<SeasonImportResult> {
     if (input.content === undefined || input.content === null || input.content === '') {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'content: the file is required (its text, or the parsed JSON)');
+      throw new DomainError(
+        ErrorCodes.VALIDATION_FAILED,
+        'content: the file is required (its text, or the parsed JSON)',
+      );
     }
     const mapping = this.teamMap(input.teamMap);
     if (input.results !== undefined && typeof input.results !== 'boolean') {
@@ -189,15 +234,23 @@ export class SeasonSetupService {
     try {
       file = parseSeasonFile(input.content);
     } catch (error) {
-      if (error instanceof SeasonFileError) throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, error.message, { errors: error.errors });
+      if (error instanceof SeasonFileError)
+        throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, error.message, { errors: error.errors });
       throw error;
     }
     const shape = checkSeasonShape(file);
-    if (shape.length > 0) throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, new SeasonFileError(shape).message, { errors: shape });
-    if (input.season !== undefined && typeof input.season !== 'string') throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
+    if (shape.length > 0)
+      throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, new SeasonFileError(shape).message, {
+        errors: shape,
+      });
+    if (input.season !== undefined && typeof input.season !== 'string')
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
     const season = typeof input.season === 'string' && input.season !== '' ? input.season : file.season;
     if (season === null || !seasonName.test(season)) {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: the file names no season like "2026/27"; give it as season (e.g. 2026-27)');
+      throw new DomainError(
+        ErrorCodes.VALIDATION_FAILED,
+        'season: the file names no season like "2026/27"; give it as season (e.g. 2026-27)',
+      );
     }
     const names = [...new Set(file.matches.flatMap((m) => [m.team1, m.team2]))];
     const matched = matchTeams(names, this.catalogue.knownClubs(), mapping);
@@ -216,7 +269,8 @@ export class SeasonSetupService {
     try {
       schedule = scheduleOf(season, file, team, [...matched.teams.values()], this.config.rules);
     } catch (error) {
-      if (error instanceof SeasonDataError) throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, error.message, { errors: [error.message] });
+      if (error instanceof SeasonDataError)
+        throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, error.message, { errors: [error.message] });
       throw error;
     }
     const results = input.results === false ? null : answerOf(resultsOfFile(season, file, team), context.now);
@@ -225,11 +279,15 @@ export class SeasonSetupService {
 
   private teamMap(raw: unknown): Record<string, string> {
     if (raw === undefined || raw === null) return {};
-    if (typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'teamMap: must map team names to team codes');
+    if (typeof raw !== 'object' || Array.isArray(raw))
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'teamMap: must map team names to team codes');
     const mapping: Record<string, string> = {};
     for (const [name, code] of Object.entries(raw)) {
       if (typeof code !== 'string' || !/^[A-Za-z0-9]{2,5}$/.test(code.trim())) {
-        throw new DomainError(ErrorCodes.VALIDATION_FAILED, `teamMap: "${name}" must map to a team code of 2-5 letters or digits`);
+        throw new DomainError(
+          ErrorCodes.VALIDATION_FAILED,
+          `teamMap: "${name}" must map to a team code of 2-5 letters or digits`,
+        );
       }
       mapping[name] = code.trim().toUpperCase();
     }
@@ -240,12 +298,27 @@ export class SeasonSetupService {
   private scheduleOfProvider(season: string, answer: ProviderAnswer): SeasonSchedule {
     const teams = new Map<string, Team>();
     const fixtures: Fixture[] = answer.matches.map((match) => {
-      const home = { code: match.homeTeam.tla, name: match.homeTeam.name, shortName: match.homeTeam.shortName ?? match.homeTeam.name };
-      const away = { code: match.awayTeam.tla, name: match.awayTeam.name, shortName: match.awayTeam.shortName ?? match.awayTeam.name };
+      const home = {
+        code: match.homeTeam.tla,
+        name: match.homeTeam.name,
+        shortName: match.homeTeam.shortName ?? match.homeTeam.name,
+      };
+      const away = {
+        code: match.awayTeam.tla,
+        name: match.awayTeam.name,
+        shortName: match.awayTeam.shortName ?? match.awayTeam.name,
+      };
       teams.set(home.code, home);
       teams.set(away.code, away);
       const status = fixtureStatusOf(match.status);
-      return { fixtureId: fixtureIdOf(season, match), matchweek: match.matchday, home, away, kickoff: status === 'SCHEDULED' ? match.kickoff : null, status };
+      return {
+        fixtureId: fixtureIdOf(season, match),
+        matchweek: match.matchday,
+        home,
+        away,
+        kickoff: status === 'SCHEDULED' ? match.kickoff : null,
+        status,
+      };
     });
     const shape = checkSeasonShape({
       name: 'Premier League',
@@ -262,19 +335,34 @@ export class SeasonSetupService {
       })),
     });
     if (shape.length > 0) {
-      throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, `football-data.org's ${season} season is not complete: ${shape.slice(0, 3).join('; ')}`, {
-        errors: shape,
-      });
+      throw new DomainError(
+        ErrorCodes.SEASON_DATA_INVALID,
+        `football-data.org's ${season} season is not complete: ${shape.slice(0, 3).join('; ')}`,
+        {
+          errors: shape,
+        },
+      );
     }
     return scheduleFromFixtures(season, 'Premier League', fixtures, [...teams.values()], this.config.rules);
   }
 
-  private async setUp(schedule: SeasonSchedule, source: SeasonSource, results: ProviderAnswer | null, context: CommandContext): Promise<SeasonImportResult> {
+  private async setUp(
+    schedule: SeasonSchedule,
+    source: SeasonSource,
+    results: ProviderAnswer | null,
+    context: CommandContext,
+  ): Promise<SeasonImportResult> {
     const imported = await this.commandBus.execute(new ImportScheduleCommand(context, { schedule, source }));
     // The options step reads the periods table: let it show the import first.
     if (imported.position !== null) await this.engine.waitFor(BigInt(imported.position));
     const { added } = await this.commandBus.execute(new AddEplOptionsCommand(null, context));
-    const summary = results ? await this.sync.apply(results, { actor: context.actor, now: context.now, correlationId: context.correlationId }) : null;
+    const summary = results
+      ? await this.sync.apply(results, {
+          actor: context.actor,
+          now: context.now,
+          correlationId: context.correlationId,
+        })
+      : null;
     const resultsRecorded = summary?.resultsRecorded ?? 0;
     const parts = [imported.message];
     if (added > 0) parts.push(`Added ${added} team options.`);

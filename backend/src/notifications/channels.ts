@@ -3,7 +3,12 @@ import webpush from 'web-push';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { MAILER, type Mailer } from '../platform/mail/mailer.js';
 import { textToHtml } from './domain/templates.js';
-import { NotificationStore, UnsubscribeTokens, type Channel, type UnsubscribeKind } from './notification-store.js';
+import {
+  NotificationStore,
+  UnsubscribeTokens,
+  type Channel,
+  type UnsubscribeKind,
+} from './notification-store.js';
 
 export interface Recipient {
   userId: string;
@@ -57,7 +62,9 @@ export class NotificationChannels {
           await this.store.secret('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())),
         ) as PushKeys;
       }
-      const unsubscribe = new UnsubscribeTokens(await this.store.secret('unsubscribe', UnsubscribeTokens.newKey));
+      const unsubscribe = new UnsubscribeTokens(
+        await this.store.secret('unsubscribe', UnsubscribeTokens.newKey),
+      );
       return { vapid, unsubscribe };
     })();
     return this.keys;
@@ -73,7 +80,12 @@ export class NotificationChannels {
   }
 
   /** Sends on the chosen channels; returns how many deliveries failed. */
-  async send(recipient: Recipient, message: Outgoing, channels: { email: boolean; push: boolean }, now: Date) {
+  async send(
+    recipient: Recipient,
+    message: Outgoing,
+    channels: { email: boolean; push: boolean },
+    now: Date,
+  ) {
     let failed = 0;
     let delivered = 0;
     if (channels.email && this.mailer.configured) {
@@ -91,8 +103,14 @@ export class NotificationChannels {
 
   private async sendEmail(recipient: Recipient, message: Outgoing, now: Date): Promise<boolean> {
     // A welcome goes once: its footer points to the choices instead of an unsubscribe link.
-    const unsubscribe = message.kind === 'welcome' ? null : await this.unsubscribeUrl(recipient.userId, message.kind);
-    const what = { reminder: 'reminders', results: 'results', announcement: 'messages from the pool host', welcome: '' }[message.kind];
+    const unsubscribe =
+      message.kind === 'welcome' ? null : await this.unsubscribeUrl(recipient.userId, message.kind);
+    const what = {
+      reminder: 'reminders',
+      results: 'results',
+      announcement: 'messages from the pool host',
+      welcome: '',
+    }[message.kind];
     const footer =
       unsubscribe === null
         ? `Choose what the pool sends you: ${this.baseUrl()}/profile`
@@ -119,7 +137,12 @@ export class NotificationChannels {
     const subscriptions = await this.store.subscriptions(recipient.userId);
     if (subscriptions.length === 0) return [];
     const { vapid } = await this.secrets();
-    const payload = JSON.stringify({ title: message.subject, body: message.text, url: message.url, kind: message.kind });
+    const payload = JSON.stringify({
+      title: message.subject,
+      body: message.text,
+      url: message.url,
+      kind: message.kind,
+    });
     const outcomes: boolean[] = [];
     for (const subscription of subscriptions) {
       let error: string | null = null;
@@ -156,7 +179,14 @@ export class NotificationChannels {
     return outcomes;
   }
 
-  private log(recipient: Recipient, message: Outgoing, channel: Channel, to: string, now: Date, error: string | null) {
+  private log(
+    recipient: Recipient,
+    message: Outgoing,
+    channel: Channel,
+    to: string,
+    now: Date,
+    error: string | null,
+  ) {
     return this.store.log({
       userId: recipient.userId,
       recipient: channel === 'email' ? to : `${recipient.email} (push: ${to})`,

@@ -1,7 +1,11 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
-import { RenderMailQuery, SendWelcomeMailCommand, type RenderedMail } from '../shared/queries/mail-queries.js';
+import {
+  RenderMailQuery,
+  SendWelcomeMailCommand,
+  type RenderedMail,
+} from '../shared/queries/mail-queries.js';
 import type { TemplateValues } from './domain/templates.js';
 import { MailTemplates } from './mail-templates.js';
 import { NotificationsService } from './notifications.service.js';

@@ -101,7 +101,11 @@ export class NotificationStore {
     );
   }
 
-  async subscribe(userId: string, subscription: { endpoint: string; p256dh: string; auth: string }, now: Date) {
+  async subscribe(
+    userId: string,
+    subscription: { endpoint: string; p256dh: string; auth: string },
+    now: Date,
+  ) {
     await this.database.query(
       `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth`,
@@ -110,7 +114,10 @@ export class NotificationStore {
   }
 
   async unsubscribe(userId: string, endpoint: string): Promise<void> {
-    await this.database.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [userId, endpoint]);
+    await this.database.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [
+      userId,
+      endpoint,
+    ]);
   }
 
   async dropSubscription(endpoint: string): Promise<void> {
@@ -127,11 +134,14 @@ export class NotificationStore {
 
   /** A secret of the pool, made once (the first instance to start wins; the others read it). */
   async secret(name: string, create: () => string): Promise<string> {
-    await this.database.query('INSERT INTO pool_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      name,
-      create(),
-    ]);
-    const { rows } = await this.database.query<{ value: string }>('SELECT value FROM pool_secrets WHERE name = $1', [name]);
+    await this.database.query(
+      'INSERT INTO pool_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+      [name, create()],
+    );
+    const { rows } = await this.database.query<{ value: string }>(
+      'SELECT value FROM pool_secrets WHERE name = $1',
+      [name],
+    );
     return rows[0]!.value;
   }
 

@@ -180,7 +180,10 @@ export class MailTemplateBody implements MailTemplateRequest {
 
 function templateKind(kind: string): MailTemplateKind {
   if (!(mailTemplateKinds as readonly string[]).includes(kind)) {
-    throw new DomainError(ErrorCodes.NOT_FOUND, `There is no "${kind}" template: use ${mailTemplateKinds.join(', ')}.`);
+    throw new DomainError(
+      ErrorCodes.NOT_FOUND,
+      `There is no "${kind}" template: use ${mailTemplateKinds.join(', ')}.`,
+    );
   }
   return kind as MailTemplateKind;
 }
@@ -364,7 +367,9 @@ export class NotificationsController {
 
   @Get('admin/notifications/templates')
   @Admin()
-  @ApiOperation({ summary: 'The mail templates (welcome, reminder, results, invite) with their placeholders' })
+  @ApiOperation({
+    summary: 'The mail templates (welcome, reminder, results, invite) with their placeholders',
+  })
   listTemplates(): Promise<MailTemplateView[]> {
     return this.templates.list();
   }
@@ -372,7 +377,8 @@ export class NotificationsController {
   @Put('admin/notifications/templates/:kind')
   @Admin()
   @ApiOperation({
-    summary: 'Change a mail template (400 TEMPLATE_PLACEHOLDER_UNKNOWN for a placeholder its kind does not have)',
+    summary:
+      'Change a mail template (400 TEMPLATE_PLACEHOLDER_UNKNOWN for a placeholder its kind does not have)',
   })
   async changeTemplate(
     @Param('kind') kind: string,
@@ -380,7 +386,11 @@ export class NotificationsController {
     @Req() request: Request,
   ): Promise<MailTemplateView> {
     const which = templateKind(kind);
-    await this.templates.change(which, { subject: body.subject, text: body.text }, commandContext(request, this.clock, 'admin'));
+    await this.templates.change(
+      which,
+      { subject: body.subject, text: body.text },
+      commandContext(request, this.clock, 'admin'),
+    );
     return (await this.templates.list()).find((template) => template.kind === which)!;
   }
 

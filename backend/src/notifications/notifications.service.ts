@@ -1,7 +1,19 @@
 import { QueryBus } from '@nestjs/cqrs';
 import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { BroadcastRequest, BroadcastResult, HistoricStanding, LeaderboardKind, UpcomingNotification } from '@treble/contracts';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type {
+  BroadcastRequest,
+  BroadcastResult,
+  HistoricStanding,
+  LeaderboardKind,
+  UpcomingNotification,
+} from '@treble/contracts';
 import { ErrorCodes, userDisplayName } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
@@ -87,7 +99,11 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
   private async tick(): Promise<void> {
     if (this.running) return;
     this.running = this.runOnce(this.clock.now())
-      .catch((error: unknown) => this.logger.warn(`Notification check failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `Notification check failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
       .finally(() => (this.running = null));
     await this.running;
   }
@@ -148,7 +164,12 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
         periodNotificationsStreamId(period.id, await this.scope()),
         periodNotificationsModel,
         (state) => decideReminders(state, { periodId: period.id, slotHours, eligible }),
-        metadataFor({ actor: 'system', source: 'system', now, correlationId: `reminders-${period.id}-${slotHours}` }),
+        metadataFor({
+          actor: 'system',
+          source: 'system',
+          now,
+          correlationId: `reminders-${period.id}-${slotHours}`,
+        }),
       );
       for (const event of events) {
         if (event.type === 'ReminderDecided') decided.push(event.data);
@@ -159,7 +180,9 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
 
   async deliverReminders(decided: readonly DecidedReminders[], now: Date): Promise<void> {
     for (const batch of decided) {
-      const period = (await this.openPeriods(new Date(0))).find((candidate) => candidate.id === batch.periodId);
+      const period = (await this.openPeriods(new Date(0))).find(
+        (candidate) => candidate.id === batch.periodId,
+      );
       if (!period) continue;
       const standing = await this.overallStanding();
       for (const userId of batch.userIds) {
@@ -182,10 +205,14 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
 
   /** Overall points and rank after the latest completed matchweek (none before the first completes). */
   async overallStanding(): Promise<Map<string, HistoricStanding>> {
-    const { rows } = await this.database.query<{ id: number | null }>('SELECT max(id) AS id FROM periods WHERE is_completed');
+    const { rows } = await this.database.query<{ id: number | null }>(
+      'SELECT max(id) AS id FROM periods WHERE is_completed',
+    );
     const latest = rows[0]?.id ?? null;
     if (latest === null) return new Map();
-    return new Map((await this.history.standingsAsOf(latest, 'overall')).rows.map((row) => [row.userId, row]));
+    return new Map(
+      (await this.history.standingsAsOf(latest, 'overall')).rows.map((row) => [row.userId, row]),
+    );
   }
 
   /** The player's own reusable invitation link, or the Invite page where they get one. */
@@ -203,7 +230,11 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
   /** The spec's variables every template has, for one player. */
   private async playerValues(player: PlayerRow, standing: HistoricStanding | undefined, now: Date) {
     return {
-      user_name: userDisplayName({ firstName: player.first_name, lastName: player.last_name, email: player.email }),
+      user_name: userDisplayName({
+        firstName: player.first_name,
+        lastName: player.last_name,
+        email: player.email,
+      }),
       user_email: player.email,
       user_score: String(standing?.points ?? 0),
       user_rank: standing ? String(standing.rank) : '-',
@@ -223,7 +254,11 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
       `SELECT team_name FROM choices WHERE user_id = $1 AND period_id = $2 ORDER BY team_name`,
       [player.id, period.id],
     );
-    const { rows: open } = await this.database.query<{ name: string; opponent: string | null; lock_at: Date }>(
+    const { rows: open } = await this.database.query<{
+      name: string;
+      opponent: string | null;
+      lock_at: Date;
+    }>(
       `SELECT o.name, o.opponent, o.lock_at FROM options o
        WHERE o.period_id = $1 AND o.lock_at > $2
          AND NOT EXISTS (SELECT 1 FROM choices c WHERE c.user_id = $3 AND c.option_id = o.id)
@@ -252,12 +287,23 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
             ].join('\n')
           : '',
     });
-    return { kind: 'reminder', subject: mail.subject, text: mail.text, url: '/predictions', periodId: period.id };
+    return {
+      kind: 'reminder',
+      subject: mail.subject,
+      text: mail.text,
+      url: '/predictions',
+      periodId: period.id,
+    };
   }
 
   /** A period with its first deadline (for previews). */
   async period(periodId: number): Promise<OpenPeriod> {
-    const { rows } = await this.database.query<{ id: number; name: string; deadline: Date | null; start_date: Date }>(
+    const { rows } = await this.database.query<{
+      id: number;
+      name: string;
+      deadline: Date | null;
+      start_date: Date;
+    }>(
       `SELECT p.id, p.name, p.start_date, (SELECT min(o.lock_at) FROM options o WHERE o.period_id = p.id) AS deadline
        FROM periods p WHERE p.id = $1`,
       [periodId],
@@ -271,7 +317,9 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
   async upcoming(now: Date): Promise<UpcomingNotification[]> {
     const upcoming: UpcomingNotification[] = [];
     for (const period of await this.openPeriods(now)) {
-      const stream = await this.eventStore.readStream(periodNotificationsStreamId(period.id, await this.scope()));
+      const stream = await this.eventStore.readStream(
+        periodNotificationsStreamId(period.id, await this.scope()),
+      );
       const state = stream.reduce(
         (current, event) => periodNotificationsModel.evolve(current, event as never),
         periodNotificationsModel.initialState(),
@@ -282,7 +330,14 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
         const current = dueSlot(period.deadline, now, this.config.notifications.reminderHours);
         if (at.getTime() <= now.getTime() && current !== slotHours) continue;
         if ((state.reminded.get(slotHours)?.size ?? 0) > 0 && at.getTime() <= now.getTime()) continue;
-        upcoming.push({ kind: 'reminder', periodId: period.id, periodName: period.name, slotHours, at: at.toISOString(), recipients });
+        upcoming.push({
+          kind: 'reminder',
+          periodId: period.id,
+          periodName: period.name,
+          slotHours,
+          at: at.toISOString(),
+          recipients,
+        });
       }
     }
     return upcoming.sort((a, b) => a.at.localeCompare(b.at)).slice(0, 10);
@@ -303,7 +358,10 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     const { rows: players } = await this.database.query<PlayerRow>(
       'SELECT id::text AS id, email, first_name, last_name, is_admin FROM users WHERE active ORDER BY created_at',
     );
-    const reached = await this.reachable(players.map((p) => p.id), 'results');
+    const reached = await this.reachable(
+      players.map((p) => p.id),
+      'results',
+    );
     // Nothing reaches anyone (no mail, no push): nothing is decided, so a later channel still can.
     if (reached.length === 0 && !this.channels.emailConfigured) return false;
     const { events } = await decideAndAppend(
@@ -322,9 +380,19 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     const digest = await this.digest(periodId, now);
     for (const player of players) {
       const settings = await this.store.settings(player.id);
-      await this.channels.send({ userId: player.id, email: player.email }, await digest.forPlayer(player), settings.results, now);
+      await this.channels.send(
+        { userId: player.id, email: player.email },
+        await digest.forPlayer(player),
+        settings.results,
+        now,
+      );
       if (player.is_admin) {
-        await this.channels.send({ userId: player.id, email: player.email }, digest.forAdmins, { email: true, push: false }, now);
+        await this.channels.send(
+          { userId: player.id, email: player.email },
+          digest.forAdmins,
+          { email: true, push: false },
+          now,
+        );
       }
     }
     return true;
@@ -332,9 +400,13 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
 
   /** The digest of a completed period: each player's points, rank movement and survivor status; the admins' summary. */
   async digest(periodId: number, now: Date = this.clock.now()) {
-    const { rows: periodRows } = await this.database.query<{ name: string }>('SELECT name FROM periods WHERE id = $1', [periodId]);
+    const { rows: periodRows } = await this.database.query<{ name: string }>(
+      'SELECT name FROM periods WHERE id = $1',
+      [periodId],
+    );
     const periodName = periodRows[0]?.name;
-    if (periodName === undefined) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
+    if (periodName === undefined)
+      throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
     const { rows: previousRows } = await this.database.query<{ id: number }>(
       'SELECT max(id) AS id FROM periods WHERE is_completed AND id < $1',
       [periodId],
@@ -366,7 +438,11 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
        ORDER BY u.created_at`,
       [periodId],
     );
-    const label: Record<LeaderboardKind, string> = { overall: 'Overall', survivor: 'Survivor', last10: 'Last 10' };
+    const label: Record<LeaderboardKind, string> = {
+      overall: 'Overall',
+      survivor: 'Survivor',
+      last10: 'Last 10',
+    };
 
     // The player's digest (template `results`): user_score is the matchweek's points, user_rank the overall rank after it.
     const forPlayer = async (player: PlayerRow): Promise<Outgoing> => {
@@ -427,7 +503,10 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
         `the results provider failed its last ${failures} polls (since ${new Date(polls[failures - 1]!.polled_at).toISOString().slice(0, 16).replace('T', ' ')} UTC): ${polls[0]!.error ?? 'unknown error'}`,
       );
     }
-    adminLines.push(issues.length === 0 ? 'Nothing needs your attention.' : 'Needs attention:', ...issues.map((issue) => `- ${issue}`));
+    adminLines.push(
+      issues.length === 0 ? 'Nothing needs your attention.' : 'Needs attention:',
+      ...issues.map((issue) => `- ${issue}`),
+    );
     const forAdmins: Outgoing = {
       kind: 'results',
       subject: `${periodName} admin summary${issues.length > 0 ? `: ${issues.length} thing${issues.length === 1 ? '' : 's'} to check` : ''}`,
@@ -495,7 +574,12 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
       request.audience === 'all' || periodId === null ? [] : [periodId],
     );
     // Each player's choice for messages from the host, and whether a push subscription reaches them.
-    const { rows: choices } = await this.database.query<{ id: string; email: boolean; push: boolean; subscribed: boolean }>(
+    const { rows: choices } = await this.database.query<{
+      id: string;
+      email: boolean;
+      push: boolean;
+      subscribed: boolean;
+    }>(
       `SELECT u.id::text AS id, coalesce(s.announcement_email, true) AS email, coalesce(s.announcement_push, true) AS push,
               EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id) AS subscribed
        FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id WHERE u.id::text = ANY($1)`,

@@ -3,7 +3,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { Request } from 'express';
-import { ErrorCodes, type HallOfFameSeason, type MessageResponse, type Payout, type Prize } from '@treble/contracts';
+import {
+  ErrorCodes,
+  type HallOfFameSeason,
+  type MessageResponse,
+  type Payout,
+  type Prize,
+} from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { SeasonReader } from '../season/season-reader.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
@@ -53,16 +59,23 @@ export class PrizesController {
     // Only the rows that can reach a paid place are read, whatever the size of the pool.
     const rows = await this.seasons.read(
       season,
-      async () => new PayoutQueries(this.leaderboards.shownAt(this.clock.now())).payouts(await this.prizes.list()),
+      async () =>
+        new PayoutQueries(this.leaderboards.shownAt(this.clock.now())).payouts(await this.prizes.list()),
       // A past season's payouts: its final standings and the prizes it ended with.
-      async (sql) => new PayoutQueries(new LeaderboardQueries(sql, this.config.rules)).payouts(await PrizeQueries.activeIn(sql)),
+      async (sql) =>
+        new PayoutQueries(new LeaderboardQueries(sql, this.config.rules)).payouts(
+          await PrizeQueries.activeIn(sql),
+        ),
     );
     return withEmailsFor(requestUser(request), rows);
   }
 
   @Get('hall-of-fame')
   @Player()
-  @ApiOperation({ summary: "Every past season's winners (rank 1, ties included) of Overall, Survivor and Last 10, with what they won; newest first" })
+  @ApiOperation({
+    summary:
+      "Every past season's winners (rank 1, ties included) of Overall, Survivor and Last 10, with what they won; newest first",
+  })
   async hallOfFame(): Promise<HallOfFameSeason[]> {
     const seasons: HallOfFameSeason[] = [];
     for (const season of (await this.seasons.past()).reverse()) {
@@ -72,7 +85,9 @@ export class PrizesController {
           const won = await new PayoutQueries(boards).payouts(await PrizeQueries.activeIn(sql));
           const competitions: HallOfFameSeason['competitions'] = [];
           for (const competition of ['overall', 'survivor', 'last10'] as const) {
-            const winners = (await boards.top(competition, 1)).filter((row) => row.rank === 1 && (row.totalPoints > 0 || competition === 'survivor'));
+            const winners = (await boards.top(competition, 1)).filter(
+              (row) => row.rank === 1 && (row.totalPoints > 0 || competition === 'survivor'),
+            );
             competitions.push({
               competition,
               winners: winners.map((row) => {
@@ -81,7 +96,9 @@ export class PrizesController {
                   userId: row.userId,
                   displayName: row.displayName,
                   points: row.totalPoints,
-                  payout: payout ? payout.amounts.reduce((sum, money) => sum + Number(money.amount), 0) : null,
+                  payout: payout
+                    ? payout.amounts.reduce((sum, money) => sum + Number(money.amount), 0)
+                    : null,
                   currency: payout?.amounts[0]?.currency ?? null,
                 };
               }),

@@ -20,7 +20,9 @@ const metadata: EventMetadata = {
  * Counts events per type with `count = count + 1`: deliberately NOT idempotent, so any event
  * applied twice (or skipped) shows up in the totals.
  */
-function countingProjection(options: { version?: number; failOn?: { id: string }; seasons?: 'archived' | 'kept' } = {}): Projection {
+function countingProjection(
+  options: { version?: number; failOn?: { id: string }; seasons?: 'archived' | 'kept' } = {},
+): Projection {
   return {
     name: 'counts',
     version: options.version ?? 1,
@@ -121,7 +123,7 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     });
   });
 
-  it("answers a command without its read model after the timeout, rather than failing it; a failed projection still fails", async () => {
+  it('answers a command without its read model after the timeout, rather than failing it; a failed projection still fails', async () => {
     const head = await appendMany(1);
     const idle = engine(countingProjection());
     // Not started: the projection never moves, as under a projector far behind at a rush.
@@ -140,24 +142,44 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
       queryKeysFor: () => [],
     });
     await broken.start();
-    const bad = (await store.append(`s-${randomUUID()}`, [{ type: 'Counted', data: { value: 1, id: 'x' }, metadata }], 'no_stream')).position;
+    const bad = (
+      await store.append(
+        `s-${randomUUID()}`,
+        [{ type: 'Counted', data: { value: 1, id: 'x' }, metadata }],
+        'no_stream',
+      )
+    ).position;
     await expect(broken.settle(bad)).rejects.toThrow('simulated crash');
   });
 
-  it('keeps a seasonal table\'s rows under the ending season when the next starts, reads them back, and rebuilds both', async () => {
+  it("keeps a seasonal table's rows under the ending season when the next starts, reads them back, and rebuilds both", async () => {
     await appendMany(3);
     const running = engine(countingProjection({ seasons: 'archived' }));
     const changes: ReadModelChange[] = [];
     running.onChanged((change) => changes.push(change));
     await running.start();
-    await store.append('pool-seasons', [{ type: 'SeasonStarted', data: { season: '2026-27', scope: '2026-27', previous: '2025-26' }, metadata }], 'any');
+    await store.append(
+      'pool-seasons',
+      [
+        {
+          type: 'SeasonStarted',
+          data: { season: '2026-27', scope: '2026-27', previous: '2025-26' },
+          metadata,
+        },
+      ],
+      'any',
+    );
     const head = await appendMany(2, 'Other');
     await running.waitFor(head);
     expect(await counts(handle.database)).toEqual({ Other: 2 });
     // Everything a browser shows changes with the season.
-    expect(changes.flatMap((change) => change.queryKeys)).toEqual(expect.arrayContaining([['seasons'], ['leaderboards'], ['periods']]));
+    expect(changes.flatMap((change) => change.queryKeys)).toEqual(
+      expect.arrayContaining([['seasons'], ['leaderboards'], ['periods']]),
+    );
     const past = await running.readSeason('2025-26', async (sql) => {
-      const { rows } = await sql.query<{ type: string; count: number }>('SELECT type, count FROM test_counts ORDER BY type');
+      const { rows } = await sql.query<{ type: string; count: number }>(
+        'SELECT type, count FROM test_counts ORDER BY type',
+      );
       return Object.fromEntries(rows.map((r) => [r.type, r.count]));
     });
     expect(past).toEqual({ Counted: 3 });
@@ -166,7 +188,12 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     expect((await running.verify('counts')).differences).toEqual([]);
     await running.rebuild('counts');
     expect(await counts(handle.database)).toEqual({ Other: 2 });
-    expect(await running.readSeason('2025-26', async (sql) => (await sql.query('SELECT * FROM test_counts')).rows.length)).toBe(1);
+    expect(
+      await running.readSeason(
+        '2025-26',
+        async (sql) => (await sql.query('SELECT * FROM test_counts')).rows.length,
+      ),
+    ).toBe(1);
   });
 
   it('never double-counts or skips when processing crashes in the middle of a batch', async () => {

@@ -71,7 +71,9 @@ function identifier(name: string): string {
 
 /** Every physical table of a projection, by logical name: its tables, and the past-season tables of the seasonal ones. */
 function tableNames(projection: Projection): string[] {
-  return projection.tables.flatMap((table) => (table.seasons ? [table.name, seasonsTable(table.name)] : [table.name]));
+  return projection.tables.flatMap((table) =>
+    table.seasons ? [table.name, seasonsTable(table.name)] : [table.name],
+  );
 }
 
 function sameKey(a: QueryKey, b: QueryKey): boolean {
@@ -175,7 +177,9 @@ export class ProjectionEngine {
   private async pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
     for (const name of tableNames(projection)) {
       await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
-      await sql.query(`CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))}`);
+      await sql.query(
+        `CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))}`,
+      );
     }
   }
 
@@ -199,7 +203,10 @@ export class ProjectionEngine {
     if (seasonal.length === 0 || data.previous === null) return false;
     for (const table of seasonal) {
       const live = identifier(physicalName(table.name));
-      await sql.query(`INSERT INTO ${identifier(physicalName(seasonsTable(table.name)))} SELECT *, $1 FROM ${live}`, [data.previous]);
+      await sql.query(
+        `INSERT INTO ${identifier(physicalName(seasonsTable(table.name)))} SELECT *, $1 FROM ${live}`,
+        [data.previous],
+      );
       if (table.seasons === 'archived') await sql.query(`DELETE FROM ${live}`);
     }
     return true;
@@ -240,7 +247,10 @@ export class ProjectionEngine {
     };
     const changed: ChangedKeys = { everyone: [], users: new Map() };
     for (const event of events) {
-      if (event.type === SEASON_STARTED && (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData))) {
+      if (
+        event.type === SEASON_STARTED &&
+        (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData))
+      ) {
         for (const key of seasonChangeKeys) addKey(changed.everyone, key);
       }
       if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
@@ -429,7 +439,12 @@ export class ProjectionEngine {
           if ((live?.position ?? 0n) !== built) return null; // it moved on: catch up again
           const found: TableDifference[] = [];
           for (const table of tableNames(projection)) {
-            const difference = await this.compareTable(sql, identifier(table), identifier(shadow(table)), table);
+            const difference = await this.compareTable(
+              sql,
+              identifier(table),
+              identifier(shadow(table)),
+              table,
+            );
             if (difference) found.push(difference);
           }
           return found;
@@ -438,7 +453,8 @@ export class ProjectionEngine {
       }
     } finally {
       await this.database.transaction(async (sql) => {
-        for (const table of tableNames(projection)) await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))}`);
+        for (const table of tableNames(projection))
+          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))}`);
       });
     }
   }
@@ -478,7 +494,9 @@ export class ProjectionEngine {
    */
   async readSeason<T>(season: string, work: (sql: Sql) => Promise<T>): Promise<T> {
     if (!seasonNamePattern.test(season)) throw new Error(`Not a season name: ${season}`);
-    const tables = this.projections.flatMap((projection) => projection.tables.filter((table) => table.seasons).map((table) => table.name));
+    const tables = this.projections.flatMap((projection) =>
+      projection.tables.filter((table) => table.seasons).map((table) => table.name),
+    );
     return this.database.transaction(async (sql) => {
       for (const table of tables) {
         await sql.query(
@@ -554,7 +572,9 @@ export class ProjectionEngine {
       if (failed) throw new Error(`Projection ${failed.name} failed: ${this.states.get(failed.name)?.error}`);
       const left = timeoutMs - (Date.now() - started);
       if (left <= 0) {
-        throw new ReadModelsBehindError(`Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`);
+        throw new ReadModelsBehindError(
+          `Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`,
+        );
       }
       // Projections this engine runs tell when they move on; those run by another instance are
       // seen through their checkpoint rows, read again shortly.

@@ -4,7 +4,13 @@ import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import { PoolSeasons } from './pool-seasons.js';
-import { evolvePeriod, initialPeriodState, periodStreamId, type PeriodEvent, type PeriodState } from './domain/period.js';
+import {
+  evolvePeriod,
+  initialPeriodState,
+  periodStreamId,
+  type PeriodEvent,
+  type PeriodState,
+} from './domain/period.js';
 
 /**
  * Runs a decision on one period's stream (read, fold, decide, append with the expected version),
@@ -21,7 +27,10 @@ export class PeriodStreams {
   /** A period of the season the pool plays now. */
   async load(periodId: number): Promise<PeriodState> {
     const events = await this.eventStore.readStream(periodStreamId(periodId, await this.seasons.scope()));
-    return events.reduce((state, event) => evolvePeriod(state, event as unknown as PeriodEvent), initialPeriodState());
+    return events.reduce(
+      (state, event) => evolvePeriod(state, event as unknown as PeriodEvent),
+      initialPeriodState(),
+    );
   }
 
   async decide(

@@ -32,7 +32,10 @@ export class PoolSeasons {
 
   private async recorded(): Promise<PoolSeasonsState> {
     const events = await this.eventStore.readStream(poolSeasonsStreamId);
-    return events.reduce((state, event) => evolvePoolSeasons(state, event as unknown as PoolSeasonsEvent), initialPoolSeasonsState());
+    return events.reduce(
+      (state, event) => evolvePoolSeasons(state, event as unknown as PoolSeasonsEvent),
+      initialPoolSeasonsState(),
+    );
   }
 
   /** The season of a pool from before pool years (its periods' season), or null. */

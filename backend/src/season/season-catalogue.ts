@@ -5,7 +5,13 @@ import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
-import { decideImportSeason, defaultSeason, seasonStreamId, type SeasonEvent, type SeasonSource } from './domain/season.js';
+import {
+  decideImportSeason,
+  defaultSeason,
+  seasonStreamId,
+  type SeasonEvent,
+  type SeasonSource,
+} from './domain/season.js';
 import { PoolSeasons } from './pool-seasons.js';
 import { parseSeasonFile, type SeasonFile } from './domain/season-file.js';
 import {
@@ -54,7 +60,8 @@ export function loadBundledSeason(season: string, config: Pick<AppConfig, 'rules
   const { clubs } = read<{ clubs: BundledSeason['clubs'] }>('clubs.json');
   const names = file.matches.flatMap((m) => [m.team1, m.team2]);
   const matched = matchTeams(names, teams);
-  if (matched.unmatched.length > 0) throw new SeasonDataError(`Unknown teams in ${season}: ${matched.unmatched.join(', ')}`);
+  if (matched.unmatched.length > 0)
+    throw new SeasonDataError(`Unknown teams in ${season}: ${matched.unmatched.join(', ')}`);
   const team = (name: string): Team => matched.teams.get(name)!;
   const schedule = scheduleOf(season, file, team, [...matched.teams.values()], config.rules);
   return { schedule, file, results: resultsOfFile(season, file, team), teams, clubs };
@@ -78,7 +85,10 @@ export class SeasonCatalogue {
 
   bundled(season: string): BundledSeason {
     if (!bundledSeasons().includes(season)) {
-      throw new DomainError(ErrorCodes.SEASON_NOT_AVAILABLE, `Season ${season} is not bundled; the bundled seasons are ${bundledSeasons().join(', ')}.`);
+      throw new DomainError(
+        ErrorCodes.SEASON_NOT_AVAILABLE,
+        `Season ${season} is not bundled; the bundled seasons are ${bundledSeasons().join(', ')}.`,
+      );
     }
     let loaded = this.bundledCache.get(season);
     if (!loaded) {
@@ -130,7 +140,9 @@ export class SeasonCatalogue {
     }
     const chosen = defaultSeason(choices, now);
     // With an API key the provider's fixtures are the fresher ones for the default season.
-    const preferred = chosen ? (choices.find((c) => c.season === chosen.season && c.source === 'football-data') ?? chosen) : null;
+    const preferred = chosen
+      ? (choices.find((c) => c.season === chosen.season && c.source === 'football-data') ?? chosen)
+      : null;
     return choices.map((choice) => ({ ...choice, isDefault: choice === preferred }));
   }
 
@@ -163,12 +175,19 @@ export class SeasonCatalogue {
   async currentOrDefault(now: Date): Promise<SeasonSchedule> {
     const current = await this.current();
     if (current) return current;
-    const chosen = defaultSeason(this.choices(now).filter((c) => c.source === 'bundled'), now);
+    const chosen = defaultSeason(
+      this.choices(now).filter((c) => c.source === 'bundled'),
+      now,
+    );
     return this.bundled(chosen?.season ?? BUNDLED_SEASON).schedule;
   }
 
   /** Records the season's schedule once (`SeasonImported` on `season-{season}`); again, nothing. */
-  async record(schedule: SeasonSchedule, source: SeasonSource, context: CommandContext): Promise<bigint | null> {
+  async record(
+    schedule: SeasonSchedule,
+    source: SeasonSource,
+    context: CommandContext,
+  ): Promise<bigint | null> {
     const streamId = seasonStreamId(schedule.season);
     const existing = (await this.eventStore.readStream(streamId)) as unknown as SeasonEvent[];
     const events = decideImportSeason(existing, schedule, source);
@@ -188,7 +207,8 @@ export class SeasonCatalogue {
     const seasons = bundledSeasons();
     const clubs = seasons.includes(schedule.season) ? this.bundled(schedule.season).clubs : {};
     const cities = new Map<string, string>();
-    for (const season of seasons) for (const [code, club] of Object.entries(this.bundled(season).clubs)) cities.set(code, club.city);
+    for (const season of seasons)
+      for (const [code, club] of Object.entries(this.bundled(season).clubs)) cities.set(code, club.city);
     const previous = seasons.filter((s) => s < schedule.season).pop();
     const before = previous ? new Set(this.bundled(previous).schedule.teams.map((t) => t.code)) : null;
     return schedule.teams.map((team) => ({
@@ -196,7 +216,9 @@ export class SeasonCatalogue {
       name: team.name,
       shortName: team.shortName,
       city: clubs[team.code]?.city ?? cities.get(team.code) ?? '',
-      promoted: clubs[team.code] ? clubs[team.code]!.promoted === true : before !== null && !before.has(team.code),
+      promoted: clubs[team.code]
+        ? clubs[team.code]!.promoted === true
+        : before !== null && !before.has(team.code),
     }));
   }
 }

@@ -116,7 +116,11 @@ export class StandingsController {
       // A past season is read through its kept rows, never cached with the current one's. It is
       // over, so every entrant is listed: no pick of it is a secret any more.
       const rows = await this.seasons.readPast(past, (sql) =>
-        this.leaderboardsOf(sql).list(kind, { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after }),
+        this.leaderboardsOf(sql).list(kind, {
+          limit: page.limit ?? maxPageSize,
+          offset: page.offset,
+          after: page.after,
+        }),
       );
       return withEmailsFor(user, rows);
     }

@@ -10,12 +10,23 @@ import { databaseTargets, type TestDatabaseHandle } from '../support/databases.j
  * Throughput benchmarks (`npm run bench`). They print rates; they assert only correctness, never
  * time, so a slow machine makes them slow, not red.
  */
-const metadata: EventMetadata = { actor: 'bench', correlationId: 'bench', causationId: null, occurredAt: new Date(0).toISOString(), source: 'system' };
+const metadata: EventMetadata = {
+  actor: 'bench',
+  correlationId: 'bench',
+  causationId: null,
+  occurredAt: new Date(0).toISOString(),
+  source: 'system',
+};
 
 const tallyProjection: Projection = {
   name: 'bench_tally',
   version: 1,
-  tables: [{ name: 'bench_tally', ddl: (t) => [`CREATE TABLE ${t} (stream_id text PRIMARY KEY, events integer NOT NULL)`] }],
+  tables: [
+    {
+      name: 'bench_tally',
+      ddl: (t) => [`CREATE TABLE ${t} (stream_id text PRIMARY KEY, events integer NOT NULL)`],
+    },
+  ],
   eventTypes: ['Tallied'],
   async apply(event, { sql, table }) {
     await sql.query(
@@ -53,7 +64,8 @@ describe.each(databaseTargets)('event store and projections throughput on $name'
       for (let s = w; s < streams.length; s += 8) {
         let version: number | 'no_stream' = 'no_stream';
         for (let i = 0; i < perStream; i++) {
-          version = (await store.append(streams[s]!, [{ type: 'Tallied', data: { i }, metadata }], version)).nextExpectedVersion;
+          version = (await store.append(streams[s]!, [{ type: 'Tallied', data: { i }, metadata }], version))
+            .nextExpectedVersion;
         }
       }
     });
@@ -67,7 +79,9 @@ describe.each(databaseTargets)('event store and projections throughput on $name'
     const started = process.hrtime.bigint();
     await engine.rebuild('bench_tally');
     console.log(`[bench ${target.name}] rebuild: ${rate(streams.length * perStream, started)}`);
-    const { rows } = await handle.database.query<{ total: string }>('SELECT sum(events) AS total FROM bench_tally');
+    const { rows } = await handle.database.query<{ total: string }>(
+      'SELECT sum(events) AS total FROM bench_tally',
+    );
     expect(Number(rows[0]!.total)).toBe(streams.length * perStream);
   });
 });

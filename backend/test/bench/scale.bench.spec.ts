@@ -150,7 +150,9 @@ describe(`standings at ${players} players on ${target.name}`, () => {
          profile_image_url text, is_admin boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now())`,
     );
     // The options' lock times, as far as the leaderboards shown to players read them.
-    await db.query(`CREATE TABLE options (id text PRIMARY KEY, period_id integer NOT NULL, lock_at timestamptz)`);
+    await db.query(
+      `CREATE TABLE options (id text PRIMARY KEY, period_id integer NOT NULL, lock_at timestamptz)`,
+    );
     await db.query(
       `INSERT INTO options (id, period_id, lock_at)
        SELECT p || '-T' || t, p, now() - interval '1 day' FROM generate_series(1, $1) p, generate_series(0, 19) t`,
@@ -414,11 +416,17 @@ describe(`standings at ${players} players on ${target.name}`, () => {
       return rowsBetween(first, last, rows[0]!.n, offset, limit);
     };
 
-    await db.query('CREATE TABLE overall_histogram (points integer, wins integer, n integer, PRIMARY KEY (points, wins))');
-    await timed('proposal: histogram of (points, wins) built from scratch', () =>
-      db.query('INSERT INTO overall_histogram SELECT points, wins, count(*) FROM overall GROUP BY points, wins'),
+    await db.query(
+      'CREATE TABLE overall_histogram (points integer, wins integer, n integer, PRIMARY KEY (points, wins))',
     );
-    const { rows: size } = await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM overall_histogram');
+    await timed('proposal: histogram of (points, wins) built from scratch', () =>
+      db.query(
+        'INSERT INTO overall_histogram SELECT points, wins, count(*) FROM overall GROUP BY points, wins',
+      ),
+    );
+    const { rows: size } = await db.query<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM overall_histogram',
+    );
     console.log(`proposal: histogram rows: ${size[0]!.n}`);
     /** Keys of the row at rank offset+1, and the number of rows strictly ahead of its tie group. */
     const keyFromHistogram = async (offset: number) =>
@@ -456,7 +464,9 @@ describe(`standings at ${players} players on ${target.name}`, () => {
     await repeated('proposal: my rank from the histogram', 7, () => rankByHistogram(someone));
 
     const ids = (rows: { user_id: string }[]) => rows.map((row) => row.user_id);
-    expect(ids(await pageByIndex(0, 50))).toEqual((await queries.overall({ limit: 50 })).map((entry) => entry.userId));
+    expect(ids(await pageByIndex(0, 50))).toEqual(
+      (await queries.overall({ limit: 50 })).map((entry) => entry.userId),
+    );
     const expected = (await queries.overall({ limit: 50, offset: deep })).map((entry) => entry.userId);
     expect(ids(await pageByIndex(deep, 50))).toEqual(expected);
     expect(ids(await pageByHistogram(deep, 50))).toEqual(expected);

@@ -180,7 +180,10 @@ function record(
         // After matchweek 1 has kicked off (every player listed), each request from another player.
         app.clock?.set(new Date('2025-08-19T12:00:00Z'));
         const board = await pressure(requests, 50, async (i) => {
-          const response = await clients[i % clients.length]!.request('GET', '/api/leaderboards/overall?limit=50');
+          const response = await clients[i % clients.length]!.request(
+            'GET',
+            '/api/leaderboards/overall?limit=50',
+          );
           if (response.status !== 200) throw new Error(`leaderboard ${response.status}`);
         });
         const bare = await pressure(requests, 50, async () => {

@@ -23,7 +23,9 @@ interface Finding {
 
 /** Runs axe-core (WCAG 2.x A and AA rules) on what the page shows now; keeps serious and critical findings. */
 async function seriousViolations(page: Page, name: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -47,9 +49,17 @@ describe('accessibility: axe finds no serious or critical violations on the main
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
-    player = await playerContext(browser, admin, server.baseUrl, { firstName: 'Ann', lastName: 'Player', email: 'ann@example.com' });
+    player = await playerContext(browser, admin, server.baseUrl, {
+      firstName: 'Ann',
+      lastName: 'Player',
+      email: 'ann@example.com',
+    });
     // Some data on every screen: picks on both sides and a result.
     const options = await periodOptions(player, server.baseUrl, 1);
     for (const option of options.slice(0, 3)) await pick(player, server.baseUrl, 1, option.id);
@@ -68,7 +78,10 @@ describe('accessibility: axe finds no serious or critical violations on the main
     await page.locator('main h1').first().waitFor();
     // Loading states settle before the audit (skeletons are aria-busy).
     await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-    expect({ path, notFound: await page.getByRole('heading', { name: 'Page Not Found' }).count() }).toEqual({ path, notFound: 0 });
+    expect({ path, notFound: await page.getByRole('heading', { name: 'Page Not Found' }).count() }).toEqual({
+      path,
+      notFound: 0,
+    });
     findings.push(...(await seriousViolations(page, name)));
     await page.close();
   }

@@ -15,7 +15,10 @@ describe('journey: the admin runs the season from the nine admin tabs', () => {
   const findings: { tab: string; rule: string; targets: string[] }[] = [];
 
   async function openTab(name: string): Promise<void> {
-    await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name, exact: true }).click();
+    await page
+      .getByRole('tablist', { name: 'Admin sections' })
+      .getByRole('tab', { name, exact: true })
+      .click();
     await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
     // Toasts of the previous step may still show; the app-wide toaster is not part of these tabs.
     const results = await new AxeBuilder({ page })
@@ -24,7 +27,11 @@ describe('journey: the admin runs the season from the nine admin tabs', () => {
       .analyze();
     for (const violation of results.violations) {
       if (violation.impact === 'serious' || violation.impact === 'critical') {
-        findings.push({ tab: name, rule: violation.id, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) });
+        findings.push({
+          tab: name,
+          rule: violation.id,
+          targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+        });
       }
     }
   }
@@ -40,11 +47,20 @@ describe('journey: the admin runs the season from the nine admin tabs', () => {
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext({ timezoneId: 'Europe/London', locale: 'en-GB' });
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
-    await playerContext(browser, admin, server.baseUrl, { firstName: 'Ann', lastName: 'Player', email: 'ann@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
+    await playerContext(browser, admin, server.baseUrl, {
+      firstName: 'Ann',
+      lastName: 'Player',
+      email: 'ann@example.com',
+    });
     page = await admin.newPage();
     page.on('response', (response) => {
-      if (response.url().includes('/api/') && response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+      if (response.url().includes('/api/') && response.status() >= 400)
+        failures.push(`${response.status()} ${response.url()}`);
     });
   });
   afterAll(async () => {
@@ -61,7 +77,9 @@ describe('journey: the admin runs the season from the nine admin tabs', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Import Schedule' }).click();
     // One step: the periods, their 760 team options and the results played by 20 December 2025.
     await page.getByTestId('import-next-step').waitFor({ timeout: 150_000 });
-    expect(await page.getByTestId('import-next-step').innerText()).toContain('Created all 38 EPL periods with authentic fixture dates.');
+    expect(await page.getByTestId('import-next-step').innerText()).toContain(
+      'Created all 38 EPL periods with authentic fixture dates.',
+    );
     await page.getByTestId('existing-periods').getByText('38').waitFor();
     await page.getByTestId('pool-season').getByText('2025/26').waitFor();
     // Nothing is left to set up: the options came with the import.

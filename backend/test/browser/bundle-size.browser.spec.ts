@@ -31,7 +31,9 @@ describe('the web app bundle', () => {
     const files = await initialJavaScript();
     expect(files.length).toBeGreaterThan(0);
     const total = files.reduce((sum, entry) => sum + entry.gzipBytes, 0);
-    process.stdout.write(`Initial JavaScript: ${files.length} files, ${(total / 1024).toFixed(1)} KB gzipped\n`);
+    process.stdout.write(
+      `Initial JavaScript: ${files.length} files, ${(total / 1024).toFixed(1)} KB gzipped\n`,
+    );
     expect(total).toBeLessThanOrEqual(initialJsBudgetBytes);
   });
 });

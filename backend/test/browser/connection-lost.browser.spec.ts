@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeSeasonStart, launchBrowser, periodOptions, pick, playerContext, recordResult, registerInContext, setUpSeason } from '../support/browser.js';
+import {
+  beforeSeasonStart,
+  launchBrowser,
+  periodOptions,
+  pick,
+  playerContext,
+  recordResult,
+  registerInContext,
+  setUpSeason,
+} from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 describe('journey: the connection drops and comes back', () => {
@@ -16,9 +25,17 @@ describe('journey: the connection drops and comes back', () => {
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
-    player = await playerContext(browser, admin, server.baseUrl, { firstName: 'Ann', lastName: 'Player', email: 'ann@example.com' });
+    player = await playerContext(browser, admin, server.baseUrl, {
+      firstName: 'Ann',
+      lastName: 'Player',
+      email: 'ann@example.com',
+    });
     optionId = (await periodOptions(player, server.baseUrl, 1))[0]?.id ?? '';
     await pick(player, server.baseUrl, 1, optionId);
     page = await player.newPage();

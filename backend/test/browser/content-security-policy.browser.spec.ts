@@ -41,7 +41,11 @@ describe('journey: the app works under its Content-Security-Policy', () => {
     await server.start();
     browser = await launchBrowser();
     const admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
     const invitationUrl = (await createInvitation(admin, server.baseUrl)).url;
     await admin.close();
@@ -114,7 +118,9 @@ describe('journey: the app works under its Content-Security-Policy', () => {
   });
 
   it('still refuses an inline script', async () => {
-    const refused = page.waitForEvent('console', { predicate: (message) => /Content Security Policy/i.test(message.text()) });
+    const refused = page.waitForEvent('console', {
+      predicate: (message) => /Content Security Policy/i.test(message.text()),
+    });
     await page.evaluate(`{
       const script = document.createElement('script');
       script.textContent = 'window.inlineScriptRan = true;';
@@ -122,6 +128,8 @@ describe('journey: the app works under its Content-Security-Policy', () => {
     }`);
     await refused;
     expect(await page.evaluate<boolean>('window.inlineScriptRan === true')).toBe(false);
-    expect((await page.evaluate<string[]>('window.cspViolations')).some((text) => text.startsWith('script-src'))).toBe(true);
+    expect(
+      (await page.evaluate<string[]>('window.cspViolations')).some((text) => text.startsWith('script-src')),
+    ).toBe(true);
   });
 });

@@ -30,7 +30,11 @@ describe('journey: the landing page, compressed files and an installable app', (
     await server.start();
     browser = await launchBrowser();
     const admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await admin.request.post(`${server.baseUrl}/api/prizes`, {
       data: { competition: 'overall', position: '1st', amount: 120, currency: 'GBP', description: null },
     });
@@ -47,7 +51,11 @@ describe('journey: the landing page, compressed files and an installable app', (
     ['phone', phone],
   ] as const) {
     it(`shows the landing page signed out on a ${name}, and an invitation leads to sign-up`, async () => {
-      const context = await browser.newContext({ viewport, isMobile: name === 'phone', hasTouch: name === 'phone' });
+      const context = await browser.newContext({
+        viewport,
+        isMobile: name === 'phone',
+        hasTouch: name === 'phone',
+      });
       const page = await context.newPage();
       await page.goto(server.baseUrl);
       await page.getByRole('heading', { name: 'Join The Pool', level: 1 }).waitFor();
@@ -57,7 +65,9 @@ describe('journey: the landing page, compressed files and an installable app', (
       for (const heading of ['How It Works', 'Live Updates', 'Strategy', 'Get Started Today']) {
         await page.getByRole('heading', { name: heading }).waitFor();
       }
-      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        viewport.width,
+      );
       await page.getByLabel('Invitation link').fill(invitationUrl);
       await page.getByRole('button', { name: 'Join with invitation' }).click();
       await page.waitForURL((url) => url.pathname === '/register');
@@ -84,7 +94,11 @@ describe('journey: the landing page, compressed files and an installable app', (
     await page.getByRole('heading', { name: 'Join The Pool', level: 1 }).waitFor();
     // As Lighthouse does: Chromium fetches and parses the page's manifest (DevTools protocol).
     const cdp = await context.newCDPSession(page);
-    const fetched = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
+    const fetched = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: { message: string }[];
+      data?: string;
+    };
     expect(fetched.url).toBe(`${server.baseUrl}/manifest.webmanifest`);
     expect(fetched.errors).toEqual([]);
     const manifest = JSON.parse(fetched.data ?? '{}') as {
@@ -95,7 +109,9 @@ describe('journey: the landing page, compressed files and an installable app', (
     };
     expect(manifest).toMatchObject({ start_url: '/', display: 'standalone', theme_color: '#3d195b' });
     for (const size of ['192x192', '512x512']) {
-      const icon = manifest.icons.find((candidate) => candidate.sizes === size && candidate.type === 'image/png');
+      const icon = manifest.icons.find(
+        (candidate) => candidate.sizes === size && candidate.type === 'image/png',
+      );
       expect(icon).toBeDefined();
       const response = await context.request.get(`${server.baseUrl}${icon!.src}`);
       expect(response.status()).toBe(200);
@@ -107,11 +123,17 @@ describe('journey: the landing page, compressed files and an installable app', (
     // The service worker registers, installs the app shell and takes control of the page.
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await page.waitForFunction('Boolean(navigator.serviceWorker.controller)');
-    expect(await page.evaluate<number>('navigator.serviceWorker.getRegistrations().then((all) => all.length)')).toBe(1);
+    expect(
+      await page.evaluate<number>('navigator.serviceWorker.getRegistrations().then((all) => all.length)'),
+    ).toBe(1);
     // With the service worker in control, Chromium finds nothing that stops an install (apart from
     // the test's own browser context, which is an incognito one).
-    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-    expect(installability.installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installability.installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual(
+      [],
+    );
 
     // Offline, the start URL still opens (from the cache) and the page says it is offline.
     await context.setOffline(true);

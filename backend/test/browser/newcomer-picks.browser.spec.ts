@@ -21,7 +21,11 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
     await server.start();
     browser = await launchBrowser();
     const admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
     invitationUrl = (await createInvitation(admin, server.baseUrl)).url;
     await admin.close();
@@ -62,7 +66,11 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
       await progressIs(index + 1);
       await expect(cards.nth(index).getAttribute('aria-pressed')).resolves.toBe('true');
     }
-    const picked = await Promise.all([0, 1, 2].map(async (index) => (await cards.nth(index).locator('.option-card__name').innerText()).trim()));
+    const picked = await Promise.all(
+      [0, 1, 2].map(async (index) =>
+        (await cards.nth(index).locator('.option-card__name').innerText()).trim(),
+      ),
+    );
 
     // With 3 picks the other cards are disabled; a tap on one anyway says why.
     await expect(cards.nth(3).getAttribute('aria-disabled')).resolves.toBe('true');
@@ -76,7 +84,9 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
     await progressIs(2);
     await page.getByText('Your prediction has been removed.').waitFor();
     // The server agrees.
-    const choices = (await (await page.context().request.get(`${server.baseUrl}/api/choices/period/1`)).json()) as unknown[];
+    const choices = (await (
+      await page.context().request.get(`${server.baseUrl}/api/choices/period/1`)
+    ).json()) as unknown[];
     expect(choices).toHaveLength(2);
   });
 });

@@ -25,7 +25,9 @@ describe('journey: an unknown address', () => {
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await page.getByText('404', { exact: true }).count()).toBe(1);
-    expect(await page.getByText("The page you're looking for doesn't exist or has been moved.").count()).toBe(1);
+    expect(await page.getByText("The page you're looking for doesn't exist or has been moved.").count()).toBe(
+      1,
+    );
     await page.getByRole('button', { name: 'Go Back' }).waitFor();
 
     await page.getByRole('button', { name: 'Go to Home' }).click();

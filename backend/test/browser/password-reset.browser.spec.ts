@@ -14,11 +14,18 @@ describe('forgot password in the browser', () => {
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    server = await serverProcess({ SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, MAIL_FROM: 'Treble <pool@treble.example>' });
+    server = await serverProcess({
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      MAIL_FROM: 'Treble <pool@treble.example>',
+    });
     await server.start();
     browser = await launchBrowser();
     adminContext = await browser.newContext();
-    await registerInContext(adminContext, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(adminContext, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     oldSession = await playerContext(browser, adminContext, server.baseUrl, {
       firstName: 'Fran',
       lastName: 'Forgetful',
@@ -39,10 +46,14 @@ describe('forgot password in the browser', () => {
     const arriving = mailbox.next('fran@example.com');
     await page.getByLabel('E-mail').fill('fran@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText('If an account uses this address, a link to set a new password is on its way.').waitFor();
+    await page
+      .getByText('If an account uses this address, a link to set a new password is on its way.')
+      .waitFor();
 
     const mail = await arriving;
-    const link = new RegExp(`${server.baseUrl.replace(/[.]/g, '\\.')}/reset-password\\?token=[A-Za-z0-9_-]{43}`).exec(mail.body)?.[0];
+    const link = new RegExp(
+      `${server.baseUrl.replace(/[.]/g, '\\.')}/reset-password\\?token=[A-Za-z0-9_-]{43}`,
+    ).exec(mail.body)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();

@@ -15,7 +15,11 @@ describe('journey: an admin completes and reopens a period on /period-management
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
     page = await admin.newPage();
   });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeSeasonStart, launchBrowser, playerContext, registerInContext, setUpSeason } from '../support/browser.js';
+import {
+  beforeSeasonStart,
+  launchBrowser,
+  playerContext,
+  registerInContext,
+  setUpSeason,
+} from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 const phone = { width: 375, height: 812 };
@@ -16,7 +22,11 @@ describe('journey: a player on a phone', () => {
     await server.start();
     browser = await launchBrowser();
     const admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
     player = await playerContext(
       browser,
@@ -43,7 +53,9 @@ describe('journey: a player on a phone', () => {
     expect(box.y).toBeGreaterThan(phone.height / 2);
     expect(box.width).toBeGreaterThanOrEqual(phone.width - 2);
     // Nothing is wider than the phone (a wider page makes a phone zoom out and hide the bar).
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      phone.width,
+    );
     // The bar works: it leads to the picks.
     await nav.getByRole('link', { name: 'Picks' }).click();
     await page.getByRole('heading', { name: 'Make Your Picks' }).waitFor();

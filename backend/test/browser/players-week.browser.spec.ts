@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, periodOptions, pick, playerContext, recordResult, registerInContext, setUpSeason } from '../support/browser.js';
+import {
+  launchBrowser,
+  periodOptions,
+  pick,
+  playerContext,
+  recordResult,
+  registerInContext,
+  setUpSeason,
+} from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 const desktop = { width: 1366, height: 800 };
@@ -26,10 +34,24 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
-    ann = await playerContext(browser, admin, server.baseUrl, { firstName: 'Ann', lastName: 'Able', email: 'ann@example.com' }, { viewport: desktop });
-    const bob = await playerContext(browser, admin, server.baseUrl, { firstName: 'Bob', lastName: 'Baker', email: 'bob@example.com' });
+    ann = await playerContext(
+      browser,
+      admin,
+      server.baseUrl,
+      { firstName: 'Ann', lastName: 'Able', email: 'ann@example.com' },
+      { viewport: desktop },
+    );
+    const bob = await playerContext(browser, admin, server.baseUrl, {
+      firstName: 'Bob',
+      lastName: 'Baker',
+      email: 'bob@example.com',
+    });
     await pick(bob, server.baseUrl, 1, '1-LIV');
     await bob.close();
     page = await ann.newPage();
@@ -39,14 +61,17 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
     await server?.dispose();
   });
 
-  const card = (name: string) => page.getByTestId('option-card').filter({ has: page.locator('.option-card__name', { hasText: name }) });
+  const card = (name: string) =>
+    page.getByTestId('option-card').filter({ has: page.locator('.option-card__name', { hasText: name }) });
 
   it('picks three teams; then the other cards are disabled and a tap on one says why', async () => {
     await page.goto(`${server.baseUrl}/predictions`);
     await page.getByRole('heading', { name: 'Make Your Picks' }).waitFor();
     for (const [index, name] of ['Liverpool FC', 'Arsenal FC', 'Chelsea FC'].entries()) {
       await card(name).click();
-      await page.locator(`[role="progressbar"][aria-label="Picks made"][aria-valuenow="${index + 1}"]`).waitFor();
+      await page
+        .locator(`[role="progressbar"][aria-label="Picks made"][aria-valuenow="${index + 1}"]`)
+        .waitFor();
     }
     const other = card('Everton FC');
     expect(await other.getAttribute('aria-disabled')).toBe('true');
@@ -57,15 +82,19 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
     await page.getByText('Your 3 picks are made', { exact: false }).waitFor();
   });
 
-  it("shows the result of a locked pick as it arrives, the points so far, and who picked it", async () => {
+  it('shows the result of a locked pick as it arrives, the points so far, and who picked it', async () => {
     // Wait (on the pool clock) for Liverpool's kickoff: the server then says the option is locked.
-    const liverpoolLocked = async () => (await periodOptions(ann, server.baseUrl, 1)).find((option) => option.id === '1-LIV')?.isLocked;
+    const liverpoolLocked = async () =>
+      (await periodOptions(ann, server.baseUrl, 1)).find((option) => option.id === '1-LIV')?.isLocked;
     const deadline = Date.now() + 110_000;
     while (!(await liverpoolLocked())) {
-      if (Date.now() > deadline) throw new Error('Liverpool v Bournemouth never kicked off on the pool clock');
+      if (Date.now() > deadline)
+        throw new Error('Liverpool v Bournemouth never kicked off on the pool clock');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect((await periodOptions(ann, server.baseUrl, 1)).find((option) => option.id === '1-ARS')?.isLocked).toBe(false);
+    expect(
+      (await periodOptions(ann, server.baseUrl, 1)).find((option) => option.id === '1-ARS')?.isLocked,
+    ).toBe(false);
 
     await recordResult(admin, server.baseUrl, '1-LIV', 'win');
     // No reload: the server's notice brings the result to the open page.
@@ -73,7 +102,10 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
     await liverpool.getByText(/^Won/).waitFor();
     await liverpool.getByText('+3').waitFor();
     await page.getByTestId('period-points').getByText('3 points').waitFor();
-    await page.getByTestId('period-points').getByText(/1 of 3 results in/).waitFor();
+    await page
+      .getByTestId('period-points')
+      .getByText(/1 of 3 results in/)
+      .waitFor();
 
     // Everyone's picks of the locked match: Ann's row first, Bob's Liverpool pick, nothing of the rest.
     const grid = page.getByTestId('everyone-picks').first();
@@ -92,7 +124,10 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
     const row = page.getByTestId('history-row').filter({ hasText: 'Matchweek 1' });
     await row.getByText('In progress').waitFor();
-    await page.getByTestId('history-total-note').getByText(/not final until the period is completed/).waitFor();
+    await page
+      .getByTestId('history-total-note')
+      .getByText(/not final until the period is completed/)
+      .waitFor();
     await row.getByRole('button', { name: 'Period 1' }).click();
     await row.getByTestId('pick-grid-row').nth(1).waitFor();
     await row.getByText('Bob Baker').waitFor();
@@ -103,10 +138,14 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
     await mobile.addCookies(await ann.cookies());
     const small = await mobile.newPage();
     await small.goto(`${server.baseUrl}/predictions`);
-    const liverpool = small.getByTestId('option-card').filter({ has: small.locator('.option-card__name', { hasText: 'Liverpool FC' }) });
+    const liverpool = small
+      .getByTestId('option-card')
+      .filter({ has: small.locator('.option-card__name', { hasText: 'Liverpool FC' }) });
     await liverpool.getByText(/^Won/).waitFor();
     await small.getByTestId('everyone-picks').getByText('Bob Baker').waitFor();
-    expect(await small.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
+    expect(await small.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      phone.width,
+    );
     await small.goto(`${server.baseUrl}/history`);
     await small.getByRole('button', { name: 'Period 1' }).tap();
     await small.getByTestId('pick-grid-row').nth(1).waitFor();

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeSeasonStart, launchBrowser, pick, playerContext, recordResult, registerInContext, setUpSeason } from '../support/browser.js';
+import {
+  beforeSeasonStart,
+  launchBrowser,
+  pick,
+  playerContext,
+  recordResult,
+  registerInContext,
+  setUpSeason,
+} from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 /**
@@ -20,12 +28,22 @@ describe('journey: the next season in the same pool', () => {
     await server.start();
     browser = await launchBrowser();
     admin = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
-    await setUpSeason(admin, server.baseUrl);
-    player = await playerContext(browser, admin, server.baseUrl, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
     });
+    await setUpSeason(admin, server.baseUrl);
+    player = await playerContext(
+      browser,
+      admin,
+      server.baseUrl,
+      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+      {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+      },
+    );
     for (const team of ['ARS', 'LIV', 'CHE']) await pick(player, server.baseUrl, 1, `1-${team}`);
     await recordResult(admin, server.baseUrl, '1-ARS', 'win');
     await recordResult(admin, server.baseUrl, '1-LIV', 'draw');
@@ -41,7 +59,9 @@ describe('journey: the next season in the same pool', () => {
     // The season has only begun: the way to the next one is folded away.
     const card = page.getByTestId('next-season-early');
     await card.getByText('Start 2026/27 before 2025/26 is over…').click();
-    expect(await card.getByTestId('season-unfinished').innerText()).toContain('Matchweeks 1-38 of 2025/26 are not completed');
+    expect(await card.getByTestId('season-unfinished').innerText()).toContain(
+      'Matchweeks 1-38 of 2025/26 are not completed',
+    );
     await card.getByRole('button', { name: 'Start 2026/27' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(/start fresh for 2026\/27/).waitFor();
@@ -49,7 +69,9 @@ describe('journey: the next season in the same pool', () => {
     await page.getByTestId('pool-season').getByText('2026/27').waitFor();
     await page.getByTestId('existing-periods').getByText('38', { exact: true }).waitFor();
     expect(await page.getByTestId('next-season').count()).toBe(0);
-    expect(await page.getByTestId('next-season-early').getByText('Start 2027/28 before 2026/27 is over…').count()).toBe(1);
+    expect(
+      await page.getByTestId('next-season-early').getByText('Start 2027/28 before 2026/27 is over…').count(),
+    ).toBe(1);
   });
 
   it("shows a player the new season's empty standings, the past season by the switcher, and its winner in the Hall of Fame", async () => {
@@ -66,7 +88,10 @@ describe('journey: the next season in the same pool', () => {
     await phone.getByTestId('past-season').getByText('The final standings of the 2025/26 season.').waitFor();
 
     await phone.goto(`${server.baseUrl}/history?season=2025-26`);
-    await phone.getByText(/Matchweek 1\b/).first().waitFor();
+    await phone
+      .getByText(/Matchweek 1\b/)
+      .first()
+      .waitFor();
     expect(await phone.getByTestId('season-switcher').inputValue()).toBe('2025-26');
     await phone.close();
   });

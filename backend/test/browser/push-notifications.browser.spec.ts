@@ -43,7 +43,11 @@ describe('journey: push notifications in this browser', () => {
     await server.start();
     browser = await launchBrowser();
     player = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await registerInContext(player, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(player, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
   });
   afterAll(async () => {
     await player?.close();
@@ -52,11 +56,14 @@ describe('journey: push notifications in this browser', () => {
     await pushService?.close();
   });
 
-  it('subscribes from the Profile page, receives the pool\'s push, and the service worker shows it', async () => {
+  it("subscribes from the Profile page, receives the pool's push, and the service worker shows it", async () => {
     const ecdh = createECDH('prime256v1');
     const subscription = {
       endpoint: `${pushService.url}/push/pat-phone`,
-      keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      keys: {
+        p256dh: ecdh.generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
     };
     // Runs in the page (a string: the backend compiles without the DOM's types).
     await player.addInitScript(`
@@ -80,22 +87,41 @@ describe('journey: push notifications in this browser', () => {
     const sent = await player.request.post(`${server.baseUrl}/api/admin/notifications/broadcast`, {
       data: { audience: 'all', subject: 'Matchweek 12 opens', message: 'Pick your three teams.' },
     });
-    expect(await sent.json()).toEqual({ recipients: 1, delivered: 1, failed: 0, skipped: { turnedOff: 0, unreachable: 0 } });
+    expect(await sent.json()).toEqual({
+      recipients: 1,
+      delivered: 1,
+      failed: 0,
+      skipped: { turnedOff: 0, unreachable: 0 },
+    });
     expect(pushService.received).toEqual(['POST /push/pat-phone']);
 
     // The app's service worker (sw.js, which loads push-sw.js) turns a push into a notification.
     const cdp = await player.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
-        const ours = registrations.find((registration) => registration.scopeURL === `${server.baseUrl}/` && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({
+          registrations,
+        }: {
+          registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }>;
+        }) => {
+          const ours = registrations.find(
+            (registration) => registration.scopeURL === `${server.baseUrl}/` && !registration.isDeleted,
+          );
+          if (ours) resolve(ours.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: server.baseUrl,
       registrationId: await registrationId,
-      data: JSON.stringify({ title: 'Matchweek 12: 0 of 3 picks made', body: 'Three still open.', url: '/predictions', kind: 'reminder' }),
+      data: JSON.stringify({
+        title: 'Matchweek 12: 0 of 3 picks made',
+        body: 'Three still open.',
+        url: '/predictions',
+        kind: 'reminder',
+      }),
     });
     await page.waitForFunction(
       'navigator.serviceWorker.ready.then((registration) => registration.getNotifications()).then((shown) => shown.length > 0)',
@@ -104,6 +130,13 @@ describe('journey: push notifications in this browser', () => {
       await page.evaluate(
         'navigator.serviceWorker.ready.then((registration) => registration.getNotifications()).then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
       ),
-    ).toEqual([{ title: 'Matchweek 12: 0 of 3 picks made', body: 'Three still open.', tag: 'treble-reminder', data: { url: '/predictions' } }]);
+    ).toEqual([
+      {
+        title: 'Matchweek 12: 0 of 3 picks made',
+        body: 'Three still open.',
+        tag: 'treble-reminder',
+        data: { url: '/predictions' },
+      },
+    ]);
   });
 });

@@ -23,7 +23,14 @@ describe('season replay in the browser', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'treble-replay-'));
-    pool = await startDemoPool({ dataDir, speed: 60, players: 2, host: '127.0.0.1', logger: quiet, env: { PROJECTION_POLL_MS: '50' } });
+    pool = await startDemoPool({
+      dataDir,
+      speed: 60,
+      players: 2,
+      host: '127.0.0.1',
+      logger: quiet,
+      env: { PROJECTION_POLL_MS: '50' },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -55,7 +62,9 @@ describe('season replay in the browser', () => {
 
     await page.getByText('Match finished').waitFor({ timeout: 30_000 });
     await adaRow.getByText('3 pts').waitFor({ timeout: 30_000 });
-    await expect(page.evaluate(() => (globalThis as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => (globalThis as unknown as { stillTheSamePage?: boolean }).stillTheSamePage),
+    ).resolves.toBe(true);
     await context.close();
   });
 });

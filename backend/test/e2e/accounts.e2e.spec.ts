@@ -135,7 +135,11 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     const uninvited = await app.request('POST', '/api/auth/register', { email, password });
     expect(uninvited.status).toBe(403);
     expect(uninvited.body).toMatchObject({ code: 'INVITATION_REQUIRED' });
-    const deadLink = await app.request('POST', '/api/auth/register', { email, password, inviteToken: 'z'.repeat(32) });
+    const deadLink = await app.request('POST', '/api/auth/register', {
+      email,
+      password,
+      inviteToken: 'z'.repeat(32),
+    });
     expect(deadLink.body).toMatchObject({ code: 'INVITATION_INVALID' });
   });
 
@@ -172,13 +176,23 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     expect(long.body).toMatchObject({ code: 'PASSWORD_POLICY' });
     const friend = uniqueEmail('friend');
     for (const [weak, message] of [
-      ['iloveyou', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
-      ['Football1', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      [
+        'iloveyou',
+        'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.',
+      ],
+      [
+        'Football1',
+        'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.',
+      ],
       [friend, 'The password must not be your e-mail address.'],
       [friend.split('@')[0]!, 'The password must not be your e-mail address.'],
       ['........', 'The password must not be one character repeated.'],
     ]) {
-      const refused = await app.request('POST', '/api/auth/register', { email: friend, password: weak, inviteToken: invite.token });
+      const refused = await app.request('POST', '/api/auth/register', {
+        email: friend,
+        password: weak,
+        inviteToken: invite.token,
+      });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ statusCode: 400, code: 'PASSWORD_POLICY', message });
     }
@@ -240,7 +254,8 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
 
     const player = await registerPlayer(app, admin);
     const cookie = player.cookieHeader()!;
-    const signedIn = async () => (await app.request('GET', '/api/auth/user', undefined, { cookie })).status === 200;
+    const signedIn = async () =>
+      (await app.request('GET', '/api/auth/user', undefined, { cookie })).status === 200;
     // Another site's link or image, or a request that shows no origin at all, only lands on /.
     const foreignRequests: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
@@ -366,11 +381,17 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
       code: 'PASSWORD_POLICY',
     });
     for (const [newPassword, message] of [
-      ['Password123', 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.'],
+      [
+        'Password123',
+        'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.',
+      ],
       [player.user.email.toUpperCase(), 'The password must not be your e-mail address.'],
       ['zzzzzzzzzz', 'The password must not be one character repeated.'],
     ]) {
-      const refused = await player.request('POST', '/api/auth/password', { currentPassword: password, newPassword });
+      const refused = await player.request('POST', '/api/auth/password', {
+        currentPassword: password,
+        newPassword,
+      });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ statusCode: 400, code: 'PASSWORD_POLICY', message });
     }
@@ -554,7 +575,12 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     const player = await registerPlayer(app, admin);
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(
-        (await app.request('POST', '/api/auth/login', { email: player.user.email, password: `wrong ${attempt}` })).status,
+        (
+          await app.request('POST', '/api/auth/login', {
+            email: player.user.email,
+            password: `wrong ${attempt}`,
+          })
+        ).status,
       ).toBe(401);
     }
     const blocked = await app.request('POST', '/api/auth/login', { email: player.user.email, password });
@@ -565,10 +591,14 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
       message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
     });
     // Other accounts from the same address still sign in.
-    expect((await app.request('POST', '/api/auth/login', { email: admin.user.email, password })).status).toBe(200);
+    expect((await app.request('POST', '/api/auth/login', { email: admin.user.email, password })).status).toBe(
+      200,
+    );
 
     app.clock!.set(new Date(start.getTime() + minutes(15)));
-    expect((await app.request('POST', '/api/auth/login', { email: player.user.email, password })).status).toBe(200);
+    expect(
+      (await app.request('POST', '/api/auth/login', { email: player.user.email, password })).status,
+    ).toBe(200);
   });
 
   it('counts 40 parallel wrong passwords for one account: 5 are checked, 35 refused', async () => {
@@ -652,7 +682,9 @@ describe.each(databaseTargets)(
 
       // Many addresses guessing at one account: each that failed gets one try per window from then
       // on, and the owner still signs in from an address that has not failed.
-      expect((await app.request('POST', '/api/auth/register', { email: 'deputy@example.com', password })).status).toBe(201);
+      expect(
+        (await app.request('POST', '/api/auth/register', { email: 'deputy@example.com', password })).status,
+      ).toBe(201);
       for (let address = 1; address <= 12; address++)
         expect((await login('deputy@example.com', 'wrong guess', `198.18.0.${address}`)).status).toBe(401);
       expect((await login('deputy@example.com', 'wrong again', '198.18.0.3')).status).toBe(429);

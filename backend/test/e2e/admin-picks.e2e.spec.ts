@@ -30,16 +30,26 @@ describe.each(databaseTargets)('admin pick reads over HTTP on $name', (target) =
       optionIds: ['1-ARS', '1-CHE', '1-LIV'],
     });
     expect(retro.status).toBe(201);
-    expect((await ann.request('POST', '/api/choices', { periodId: 20, optionId: '20-ARS' })).status).toBe(201);
-    expect((await bob.request('POST', '/api/choices', { periodId: 20, optionId: '20-EVE' })).status).toBe(201);
+    expect((await ann.request('POST', '/api/choices', { periodId: 20, optionId: '20-ARS' })).status).toBe(
+      201,
+    );
+    expect((await bob.request('POST', '/api/choices', { periodId: 20, optionId: '20-EVE' })).status).toBe(
+      201,
+    );
 
     const period1 = (await admin.request('GET', '/api/admin/choices/period/1')).body as PeriodChoice[];
-    expect(period1.map((choice) => [choice.userId, choice.optionId, choice.retroactive, choice.status]).sort()).toEqual([
+    expect(
+      period1.map((choice) => [choice.userId, choice.optionId, choice.retroactive, choice.status]).sort(),
+    ).toEqual([
       [ann.user.id, '1-ARS', true, 'active'],
       [ann.user.id, '1-CHE', true, 'active'],
       [ann.user.id, '1-LIV', true, 'active'],
     ]);
-    expect(period1[0]).toMatchObject({ periodId: 1, teamKey: expect.any(String), teamName: expect.any(String) });
+    expect(period1[0]).toMatchObject({
+      periodId: 1,
+      teamKey: expect.any(String),
+      teamName: expect.any(String),
+    });
 
     // Period 20 has not locked: players cannot see each other's picks, the admin can.
     expect((await bob.request('GET', '/api/periods/20/picks')).body).toEqual([]);

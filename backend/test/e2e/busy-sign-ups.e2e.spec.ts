@@ -52,7 +52,9 @@ describe.each(databaseTargets)('sign-ups and picks at the same moment on $name',
 
     for (let batch = 0; batch * atOnce < signUps; batch++) {
       const period = batch + 2;
-      const emails = Array.from({ length: Math.min(atOnce, signUps - batch * atOnce) }, () => uniqueEmail('friend'));
+      const emails = Array.from({ length: Math.min(atOnce, signUps - batch * atOnce) }, () =>
+        uniqueEmail('friend'),
+      );
       const [answers, picked] = await Promise.all([
         Promise.all(
           emails.map((email) =>
@@ -62,15 +64,21 @@ describe.each(databaseTargets)('sign-ups and picks at the same moment on $name',
         // Each player picks two teams at once in this batch's period (a different pair each time).
         Promise.all(
           players.flatMap((player, index) =>
-            [teams[(index + batch) % teams.length]!, teams[(index + batch + 6) % teams.length]!].map(async (code) => ({
-              player,
-              response: await player.request('POST', '/api/choices', { periodId: period, optionId: `${period}-${code}` }),
-            })),
+            [teams[(index + batch) % teams.length]!, teams[(index + batch + 6) % teams.length]!].map(
+              async (code) => ({
+                player,
+                response: await player.request('POST', '/api/choices', {
+                  periodId: period,
+                  optionId: `${period}-${code}`,
+                }),
+              }),
+            ),
           ),
         ),
       ]);
       answers.forEach((answer, index) => {
-        if (answer.status === 201) registered.push({ email: emails[index]!, user: (answer.body as AuthResponse).user });
+        if (answer.status === 201)
+          registered.push({ email: emails[index]!, user: (answer.body as AuthResponse).user });
         else refused.push(`${answer.status} ${answer.text}`);
       });
       for (const { player, response } of picked) {
@@ -115,14 +123,21 @@ describe.each(databaseTargets)('sign-ups and picks at the same moment on $name',
   }, 600_000);
 
   it('still refuses real conflicts with their own rule: the link used up, the 4th pick', async () => {
-    const invitation = (await admin.request('POST', '/api/invites', { maxUses: 5 })).body as CreatedInvitation;
+    const invitation = (await admin.request('POST', '/api/invites', { maxUses: 5 }))
+      .body as CreatedInvitation;
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
-        app.request('POST', '/api/auth/register', { email: uniqueEmail('late'), password, inviteToken: invitation.token }),
+        app.request('POST', '/api/auth/register', {
+          email: uniqueEmail('late'),
+          password,
+          inviteToken: invitation.token,
+        }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
-    expect(answers.filter((answer) => answer.status !== 201).map(codeOf)).toEqual(Array(7).fill('INVITATION_EXPIRED'));
+    expect(answers.filter((answer) => answer.status !== 201).map(codeOf)).toEqual(
+      Array(7).fill('INVITATION_EXPIRED'),
+    );
 
     const [picker] = players;
     const tries = await Promise.all(

@@ -16,7 +16,14 @@ describe('the demo pool (npm run demo)', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'treble-demo-'));
     // Real-time clock speed: the test moves it itself.
-    pool = await startDemoPool({ dataDir, speed: 1, players: 4, host: '127.0.0.1', logger: quiet, env: { PROJECTION_POLL_MS: '50' } });
+    pool = await startDemoPool({
+      dataDir,
+      speed: 1,
+      players: 4,
+      host: '127.0.0.1',
+      logger: quiet,
+      env: { PROJECTION_POLL_MS: '50' },
+    });
   });
   afterAll(async () => {
     await pool?.close();
@@ -29,7 +36,9 @@ describe('the demo pool (npm run demo)', () => {
     const kickoff = pool.fixtures[0]!.kickoff;
     expect(kickoff).toBe(Date.parse('2025-08-15T19:00:00Z'));
     expect(kickoff - pool.clock.now().getTime()).toBeGreaterThan(2.5 * 60 * minute);
-    await expect(pool.admin.call('GET', '/api/epl-results/scheduler/status')).resolves.toMatchObject({ isRunning: true });
+    await expect(pool.admin.call('GET', '/api/epl-results/scheduler/status')).resolves.toMatchObject({
+      isRunning: true,
+    });
   });
 
   it('has every computer player pick three teams for the coming matchweek, and only for it', async () => {
@@ -66,7 +75,10 @@ describe('the demo pool (npm run demo)', () => {
     // Sessions expire after 14 idle days of pool time: a jump across an international break outlasts them.
     // Two days before matchweek 4, after the first international break: more than three weeks on.
     const before = pool.clock.now().getTime();
-    const target = new Date(Math.min(...pool.fixtures.filter((f) => f.matchweek === 4).map((f) => f.kickoff)) - 2 * 24 * 60 * minute);
+    const target = new Date(
+      Math.min(...pool.fixtures.filter((f) => f.matchweek === 4).map((f) => f.kickoff)) -
+        2 * 24 * 60 * minute,
+    );
     expect(target.getTime() - before).toBeGreaterThan(21 * 24 * 60 * minute);
     await pool.jumpTo(target);
     const progress = await pool.step();

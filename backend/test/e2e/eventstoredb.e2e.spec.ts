@@ -11,7 +11,14 @@ import { backupPool, rebuildReadTables, restorePool } from '../../src/operations
 import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { projectionsFor, readEntities } from '../../src/read-models.js';
-import { registerAdmin, registerPlayer, restartableTestApp, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import {
+  registerAdmin,
+  registerPlayer,
+  restartableTestApp,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { EsdbStandIn } from '../support/esdb-standin/esdb-standin.js';
 
@@ -32,7 +39,9 @@ async function playPool(app: TestApp): Promise<SignedIn> {
   ];
   for (const [player, teams] of picks) {
     for (const team of teams) {
-      expect((await player.request('POST', '/api/choices', { periodId: 2, optionId: `2-${team}` })).status).toBe(201);
+      expect(
+        (await player.request('POST', '/api/choices', { periodId: 2, optionId: `2-${team}` })).status,
+      ).toBe(201);
     }
   }
   for (const [team, outcome] of [
@@ -43,7 +52,9 @@ async function playPool(app: TestApp): Promise<SignedIn> {
     ['CHE', 'loss'],
     ['NEW', 'win'],
   ] as const) {
-    expect((await admin.request('POST', '/api/results', { force: true, optionId: `2-${team}`, outcome })).status).toBe(201);
+    expect(
+      (await admin.request('POST', '/api/results', { force: true, optionId: `2-${team}`, outcome })).status,
+    ).toBe(201);
   }
   expect((await admin.request('POST', '/api/periods/2/complete', { force: true })).status).toBe(200);
   return ann;
@@ -62,7 +73,10 @@ async function readTables(app: TestApp, positions: Map<string, string> = new Map
         .map((row) => {
           // Tables that keep an event's position keep the log's own: read them as the source's.
           const position = row.position;
-          const original = typeof position === 'string' || typeof position === 'number' ? positions.get(String(position)) : undefined;
+          const original =
+            typeof position === 'string' || typeof position === 'number'
+              ? positions.get(String(position))
+              : undefined;
           return JSON.stringify(original === undefined ? row : { ...row, position: original });
         })
         .sort();
@@ -76,7 +90,9 @@ function sourcePositions(standIn: EsdbStandIn): Map<string, string> {
   const map = new Map<string, string>();
   for (const event of standIn.events()) {
     if (event.customMetadata.length === 0) continue;
-    const metadata = JSON.parse(Buffer.from(event.customMetadata).toString('utf8')) as { migratedFrom?: { position: string } };
+    const metadata = JSON.parse(Buffer.from(event.customMetadata).toString('utf8')) as {
+      migratedFrom?: { position: string };
+    };
     if (metadata.migratedFrom) map.set(event.position.toString(), metadata.migratedFrom.position);
   }
   return map;
@@ -117,7 +133,9 @@ describe.each(databaseTargets)('the app on EventStoreDB (stand-in) with read tab
     // The events went to EventStoreDB, none to the database's own events table.
     const types = new Set(standIn.events().map((event) => event.type));
     for (const type of ['ResultRecorded', 'PeriodCompleted']) expect(types.has(type)).toBe(true);
-    const { rows } = await app.app.get(Database).query<{ count: string }>('SELECT count(*) AS count FROM events');
+    const { rows } = await app.app
+      .get(Database)
+      .query<{ count: string }>('SELECT count(*) AS count FROM events');
     expect(Number(rows[0]!.count)).toBe(0);
   });
 });
@@ -151,7 +169,13 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
     stores.push(store);
     return store;
   };
-  const metadata = { actor: 'x', correlationId: 'c', causationId: null, occurredAt: '2025-08-01T00:00:00Z', source: 'system' as const };
+  const metadata = {
+    actor: 'x',
+    correlationId: 'c',
+    causationId: null,
+    occurredAt: '2025-08-01T00:00:00Z',
+    source: 'system' as const,
+  };
 
   it('copies every event in order, resumes after an interruption, and the read tables rebuilt from it equal the originals', async () => {
     const log = source.app.get<EventStore>(EVENT_STORE);
@@ -174,14 +198,26 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
 
     // …and the next run goes on after it.
     const report = await migrateToEsdb(log, targetStore, { batchSize: 20 });
-    expect(report).toEqual({ total: original.length, alreadyThere: partial.length, copied: original.length - partial.length });
-    expect(await migrateToEsdb(log, targetStore)).toEqual({ total: original.length, alreadyThere: original.length, copied: 0 });
+    expect(report).toEqual({
+      total: original.length,
+      alreadyThere: partial.length,
+      copied: original.length - partial.length,
+    });
+    expect(await migrateToEsdb(log, targetStore)).toEqual({
+      total: original.length,
+      alreadyThere: original.length,
+      copied: 0,
+    });
 
     const copied = await targetStore.readAll({ after: 0n, maxCount: 100_000 });
-    expect(copied.map((e) => [e.id, e.streamId, e.version, e.type])).toEqual(original.map((e) => [e.id, e.streamId, e.version, e.type]));
+    expect(copied.map((e) => [e.id, e.streamId, e.version, e.type])).toEqual(
+      original.map((e) => [e.id, e.streamId, e.version, e.type]),
+    );
     expect(copied.map((e) => e.data)).toEqual(original.map((e) => e.data));
     expect(copied.map((e) => e.metadata)).toEqual(original.map((e) => e.metadata));
-    expect(copied.map((e) => e.recordedAt.toISOString())).toEqual(original.map((e) => e.recordedAt.toISOString()));
+    expect(copied.map((e) => e.recordedAt.toISOString())).toEqual(
+      original.map((e) => e.recordedAt.toISOString()),
+    );
 
     // A fresh database whose projections are built from EventStoreDB alone.
     onEsdb = await startTestApp(target, { ...poolNow, EVENTSTORE_URL: standIn.connectionString });
@@ -200,13 +236,19 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
       const before = await pool.start();
       const ann = await playPool(before);
       await caughtUp(before);
-      const standingsBefore = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+      const standingsBefore = (await ann.request('GET', '/api/leaderboards/overall'))
+        .body as LeaderboardEntry[];
       const tablesBefore = await readTables(before);
       const { config } = before;
       await before.close();
 
       // What `npm run events -- migrate --to esdb` does, with the app stopped.
-      const database = await Database.open({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1, entities: readEntities });
+      const database = await Database.open({
+        url: config.databaseUrl,
+        dataDir: config.dataDir,
+        poolSize: 1,
+        entities: readEntities,
+      });
       const postgresLog = new PostgresEventStore(database);
       const targetStore = esdb(otherServer.connectionString);
       try {
@@ -225,7 +267,10 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
         expect(await readTables(after, sourcePositions(otherServer))).toEqual(tablesBefore);
         // Credentials stayed in the database: Ann signs in, sees the same standings and picks on.
         const annAgain = after.client();
-        const signIn = await annAgain.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password });
+        const signIn = await annAgain.request('POST', '/api/auth/login', {
+          email: ann.user.email,
+          password: ann.password,
+        });
         expect(signIn.status).toBeLessThan(300);
         expect((await annAgain.request('GET', '/api/leaderboards/overall')).body).toEqual(standingsBefore);
         const logBefore = otherServer.events().length;
@@ -236,7 +281,11 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
         // The pick went to EventStoreDB as a new event (no migration note).
         const written = otherServer.events().slice(logBefore);
         expect(written.length).toBeGreaterThan(0);
-        expect(written.every((event) => !Buffer.from(event.customMetadata).toString('utf8').includes('migratedFrom'))).toBe(true);
+        expect(
+          written.every(
+            (event) => !Buffer.from(event.customMetadata).toString('utf8').includes('migratedFrom'),
+          ),
+        ).toBe(true);
       } finally {
         await after.close();
       }
@@ -265,55 +314,90 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
   });
 });
 
-describe.each(databaseTargets)('backing up a pool that runs on EventStoreDB (stand-in), read tables on $name', (target) => {
-  let standIn: EsdbStandIn;
-  let app: TestApp;
-  let directory: string;
+describe.each(databaseTargets)(
+  'backing up a pool that runs on EventStoreDB (stand-in), read tables on $name',
+  (target) => {
+    let standIn: EsdbStandIn;
+    let app: TestApp;
+    let directory: string;
 
-  beforeAll(async () => {
-    standIn = await EsdbStandIn.start();
-    app = await startTestApp(target, { ...poolNow, EVENTSTORE_URL: standIn.connectionString });
-    directory = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-esdb-backup-'));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await standIn?.stop();
-    if (directory) await fs.rm(directory, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      standIn = await EsdbStandIn.start();
+      app = await startTestApp(target, { ...poolNow, EVENTSTORE_URL: standIn.connectionString });
+      directory = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-esdb-backup-'));
+    });
+    afterAll(async () => {
+      await app?.close();
+      await standIn?.stop();
+      if (directory) await fs.rm(directory, { recursive: true, force: true });
+    });
 
-  it('reads the log through the port; the file restores into a Postgres event store with the same standings and sign-ins', async () => {
-    const ann = await playPool(app);
-    await caughtUp(app);
-    const file = path.join(directory, 'pool.ndjson.gz');
-    const { header } = await backupPool({ database: app.app.get(Database), store: app.app.get<EventStore>(EVENT_STORE), file, appVersion: 'test' });
-    expect(header.counts.events).toBe(standIn.events().filter((event) => !event.type.startsWith('$')).length);
+    it('reads the log through the port; the file restores into a Postgres event store with the same standings and sign-ins', async () => {
+      const ann = await playPool(app);
+      await caughtUp(app);
+      const file = path.join(directory, 'pool.ndjson.gz');
+      const { header } = await backupPool({
+        database: app.app.get(Database),
+        store: app.app.get<EventStore>(EVENT_STORE),
+        file,
+        appVersion: 'test',
+      });
+      expect(header.counts.events).toBe(
+        standIn.events().filter((event) => !event.type.startsWith('$')).length,
+      );
 
-    // As `npm run restore` does: an empty database, the file, then every read table rebuilt.
-    const restored = await target.provision();
-    try {
-      const database = await Database.open({ url: restored.url, dataDir: restored.dataDir, poolSize: restored.url ? 4 : 1 });
+      // As `npm run restore` does: an empty database, the file, then every read table rebuilt.
+      const restored = await target.provision();
       try {
-        await restorePool({ database, file });
-        const engine = new ProjectionEngine(database, new PostgresEventStore(database, 50), projectionsFor(app.config.rules));
-        await rebuildReadTables(engine, projectionsFor(app.config.rules).map((projection) => projection.name));
-        await engine.stop();
+        const database = await Database.open({
+          url: restored.url,
+          dataDir: restored.dataDir,
+          poolSize: restored.url ? 4 : 1,
+        });
+        try {
+          await restorePool({ database, file });
+          const engine = new ProjectionEngine(
+            database,
+            new PostgresEventStore(database, 50),
+            projectionsFor(app.config.rules),
+          );
+          await rebuildReadTables(
+            engine,
+            projectionsFor(app.config.rules).map((projection) => projection.name),
+          );
+          await engine.stop();
+        } finally {
+          await database.close();
+        }
+        const onRestored = {
+          ...target,
+          provision: async () => ({ ...restored, cleanup: async () => undefined }),
+        };
+        const restarted = await restartableTestApp(onRestored, poolNow);
+        const copy = await restarted.start();
+        try {
+          const client = copy.client();
+          expect(
+            (
+              await client.request('POST', '/api/auth/login', {
+                email: ann.user.email,
+                password: ann.password,
+              })
+            ).status,
+          ).toBe(200);
+          expect((await client.request('GET', '/api/leaderboards/overall')).body).toEqual(
+            (await ann.request('GET', '/api/leaderboards/overall')).body,
+          );
+          expect((await client.request('GET', '/api/leaderboards/survivor')).body).toEqual(
+            (await ann.request('GET', '/api/leaderboards/survivor')).body,
+          );
+        } finally {
+          await copy.close();
+          await restarted.dispose();
+        }
       } finally {
-        await database.close();
+        await restored.cleanup();
       }
-      const onRestored = { ...target, provision: async () => ({ ...restored, cleanup: async () => undefined }) };
-      const restarted = await restartableTestApp(onRestored, poolNow);
-      const copy = await restarted.start();
-      try {
-        const client = copy.client();
-        expect((await client.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password })).status).toBe(200);
-        expect((await client.request('GET', '/api/leaderboards/overall')).body).toEqual((await ann.request('GET', '/api/leaderboards/overall')).body);
-        expect((await client.request('GET', '/api/leaderboards/survivor')).body).toEqual((await ann.request('GET', '/api/leaderboards/survivor')).body);
-      } finally {
-        await copy.close();
-        await restarted.dispose();
-      }
-    } finally {
-      await restored.cleanup();
-    }
-  }, 240_000);
-});
+    }, 240_000);
+  },
+);

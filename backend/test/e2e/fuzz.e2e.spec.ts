@@ -18,7 +18,12 @@ const seed = Number(process.env.FUZZ_SEED ?? 20251126);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 800);
 
 /** 5xx answers that are the API's documented word for an outside service it cannot reach. */
-const designedUnavailable = new Set(['EMAIL_UNAVAILABLE', 'RESULTS_PROVIDER_NOT_CONFIGURED', 'RESULTS_PROVIDER_UNAVAILABLE', 'RESULTS_PROVIDER_REJECTED']);
+const designedUnavailable = new Set([
+  'EMAIL_UNAVAILABLE',
+  'RESULTS_PROVIDER_NOT_CONFIGURED',
+  'RESULTS_PROVIDER_UNAVAILABLE',
+  'RESULTS_PROVIDER_REJECTED',
+]);
 
 type Role = 'anonymous' | 'player' | 'admin';
 interface Operation {
@@ -47,10 +52,15 @@ const endsSession = new Set(['POST /api/auth/logout', 'GET /api/temp-logout', 'P
  * after its class), so that generated bodies reach past the "unknown field" check.
  */
 function dtoFields(): Map<string, string[]> {
-  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<{ name: string }, { propertyName: string }[]> };
+  const storage = getMetadataStorage() as unknown as {
+    validationMetadatas: Map<{ name: string }, { propertyName: string }[]>;
+  };
   const fields = new Map<string, string[]>();
   for (const [target, rules] of storage.validationMetadatas) {
-    fields.set(target.name, [...new Set([...(fields.get(target.name) ?? []), ...rules.map((rule) => rule.propertyName)])].sort());
+    fields.set(
+      target.name,
+      [...new Set([...(fields.get(target.name) ?? []), ...rules.map((rule) => rule.propertyName)])].sort(),
+    );
   }
   return fields;
 }
@@ -77,11 +87,23 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
     expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBeLessThan(300);
     const pick = await player.request('POST', '/api/choices', { periodId: 20, optionId: '20-ARS' });
     expect(pick.status).toBe(201);
-    const invitation = (await admin.request('POST', '/api/invites', { maxUses: 5 })).body as CreatedInvitation;
+    const invitation = (await admin.request('POST', '/api/invites', { maxUses: 5 }))
+      .body as CreatedInvitation;
     eventStore = app.app.get<EventStore>(EVENT_STORE);
     cookies = { anonymous: null, player: player.cookieHeader(), admin: admin.cookieHeader() };
     known = {
-      ids: ['1', '16', '20', '38', player.user.id, admin.user.id, '20-ARS', '1-CHE', (pick.body as Choice).id, invitation.token],
+      ids: [
+        '1',
+        '16',
+        '20',
+        '38',
+        player.user.id,
+        admin.user.id,
+        '20-ARS',
+        '1-CHE',
+        (pick.body as Choice).id,
+        invitation.token,
+      ],
       fields: [...new Set([...dtoFields().values()].flat())].sort(),
     };
     const fieldsByDto = dtoFields();
@@ -89,7 +111,13 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
     const document = (await app.request('GET', '/api/docs-json')).body as {
       paths: Record<
         string,
-        Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>
+        Record<
+          string,
+          {
+            parameters?: { name: string; in: string }[];
+            requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
+          }
+        >
       >;
     };
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -99,7 +127,10 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
         pathParams: (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         hasBody: operation.requestBody !== undefined,
-        bodyFields: fieldsByDto.get(operation.requestBody?.content?.['application/json']?.schema?.$ref?.split('/').pop() ?? '') ?? [],
+        bodyFields:
+          fieldsByDto.get(
+            operation.requestBody?.content?.['application/json']?.schema?.$ref?.split('/').pop() ?? '',
+          ) ?? [],
       })),
     );
   });
@@ -131,7 +162,11 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
     const serverError = response.status >= 500 && !(code !== undefined && designedUnavailable.has(code));
     const wroteOnRefusal = response.status >= 400 && after !== before;
     const report = `${request.role} ${request.operation.method} ${url} ${body === undefined ? '' : body.slice(0, 300)} -> ${response.status} ${response.text.slice(0, 300)} (head ${before} -> ${after})`;
-    if (process.env.FUZZ_STATS) statuses.set(`${Math.floor(response.status / 100)}xx ${request.role}`, (statuses.get(`${Math.floor(response.status / 100)}xx ${request.role}`) ?? 0) + 1);
+    if (process.env.FUZZ_STATS)
+      statuses.set(
+        `${Math.floor(response.status / 100)}xx ${request.role}`,
+        (statuses.get(`${Math.floor(response.status / 100)}xx ${request.role}`) ?? 0) + 1,
+      );
     return { ok: !serverError && !wroteOnRefusal, report };
   }
 
@@ -139,8 +174,33 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
   function scalar(): fc.Arbitrary<string> {
     return fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...known.ids) },
-      { weight: 2, arbitrary: fc.constantFrom('2147483648', '99999999999999999999', '0x10', '1e1', '%201', '%00') },
-      fc.constantFrom('0', '-1', '2147483647', '2147483648', '99999999999999999999', '0x10', '1e1', '1e20', '0b11', '+3', '%201', '1.5', 'NaN', 'true', 'null', '%00', '%2e%2e', '%E2%80%A8', 'a%20b', '%ff', '%'),
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom('2147483648', '99999999999999999999', '0x10', '1e1', '%201', '%00'),
+      },
+      fc.constantFrom(
+        '0',
+        '-1',
+        '2147483647',
+        '2147483648',
+        '99999999999999999999',
+        '0x10',
+        '1e1',
+        '1e20',
+        '0b11',
+        '+3',
+        '%201',
+        '1.5',
+        'NaN',
+        'true',
+        'null',
+        '%00',
+        '%2e%2e',
+        '%E2%80%A8',
+        'a%20b',
+        '%ff',
+        '%',
+      ),
       fc.string({ maxLength: 40 }).map(encodeURIComponent),
       fc.nat().map(String),
     );
@@ -150,8 +210,43 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
     return fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...known.ids) },
       { weight: 2, arbitrary: fc.constantFrom(true, '\u0000', 2147483648, 1e20) },
-      fc.constantFrom(true, false, null, 0, -1, 1.5, 20, 2147483647, 2147483648, 1e20, -1e20, '', ' ', '0x10', '1e1', '+3', ' 1', '\u0000', 'a\u0000b', '\ud800', 'x'.repeat(5000)),
-      fc.constantFrom('win', 'draw', 'loss', 'main', 'last10', 'USD', 'overall', 'survivor', '2025-12-20T10:00:00Z', 'not a date', 'someone@example.com', 'correct horse battery staple'),
+      fc.constantFrom(
+        true,
+        false,
+        null,
+        0,
+        -1,
+        1.5,
+        20,
+        2147483647,
+        2147483648,
+        1e20,
+        -1e20,
+        '',
+        ' ',
+        '0x10',
+        '1e1',
+        '+3',
+        ' 1',
+        '\u0000',
+        'a\u0000b',
+        '\ud800',
+        'x'.repeat(5000),
+      ),
+      fc.constantFrom(
+        'win',
+        'draw',
+        'loss',
+        'main',
+        'last10',
+        'USD',
+        'overall',
+        'survivor',
+        '2025-12-20T10:00:00Z',
+        'not a date',
+        'someone@example.com',
+        'correct horse battery staple',
+      ),
       fc.integer(),
       fc.double({ noNaN: true }),
       fc.string({ maxLength: 60 }),
@@ -159,10 +254,15 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
   }
 
   function bodyOf(operation: Operation): fc.Arbitrary<GeneratedRequest['body']> {
-    const value = fc.oneof({ weight: 4, arbitrary: jsonScalar() }, { weight: 1, arbitrary: fc.array(jsonScalar(), { maxLength: 4 }) });
+    const value = fc.oneof(
+      { weight: 4, arbitrary: jsonScalar() },
+      { weight: 1, arbitrary: fc.array(jsonScalar(), { maxLength: 4 }) },
+    );
     // The operation's own fields, each there or not: these reach the handlers and the database.
     const own = operation.bodyFields.length
-      ? fc.record(Object.fromEntries(operation.bodyFields.map((field) => [field, value])), { requiredKeys: [] })
+      ? fc.record(Object.fromEntries(operation.bodyFields.map((field) => [field, value])), {
+          requiredKeys: [],
+        })
       : fc.constant({});
     const any = fc.dictionary(fc.constantFrom(...known.fields), value, { maxKeys: 6 });
     const json = fc.oneof(
@@ -172,14 +272,29 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
       { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), jsonScalar(), { maxKeys: 4 }) },
     );
     return fc.oneof(
-      { weight: operation.hasBody ? 8 : 1, arbitrary: json.map((value) => ({ kind: 'json' as const, value })) },
+      {
+        weight: operation.hasBody ? 8 : 1,
+        arbitrary: json.map((value) => ({ kind: 'json' as const, value })),
+      },
       { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
       {
         weight: 1,
         arbitrary: fc.record({
           kind: fc.constant('raw' as const),
-          text: fc.oneof(fc.tuple(fc.integer({ min: 30, max: 3000 }), fc.boolean()).map(([depth, objects]) => deep(depth, objects)), fc.constantFrom('{', '{"a":1', '[1,]', 'periodId=20&optionId=20-ARS', '\u0000', ''), fc.string({ maxLength: 40 })),
-          type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+          text: fc.oneof(
+            fc
+              .tuple(fc.integer({ min: 30, max: 3000 }), fc.boolean())
+              .map(([depth, objects]) => deep(depth, objects)),
+            fc.constantFrom('{', '{"a":1', '[1,]', 'periodId=20&optionId=20-ARS', '\u0000', ''),
+            fc.string({ maxLength: 40 }),
+          ),
+          type: fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-8',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+          ),
         }),
       },
     );
@@ -195,7 +310,10 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
         ),
         operation: fc.constantFrom(...operations),
       })
-      .filter(({ role, operation }) => role === 'anonymous' || !endsSession.has(`${operation.method} ${operation.path}`))
+      .filter(
+        ({ role, operation }) =>
+          role === 'anonymous' || !endsSession.has(`${operation.method} ${operation.path}`),
+      )
       .chain(({ role, operation }) =>
         fc.record({
           role: fc.constant(role),
@@ -203,7 +321,18 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
           pathValues: fc.tuple(...operation.pathParams.map(() => scalar())),
           query: fc.array(
             fc.tuple(
-              fc.constantFrom(...operation.queryParams, 'limit', 'offset', 'periodId', 'userId', 'period', 'kind', 'stream', 'optionId', 'outcome'),
+              fc.constantFrom(
+                ...operation.queryParams,
+                'limit',
+                'offset',
+                'periodId',
+                'userId',
+                'period',
+                'kind',
+                'stream',
+                'optionId',
+                'outcome',
+              ),
               scalar(),
             ),
             { maxLength: 4 },
@@ -217,7 +346,10 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
     expect(operations.length).toBeGreaterThan(60);
     expect(operations.filter((operation) => operation.hasBody).length).toBeGreaterThan(10);
     expect(known.fields).toEqual(expect.arrayContaining(['periodId', 'optionId', 'email', 'firstName']));
-    expect(operations.find((operation) => operation.path === '/api/choices' && operation.method === 'POST')?.bodyFields).toEqual(['optionId', 'periodId']);
+    expect(
+      operations.find((operation) => operation.path === '/api/choices' && operation.method === 'POST')
+        ?.bodyFields,
+    ).toEqual(['optionId', 'periodId']);
   });
 
   it('answers every operation, for every role, with hostile ids, queries and a deep body without a server error', async () => {
@@ -227,14 +359,22 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
         if (role !== 'anonymous' && endsSession.has(`${operation.method} ${operation.path}`)) continue;
         // Every operation once with an id beyond an integer and a 1,500-level body; those with
         // parameters again with other near misses.
-        const values = operation.pathParams.length + operation.queryParams.length > 0 ? ['2147483648', '0x10', '%00', 'x'.repeat(300)] : ['2147483648'];
+        const values =
+          operation.pathParams.length + operation.queryParams.length > 0
+            ? ['2147483648', '0x10', '%00', 'x'.repeat(300)]
+            : ['2147483648'];
         for (const [index, value] of values.entries()) {
           const outcome = await send({
             role,
             operation,
             pathValues: operation.pathParams.map(() => value),
-            query: [...operation.queryParams, 'limit', 'offset'].map((name) => [name, value] as [string, string]),
-            body: operation.method === 'GET' || index > 0 ? { kind: 'none' } : { kind: 'raw', text: deep(1500), type: 'application/json' },
+            query: [...operation.queryParams, 'limit', 'offset'].map(
+              (name) => [name, value] as [string, string],
+            ),
+            body:
+              operation.method === 'GET' || index > 0
+                ? { kind: 'none' }
+                : { kind: 'raw', text: deep(1500), type: 'application/json' },
           });
           if (!outcome.ok) failures.push(outcome.report);
         }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Choice, LeaderboardEntry, Option, Payout, Period, SurvivorEntry, UserStats } from '@treble/contracts';
+import type {
+  Choice,
+  LeaderboardEntry,
+  Option,
+  Payout,
+  Period,
+  SurvivorEntry,
+  UserStats,
+} from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -28,7 +36,14 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     expect(current).toMatchObject({ id: 1, name: 'Matchweek 1', isActive: true });
     const options = (await ann.request('GET', '/api/periods/2/options')).body as Option[];
     expect(options).toHaveLength(20);
-    expect(options[0]).toMatchObject({ id: '2-BOU', name: 'AFC Bournemouth', usageCount: 0, choiceId: null, isLocked: false, pickCount: null });
+    expect(options[0]).toMatchObject({
+      id: '2-BOU',
+      name: 'AFC Bournemouth',
+      usageCount: 0,
+      choiceId: null,
+      isLocked: false,
+      pickCount: null,
+    });
     expect(options[0]!.fixture?.kickoff).toBe(options[0]!.lockAt);
     expect((await ann.request('GET', '/api/options/period/2')).body).toEqual(options);
   });
@@ -44,7 +59,11 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
 
     const fourth = await ann.request('POST', '/api/choices', { periodId: 2, optionId: '2-CHE' });
     expect(fourth.status).toBe(409);
-    expect(fourth.body).toEqual({ statusCode: 409, code: 'PICKS_PER_PERIOD_EXCEEDED', message: 'You can only select 3 options per period' });
+    expect(fourth.body).toEqual({
+      statusCode: 409,
+      code: 'PICKS_PER_PERIOD_EXCEEDED',
+      message: 'You can only select 3 options per period',
+    });
     const duplicate = await ann.request('POST', '/api/choices', { periodId: 2, optionId: '2-ARS' });
     expect(duplicate.body).toMatchObject({ statusCode: 409, code: 'CHOICE_ALREADY_MADE' });
     expect((await ann.request('POST', '/api/choices', { periodId: 2 })).status).toBe(400);
@@ -72,7 +91,9 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
       ['2-CHE', 'loss'],
       ['2-TOT', 'win'],
     ] as const) {
-      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(201);
+      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(
+        201,
+      );
     }
     const overall = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
     expect(overall.map((row) => [row.firstName, row.rank, row.totalPoints, row.wins])).toEqual([
@@ -81,7 +102,9 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     ]);
     const stats = (await ann.request('GET', '/api/user/stats')).body as UserStats;
     expect(stats).toMatchObject({ overallRank: 2, totalPoints: 4, isEliminated: false });
-    expect(stats.scores).toEqual([{ periodId: 2, totalPoints: 4, isCompleted: false, picks: 3, scoredPicks: 3 }]);
+    expect(stats.scores).toEqual([
+      { periodId: 2, totalPoints: 4, isCompleted: false, picks: 3, scoredPicks: 3 },
+    ]);
 
     // Completing the period turns Ann's 4 points into no strike and stays live for Bob too.
     expect((await admin.request('POST', '/api/periods/2/complete', { force: true })).status).toBe(200);
@@ -107,15 +130,26 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
 
   it('refuses the standings to anonymous callers and admin calls to players', async () => {
     const anonymous = app.client();
-    for (const path of ['/api/leaderboards/overall', '/api/user/stats', '/api/choices/period/2', '/api/results']) {
+    for (const path of [
+      '/api/leaderboards/overall',
+      '/api/user/stats',
+      '/api/choices/period/2',
+      '/api/results',
+    ]) {
       expect((await anonymous.request('GET', path)).status).toBe(401);
     }
     expect((await ann.request('GET', '/api/admin/audit')).status).toBe(403);
-    expect((await ann.request('POST', '/api/results', { force: true, optionId: '2-ARS', outcome: 'loss' })).status).toBe(403);
+    expect(
+      (await ann.request('POST', '/api/results', { force: true, optionId: '2-ARS', outcome: 'loss' })).status,
+    ).toBe(403);
   });
 
   it('keeps an audit trail naming the acting admin', async () => {
-    const entries = (await admin.request('GET', '/api/admin/audit?periodId=2')).body as { type: string; actor: string; actorName: string | null }[];
+    const entries = (await admin.request('GET', '/api/admin/audit?periodId=2')).body as {
+      type: string;
+      actor: string;
+      actorName: string | null;
+    }[];
     const result = entries.find((entry) => entry.type === 'ResultRecorded');
     expect(result).toMatchObject({ actor: admin.user.id, actorName: 'Ada Admin' });
     expect(entries.some((entry) => entry.type === 'PeriodCompleted')).toBe(true);
@@ -139,11 +173,15 @@ describe.each(databaseTargets)('simultaneous picks over HTTP on $name', (target)
   it('accepts exactly 3 of 20 simultaneous POST /api/choices for one player and period', async () => {
     const player = await registerPlayer(app, admin);
     const options = (await player.request('GET', '/api/periods/3/options')).body as Option[];
-    const responses = await Promise.all(options.map((option) => player.request('POST', '/api/choices', { periodId: 3, optionId: option.id })));
+    const responses = await Promise.all(
+      options.map((option) => player.request('POST', '/api/choices', { periodId: 3, optionId: option.id })),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(3);
     for (const refused of responses.filter((r) => r.status !== 201)) {
       expect(refused.status).toBe(409);
-      expect(['PICKS_PER_PERIOD_EXCEEDED', 'CONCURRENCY_CONFLICT']).toContain((refused.body as { code: string }).code);
+      expect(['PICKS_PER_PERIOD_EXCEEDED', 'CONCURRENCY_CONFLICT']).toContain(
+        (refused.body as { code: string }).code,
+      );
     }
     expect(((await player.request('GET', '/api/choices/period/3')).body as Choice[]).length).toBe(3);
   });
@@ -151,10 +189,15 @@ describe.each(databaseTargets)('simultaneous picks over HTTP on $name', (target)
   it('never lets simultaneous picks near the cap make an 8th use of a team', async () => {
     const player = await registerPlayer(app, admin);
     for (let period = 3; period <= 8; period++) {
-      expect((await player.request('POST', '/api/choices', { periodId: period, optionId: `${period}-LIV` })).status).toBe(201);
+      expect(
+        (await player.request('POST', '/api/choices', { periodId: period, optionId: `${period}-LIV` }))
+          .status,
+      ).toBe(201);
     }
     const responses = await Promise.all(
-      [9, 10, 11, 12].map((period) => player.request('POST', '/api/choices', { periodId: period, optionId: `${period}-LIV` })),
+      [9, 10, 11, 12].map((period) =>
+        player.request('POST', '/api/choices', { periodId: period, optionId: `${period}-LIV` }),
+      ),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     const options = (await player.request('GET', '/api/periods/13/options')).body as Option[];
@@ -180,7 +223,11 @@ describe.each(databaseTargets)('admin pick tools over HTTP on $name', (target) =
   });
 
   it('creates exactly 3 retroactive picks in an ended period, refusing other counts and repeats', async () => {
-    const invalid = await admin.request('POST', '/api/retroactive-choices', { userId: player.user.id, periodId: 1, optionIds: ['1-ARS', '1-CHE'] });
+    const invalid = await admin.request('POST', '/api/retroactive-choices', {
+      userId: player.user.id,
+      periodId: 1,
+      optionIds: ['1-ARS', '1-CHE'],
+    });
     expect(invalid.body).toEqual({
       statusCode: 400,
       code: 'RETROACTIVE_SELECTION_INVALID',
@@ -194,33 +241,66 @@ describe.each(databaseTargets)('admin pick tools over HTTP on $name', (target) =
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ message: 'Retroactive selections created successfully.' });
     expect(((await player.request('GET', '/api/choices/period/1')).body as Choice[]).length).toBe(3);
-    const again = await admin.request('POST', '/api/retroactive-choices', { userId: player.user.id, periodId: 1, optionIds: ['1-EVE', '1-FUL', '1-TOT'] });
+    const again = await admin.request('POST', '/api/retroactive-choices', {
+      userId: player.user.id,
+      periodId: 1,
+      optionIds: ['1-EVE', '1-FUL', '1-TOT'],
+    });
     expect(again.body).toMatchObject({ statusCode: 409, code: 'RETROACTIVE_PICKS_EXIST' });
-    const future = await admin.request('POST', '/api/retroactive-choices', { userId: player.user.id, periodId: 30, optionIds: ['30-EVE', '30-FUL', '30-TOT'] });
+    const future = await admin.request('POST', '/api/retroactive-choices', {
+      userId: player.user.id,
+      periodId: 30,
+      optionIds: ['30-EVE', '30-FUL', '30-TOT'],
+    });
     expect(future.body).toMatchObject({ statusCode: 409, code: 'RETROACTIVE_PERIOD_NOT_ENDED' });
     // Once locked, everyone sees the picks of the period.
     expect(((await admin.request('GET', '/api/periods/1/picks')).body as Choice[]).length).toBe(3);
   });
 
   it("clears a period's picks for everyone, and replacing with EPL removes options, picks and results", async () => {
-    expect((await player.request('POST', '/api/choices', { periodId: 20, optionId: '20-ARS' })).status).toBe(201);
-    expect((await admin.request('POST', '/api/results', { force: true, optionId: '20-ARS', outcome: 'win' })).status).toBe(201);
+    expect((await player.request('POST', '/api/choices', { periodId: 20, optionId: '20-ARS' })).status).toBe(
+      201,
+    );
+    expect(
+      (await admin.request('POST', '/api/results', { force: true, optionId: '20-ARS', outcome: 'win' }))
+        .status,
+    ).toBe(201);
     const replaced = await admin.request('PUT', '/api/periods/20/replace-with-epl', {});
-    expect(replaced.body).toMatchObject({ message: 'Period 20 now uses EPL teams as options.', removed: 20, added: 20, playersCleared: 1 });
+    expect(replaced.body).toMatchObject({
+      message: 'Period 20 now uses EPL teams as options.',
+      removed: 20,
+      added: 20,
+      playersCleared: 1,
+    });
     expect((await player.request('GET', '/api/choices/period/20')).body).toEqual([]);
     expect((await player.request('GET', '/api/results/period/20')).body).toEqual([]);
     expect(((await player.request('GET', '/api/periods/20/options')).body as Option[]).length).toBe(20);
 
-    expect((await player.request('POST', '/api/choices', { periodId: 21, optionId: '21-ARS' })).status).toBe(201);
+    expect((await player.request('POST', '/api/choices', { periodId: 21, optionId: '21-ARS' })).status).toBe(
+      201,
+    );
     const cleared = await admin.request('DELETE', '/api/choices/period/21');
-    expect(cleared.body).toEqual({ message: 'All choices for this period have been deleted.', playersCleared: 1 });
+    expect(cleared.body).toEqual({
+      message: 'All choices for this period have been deleted.',
+      playersCleared: 1,
+    });
     expect((await player.request('GET', '/api/choices/period/21')).body).toEqual([]);
   });
 
   it('creates a custom option in a period', async () => {
-    const created = await admin.request('POST', '/api/options', { periodId: 22, name: 'Draw Specialists', description: 'Any draw', sortOrder: 21 });
+    const created = await admin.request('POST', '/api/options', {
+      periodId: 22,
+      name: 'Draw Specialists',
+      description: 'Any draw',
+      sortOrder: 21,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: '22-c1', name: 'Draw Specialists', fixture: null, sortOrder: 21 });
+    expect(created.body).toMatchObject({
+      id: '22-c1',
+      name: 'Draw Specialists',
+      fixture: null,
+      sortOrder: 21,
+    });
     const missing = await admin.request('POST', '/api/options', { periodId: 22, sortOrder: 1 });
     expect(missing.status).toBe(400);
     expect((missing.body as { message: string }).message).toContain('name');

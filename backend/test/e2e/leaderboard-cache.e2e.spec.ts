@@ -50,7 +50,9 @@ describe.each(databaseTargets)('leaderboard cache and entity tags on $name', (ta
     expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
     expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
     for (const code of ['ARS', 'LIV', 'MCI']) {
-      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(201);
+      expect((await bob.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(
+        201,
+      );
     }
     expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-CHE' })).status).toBe(201);
   });
@@ -81,10 +83,12 @@ describe.each(databaseTargets)('leaderboard cache and entity tags on $name', (ta
     // The admin sees every entrant, with addresses, under a tag of their own.
     const adminView = await get(admin, board, tagOf(catsView));
     expect(adminView.status).toBe(200);
-    expect(names(adminView)).toEqual([
-      ['Bob Baker', 1, 0, bob.user.email],
-      ['Ann Able', 1, 0, ann.user.email],
-    ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(names(adminView)).toEqual(
+      [
+        ['Bob Baker', 1, 0, bob.user.email],
+        ['Ann Able', 1, 0, ann.user.email],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
     // Keyset paging cannot find a hidden row either: the same refusal as for a non-entrant.
     const afterBob = await get(ann, `${board}?limit=1&after=${bob.user.id}`);
     const afterCat = await get(ann, `${board}?limit=1&after=${cat.user.id}`);
@@ -129,7 +133,8 @@ describe.each(databaseTargets)('leaderboard cache and entity tags on $name', (ta
     expect(summaryBefore.body).toEqual({ totalPlayers: 2, survivors: 2, last10Players: 0 });
     expect((await get(dan, '/api/leaderboards/summary', tagOf(summaryBefore))).status).toBe(304);
     expect(
-      (await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' })).status,
+      (await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' }))
+        .status,
     ).toBe(201);
     const after = await get(cat, board, tagOf(before));
     expect(after.status).toBe(200);

@@ -26,7 +26,11 @@ const key = (match: V4Match): string => `${match.homeTeam.tla}-${match.awayTeam.
 
 function finished(match: V4Match, home: number, away: number): V4Match {
   const winner = home > away ? 'HOME_TEAM' : home < away ? 'AWAY_TEAM' : 'DRAW';
-  return { ...match, status: 'FINISHED', score: { winner, duration: 'REGULAR', fullTime: { home, away }, halfTime: { home: null, away: null } } };
+  return {
+    ...match,
+    status: 'FINISHED',
+    score: { winner, duration: 'REGULAR', fullTime: { home, away }, halfTime: { home: null, away: null } },
+  };
 }
 
 /** The real results of matchweek 28 (openfootball). */
@@ -46,7 +50,9 @@ const scores28: Record<string, [number, number]> = {
 /** Matchweek 29 as football-data would report it once played (built from the bundled season). */
 function matchweek29(): V4Match[] {
   const source = loadReplaySource('2025-26');
-  return (replayMatches(source.fixtures, source.teams, new Date('2026-06-01T00:00:00Z')) as V4Match[]).filter((m) => m.matchday === 29);
+  return (replayMatches(source.fixtures, source.teams, new Date('2026-06-01T00:00:00Z')) as V4Match[]).filter(
+    (m) => m.matchday === 29,
+  );
 }
 
 /**
@@ -55,9 +61,13 @@ function matchweek29(): V4Match[] {
  */
 async function picksView(app: TestApp): Promise<(userId: string, optionId: string) => Promise<void>> {
   const dataSource = app.app.get(DataSource);
-  const [row] = await dataSource.query<{ present: boolean }[]>(`SELECT to_regclass('choices') IS NOT NULL AS present`);
+  const [row] = await dataSource.query<{ present: boolean }[]>(
+    `SELECT to_regclass('choices') IS NOT NULL AS present`,
+  );
   if (row?.present) return async () => undefined;
-  await dataSource.query(`CREATE TABLE choices (user_id text NOT NULL, option_id text NOT NULL, status text NOT NULL DEFAULT 'active')`);
+  await dataSource.query(
+    `CREATE TABLE choices (user_id text NOT NULL, option_id text NOT NULL, status text NOT NULL DEFAULT 'active')`,
+  );
   return async (userId, optionId) => {
     await dataSource.query('INSERT INTO choices (user_id, option_id) VALUES ($1, $2)', [userId, optionId]);
   };
@@ -81,7 +91,13 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
   const period = (id: number) => app.app.get(PeriodStreams).load(id);
   const picksOf = async (userId: string) => {
     const events = await app.app.get<EventStore>(EVENT_STORE).readStream(`picks-${userId}`);
-    return { events, state: events.reduce((state, event) => evolvePicks(state, event as unknown as PicksEvent), initialPicksState()) };
+    return {
+      events,
+      state: events.reduce(
+        (state, event) => evolvePicks(state, event as unknown as PicksEvent),
+        initialPicksState(),
+      ),
+    };
   };
 
   beforeAll(async () => {
@@ -96,9 +112,11 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
     });
     admin = await registerAdmin(app);
     expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
-    for (const id of [28, 29]) expect((await admin.request('POST', `/api/periods/${id}/epl-options`, {})).status).toBe(200);
+    for (const id of [28, 29])
+      expect((await admin.request('POST', `/api/periods/${id}/epl-options`, {})).status).toBe(200);
     mirrorPick = await picksView(app);
-    for (const match of readCaptured('example-pl-2025-26-matchday-28.json').matches) round28.set(key(match), match);
+    for (const match of readCaptured('example-pl-2025-26-matchday-28.json').matches)
+      round28.set(key(match), match);
     serve();
   });
   afterAll(async () => {
@@ -111,7 +129,13 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
     expect(response.status).toBe(200);
     const status = response.body as MatchdayStatus;
     expect(status).toMatchObject({ matchday: 28, isComplete: false, finishedMatches: 0, totalMatches: 10 });
-    expect(status.matches[0]).toEqual({ homeTeam: 'Wolverhampton Wanderers FC', awayTeam: 'Aston Villa FC', homeScore: null, awayScore: null, status: 'SCHEDULED' });
+    expect(status.matches[0]).toEqual({
+      homeTeam: 'Wolverhampton Wanderers FC',
+      awayTeam: 'Aston Villa FC',
+      homeScore: null,
+      awayScore: null,
+      status: 'SCHEDULED',
+    });
     expect(fake.requests.at(-1)!.token).toBe('test-key');
     for (const bad of ['abc', '0', '39']) {
       const refused = await admin.request('GET', `/api/epl-results/status?matchday=${bad}`);
@@ -133,10 +157,17 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
     round28.set('ARS-CHE', { ...round28.get('ARS-CHE')!, utcDate: '2026-03-02T20:00:00Z' });
     serve();
     const summary = await update(28);
-    expect(summary).toMatchObject({ message: 'Successfully updated results for matchday 28', matches: 10, fixturesUpdated: 1, resultsRecorded: 0 });
+    expect(summary).toMatchObject({
+      message: 'Successfully updated results for matchday 28',
+      matches: 10,
+      fixturesUpdated: 1,
+      resultsRecorded: 0,
+    });
     const rows: { id: string; lock_at: Date; kickoff: Date }[] = await app.app
       .get(DataSource)
-      .query('SELECT id, lock_at, kickoff FROM options WHERE id = ANY($1) ORDER BY id', [['28-ARS', '28-CHE', '28-WOL']]);
+      .query('SELECT id, lock_at, kickoff FROM options WHERE id = ANY($1) ORDER BY id', [
+        ['28-ARS', '28-CHE', '28-WOL'],
+      ]);
     expect(rows.map((row) => [row.id, row.lock_at.toISOString()])).toEqual([
       ['28-ARS', '2026-03-02T20:00:00.000Z'],
       ['28-CHE', '2026-03-02T20:00:00.000Z'],
@@ -178,7 +209,9 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
     expect(firstPicks.state.usage.get('LIV')).toBe(1);
     expect((await picksOf(second.user.id)).state.usage.get('SUN')).toBeUndefined();
 
-    const [option] = await app.app.get(DataSource).query<{ fixture_status: string }[]>(`SELECT fixture_status FROM options WHERE id = '28-BOU'`);
+    const [option] = await app.app
+      .get(DataSource)
+      .query<{ fixture_status: string }[]>(`SELECT fixture_status FROM options WHERE id = '28-BOU'`);
     expect(option!.fixture_status).toBe('POSTPONED');
     const again = await first.request('POST', '/api/choices', { periodId: 28, optionId: '28-BOU' });
     expect(again.status).toBe(409);
@@ -193,10 +226,25 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
     }
     serve();
     const summary = await update(28);
-    expect(summary).toMatchObject({ finishedMatches: 9, resultsRecorded: 18, resultsHeldPending: 0, periodsCompleted: [] });
+    expect(summary).toMatchObject({
+      finishedMatches: 9,
+      resultsRecorded: 18,
+      resultsHeldPending: 0,
+      periodsCompleted: [],
+    });
     const state = await period(28);
-    expect(state.results.results.get('28-WOL')).toMatchObject({ outcome: 'win', points: 3, source: 'provider', homeScore: 2, awayScore: 0 });
-    expect(state.results.results.get('28-AVL')).toMatchObject({ outcome: 'loss', points: 0, source: 'provider' });
+    expect(state.results.results.get('28-WOL')).toMatchObject({
+      outcome: 'win',
+      points: 3,
+      source: 'provider',
+      homeScore: 2,
+      awayScore: 0,
+    });
+    expect(state.results.results.get('28-AVL')).toMatchObject({
+      outcome: 'loss',
+      points: 0,
+      source: 'provider',
+    });
     expect(state.results.results.get('28-EVE')).toMatchObject({ outcome: 'win' });
     expect(state.results.results.has('28-BOU')).toBe(false);
     expect(state.isCompleted).toBe(false);
@@ -205,14 +253,22 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
 
     const status = (await admin.request('GET', '/api/epl-results/status?matchday=28')).body as MatchdayStatus;
     expect(status).toMatchObject({ isComplete: false, finishedMatches: 9, totalMatches: 10 });
-    expect(status.matches.find((m) => m.homeTeam === 'AFC Bournemouth')).toMatchObject({ status: 'POSTPONED', homeScore: null });
+    expect(status.matches.find((m) => m.homeTeam === 'AFC Bournemouth')).toMatchObject({
+      status: 'POSTPONED',
+      homeScore: null,
+    });
   });
 
   it('records nothing new when the same finished matches come again', async () => {
     const store = app.app.get<EventStore>(EVENT_STORE);
     const before = (await store.readStream('period-28')).length;
     const summary = await update(28);
-    expect(summary).toMatchObject({ finishedMatches: 9, resultsRecorded: 0, fixturesUpdated: 0, picksVoided: 0 });
+    expect(summary).toMatchObject({
+      finishedMatches: 9,
+      resultsRecorded: 0,
+      fixturesUpdated: 0,
+      picksVoided: 0,
+    });
     expect((await store.readStream('period-28')).length).toBe(before);
   });
 
@@ -221,19 +277,35 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
     serve();
     expect(await update(28)).toMatchObject({ resultsRecorded: 2 });
     const state = await period(28);
-    expect(state.results.results.get('28-ARS')).toMatchObject({ outcome: 'draw', points: 1, source: 'provider', homeScore: 2, awayScore: 2 });
+    expect(state.results.results.get('28-ARS')).toMatchObject({
+      outcome: 'draw',
+      points: 1,
+      source: 'provider',
+      homeScore: 2,
+      awayScore: 2,
+    });
     expect(state.results.results.get('28-CHE')).toMatchObject({ outcome: 'draw', points: 1 });
   });
 
   it('never overwrites a result an admin set', async () => {
-    const saved = await admin.request('POST', '/api/results', { force: true, optionId: '28-LIV', outcome: 'loss', points: 0 });
+    const saved = await admin.request('POST', '/api/results', {
+      force: true,
+      optionId: '28-LIV',
+      outcome: 'loss',
+      points: 0,
+    });
     expect(saved.status).toBeLessThan(300);
     round28.set('LIV-WHU', finished(round28.get('LIV-WHU')!, 5, 3));
     serve();
     expect(await update(28)).toMatchObject({ resultsRecorded: 1 });
     const state = await period(28);
     expect(state.results.results.get('28-LIV')).toMatchObject({ outcome: 'loss', source: 'admin' });
-    expect(state.results.results.get('28-WHU')).toMatchObject({ outcome: 'loss', source: 'provider', homeScore: 5, awayScore: 3 });
+    expect(state.results.results.get('28-WHU')).toMatchObject({
+      outcome: 'loss',
+      source: 'provider',
+      homeScore: 5,
+      awayScore: 3,
+    });
   });
 
   it('auto-completes a period once every fixture has finished with a result, and pushes each finished match', async () => {
@@ -250,19 +322,42 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
     });
     try {
       const summary = await update(29);
-      expect(summary).toMatchObject({ matches: 10, finishedMatches: 10, resultsRecorded: 20, periodsCompleted: [29] });
+      expect(summary).toMatchObject({
+        matches: 10,
+        finishedMatches: 10,
+        resultsRecorded: 20,
+        periodsCompleted: [29],
+      });
       const periods = (await admin.request('GET', '/api/periods')).body as Period[];
-      expect(periods.find((p) => p.id === 29)).toMatchObject({ isCompleted: true, isManuallyCompleted: false });
-      const completed = (await app.app.get<EventStore>(EVENT_STORE).readStream('period-29')).filter((e) => e.type === 'PeriodCompleted');
+      expect(periods.find((p) => p.id === 29)).toMatchObject({
+        isCompleted: true,
+        isManuallyCompleted: false,
+      });
+      const completed = (await app.app.get<EventStore>(EVENT_STORE).readStream('period-29')).filter(
+        (e) => e.type === 'PeriodCompleted',
+      );
       expect(completed).toHaveLength(1);
       expect(completed[0]!.data).toMatchObject({ periodId: 29, manual: false });
       expect(completed[0]!.metadata).toMatchObject({ source: 'system', actor: admin.user.id });
 
       const deadline = Date.now() + 5_000;
-      while (notices.length < 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (notices.length < 10 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(notices).toHaveLength(10);
-      expect(notices).toContainEqual({ matchweek: 29, homeTeam: 'AFC Bournemouth', awayTeam: 'Brentford FC', homeScore: 0, awayScore: 0 });
-      expect(notices).toContainEqual({ matchweek: 29, homeTeam: 'Aston Villa FC', awayTeam: 'Chelsea FC', homeScore: 1, awayScore: 4 });
+      expect(notices).toContainEqual({
+        matchweek: 29,
+        homeTeam: 'AFC Bournemouth',
+        awayTeam: 'Brentford FC',
+        homeScore: 0,
+        awayScore: 0,
+      });
+      expect(notices).toContainEqual({
+        matchweek: 29,
+        homeTeam: 'Aston Villa FC',
+        awayTeam: 'Chelsea FC',
+        homeScore: 1,
+        awayScore: 4,
+      });
 
       // Nothing new, nothing pushed.
       expect(await update(29)).toMatchObject({ resultsRecorded: 0, periodsCompleted: [] });
@@ -274,24 +369,44 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
   });
 
   it('holds a corrected result for a completed period as pending', async () => {
-    const corrected = matchweek29().map((match) => (key(match) === 'TOT-CRY' ? finished(match, 2, 3) : match));
+    const corrected = matchweek29().map((match) =>
+      key(match) === 'TOT-CRY' ? finished(match, 2, 3) : match,
+    );
     fake.matches = [...round28.values(), ...corrected];
     expect(await update(29)).toMatchObject({ resultsRecorded: 0, resultsHeldPending: 2 });
     const state = await period(29);
     expect(state.results.results.get('29-TOT')).toMatchObject({ homeScore: 1, awayScore: 3 });
-    expect(state.results.pending.get('29-TOT')).toMatchObject({ outcome: 'loss', homeScore: 2, awayScore: 3, source: 'provider' });
+    expect(state.results.pending.get('29-TOT')).toMatchObject({
+      outcome: 'loss',
+      homeScore: 2,
+      awayScore: 3,
+      source: 'provider',
+    });
     serve();
   });
 
   it('updates every finished match of the season in one request', async () => {
     const response = await admin.request('POST', '/api/epl-results/update-all');
     expect(response.status).toBe(200);
-    expect(Object.fromEntries(fake.requests.at(-1)!.query)).toEqual({ season: '2025', status: 'FINISHED,AWARDED' });
+    expect(Object.fromEntries(fake.requests.at(-1)!.query)).toEqual({
+      season: '2025',
+      status: 'FINISHED,AWARDED',
+    });
     expect(response.body).toMatchObject({ finishedMatches: 19, resultsRecorded: 0, failedMatches: 0 });
   });
 
   it('answers with a stable code when the provider refuses or fails', async () => {
-    fake.faults = [{ kind: 'status', status: 403, body: { message: 'The resource you are looking for is restricted and apparently not within your permissions. Please check your subscription.', errorCode: 403 } }];
+    fake.faults = [
+      {
+        kind: 'status',
+        status: 403,
+        body: {
+          message:
+            'The resource you are looking for is restricted and apparently not within your permissions. Please check your subscription.',
+          errorCode: 403,
+        },
+      },
+    ];
     const refused = await admin.request('POST', '/api/epl-results/update/28');
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ code: 'RESULTS_PROVIDER_REJECTED' });

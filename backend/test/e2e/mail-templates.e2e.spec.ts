@@ -16,7 +16,8 @@ describe.each(databaseTargets)('mail templates on $name', (target) => {
   let admin: SignedIn;
   let ann: SignedIn;
 
-  const templates = async () => (await admin.request('GET', '/api/admin/notifications/templates')).body as MailTemplateView[];
+  const templates = async () =>
+    (await admin.request('GET', '/api/admin/notifications/templates')).body as MailTemplateView[];
   const subjectOf = (body: string) => /^Subject: (.*)$/m.exec(body.replace(/\r?\n[ \t]+/g, ' '))?.[1];
 
   beforeAll(async () => {
@@ -47,29 +48,63 @@ describe.each(databaseTargets)('mail templates on $name', (target) => {
     ]);
     const reminder = list.find((template) => template.kind === 'reminder')!;
     expect(reminder.placeholders).toEqual(
-      expect.arrayContaining(['user_name', 'user_email', 'user_score', 'user_rank', 'period_number', 'period_name', 'choices_made', 'referral_link', 'deadline', 'still_open']),
+      expect.arrayContaining([
+        'user_name',
+        'user_email',
+        'user_score',
+        'user_rank',
+        'period_number',
+        'period_name',
+        'choices_made',
+        'referral_link',
+        'deadline',
+        'still_open',
+      ]),
     );
     expect(list.find((template) => template.kind === 'welcome')!.placeholders).not.toContain('deadline');
     expect((await ann.request('GET', '/api/admin/notifications/templates')).status).toBe(403);
-    expect((await ann.request('PUT', '/api/admin/notifications/templates/reminder', { subject: 'x', text: 'y' })).status).toBe(403);
+    expect(
+      (await ann.request('PUT', '/api/admin/notifications/templates/reminder', { subject: 'x', text: 'y' }))
+        .status,
+    ).toBe(403);
   });
 
   it('refuses unknown placeholders, broken braces, an empty or two-line subject and unknown kinds with stable codes', async () => {
-    const put = (kind: string, body: unknown) => admin.request('PUT', `/api/admin/notifications/templates/${kind}`, body);
+    const put = (kind: string, body: unknown) =>
+      admin.request('PUT', `/api/admin/notifications/templates/${kind}`, body);
     expect((await put('reminder', { subject: 'Hi {{user_nam}}', text: 'x' })).body).toMatchObject({
       statusCode: 400,
       code: 'TEMPLATE_PLACEHOLDER_UNKNOWN',
       message: expect.stringContaining('{{user_nam}}'),
     });
     // A placeholder of another kind is not one this kind fills.
-    expect((await put('welcome', { subject: 'Hi', text: 'Deadline {{deadline}}' })).body).toMatchObject({ code: 'TEMPLATE_PLACEHOLDER_UNKNOWN' });
-    expect((await put('results', { subject: 'Hi', text: 'Score {{user_score}' })).body).toMatchObject({ code: 'TEMPLATE_PLACEHOLDER_UNKNOWN' });
-    expect((await put('results', { subject: '', text: 'x' })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-    expect((await put('results', { subject: '   ', text: 'x' })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-    expect((await put('results', { subject: 'a\nb', text: 'x' })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-    expect((await put('results', { subject: 'a', text: ['x'] })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect((await put('welcome', { subject: 'Hi', text: 'Deadline {{deadline}}' })).body).toMatchObject({
+      code: 'TEMPLATE_PLACEHOLDER_UNKNOWN',
+    });
+    expect((await put('results', { subject: 'Hi', text: 'Score {{user_score}' })).body).toMatchObject({
+      code: 'TEMPLATE_PLACEHOLDER_UNKNOWN',
+    });
+    expect((await put('results', { subject: '', text: 'x' })).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await put('results', { subject: '   ', text: 'x' })).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await put('results', { subject: 'a\nb', text: 'x' })).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await put('results', { subject: 'a', text: ['x'] })).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
     expect((await put('results', 'text')).status).toBe(400);
-    expect((await put('goodbye', { subject: 'a', text: 'b' })).body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect((await put('goodbye', { subject: 'a', text: 'b' })).body).toMatchObject({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
     expect((await templates()).every((template) => !template.customized)).toBe(true);
   });
 
@@ -79,7 +114,11 @@ describe.each(databaseTargets)('mail templates on $name', (target) => {
       text: 'Oi {{user_name}} ({{user_email}}): {{choices_made}}/{{picks_needed}} picked for matchweek {{period_number}}.\n\n{{still_open}}\n\nBring a friend: {{referral_link}}',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ kind: 'reminder', customized: true, subject: '{{period_name}} closes {{deadline}}' });
+    expect(saved.body).toMatchObject({
+      kind: 'reminder',
+      customized: true,
+      subject: '{{period_name}} closes {{deadline}}',
+    });
     // Saving the same wording again changes nothing (no event).
     const store = app.app.get<EventStore>(EVENT_STORE);
     const length = (await store.readStream('notification-templates')).length;
@@ -89,9 +128,30 @@ describe.each(databaseTargets)('mail templates on $name', (target) => {
     });
     expect((await store.readStream('notification-templates')).length).toBe(length);
 
-    expect((await admin.request('PUT', '/api/admin/notifications/templates/results', { subject: 'MW{{period_number}}: {{user_score}} pts, rank {{user_rank}}', text: '{{standings}}' })).status).toBe(200);
-    expect((await admin.request('PUT', '/api/admin/notifications/templates/welcome', { subject: 'Hello {{user_name}}!', text: 'First up: {{period_name}}.' })).status).toBe(200);
-    expect((await admin.request('PUT', '/api/admin/notifications/templates/invite', { subject: 'Join {{user_name}} now', text: 'Link ({{invite_days}} days): {{referral_link}}' })).status).toBe(200);
+    expect(
+      (
+        await admin.request('PUT', '/api/admin/notifications/templates/results', {
+          subject: 'MW{{period_number}}: {{user_score}} pts, rank {{user_rank}}',
+          text: '{{standings}}',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.request('PUT', '/api/admin/notifications/templates/welcome', {
+          subject: 'Hello {{user_name}}!',
+          text: 'First up: {{period_name}}.',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.request('PUT', '/api/admin/notifications/templates/invite', {
+          subject: 'Join {{user_name}} now',
+          text: 'Link ({{invite_days}} days): {{referral_link}}',
+        })
+      ).status,
+    ).toBe(200);
 
     // The reminder, as sent at the 24 h slot of matchweek 1.
     const options = (await ann.request('GET', '/api/periods/1/options')).body as Option[];
@@ -124,7 +184,10 @@ describe.each(databaseTargets)('mail templates on $name', (target) => {
     // The results digest of matchweek 1.
     expect((await ann.request('POST', '/api/choices', { periodId: 2, optionId: '2-LIV' })).status).toBe(201);
     for (const option of options) {
-      expect((await admin.request('POST', '/api/results', { optionId: option.id, outcome: 'draw', force: true })).status).toBe(201);
+      expect(
+        (await admin.request('POST', '/api/results', { optionId: option.id, outcome: 'draw', force: true }))
+          .status,
+      ).toBe(201);
     }
     expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBe(200);
     const digestArrives = mailbox.next(ann.user.email);
@@ -135,15 +198,27 @@ describe.each(databaseTargets)('mail templates on $name', (target) => {
 
     // Back to Treble's wording.
     const reset = await admin.request('DELETE', '/api/admin/notifications/templates/welcome');
-    expect(reset.body).toMatchObject({ kind: 'welcome', customized: false, subject: 'Welcome to the pool, {{user_name}}' });
+    expect(reset.body).toMatchObject({
+      kind: 'welcome',
+      customized: false,
+      subject: 'Welcome to the pool, {{user_name}}',
+    });
     const eve = mailbox.next('eve@example.com');
     await registerPlayer(app, admin, { email: 'eve@example.com', firstName: 'Eve' });
     expect(subjectOf((await eve).body)).toBe('Welcome to the pool, Eve');
 
     // Every change is in the event history with the admin who made it.
     await app.app.get(ProjectionEngine).waitFor(await store.headPosition(), undefined, ['audit']);
-    const audit = (await admin.request('GET', '/api/admin/audit?stream=notification-templates')).body as AuditEntry[];
-    expect(audit.map((entry) => [entry.type, (entry.data as { kind: string }).kind, entry.actorName, entry.source])).toEqual([
+    const audit = (await admin.request('GET', '/api/admin/audit?stream=notification-templates'))
+      .body as AuditEntry[];
+    expect(
+      audit.map((entry) => [
+        entry.type,
+        (entry.data as { kind: string }).kind,
+        entry.actorName,
+        entry.source,
+      ]),
+    ).toEqual([
       ['MailTemplateReset', 'welcome', 'Ada Admin', 'admin'],
       ['MailTemplateChanged', 'invite', 'Ada Admin', 'admin'],
       ['MailTemplateChanged', 'welcome', 'Ada Admin', 'admin'],

@@ -30,48 +30,81 @@ describe.each(databaseTargets)('managing members on $name', (target) => {
   it('deactivates a player (signed out, no sign-in, no picks; points kept) and reactivates them', async () => {
     const ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
     expect((await ann.request('POST', '/api/choices', { periodId: 1, optionId: '1-ARS' })).status).toBe(201);
-    await app.app.get(ProjectionEngine).waitFor(await app.app.get<EventStore>(EVENT_STORE).headPosition(), undefined, ['users']);
+    await app.app
+      .get(ProjectionEngine)
+      .waitFor(await app.app.get<EventStore>(EVENT_STORE).headPosition(), undefined, ['users']);
     expect(await listed(ann.user.id)).toMatchObject({ active: true, feePaidOn: null, hasPicked: true });
 
     const off = await admin.request('PATCH', `/api/admin/users/${ann.user.id}/active`, { active: false });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ id: ann.user.id, active: false, hasPicked: true });
     expect((await ann.request('GET', '/api/auth/user')).status).toBe(401);
-    const signIn = await app.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password });
+    const signIn = await app.request('POST', '/api/auth/login', {
+      email: ann.user.email,
+      password: ann.password,
+    });
     expect(signIn.status).toBe(403);
     expect(signIn.body).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
     // Even a pick already on its way is refused.
     const refused = await app.app
       .get(CommandBus)
-      .execute(new MakeChoiceCommand(ann.user.id, 1, '1-LIV', { actor: ann.user.id, source: 'player', now: new Date('2025-08-10T12:00:00Z'), correlationId: 'test' }))
+      .execute(
+        new MakeChoiceCommand(ann.user.id, 1, '1-LIV', {
+          actor: ann.user.id,
+          source: 'player',
+          now: new Date('2025-08-10T12:00:00Z'),
+          correlationId: 'test',
+        }),
+      )
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe('ACCOUNT_DEACTIVATED');
     // Still listed (as inactive) with the history kept.
     expect((await admin.request('GET', '/api/admin/choices/period/1')).text).toContain(ann.user.id);
 
-    expect((await admin.request('PATCH', `/api/admin/users/${ann.user.id}/active`, { active: true })).body).toMatchObject({
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${ann.user.id}/active`, { active: true })).body,
+    ).toMatchObject({
       active: true,
     });
-    expect((await app.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password })).status).toBe(200);
+    expect(
+      (await app.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses to deactivate or remove yourself or another admin, and refuses players', async () => {
     const bob = await registerPlayer(app, admin);
-    expect((await admin.request('PATCH', `/api/admin/users/${admin.user.id}/active`, { active: false })).body).toMatchObject({
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${admin.user.id}/active`, { active: false })).body,
+    ).toMatchObject({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
       message: 'You cannot deactivate your own account.',
     });
-    expect((await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: true })).status).toBe(200);
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: true })).status,
+    ).toBe(200);
     expect((await admin.request('DELETE', `/api/admin/users/${bob.user.id}`)).body).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Revoke admin rights before you remove this account.',
     });
-    expect((await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: false })).status).toBe(200);
-    expect((await bob.request('PATCH', `/api/admin/users/${admin.user.id}/active`, { active: false })).status).toBe(403);
-    expect((await admin.request('PATCH', `/api/admin/users/${bob.user.id}/active`, { active: 'no' })).status).toBe(400);
-    expect((await admin.request('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000/active', { active: false })).body).toMatchObject({
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: false })).status,
+    ).toBe(200);
+    expect(
+      (await bob.request('PATCH', `/api/admin/users/${admin.user.id}/active`, { active: false })).status,
+    ).toBe(403);
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${bob.user.id}/active`, { active: 'no' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await admin.request('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000/active', {
+          active: false,
+        })
+      ).body,
+    ).toMatchObject({
       statusCode: 404,
       code: 'USER_NOT_FOUND',
     });
@@ -99,8 +132,13 @@ describe.each(databaseTargets)('managing members on $name', (target) => {
     expect((await admin.request('DELETE', `/api/admin/users/${cleo.user.id}`)).status).toBe(204);
     expect(await listed(cleo.user.id)).toBeUndefined();
     expect((await cleo.request('GET', '/api/auth/user')).status).toBe(401);
-    expect((await app.request('POST', '/api/auth/login', { email: cleo.user.email, password: cleo.password })).status).toBe(401);
-    expect((await admin.request('DELETE', `/api/admin/users/${cleo.user.id}`)).body).toMatchObject({ code: 'USER_NOT_FOUND' });
+    expect(
+      (await app.request('POST', '/api/auth/login', { email: cleo.user.email, password: cleo.password }))
+        .status,
+    ).toBe(401);
+    expect((await admin.request('DELETE', `/api/admin/users/${cleo.user.id}`)).body).toMatchObject({
+      code: 'USER_NOT_FOUND',
+    });
     const again = await registerPlayer(app, admin, { email: cleo.user.email });
     expect(again.user.id).not.toBe(cleo.user.id);
   });
@@ -110,17 +148,37 @@ describe.each(databaseTargets)('managing members on $name', (target) => {
     const paid = await admin.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, { paid: true });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ feePaidOn: '2025-08-10' });
-    expect((await admin.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, { paid: true, paidOn: '2025-08-01' })).body).toMatchObject({
+    expect(
+      (
+        await admin.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, {
+          paid: true,
+          paidOn: '2025-08-01',
+        })
+      ).body,
+    ).toMatchObject({
       feePaidOn: '2025-08-01',
     });
-    expect((await admin.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, { paid: true, paidOn: '1st of May' })).body).toMatchObject({
+    expect(
+      (
+        await admin.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, {
+          paid: true,
+          paidOn: '1st of May',
+        })
+      ).body,
+    ).toMatchObject({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
     });
-    expect((await eve.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, { paid: true })).status).toBe(403);
+    expect((await eve.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, { paid: true })).status).toBe(
+      403,
+    );
     // The player's own view of themselves does not show it.
-    expect(Object.keys((await eve.request('GET', '/api/auth/user')).body as object)).not.toContain('feePaidOn');
-    expect((await admin.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, { paid: false })).body).toMatchObject({
+    expect(Object.keys((await eve.request('GET', '/api/auth/user')).body as object)).not.toContain(
+      'feePaidOn',
+    );
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${eve.user.id}/fee`, { paid: false })).body,
+    ).toMatchObject({
       feePaidOn: null,
     });
 

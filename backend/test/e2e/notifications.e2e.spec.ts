@@ -42,7 +42,9 @@ function outcomeOf(matchweek: number, team: string): 'win' | 'draw' | 'loss' {
 
 /** What went to one address, leaving out the welcome every new account gets. */
 const to = (mailbox: Mailbox, email: string) =>
-  mailbox.mails.filter((mail: ReceivedMail) => mail.to.includes(email) && !/Subject: Welcome to the pool/.test(mail.body));
+  mailbox.mails.filter(
+    (mail: ReceivedMail) => mail.to.includes(email) && !/Subject: Welcome to the pool/.test(mail.body),
+  );
 
 describe.each(databaseTargets)('reminders and results digests on $name', (target) => {
   let pool: RestartableTestApp;
@@ -293,11 +295,19 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
 
     // (Two weeks on, the players' sessions have expired: they sign in again.)
     for (const player of [ann, bob, dan]) {
-      expect((await player.request('POST', '/api/auth/login', { email: player.user.email, password: player.password })).status).toBe(200);
+      expect(
+        (
+          await player.request('POST', '/api/auth/login', {
+            email: player.user.email,
+            password: player.password,
+          })
+        ).status,
+      ).toBe(200);
     }
     // Dan turned off messages from the host; Bob wants them by push only, and no browser of his is subscribed.
     const choose = async (player: SignedIn, announcement: { email: boolean; push: boolean }) => {
-      const current = (await player.request('GET', '/api/notifications/settings')).body as NotificationSettings;
+      const current = (await player.request('GET', '/api/notifications/settings'))
+        .body as NotificationSettings;
       const saved = await player.request('PUT', '/api/notifications/settings', { ...current, announcement });
       expect(saved.body).toEqual({ ...current, announcement });
     };
@@ -310,7 +320,12 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
       message: 'Matchweek 3 is open.',
     });
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ recipients: 2, delivered: 2, failed: 0, skipped: { turnedOff: 1, unreachable: 1 } });
+    expect(sent.body).toEqual({
+      recipients: 2,
+      delivered: 2,
+      failed: 0,
+      skipped: { turnedOff: 1, unreachable: 1 },
+    });
     expect(
       mailbox.mails
         .slice(before)
@@ -318,20 +333,48 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
         .sort(),
     ).toEqual([admin.user.email, ann.user.email].sort());
     // Its unsubscribe link turns off only messages from the host, by e-mail.
-    const annMail = mailbox.mails.slice(before).find((mail) => mail.to.includes(ann.user.email))!.body.replace(/\r?\n[ \t]+/g, ' ');
+    const annMail = mailbox.mails
+      .slice(before)
+      .find((mail) => mail.to.includes(ann.user.email))!
+      .body.replace(/\r?\n[ \t]+/g, ' ');
     expect(annMail).toContain('Stop these e-mails (messages from the pool host)');
-    const link = /https:\/\/pool\.treble\.example(\/api\/notifications\/unsubscribe\?token=[^\s"<>]+)/.exec(annMail)![1]!;
-    expect((await app.request('GET', link.replace(/&amp;/g, '&'))).text).toContain('e-mailed messages from the pool host');
-    expect(((await ann.request('GET', '/api/notifications/settings')).body as NotificationSettings).announcement).toEqual({ email: false, push: true });
+    const link = /https:\/\/pool\.treble\.example(\/api\/notifications\/unsubscribe\?token=[^\s"<>]+)/.exec(
+      annMail,
+    )![1]!;
+    expect((await app.request('GET', link.replace(/&amp;/g, '&'))).text).toContain(
+      'e-mailed messages from the pool host',
+    );
+    expect(
+      ((await ann.request('GET', '/api/notifications/settings')).body as NotificationSettings).announcement,
+    ).toEqual({ email: false, push: true });
     // A client that predates the choice leaves it out: it is kept.
-    const { announcement: _kept, ...older } = (await dan.request('GET', '/api/notifications/settings')).body as NotificationSettings;
-    expect(((await dan.request('PUT', '/api/notifications/settings', older)).body as NotificationSettings).announcement).toEqual({ email: false, push: false });
-    expect((await dan.request('PUT', '/api/notifications/settings', { ...older, announcement: { email: 'yes', push: true } })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    const { announcement: _kept, ...older } = (await dan.request('GET', '/api/notifications/settings'))
+      .body as NotificationSettings;
+    expect(
+      ((await dan.request('PUT', '/api/notifications/settings', older)).body as NotificationSettings)
+        .announcement,
+    ).toEqual({ email: false, push: false });
+    expect(
+      (
+        await dan.request('PUT', '/api/notifications/settings', {
+          ...older,
+          announcement: { email: 'yes', push: true },
+        })
+      ).body,
+    ).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
 
     await choose(dan, { email: true, push: true });
     await choose(bob, { email: true, push: true });
     const everyone = mailbox.mails.length;
-    expect((await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'not-picked', subject: 'Picks please', message: 'Still open.' })).body).toEqual({
+    expect(
+      (
+        await admin.request('POST', '/api/admin/notifications/broadcast', {
+          audience: 'not-picked',
+          subject: 'Picks please',
+          message: 'Still open.',
+        })
+      ).body,
+    ).toEqual({
       recipients: 3,
       delivered: 3,
       failed: 0,

@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { AuditEntry, AuthResponse, PasswordResetLink, User } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
-import { registerAdmin, registerPlayer, startTestApp, uniqueEmail, type SignedIn, type TestApp } from '../support/app.js';
+import {
+  registerAdmin,
+  registerPlayer,
+  startTestApp,
+  uniqueEmail,
+  type SignedIn,
+  type TestApp,
+} from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbox.js';
 
@@ -45,7 +52,14 @@ describe.each(databaseTargets)('forgot password by e-mail on $name', (target) =>
   it('mails a link that sets a new password once, ends every other session and signs the browser in', async () => {
     const player = await registerPlayer(app, admin, { email: uniqueEmail('forgetful') });
     const phone = app.client();
-    expect((await phone.request('POST', '/api/auth/login', { email: player.user.email, password: player.password })).status).toBe(200);
+    expect(
+      (
+        await phone.request('POST', '/api/auth/login', {
+          email: player.user.email,
+          password: player.password,
+        })
+      ).status,
+    ).toBe(200);
 
     // The same answer for an address without an account, and no mail to it.
     const unknownAddress = uniqueEmail('nobody');
@@ -76,7 +90,10 @@ describe.each(databaseTargets)('forgot password by e-mail on $name', (target) =>
     expect(weak.body).toMatchObject({ code: 'PASSWORD_POLICY' });
 
     const browser = app.client();
-    const reset = await browser.request('POST', '/api/auth/password-reset', { token, newPassword: 'a brand new secret' });
+    const reset = await browser.request('POST', '/api/auth/password-reset', {
+      token,
+      newPassword: 'a brand new secret',
+    });
     expect(reset.status).toBe(200);
     expect((reset.body as AuthResponse).user.id).toBe(player.user.id);
     expect(((await browser.request('GET', '/api/auth/user')).body as User).id).toBe(player.user.id);
@@ -85,14 +102,23 @@ describe.each(databaseTargets)('forgot password by e-mail on $name', (target) =>
     expect((await player.request('GET', '/api/auth/user')).status).toBe(401);
     expect((await phone.request('GET', '/api/auth/user')).status).toBe(401);
     expect(
-      (await app.request('POST', '/api/auth/login', { email: player.user.email, password: player.password })).status,
+      (await app.request('POST', '/api/auth/login', { email: player.user.email, password: player.password }))
+        .status,
     ).toBe(401);
     expect(
-      (await app.request('POST', '/api/auth/login', { email: player.user.email, password: 'a brand new secret' })).status,
+      (
+        await app.request('POST', '/api/auth/login', {
+          email: player.user.email,
+          password: 'a brand new secret',
+        })
+      ).status,
     ).toBe(200);
 
     // The link works once.
-    const again = await app.request('POST', '/api/auth/password-reset', { token, newPassword: 'yet another secret' });
+    const again = await app.request('POST', '/api/auth/password-reset', {
+      token,
+      newPassword: 'yet another secret',
+    });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({
       statusCode: 400,
@@ -118,16 +144,29 @@ describe.each(databaseTargets)('forgot password by e-mail on $name', (target) =>
     const second = mailbox.next(player.user.email);
     await app.request('POST', '/api/auth/password-reset/request', { email: player.user.email });
     const secondToken = tokenOf(await second);
-    expect((await app.request('POST', '/api/auth/password-reset', { token: firstToken, newPassword: 'superseded link' })).body).toMatchObject({
+    expect(
+      (
+        await app.request('POST', '/api/auth/password-reset', {
+          token: firstToken,
+          newPassword: 'superseded link',
+        })
+      ).body,
+    ).toMatchObject({
       code: 'RESET_TOKEN_INVALID',
     });
 
     app.clock!.set(new Date(start.getTime() + minutes(60)));
-    const expired = await app.request('POST', '/api/auth/password-reset', { token: secondToken, newPassword: 'too late now' });
+    const expired = await app.request('POST', '/api/auth/password-reset', {
+      token: secondToken,
+      newPassword: 'too late now',
+    });
     expect(expired.status).toBe(400);
     expect(expired.body).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
     for (const token of ['nonsense', 'x'.repeat(43)]) {
-      expect((await app.request('POST', '/api/auth/password-reset', { token, newPassword: 'whatever it is' })).body).toMatchObject({
+      expect(
+        (await app.request('POST', '/api/auth/password-reset', { token, newPassword: 'whatever it is' }))
+          .body,
+      ).toMatchObject({
         code: 'RESET_TOKEN_INVALID',
       });
     }
@@ -144,9 +183,13 @@ describe.each(databaseTargets)('forgot password by e-mail on $name', (target) =>
     }
     // An hour later the address may ask again.
     app.clock!.set(new Date(start.getTime() + minutes(61)));
-    expect((await app.request('POST', '/api/auth/password-reset/request', { email: uniqueEmail('later') })).status).toBe(202);
+    expect(
+      (await app.request('POST', '/api/auth/password-reset/request', { email: uniqueEmail('later') })).status,
+    ).toBe(202);
 
-    expect((await app.request('POST', '/api/auth/password-reset/request', { email: 'not an address' })).body).toMatchObject({
+    expect(
+      (await app.request('POST', '/api/auth/password-reset/request', { email: 'not an address' })).body,
+    ).toMatchObject({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
     });
@@ -160,7 +203,10 @@ describe.each(databaseTargets)('reset links that admins hand over (no SMTP) on $
   let admin: SignedIn;
 
   beforeAll(async () => {
-    app = await startTestApp(target, { POOL_NOW: start.toISOString(), PUBLIC_URL: 'https://pool.treble.example' });
+    app = await startTestApp(target, {
+      POOL_NOW: start.toISOString(),
+      PUBLIC_URL: 'https://pool.treble.example',
+    });
     admin = await registerAdmin(app);
   });
   afterAll(async () => {
@@ -172,10 +218,13 @@ describe.each(databaseTargets)('reset links that admins hand over (no SMTP) on $
     const asked = await app.request('POST', '/api/auth/password-reset/request', { email: player.user.email });
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({
-      message: 'This pool cannot send e-mail. Ask your pool host for a reset link: they can create one for you.',
+      message:
+        'This pool cannot send e-mail. Ask your pool host for a reset link: they can create one for you.',
     });
 
-    expect((await player.request('POST', `/api/admin/users/${admin.user.id}/password-reset`)).status).toBe(403);
+    expect((await player.request('POST', `/api/admin/users/${admin.user.id}/password-reset`)).status).toBe(
+      403,
+    );
     const created = await admin.request('POST', `/api/admin/users/${player.user.id}/password-reset`);
     expect(created.status).toBe(201);
     const link = created.body as PasswordResetLink;
@@ -183,7 +232,9 @@ describe.each(databaseTargets)('reset links that admins hand over (no SMTP) on $
     expect(link.expiresAt).toBe(new Date(start.getTime() + 24 * minutes(60)).toISOString());
 
     const token = new URL(link.url).searchParams.get('token')!;
-    const reset = await app.client().request('POST', '/api/auth/password-reset', { token, newPassword: 'handed over secret' });
+    const reset = await app
+      .client()
+      .request('POST', '/api/auth/password-reset', { token, newPassword: 'handed over secret' });
     expect(reset.status).toBe(200);
     expect((await player.request('GET', '/api/auth/user')).status).toBe(401);
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io } from 'socket.io-client';
-import { queryKeys, type Option, type PeriodPickGrid, type ReadModelChangedNotice, type UserStats } from '@treble/contracts';
+import {
+  queryKeys,
+  type Option,
+  type PeriodPickGrid,
+  type ReadModelChangedNotice,
+  type UserStats,
+} from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -31,7 +37,9 @@ describe.each(databaseTargets)("everyone's picks and scored periods over HTTP on
     expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
     options = (await ann.request('GET', '/api/periods/2/options')).body as Option[];
     for (const code of ['ARS', 'LIV', 'MCI']) {
-      expect((await ann.request('POST', '/api/choices', { periodId: 2, optionId: `2-${code}` })).status).toBe(201);
+      expect((await ann.request('POST', '/api/choices', { periodId: 2, optionId: `2-${code}` })).status).toBe(
+        201,
+      );
     }
     expect((await bob.request('POST', '/api/choices', { periodId: 2, optionId: '2-ARS' })).status).toBe(201);
     // Ann picks ahead in matchweek 3.
@@ -66,12 +74,21 @@ describe.each(databaseTargets)("everyone's picks and scored periods over HTTP on
     expect(full.lockedOptions).toBeGreaterThanOrEqual(3);
     expect(full.rows.map((row) => row.displayName)).toEqual(['Bob Baker', 'Ann Able']);
     expect(full.rows[1]!.picks.map((pick) => pick.optionId)).toEqual(['2-ARS', '2-LIV', '2-MCI']);
-    expect(full.rows[1]!.picks[0]).toMatchObject({ teamKey: 'ARS', outcome: null, points: null, voided: false });
+    expect(full.rows[1]!.picks[0]).toMatchObject({
+      teamKey: 'ARS',
+      outcome: null,
+      points: null,
+      voided: false,
+    });
     expect((await grid(ann)).rows[0]!.displayName).toBe('Ann Able');
   });
 
   it('adds outcomes and points as results arrive, and tells open pages to read the options again', async () => {
-    const socket = io(app.baseUrl, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: bob.cookieHeader()! } });
+    const socket = io(app.baseUrl, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { cookie: bob.cookieHeader()! },
+    });
     const keys: string[] = [];
     const optionsKey = JSON.stringify(queryKeys.options(2));
     const pushed = new Promise<void>((resolve) =>
@@ -84,26 +101,36 @@ describe.each(databaseTargets)("everyone's picks and scored periods over HTTP on
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
     });
-    expect((await admin.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'win' })).status).toBe(201);
+    expect((await admin.request('POST', '/api/results', { optionId: '2-ARS', outcome: 'win' })).status).toBe(
+      201,
+    );
     await pushed;
     socket.close();
-    expect((await admin.request('POST', '/api/results', { optionId: '2-LIV', outcome: 'draw' })).status).toBe(201);
+    expect((await admin.request('POST', '/api/results', { optionId: '2-LIV', outcome: 'draw' })).status).toBe(
+      201,
+    );
     const after = await grid(bob);
     expect(after.rows.map((row) => [row.displayName, row.points])).toEqual([
       ['Bob Baker', 3],
       ['Ann Able', 4],
     ]);
     expect(after.rows[1]!.picks.map((pick) => pick.outcome)).toEqual(['win', 'draw', null]);
-    const option = ((await ann.request('GET', '/api/periods/2/options')).body as Option[]).find((o) => o.id === '2-ARS');
+    const option = ((await ann.request('GET', '/api/periods/2/options')).body as Option[]).find(
+      (o) => o.id === '2-ARS',
+    );
     expect(option?.result).toMatchObject({ outcome: 'win', points: 3 });
   });
 
   it('lists only scored periods in the stats, saying whether each is final', async () => {
     const stats = (await ann.request('GET', '/api/user/stats')).body as UserStats;
     // Matchweek 3, picked ahead and unplayed, is no result; matchweek 2 is in progress.
-    expect(stats.scores).toEqual([{ periodId: 2, totalPoints: 4, isCompleted: false, picks: 3, scoredPicks: 2 }]);
+    expect(stats.scores).toEqual([
+      { periodId: 2, totalPoints: 4, isCompleted: false, picks: 3, scoredPicks: 2 },
+    ]);
     const bobs = (await bob.request('GET', '/api/user/stats')).body as UserStats;
-    expect(bobs.scores).toEqual([{ periodId: 2, totalPoints: 3, isCompleted: false, picks: 1, scoredPicks: 1 }]);
+    expect(bobs.scores).toEqual([
+      { periodId: 2, totalPoints: 3, isCompleted: false, picks: 1, scoredPicks: 1 },
+    ]);
   });
 
   it('refuses a bad period number and an anonymous caller', async () => {

@@ -51,20 +51,28 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
       [ada, ['ARS', 'LIV', 'CHE']],
       [bob, ['MCI', 'TOT', 'NEW']],
     ] as const) {
-      for (const periodId of [1, 2]) for (const team of teams) expect((await pick(player, periodId, team)).status).toBe(201);
+      for (const periodId of [1, 2])
+        for (const team of teams) expect((await pick(player, periodId, team)).status).toBe(201);
     }
     // Two matchweeks played (the results of their matches arrive and complete them).
     app.clock!.set(new Date('2025-08-27T10:00:00Z'));
     // Two weeks have outlived the sessions: everyone signs in again.
     for (const person of [admin, ada, bob]) {
-      const signedIn = await person.request('POST', '/api/auth/login', { email: person.user.email, password: person.password });
+      const signedIn = await person.request('POST', '/api/auth/login', {
+        email: person.user.email,
+        password: person.password,
+      });
       expect(signedIn.status).toBe(200);
     }
     const results = await admin.request('POST', '/api/admin/setup/season', { season: '2025-26' });
     expect(results.status).toBe(200);
     expect((results.body as { resultsRecorded: number }).resultsRecorded).toBe(40);
     const view = (await admin.request('GET', '/api/admin/seasons')).body as SeasonCatalogueView;
-    expect(view).toMatchObject({ current: '2025-26', past: [], next: { season: '2026-27', available: true } });
+    expect(view).toMatchObject({
+      current: '2025-26',
+      past: [],
+      next: { season: '2026-27', available: true },
+    });
     expect(view.next!.unfinishedPeriods).toEqual(Array.from({ length: 36 }, (_, i) => i + 3));
     expect(view.next!.seasonOver).toBe(false);
     // The pool's prizes (the default set) stay with it from season to season.
@@ -76,7 +84,9 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
     finalPayouts = (await admin.request('GET', '/api/prizes/payouts')).body as Payout[];
     expect(finalOverall.map((row) => row.displayName).sort()).toEqual(['Ada Lovelace', 'Bob Moore']);
     expect(finalOverall[0]!.totalPoints).toBeGreaterThan(0);
-    expect(finalPayouts.find((payout) => payout.competition === 'overall' && payout.rank === 1)).toMatchObject({ displayName: 'Ada Lovelace' });
+    expect(
+      finalPayouts.find((payout) => payout.competition === 'overall' && payout.rank === 1),
+    ).toMatchObject({ displayName: 'Ada Lovelace' });
   });
 
   it('refuses to start a season that does not follow, and answers bad input with 4xx', async () => {
@@ -98,7 +108,11 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
     const prizesBefore = (await admin.request('GET', '/api/prizes')).body;
     const started = await admin.request('POST', '/api/admin/seasons/next', { force: true });
     expect(started.status).toBe(200);
-    expect(started.body as NextSeasonResult).toMatchObject({ season: '2026-27', previous: '2025-26', imported: { created: 38, optionsAdded: 760 } });
+    expect(started.body as NextSeasonResult).toMatchObject({
+      season: '2026-27',
+      previous: '2025-26',
+      imported: { created: 38, optionsAdded: 760 },
+    });
     expect((await ada.request('GET', '/api/seasons')).body).toEqual({
       current: '2026-27',
       seasons: [
@@ -116,21 +130,32 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
     expect(options.filter((option) => option.choiceId !== null)).toEqual([]);
     expect(options.find((option) => option.id === '1-ARS')).toMatchObject({ usageCount: 0 });
     expect((await pick(ada, 1, 'ARS')).status).toBe(201);
-    expect((await admin.request('POST', '/api/results', { optionId: '1-ARS', outcome: 'win', force: true })).status).toBe(201);
+    expect(
+      (await admin.request('POST', '/api/results', { optionId: '1-ARS', outcome: 'win', force: true }))
+        .status,
+    ).toBe(201);
     const overall = (await admin.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
     expect(overall.map((row) => [row.displayName, row.totalPoints])).toEqual([['Ada Lovelace', 3]]);
     // Nobody has a strike in the new season.
     const survivor = (await admin.request('GET', '/api/leaderboards/survivor')).body as SurvivorEntry[];
-    expect(survivor.map((row) => [row.displayName, row.strikeCount, row.isEliminated])).toEqual([['Ada Lovelace', 0, false]]);
+    expect(survivor.map((row) => [row.displayName, row.strikeCount, row.isEliminated])).toEqual([
+      ['Ada Lovelace', 0, false],
+    ]);
   });
 
   it('keeps the past season readable and unchanged with ?season=', async () => {
-    expect((await admin.request('GET', '/api/leaderboards/overall?season=2025-26')).body).toEqual(finalOverall);
-    expect((await admin.request('GET', '/api/leaderboards/survivor?season=2025-26')).body).toEqual(finalSurvivor);
+    expect((await admin.request('GET', '/api/leaderboards/overall?season=2025-26')).body).toEqual(
+      finalOverall,
+    );
+    expect((await admin.request('GET', '/api/leaderboards/survivor?season=2025-26')).body).toEqual(
+      finalSurvivor,
+    );
     expect((await admin.request('GET', '/api/prizes/payouts?season=2025-26')).body).toEqual(finalPayouts);
     const stats = (await ada.request('GET', '/api/user/stats?season=2025-26')).body as UserStats;
     expect(stats.scores.map((score) => score.periodId)).toEqual([1, 2]);
-    expect(stats.totalPoints).toBe(finalOverall.find((row) => row.displayName === 'Ada Lovelace')!.totalPoints);
+    expect(stats.totalPoints).toBe(
+      finalOverall.find((row) => row.displayName === 'Ada Lovelace')!.totalPoints,
+    );
     const now = (await ada.request('GET', '/api/user/stats')).body as UserStats;
     expect(now.scores.map((score) => [score.periodId, score.totalPoints])).toEqual([[1, 3]]);
     const pastPeriods = (await ada.request('GET', '/api/periods?season=2025-26')).body as Period[];
@@ -155,7 +180,12 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
     expect(fame[0]!.players).toBe(2);
     const overall = fame[0]!.competitions.find((c) => c.competition === 'overall')!;
     expect(overall.winners).toEqual([
-      expect.objectContaining({ displayName: finalOverall[0]!.displayName, points: finalOverall[0]!.totalPoints, payout: 1000, currency: 'USD' }),
+      expect.objectContaining({
+        displayName: finalOverall[0]!.displayName,
+        points: finalOverall[0]!.totalPoints,
+        payout: 1000,
+        currency: 'USD',
+      }),
     ]);
   });
 
@@ -163,7 +193,10 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
     const engine = app.app.get(ProjectionEngine);
     for (const projection of engine.projections) {
       const report = await engine.verify(projection.name);
-      expect({ projection: projection.name, differences: report.differences }).toEqual({ projection: projection.name, differences: [] });
+      expect({ projection: projection.name, differences: report.differences }).toEqual({
+        projection: projection.name,
+        differences: [],
+      });
     }
   });
 });

@@ -47,16 +47,27 @@ describe.each(databaseTargets)('e-mail addresses stay private on $name', (target
       expect(response.text).not.toContain(admin.user.email);
       const rows = response.body as LeaderboardEntry[];
       const zedRow = rows.find((row) => row.userId === zed.user.id);
-      expect(zedRow).toMatchObject({ email: null, firstName: null, lastName: null, displayName: 'z…@example.com' });
+      expect(zedRow).toMatchObject({
+        email: null,
+        firstName: null,
+        lastName: null,
+        displayName: 'z…@example.com',
+      });
       // Her own row keeps her address.
-      expect(rows.find((row) => row.userId === ann.user.id)).toMatchObject({ email: annEmail, displayName: 'Ann Able' });
+      expect(rows.find((row) => row.userId === ann.user.id)).toMatchObject({
+        email: annEmail,
+        displayName: 'Ann Able',
+      });
     }
   });
 
   it('still shows admins every address', async () => {
     for (const path of boards) {
       const rows = (await admin.request('GET', path)).body as LeaderboardEntry[];
-      expect(rows.find((row) => row.userId === zed.user.id)).toMatchObject({ email: zedEmail, displayName: 'z…@example.com' });
+      expect(rows.find((row) => row.userId === zed.user.id)).toMatchObject({
+        email: zedEmail,
+        displayName: 'z…@example.com',
+      });
       expect(rows.find((row) => row.userId === ann.user.id)).toMatchObject({ email: annEmail });
     }
   });

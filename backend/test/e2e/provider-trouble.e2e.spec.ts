@@ -11,7 +11,10 @@ const minutes = (count: number) => count * 60_000;
 const refusal = {
   kind: 'status' as const,
   status: 403,
-  body: { message: 'The resource you are looking for is restricted. Please check your subscription.', errorCode: 403 },
+  body: {
+    message: 'The resource you are looking for is restricted. Please check your subscription.',
+    errorCode: 403,
+  },
 };
 
 /** Admins see provider trouble: the last poll on the Live Results card, unreadable matches, and the digest. */
@@ -48,7 +51,7 @@ describe.each(databaseTargets)('provider trouble on $name', (target) => {
     expect(status.unreadable).toEqual([{ id: brokenId, reason: 'score.fullTime is missing' }]);
   });
 
-  it('shows failed polls on the scheduler status, and repeated failures in the admins\' digest', async () => {
+  it("shows failed polls on the scheduler status, and repeated failures in the admins' digest", async () => {
     expect((await admin.request('POST', '/api/epl-results/scheduler/start')).status).toBe(200);
     const scheduler = app.app.get(ResultsScheduler);
     fake.faults = [refusal, refusal, refusal];
@@ -81,7 +84,14 @@ describe.each(databaseTargets)('provider trouble on $name', (target) => {
     app.clock!.set(new Date(start.getTime() + minutes(80)));
     await scheduler.runOnce();
     const healthy = (await admin.request('GET', '/api/epl-results/scheduler/status')).body as SchedulerStatus;
-    expect(healthy.lastPoll).toMatchObject({ ok: true, error: null, consecutiveFailures: 0, failingSince: null });
-    expect((await app.app.get(NotificationsService).digest(1)).forAdmins.text).not.toContain('results provider');
+    expect(healthy.lastPoll).toMatchObject({
+      ok: true,
+      error: null,
+      consecutiveFailures: 0,
+      failingSince: null,
+    });
+    expect((await app.app.get(NotificationsService).digest(1)).forAdmins.text).not.toContain(
+      'results provider',
+    );
   });
 });

@@ -27,7 +27,9 @@ async function startPushService() {
       waiting.splice(0).forEach((resolve) => resolve(push));
     });
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     received,
@@ -40,7 +42,11 @@ function browserSubscription(endpoint: string) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16).toString('base64url');
-  return { ecdh, auth, body: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } } };
+  return {
+    ecdh,
+    auth,
+    body: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
+  };
 }
 
 describe.each(databaseTargets)('Web Push on $name', (target) => {
@@ -51,7 +57,10 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
 
   beforeAll(async () => {
     pushService = await startPushService();
-    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z', NOTIFICATIONS_CHECK_SECONDS: '3600' });
+    app = await startTestApp(target, {
+      POOL_NOW: '2025-08-10T12:00:00Z',
+      NOTIFICATIONS_CHECK_SECONDS: '3600',
+    });
     admin = await registerAdmin(app);
     ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
   });
@@ -64,10 +73,14 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
     const { publicKey } = (await ann.request('GET', '/api/notifications/push/key')).body as PushKey;
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     // The key is made once and kept: the same after asking again.
-    expect(((await admin.request('GET', '/api/notifications/push/key')).body as PushKey).publicKey).toBe(publicKey);
+    expect(((await admin.request('GET', '/api/notifications/push/key')).body as PushKey).publicKey).toBe(
+      publicKey,
+    );
 
     const browser = browserSubscription(`${pushService.url}/push/ann-laptop`);
-    expect((await ann.request('POST', '/api/notifications/push/subscriptions', browser.body)).status).toBe(204);
+    expect((await ann.request('POST', '/api/notifications/push/subscriptions', browser.body)).status).toBe(
+      204,
+    );
     const gone = browserSubscription(`${pushService.url}/gone/old-phone`);
     expect((await ann.request('POST', '/api/notifications/push/subscriptions', gone.body)).status).toBe(204);
 
@@ -77,35 +90,65 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
       message: 'Pick your three teams.',
     });
     // Ann's two browsers; the admin has no e-mail on this server and no subscribed browser.
-    expect(sent.body).toEqual({ recipients: 1, delivered: 1, failed: 1, skipped: { turnedOff: 0, unreachable: 1 } });
+    expect(sent.body).toEqual({
+      recipients: 1,
+      delivered: 1,
+      failed: 1,
+      skipped: { turnedOff: 0, unreachable: 1 },
+    });
 
     const delivered = pushService.received.find((request) => request.path === '/push/ann-laptop')!;
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
     expect(delivered.headers.ttl).toBe('86400');
-    expect(delivered.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
-    const payload = JSON.parse(decrypt(delivered.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth }).toString('utf8')) as unknown;
-    expect(payload).toEqual({ title: 'Matchweek 1 opens', body: 'Pick your three teams.', url: '/', kind: 'announcement' });
+    expect(delivered.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    const payload = JSON.parse(
+      decrypt(delivered.body, {
+        version: 'aes128gcm',
+        privateKey: browser.ecdh,
+        authSecret: browser.auth,
+      }).toString('utf8'),
+    ) as unknown;
+    expect(payload).toEqual({
+      title: 'Matchweek 1 opens',
+      body: 'Pick your three teams.',
+      url: '/',
+      kind: 'announcement',
+    });
 
     // The subscription the push service called gone is forgotten: nothing goes there again.
-    await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'all', subject: 'Again', message: 'Hello' });
+    await admin.request('POST', '/api/admin/notifications/broadcast', {
+      audience: 'all',
+      subject: 'Again',
+      message: 'Hello',
+    });
     expect(pushService.received.filter((request) => request.path === '/gone/old-phone')).toHaveLength(1);
     expect(pushService.received.filter((request) => request.path === '/push/ann-laptop')).toHaveLength(2);
 
     const log = ((await admin.request('GET', '/api/admin/notifications')).body as NotificationsOverview).log;
-    expect(log.filter((entry) => entry.channel === 'push').map((entry) => [entry.subject, entry.status, entry.error])).toEqual([
+    expect(
+      log
+        .filter((entry) => entry.channel === 'push')
+        .map((entry) => [entry.subject, entry.status, entry.error]),
+    ).toEqual([
       ['Again', 'delivered', null],
       ['Matchweek 1 opens', 'error', 'Subscription gone (410)'],
       ['Matchweek 1 opens', 'delivered', null],
     ]);
   });
 
-  it('keeps a player\'s choices (a real time zone only) and sends nothing to a deactivated player', async () => {
+  it("keeps a player's choices (a real time zone only) and sends nothing to a deactivated player", async () => {
     const before = pushService.received.length;
-    expect((await ann.request('PUT', '/api/notifications/settings', {
-      timeZone: 'Europe/London',
-      reminder: { email: true, push: false },
-      results: { email: true, push: false },
-    })).status).toBe(200);
+    expect(
+      (
+        await ann.request('PUT', '/api/notifications/settings', {
+          timeZone: 'Europe/London',
+          reminder: { email: true, push: false },
+          results: { email: true, push: false },
+        })
+      ).status,
+    ).toBe(200);
     expect((await ann.request('GET', '/api/notifications/settings')).body).toEqual({
       timeZone: 'Europe/London',
       reminder: { email: true, push: false },
@@ -113,26 +156,57 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
       announcement: { email: true, push: true },
     });
     // Messages from the host turned off on push: her browser gets none.
-    expect((await ann.request('PUT', '/api/notifications/settings', {
-      timeZone: 'Europe/London',
-      reminder: { email: true, push: false },
-      results: { email: true, push: false },
-      announcement: { email: true, push: false },
-    })).status).toBe(200);
-    expect((await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'all', subject: 'Not for Ann', message: 'x' })).body).toEqual({
+    expect(
+      (
+        await ann.request('PUT', '/api/notifications/settings', {
+          timeZone: 'Europe/London',
+          reminder: { email: true, push: false },
+          results: { email: true, push: false },
+          announcement: { email: true, push: false },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.request('POST', '/api/admin/notifications/broadcast', {
+          audience: 'all',
+          subject: 'Not for Ann',
+          message: 'x',
+        })
+      ).body,
+    ).toEqual({
       recipients: 0,
       delivered: 0,
       failed: 0,
       skipped: { turnedOff: 0, unreachable: 2 },
     });
     expect(pushService.received.length).toBe(before);
-    expect((await ann.request('PUT', '/api/notifications/settings', { timeZone: 'Mars/Olympus', reminder: { email: true, push: false }, results: { email: true, push: false } })).body).toMatchObject({
+    expect(
+      (
+        await ann.request('PUT', '/api/notifications/settings', {
+          timeZone: 'Mars/Olympus',
+          reminder: { email: true, push: false },
+          results: { email: true, push: false },
+        })
+      ).body,
+    ).toMatchObject({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
     });
-    expect((await admin.request('PATCH', `/api/admin/users/${ann.user.id}/active`, { active: false })).status).toBe(200);
-    const sent = await admin.request('POST', '/api/admin/notifications/broadcast', { audience: 'all', subject: 'Only admins', message: 'x' });
-    expect(sent.body).toEqual({ recipients: 0, delivered: 0, failed: 0, skipped: { turnedOff: 0, unreachable: 1 } });
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${ann.user.id}/active`, { active: false })).status,
+    ).toBe(200);
+    const sent = await admin.request('POST', '/api/admin/notifications/broadcast', {
+      audience: 'all',
+      subject: 'Only admins',
+      message: 'x',
+    });
+    expect(sent.body).toEqual({
+      recipients: 0,
+      delivered: 0,
+      failed: 0,
+      skipped: { turnedOff: 0, unreachable: 1 },
+    });
     expect(pushService.received.length).toBe(before);
   });
 });

@@ -74,7 +74,9 @@ describe.each(databaseTargets)('the read side under concurrent commands on $name
         expect(
           (await admin.request('POST', '/api/results', { optionId: `1-${code}`, outcome: 'loss' })).status,
         ).toBe(201);
-      expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBeLessThan(300);
+      expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBeLessThan(
+        300,
+      );
       expect((await admin.request('POST', '/api/periods/1/reopen', {})).status).toBeLessThan(300);
       // The corrections: the real outcomes replace the first guesses.
       for (const code of teams)
@@ -86,7 +88,9 @@ describe.each(databaseTargets)('the read side under concurrent commands on $name
             })
           ).status,
         ).toBe(201);
-      expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBeLessThan(300);
+      expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBeLessThan(
+        300,
+      );
     })();
     const playerChains = joined.map(async (player, i) => {
       for (const period of [2, 3]) {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedInvitation, Invitation } from '@treble/contracts';
-import { registerAdmin, registerPlayer, startTestApp, uniqueEmail, type SignedIn, type TestApp } from '../support/app.js';
+import {
+  registerAdmin,
+  registerPlayer,
+  startTestApp,
+  uniqueEmail,
+  type SignedIn,
+  type TestApp,
+} from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
 const password = 'correct horse battery';
@@ -25,12 +32,20 @@ describe.each(databaseTargets)('referral invitations on $name', (target) => {
     expect(first.status).toBe(200);
     const { token, url } = first.body as CreatedInvitation;
     expect(url).toBe(`${app.baseUrl}/register?invite=${token}`);
-    expect(((await ann.request('POST', '/api/invites/referral', {})).body as CreatedInvitation).token).toBe(token);
+    expect(((await ann.request('POST', '/api/invites/referral', {})).body as CreatedInvitation).token).toBe(
+      token,
+    );
     for (const prefix of ['friend-a', 'friend-b']) {
-      const joined = await app.request('POST', '/api/auth/register', { email: uniqueEmail(prefix), password, inviteToken: token });
+      const joined = await app.request('POST', '/api/auth/register', {
+        email: uniqueEmail(prefix),
+        password,
+        inviteToken: token,
+      });
       expect(joined.status).toBe(201);
     }
-    const listed = ((await admin.request('GET', '/api/invites')).body as Invitation[]).find((row) => row.token === token);
+    const listed = ((await admin.request('GET', '/api/invites')).body as Invitation[]).find(
+      (row) => row.token === token,
+    );
     expect(listed).toMatchObject({ token, maxUses: null, uses: 2 });
   });
 
@@ -38,7 +53,11 @@ describe.each(databaseTargets)('referral invitations on $name', (target) => {
     const { token } = (await ann.request('POST', '/api/invites/referral', {})).body as CreatedInvitation;
     expect((await ann.request('DELETE', `/api/invites/${token}`)).status).toBe(403);
     expect((await admin.request('DELETE', `/api/invites/${token}`)).status).toBeLessThan(300);
-    const refused = await app.request('POST', '/api/auth/register', { email: uniqueEmail('late'), password, inviteToken: token });
+    const refused = await app.request('POST', '/api/auth/register', {
+      email: uniqueEmail('late'),
+      password,
+      inviteToken: token,
+    });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     const next = (await ann.request('POST', '/api/invites/referral', {})).body as CreatedInvitation;

@@ -21,7 +21,11 @@ describe('result-recorded notices', () => {
     player = await registerPlayer(app, admin);
     await admin.request('POST', '/api/admin/setup/periods', {});
     await admin.request('POST', '/api/admin/setup/options', {});
-    socket = io(app.baseUrl, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: player.cookieHeader()! } });
+    socket = io(app.baseUrl, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { cookie: player.cookieHeader()! },
+    });
     socket.on('result-recorded', (notice) => notices.push(notice));
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
@@ -34,14 +38,18 @@ describe('result-recorded notices', () => {
   });
 
   async function nextNotice(): Promise<ResultRecordedNotice> {
-    for (let attempt = 0; attempt < 100 && notices.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let attempt = 0; attempt < 100 && notices.length === 0; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const notice = notices.shift();
     if (!notice) throw new Error('No result-recorded notice arrived');
     return notice;
   }
 
   it('tells players the team, the outcome, its points and who recorded it', async () => {
-    expect((await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' })).status).toBe(201);
+    expect(
+      (await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' }))
+        .status,
+    ).toBe(201);
     await expect(nextNotice()).resolves.toEqual({
       periodId: 1,
       optionId: '1-ARS',
@@ -56,7 +64,12 @@ describe('result-recorded notices', () => {
     await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' });
     await admin.request('POST', '/api/results', { force: true, optionId: '1-CHE', outcome: 'draw' });
     // The next notice is Chelsea's draw: the repeated Arsenal win sent none.
-    await expect(nextNotice()).resolves.toMatchObject({ optionId: '1-CHE', teamName: 'Chelsea FC', outcome: 'draw', points: 1 });
+    await expect(nextNotice()).resolves.toMatchObject({
+      optionId: '1-CHE',
+      teamName: 'Chelsea FC',
+      outcome: 'draw',
+      points: 1,
+    });
     expect(notices).toEqual([]);
   });
 });

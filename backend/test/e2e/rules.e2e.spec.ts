@@ -10,7 +10,11 @@ describe('GET /api/rules: the rules the server enforces, for the web app to stat
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp(embedded!, { MAX_USES_PER_TEAM: '6', SURVIVOR_STRIKES: '2', MIN_USES_ENFORCEMENT: 'off' });
+    app = await startTestApp(embedded!, {
+      MAX_USES_PER_TEAM: '6',
+      SURVIVOR_STRIKES: '2',
+      MIN_USES_ENFORCEMENT: 'off',
+    });
   });
   afterAll(async () => {
     await app?.close();

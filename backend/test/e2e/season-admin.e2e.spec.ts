@@ -31,7 +31,12 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     const response = await admin.request('GET', '/api/epl-teams');
     const teams = response.body as { code: string; city: string; promoted: boolean }[];
     expect(teams).toHaveLength(20);
-    expect(teams.filter((t) => t.promoted).map((t) => t.code).sort()).toEqual(['BUR', 'LEE', 'SUN']);
+    expect(
+      teams
+        .filter((t) => t.promoted)
+        .map((t) => t.code)
+        .sort(),
+    ).toEqual(['BUR', 'LEE', 'SUN']);
     expect(teams.find((t) => t.code === 'AVL')?.city).toBe('Birmingham');
   });
 
@@ -47,7 +52,9 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     const period = created.body as Period;
     expect(period).toMatchObject({ id: 39, name: 'Cup weekend', isActive: false, segment: 'main' });
 
-    expect((await admin.request('POST', '/api/periods/39/complete', { force: true })).body).toMatchObject({ code: 'PERIOD_NOT_ACTIVE' });
+    expect((await admin.request('POST', '/api/periods/39/complete', { force: true })).body).toMatchObject({
+      code: 'PERIOD_NOT_ACTIVE',
+    });
     const activated = await admin.request('PATCH', '/api/periods/39', { isActive: true });
     expect(activated.body).toMatchObject({ id: 39, isActive: true });
 
@@ -60,8 +67,14 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     expect(twice.body).toMatchObject({ code: 'PERIOD_ALREADY_COMPLETED' });
 
     const reopened = await admin.request('POST', '/api/periods/39/reopen', {});
-    expect(reopened.body).toMatchObject({ isCompleted: false, isManuallyCompleted: false, completedAt: null });
-    expect((await admin.request('POST', '/api/periods/39/reopen', {})).body).toMatchObject({ code: 'PERIOD_NOT_REOPENABLE' });
+    expect(reopened.body).toMatchObject({
+      isCompleted: false,
+      isManuallyCompleted: false,
+      completedAt: null,
+    });
+    expect((await admin.request('POST', '/api/periods/39/reopen', {})).body).toMatchObject({
+      code: 'PERIOD_NOT_REOPENABLE',
+    });
   });
 
   it('refuses bad period requests with a field-naming 400 or a 404, changing nothing', async () => {
@@ -69,7 +82,10 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     expect(missing.status).toBe(400);
     expect((missing.body as { message: string }).message).toContain('name: Name is required');
     expect((await admin.request('PATCH', '/api/periods/2', { isActive: 'yes' })).status).toBe(400);
-    expect((await admin.request('POST', '/api/periods/77/complete', { force: true })).body).toMatchObject({ statusCode: 404, code: 'PERIOD_NOT_FOUND' });
+    expect((await admin.request('POST', '/api/periods/77/complete', { force: true })).body).toMatchObject({
+      statusCode: 404,
+      code: 'PERIOD_NOT_FOUND',
+    });
     expect((await admin.request('POST', '/api/periods/abc/complete', { force: true })).status).toBe(400);
     const periods = (await admin.request('GET', '/api/periods')).body as Period[];
     expect(periods).toHaveLength(39);
@@ -78,12 +94,29 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
   it('records, refuses and deletes results', async () => {
     const empty = await admin.request('POST', '/api/results', {});
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ statusCode: 400, code: 'RESULT_OPTION_OUTCOME_REQUIRED', message: 'Please select an option and outcome' });
-    const mismatch = await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win', points: 1 });
+    expect(empty.body).toEqual({
+      statusCode: 400,
+      code: 'RESULT_OPTION_OUTCOME_REQUIRED',
+      message: 'Please select an option and outcome',
+    });
+    const mismatch = await admin.request('POST', '/api/results', {
+      force: true,
+      optionId: '1-ARS',
+      outcome: 'win',
+      points: 1,
+    });
     expect(mismatch.body).toMatchObject({ statusCode: 400, code: 'RESULT_POINTS_MISMATCH' });
-    expect((await admin.request('POST', '/api/results', { force: true, optionId: '1-XYZ', outcome: 'win' })).status).toBe(404);
+    expect(
+      (await admin.request('POST', '/api/results', { force: true, optionId: '1-XYZ', outcome: 'win' }))
+        .status,
+    ).toBe(404);
 
-    const saved = await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win', points: 3 });
+    const saved = await admin.request('POST', '/api/results', {
+      force: true,
+      optionId: '1-ARS',
+      outcome: 'win',
+      points: 3,
+    });
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({
       message: 'Result saved successfully! Scores have been recalculated.',
@@ -96,7 +129,10 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     });
     const deleted = await admin.request('DELETE', '/api/results/1-ARS');
     expect(deleted.body).toEqual({ message: 'Result deleted successfully!' });
-    expect((await admin.request('DELETE', '/api/results/1-ARS')).body).toMatchObject({ statusCode: 404, code: 'RESULT_NOT_FOUND' });
+    expect((await admin.request('DELETE', '/api/results/1-ARS')).body).toMatchObject({
+      statusCode: 404,
+      code: 'RESULT_NOT_FOUND',
+    });
   });
 
   it('seeds the default prizes and manages prizes with the spec validation', async () => {
@@ -111,19 +147,44 @@ describe.each(databaseTargets)('season administration over HTTP on $name', (targ
     expect(seeded.reduce((sum, p) => sum + Number(p.amount), 0)).toBe(2650);
 
     const noPosition = await admin.request('POST', '/api/prizes', { competition: 'overall', amount: '20' });
-    expect(noPosition.body).toEqual({ statusCode: 400, code: 'PRIZE_INVALID', message: 'Position is required' });
+    expect(noPosition.body).toEqual({
+      statusCode: 400,
+      code: 'PRIZE_INVALID',
+      message: 'Position is required',
+    });
     const noAmount = await admin.request('POST', '/api/prizes', { competition: 'overall', position: '4th' });
     expect((noAmount.body as { message: string }).message).toBe('Amount is required');
 
-    const created = await admin.request('POST', '/api/prizes', { competition: 'last10', position: '2nd', amount: 75 });
+    const created = await admin.request('POST', '/api/prizes', {
+      competition: 'last10',
+      position: '2nd',
+      amount: 75,
+    });
     expect(created.status).toBe(201);
     const prize = created.body as Prize;
-    expect(prize).toMatchObject({ competition: 'last10', position: '2nd', amount: '75.00', currency: 'USD', isActive: true });
-    const updated = await admin.request('PATCH', `/api/prizes/${prize.id}`, { currency: 'GBP', isActive: false });
+    expect(prize).toMatchObject({
+      competition: 'last10',
+      position: '2nd',
+      amount: '75.00',
+      currency: 'USD',
+      isActive: true,
+    });
+    const updated = await admin.request('PATCH', `/api/prizes/${prize.id}`, {
+      currency: 'GBP',
+      isActive: false,
+    });
     expect(updated.body).toMatchObject({ currency: 'GBP', isActive: false });
-    expect(((await admin.request('GET', '/api/prizes')).body as Prize[]).some((p) => p.id === prize.id)).toBe(false);
-    expect(((await admin.request('GET', '/api/prizes?includeInactive=true')).body as Prize[]).some((p) => p.id === prize.id)).toBe(true);
-    expect((await admin.request('DELETE', `/api/prizes/${prize.id}`)).body).toEqual({ message: 'Prize deleted successfully' });
+    expect(((await admin.request('GET', '/api/prizes')).body as Prize[]).some((p) => p.id === prize.id)).toBe(
+      false,
+    );
+    expect(
+      ((await admin.request('GET', '/api/prizes?includeInactive=true')).body as Prize[]).some(
+        (p) => p.id === prize.id,
+      ),
+    ).toBe(true);
+    expect((await admin.request('DELETE', `/api/prizes/${prize.id}`)).body).toEqual({
+      message: 'Prize deleted successfully',
+    });
     expect((await admin.request('DELETE', `/api/prizes/${prize.id}`)).status).toBe(404);
   });
 });

@@ -32,7 +32,9 @@ function expectBaseHeaders(response: TestResponse): void {
   // Inline styles only (sonner and radix insert <style>); no inline or eval'd script anywhere.
   expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   for (const sources of policy.values()) {
-    expect(sources.filter((source) => source === '*' || source === "'unsafe-eval'" || source === 'http:')).toEqual([]);
+    expect(
+      sources.filter((source) => source === '*' || source === "'unsafe-eval'" || source === 'http:'),
+    ).toEqual([]);
   }
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -45,7 +47,10 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
 
   beforeAll(async () => {
     webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-web-'));
-    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Treble</title><script type="module" src="/assets/app.js"></script>');
+    await fs.writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Treble</title><script type="module" src="/assets/app.js"></script>',
+    );
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app.js'), 'export {};');
   });
@@ -72,7 +77,9 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
         asset: await app.request('GET', '/assets/app.js'),
         docs: await app.request('GET', '/api/docs'),
       };
-      expect(Object.fromEntries(Object.entries(answers).map(([name, response]) => [name, response.status]))).toEqual({
+      expect(
+        Object.fromEntries(Object.entries(answers).map(([name, response]) => [name, response.status])),
+      ).toEqual({
         health: 200,
         refused: 401,
         notFound: 404,
@@ -94,7 +101,11 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
   describe('behind HTTPS (COOKIE_SECURE=true, PUBLIC_URL https)', () => {
     let app: TestApp;
     beforeAll(async () => {
-      app = await startTestApp(target, { WEB_DIST_DIR: webDist, COOKIE_SECURE: 'true', PUBLIC_URL: 'https://pool.example' });
+      app = await startTestApp(target, {
+        WEB_DIST_DIR: webDist,
+        COOKIE_SECURE: 'true',
+        PUBLIC_URL: 'https://pool.example',
+      });
     });
     afterAll(async () => {
       await app?.close();

@@ -8,18 +8,26 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
 /** Raw response headers and body bytes (Node's fetch would decode the body and hide the encoding's effect). */
-async function get(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+async function get(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
-        resolve({ status: response.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
-      });
-    });
+    const request = http.get(
+      url,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === 'string') headers.set(name, value);
+          resolve({ status: response.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
+        });
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -33,7 +41,10 @@ describe.each(databaseTargets.slice(0, 1))('web app files on $name', (target) =>
   beforeAll(async () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-web-'));
     await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-AbCd1234.js"></script>');
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><script type="module" src="/assets/index-AbCd1234.js"></script>',
+    );
     await fs.writeFile(path.join(dist, 'assets/index-AbCd1234.js'), entry);
     await fs.writeFile(path.join(dist, 'assets/index-AbCd1234.js.br'), zlib.brotliCompressSync(entry));
     await fs.writeFile(path.join(dist, 'assets/index-AbCd1234.js.gz'), zlib.gzipSync(entry));

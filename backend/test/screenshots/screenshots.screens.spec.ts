@@ -45,38 +45,59 @@ describe('screenshots of the main screens', () => {
 
   beforeAll(async () => {
     await fs.mkdir(outputDir, { recursive: true });
-    server = await serverProcess({ POOL_NOW: poolNow, RESULTS_PROVIDER: 'replay', RESULTS_SCHEDULER_AUTOSTART: 'false' });
+    server = await serverProcess({
+      POOL_NOW: poolNow,
+      RESULTS_PROVIDER: 'replay',
+      RESULTS_SCHEDULER_AUTOSTART: 'false',
+    });
     await server.start();
     browser = await launchBrowser();
     const options = { viewport: desktop, locale: 'en-GB', timezoneId: 'Europe/London' };
     admin = await browser.newContext(options);
-    await registerInContext(admin, server.baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+    await registerInContext(admin, server.baseUrl, {
+      firstName: 'Pat',
+      lastName: 'Host',
+      email: 'pat@example.com',
+    });
     await setUpSeason(admin, server.baseUrl);
-    for (const details of players) playerContexts.push(await playerContext(browser, admin, server.baseUrl, details, options));
+    for (const details of players)
+      playerContexts.push(await playerContext(browser, admin, server.baseUrl, details, options));
     ann = playerContexts[0] as BrowserContext;
 
     // Matchweeks 1-3 are over: the admin enters each player's picks after the fact (a different
     // trio per player), then the season replay supplies the real results.
-    const users = (await (await admin.request.get(`${server.baseUrl}/api/admin/users`)).json()) as { id: string; email: string }[];
+    const users = (await (await admin.request.get(`${server.baseUrl}/api/admin/users`)).json()) as {
+      id: string;
+      email: string;
+    }[];
     for (const periodId of [1, 2, 3]) {
-      const periodOptionIds = (await periodOptions(admin, server.baseUrl, periodId)).map((option) => option.id);
+      const periodOptionIds = (await periodOptions(admin, server.baseUrl, periodId)).map(
+        (option) => option.id,
+      );
       for (const [index, details] of players.entries()) {
         const user = users.find((candidate) => candidate.email === details.email);
         if (!user) throw new Error(`No user ${details.email}`);
-        const optionIds = [0, 1, 2].map((slot) => periodOptionIds[(index * 3 + slot * 7 + periodId * 2) % periodOptionIds.length]);
+        const optionIds = [0, 1, 2].map(
+          (slot) => periodOptionIds[(index * 3 + slot * 7 + periodId * 2) % periodOptionIds.length],
+        );
         const response = await admin.request.post(`${server.baseUrl}/api/retroactive-choices`, {
           data: { userId: user.id, periodId, optionIds },
         });
-        if (!response.ok()) throw new Error(`Retroactive picks failed: ${response.status()} ${await response.text()}`);
+        if (!response.ok())
+          throw new Error(`Retroactive picks failed: ${response.status()} ${await response.text()}`);
       }
     }
     const update = await admin.request.post(`${server.baseUrl}/api/epl-results/update-all`, { data: {} });
     if (!update.ok()) throw new Error(`Results update failed: ${update.status()} ${await update.text()}`);
     // The admin closes the played matchweeks, which settles their survivor strikes.
     for (const periodId of [1, 2, 3]) {
-      const activated = await admin.request.patch(`${server.baseUrl}/api/periods/${periodId}`, { data: { isActive: true } });
+      const activated = await admin.request.patch(`${server.baseUrl}/api/periods/${periodId}`, {
+        data: { isActive: true },
+      });
       if (!activated.ok()) throw new Error(`Activating ${periodId} failed: ${await activated.text()}`);
-      const completed = await admin.request.post(`${server.baseUrl}/api/periods/${periodId}/complete`, { data: { force: true } });
+      const completed = await admin.request.post(`${server.baseUrl}/api/periods/${periodId}/complete`, {
+        data: { force: true },
+      });
       if (!completed.ok()) throw new Error(`Completing ${periodId} failed: ${await completed.text()}`);
     }
 
@@ -94,7 +115,12 @@ describe('screenshots of the main screens', () => {
     await server?.dispose();
   });
 
-  async function shoot(context: BrowserContext, route: string, file: string, ready: (page: Page) => Promise<void>) {
+  async function shoot(
+    context: BrowserContext,
+    route: string,
+    file: string,
+    ready: (page: Page) => Promise<void>,
+  ) {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}${route}`);
     await page.locator('main h1').first().waitFor();
@@ -148,7 +174,12 @@ describe('screenshots of the main screens', () => {
   });
 
   it('phone: dashboard and picks', async () => {
-    const mobile = await browser.newContext({ viewport: phone, deviceScaleFactor: 2, locale: 'en-GB', timezoneId: 'Europe/London' });
+    const mobile = await browser.newContext({
+      viewport: phone,
+      deviceScaleFactor: 2,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    });
     await mobile.addCookies(await ann.cookies());
     await shoot(mobile, '/', 'phone-dashboard.png', async (page) => {
       await page.getByTestId('stat-tile').first().waitFor();
@@ -171,7 +202,12 @@ describe('screenshots of the main screens', () => {
   });
 
   it('320 px wide: every leaderboard keeps the names', async () => {
-    const small = await browser.newContext({ viewport: narrow, deviceScaleFactor: 2, locale: 'en-GB', timezoneId: 'Europe/London' });
+    const small = await browser.newContext({
+      viewport: narrow,
+      deviceScaleFactor: 2,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    });
     await small.addCookies(await ann.cookies());
     await shoot(small, '/leaderboards', 'narrow-survivor.png', async (page) => {
       await page.getByRole('tab', { name: 'Survivor' }).click();

@@ -10,7 +10,12 @@ export interface TestApp {
   config: AppConfig;
   baseUrl: string;
   /** fetch against the app, JSON in and out, signed out (no cookies). */
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse>;
   /** A client that keeps the cookies the app sets, like a browser. */
   client(): TestClient;
   /** The app's clock when POOL_NOW pins it (tests move it with `set`); null on the system clock. */
@@ -19,7 +24,12 @@ export interface TestApp {
 }
 
 export interface TestClient {
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse>;
   /** Current cookies as a `Cookie` header value (for Socket.IO handshakes), or null. */
   cookieHeader(): string | null;
   cookies: Map<string, string>;
@@ -57,7 +67,10 @@ export interface RestartableTestApp {
 }
 
 /** Starts the whole app on a fresh database of the target, listening on a free port. */
-export async function startTestApp(target: TestDatabaseTarget, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  target: TestDatabaseTarget,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const restartable = await restartableTestApp(target, env);
   const app = await restartable.start().catch(async (error: unknown) => {
     await restartable.dispose();
@@ -73,7 +86,10 @@ export async function startTestApp(target: TestDatabaseTarget, env: Record<strin
 }
 
 /** Provisions one database of the target; `start` launches the whole app on it, as often as a test restarts it. */
-export async function restartableTestApp(target: TestDatabaseTarget, baseEnv: Record<string, string> = {}): Promise<RestartableTestApp> {
+export async function restartableTestApp(
+  target: TestDatabaseTarget,
+  baseEnv: Record<string, string> = {},
+): Promise<RestartableTestApp> {
   const provisioned = await target.provision();
   return {
     async start(env = {}) {
@@ -127,13 +143,20 @@ async function send(
   } catch {
     // not JSON: keep the text
   }
-  return { status: response.status, body: parsed, headers: response.headers, text, setCookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    body: parsed,
+    headers: response.headers,
+    text,
+    setCookies: response.headers.getSetCookie(),
+  };
 }
 
 /** Keeps cookies by name, as a browser on one site would (attributes are the tests' business). */
 export function cookieClient(baseUrl: string): TestClient {
   const cookies = new Map<string, string>();
-  const cookieHeader = () => (cookies.size === 0 ? null : [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+  const cookieHeader = () =>
+    cookies.size === 0 ? null : [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   return {
     cookies,
     cookieHeader,
@@ -145,7 +168,9 @@ export function cookieClient(baseUrl: string): TestClient {
         const index = pair.indexOf('=');
         const name = pair.slice(0, index).trim();
         const value = pair.slice(index + 1).trim();
-        const expired = value === '' || attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a) || /^\s*max-age=0\s*$/i.test(a));
+        const expired =
+          value === '' ||
+          attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a) || /^\s*max-age=0\s*$/i.test(a));
         if (expired) cookies.delete(name);
         else cookies.set(name, value);
       }
@@ -167,13 +192,24 @@ async function register(app: TestApp, body: Record<string, unknown>): Promise<Si
   const client = app.client();
   const response = await client.request('POST', '/api/auth/register', body);
   if (response.status !== 201) throw new Error(`Registration failed: ${response.status} ${response.text}`);
-  return Object.assign(client, { user: (response.body as AuthResponse).user, password: String(body.password) });
+  return Object.assign(client, {
+    user: (response.body as AuthResponse).user,
+    password: String(body.password),
+  });
 }
 
 /** Registers the first account of a fresh pool, which becomes its admin. */
-export async function registerAdmin(app: TestApp, details: { email?: string; firstName?: string; lastName?: string } = {}): Promise<SignedIn> {
-  const admin = await register(app, { email: details.email ?? uniqueEmail('admin'), password: testPassword, ...details });
-  if (!admin.user.isAdmin) throw new Error('registerAdmin: the pool already had an admin, so this account is a player');
+export async function registerAdmin(
+  app: TestApp,
+  details: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<SignedIn> {
+  const admin = await register(app, {
+    email: details.email ?? uniqueEmail('admin'),
+    password: testPassword,
+    ...details,
+  });
+  if (!admin.user.isAdmin)
+    throw new Error('registerAdmin: the pool already had an admin, so this account is a player');
   return admin;
 }
 
@@ -184,7 +220,13 @@ export async function registerPlayer(
   details: { email?: string; firstName?: string; lastName?: string } = {},
 ): Promise<SignedIn> {
   const invitation = await admin.request('POST', '/api/invites', { maxUses: 1 });
-  if (invitation.status !== 201) throw new Error(`Creating an invitation failed: ${invitation.status} ${invitation.text}`);
+  if (invitation.status !== 201)
+    throw new Error(`Creating an invitation failed: ${invitation.status} ${invitation.text}`);
   const { token } = invitation.body as CreatedInvitation;
-  return register(app, { email: details.email ?? uniqueEmail('player'), password: testPassword, inviteToken: token, ...details });
+  return register(app, {
+    email: details.email ?? uniqueEmail('player'),
+    password: testPassword,
+    inviteToken: token,
+    ...details,
+  });
 }

@@ -1,13 +1,21 @@
 import fs from 'node:fs';
 import type { CreatedInvitation, Option, User } from '@treble/contracts';
-import { chromium, type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from 'playwright-core';
 
 /** The system Chromium (Debian package), driven by playwright-core: no browser download needed. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(chromiumPath)) {
-    throw new Error(`No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    throw new Error(
+      `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({
     executablePath: chromiumPath,
@@ -62,7 +70,11 @@ export async function registerInContext(
 }
 
 /** An invitation link made by the admin signed in to `adminContext`. */
-export async function createInvitation(adminContext: BrowserContext, baseUrl: string, maxUses = 1): Promise<CreatedInvitation> {
+export async function createInvitation(
+  adminContext: BrowserContext,
+  baseUrl: string,
+  maxUses = 1,
+): Promise<CreatedInvitation> {
   const response = await adminContext.request.post(`${baseUrl}/api/invites`, { data: { maxUses } });
   return (await expectOk(response, 'Creating an invitation')) as CreatedInvitation;
 }
@@ -83,17 +95,38 @@ export async function playerContext(
 
 /** The season's 38 periods (from the bundled schedule) and their 760 team options. */
 export async function setUpSeason(adminContext: BrowserContext, baseUrl: string): Promise<void> {
-  await expectOk(await adminContext.request.post(`${baseUrl}/api/admin/setup/periods`, { data: {} }), 'Importing the schedule');
-  await expectOk(await adminContext.request.post(`${baseUrl}/api/admin/setup/options`, { data: {} }), 'Creating the options');
+  await expectOk(
+    await adminContext.request.post(`${baseUrl}/api/admin/setup/periods`, { data: {} }),
+    'Importing the schedule',
+  );
+  await expectOk(
+    await adminContext.request.post(`${baseUrl}/api/admin/setup/options`, { data: {} }),
+    'Creating the options',
+  );
 }
 
-export async function periodOptions(context: BrowserContext, baseUrl: string, periodId: number): Promise<Option[]> {
-  return (await expectOk(await context.request.get(`${baseUrl}/api/periods/${periodId}/options`), 'Reading options')) as Option[];
+export async function periodOptions(
+  context: BrowserContext,
+  baseUrl: string,
+  periodId: number,
+): Promise<Option[]> {
+  return (await expectOk(
+    await context.request.get(`${baseUrl}/api/periods/${periodId}/options`),
+    'Reading options',
+  )) as Option[];
 }
 
 /** Picks through the API as the player of `context`. */
-export async function pick(context: BrowserContext, baseUrl: string, periodId: number, optionId: string): Promise<void> {
-  await expectOk(await context.request.post(`${baseUrl}/api/choices`, { data: { periodId, optionId } }), 'Picking');
+export async function pick(
+  context: BrowserContext,
+  baseUrl: string,
+  periodId: number,
+  optionId: string,
+): Promise<void> {
+  await expectOk(
+    await context.request.post(`${baseUrl}/api/choices`, { data: { periodId, optionId } }),
+    'Picking',
+  );
 }
 
 /** Records a result through the API as the admin of `adminContext`. */
@@ -105,7 +138,9 @@ export async function recordResult(
 ): Promise<void> {
   const points = { win: 3, draw: 1, loss: 0 }[outcome];
   await expectOk(
-    await adminContext.request.post(`${baseUrl}/api/results`, { data: { optionId, outcome, points, force: true } }),
+    await adminContext.request.post(`${baseUrl}/api/results`, {
+      data: { optionId, outcome, points, force: true },
+    }),
     'Recording a result',
   );
 }

@@ -12,7 +12,9 @@ import type { AddressInfo } from 'node:net';
 const fixturesDir = new URL('../fixtures/football-data/', import.meta.url);
 
 export function readCaptured(file: string): { matches: Record<string, unknown>[]; [key: string]: unknown } {
-  return JSON.parse(fs.readFileSync(new URL(file, fixturesDir), 'utf8')) as { matches: Record<string, unknown>[] };
+  return JSON.parse(fs.readFileSync(new URL(file, fixturesDir), 'utf8')) as {
+    matches: Record<string, unknown>[];
+  };
 }
 
 export type Fault =
@@ -45,7 +47,9 @@ function answer(matches: Record<string, unknown>[], query: URLSearchParams): unk
   const matchday = query.get('matchday');
   const status = query.get('status')?.split(',');
   const selected = matches.filter(
-    (match) => (matchday === null || String(match.matchday) === matchday) && (status === undefined || status.includes(String(match.status))),
+    (match) =>
+      (matchday === null || String(match.matchday) === matchday) &&
+      (status === undefined || status.includes(String(match.status))),
   );
   return {
     filters: Object.fromEntries(query.entries()),
@@ -61,7 +65,11 @@ export async function startFakeFootballData(): Promise<FakeFootballData> {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const token = request.headers['x-auth-token'];
-    requests.push({ path: url.pathname, query: url.searchParams, token: Array.isArray(token) ? token[0] : token });
+    requests.push({
+      path: url.pathname,
+      query: url.searchParams,
+      token: Array.isArray(token) ? token[0] : token,
+    });
     const fault = state.faults.shift();
     if (fault?.kind === 'hang') return;
     if (fault?.kind === 'status') {
@@ -76,7 +84,9 @@ export async function startFakeFootballData(): Promise<FakeFootballData> {
     }
     if (!/^\/v4\/competitions\/PL\/matches$/.test(url.pathname)) {
       response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: 'The resource you are looking for does not exist.', errorCode: 404 }));
+      response.end(
+        JSON.stringify({ message: 'The resource you are looking for does not exist.', errorCode: 404 }),
+      );
       return;
     }
     response.writeHead(200, {

@@ -55,4 +55,3 @@ export async function startMailbox(): Promise<Mailbox> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-

@@ -49,14 +49,22 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
     output: () => log,
     async start() {
       child = spawn(process.execPath, [builtMain], {
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_FORMAT: 'json',
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
       const started = Date.now();
       for (;;) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${log}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`The app exited with ${child.exitCode}:\n${log}`);
         try {
           const response = await fetch(`${baseUrl}/api/health`);
           if (response.ok) return;
@@ -70,7 +78,8 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
     async kill(signal) {
       const running = child;
       if (!running) return null;
-      if (running.exitCode !== null || running.signalCode !== null) return running.exitCode ?? running.signalCode;
+      if (running.exitCode !== null || running.signalCode !== null)
+        return running.exitCode ?? running.signalCode;
       const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
         running.once('exit', (code, signalCode) => resolve(code ?? signalCode)),
       );

@@ -69,7 +69,8 @@ export class StandingsHarness {
     this.engine.onChanged((change) => {
       // Every key the event changed, whichever browsers it goes to (everyone's, or one player's).
       this.changes.push(...change.queryKeys.map((key) => [...key]));
-      for (const personal of change.userQueryKeys) this.changes.push(...personal.queryKeys.map((key) => [...key]));
+      for (const personal of change.userQueryKeys)
+        this.changes.push(...personal.queryKeys.map((key) => [...key]));
       if (change.position > this.announced) this.announced = change.position;
     });
     this.leaderboards = new LeaderboardQueries(handle.database, rules);

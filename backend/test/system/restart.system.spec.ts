@@ -43,7 +43,9 @@ describe('the built app with no configuration (embedded database under DATA_DIR)
     await server.kill('SIGKILL');
     await server.start();
     // Sessions live in the database: the admin is still signed in after the crash.
-    const afterKill = await json<Period[]>(await fetch(`${server.baseUrl}/api/periods`, { headers: { cookie } }));
+    const afterKill = await json<Period[]>(
+      await fetch(`${server.baseUrl}/api/periods`, { headers: { cookie } }),
+    );
     expect(afterKill).toHaveLength(38);
     const health = await json<HealthReport>(await fetch(`${server.baseUrl}/api/health`));
     expect(health.eventStore.headPosition).not.toBe('0');
@@ -56,7 +58,9 @@ describe('the built app with no configuration (embedded database under DATA_DIR)
     expect(await server.kill('SIGTERM')).toBe('SIGTERM');
     expect(fs.existsSync(lock)).toBe(false);
     await server.start();
-    expect(await json<Period[]>(await fetch(`${server.baseUrl}/api/periods`, { headers: { cookie } }))).toHaveLength(38);
+    expect(
+      await json<Period[]>(await fetch(`${server.baseUrl}/api/periods`, { headers: { cookie } })),
+    ).toHaveLength(38);
   });
 
   it('refuses to start on a bad setting, naming the variable', async () => {

@@ -131,7 +131,8 @@ export function healthQueryOptions(fetch?: FetchLike) {
 export function referralInvitationQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.invitations(), 'referral'] as const,
-    queryFn: ({ signal }) => requestJson<CreatedInvitation>('/api/invites/referral', { method: 'POST', body: {}, signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<CreatedInvitation>('/api/invites/referral', { method: 'POST', body: {}, signal, fetch }),
     staleTime: Infinity,
   });
 }

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuditEntry, AuditFilters, ImpactPreview, LeaderboardKind, Outcome, StandingsAsOf } from '@treble/contracts';
+import type {
+  AuditEntry,
+  AuditFilters,
+  ImpactPreview,
+  LeaderboardKind,
+  Outcome,
+  StandingsAsOf,
+} from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
 /** Rows per page of the audit history. */
@@ -19,7 +26,8 @@ export interface AuditPageData {
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(name, String(value));
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }
@@ -50,7 +58,10 @@ export function standingsAsOfQueryOptions(periodId: number, kind: LeaderboardKin
   return queryOptions({
     queryKey: ['admin', 'standings-as-of', periodId, kind] as const,
     queryFn: ({ signal }) =>
-      requestJson<StandingsAsOf>(`/api/admin/standings-as-of${query({ period: periodId, kind })}`, { signal, fetch }),
+      requestJson<StandingsAsOf>(`/api/admin/standings-as-of${query({ period: periodId, kind })}`, {
+        signal,
+        fetch,
+      }),
   });
 }
 
@@ -59,7 +70,10 @@ export function resultImpactQueryOptions(optionId: string, outcome: Outcome | nu
   return queryOptions({
     queryKey: ['admin', 'what-if', 'result', optionId, outcome ?? 'none'] as const,
     queryFn: ({ signal }) =>
-      requestJson<ImpactPreview>(`/api/admin/what-if/result${query({ optionId, outcome: outcome ?? 'none' })}`, { signal, fetch }),
+      requestJson<ImpactPreview>(
+        `/api/admin/what-if/result${query({ optionId, outcome: outcome ?? 'none' })}`,
+        { signal, fetch },
+      ),
     // A preview must reflect the log as it is now, not a cached answer from before the last event.
     staleTime: 0,
   });
@@ -69,7 +83,8 @@ export function resultImpactQueryOptions(optionId: string, outcome: Outcome | nu
 export function reopenImpactQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: ['admin', 'what-if', 'reopen', periodId] as const,
-    queryFn: ({ signal }) => requestJson<ImpactPreview>(`/api/admin/what-if/reopen/${periodId}`, { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<ImpactPreview>(`/api/admin/what-if/reopen/${periodId}`, { signal, fetch }),
     staleTime: 0,
   });
 }
@@ -78,7 +93,8 @@ export function reopenImpactQueryOptions(periodId: number, fetch?: FetchLike) {
 export function completeImpactQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: ['admin', 'what-if', 'complete', periodId] as const,
-    queryFn: ({ signal }) => requestJson<ImpactPreview>(`/api/admin/what-if/complete/${periodId}`, { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<ImpactPreview>(`/api/admin/what-if/complete/${periodId}`, { signal, fetch }),
     staleTime: 0,
   });
 }

@@ -111,7 +111,11 @@ export function requestPasswordResetMutationOptions(fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['auth', 'password-reset', 'request'],
     mutationFn: (body: PasswordResetRequest) =>
-      requestJson<PasswordResetRequested>('/api/auth/password-reset/request', { method: 'POST', body, fetch }),
+      requestJson<PasswordResetRequested>('/api/auth/password-reset/request', {
+        method: 'POST',
+        body,
+        fetch,
+      }),
   });
 }
 

@@ -89,7 +89,9 @@ describe('requestJson', () => {
   });
 
   test('an empty 200 answer is the JSON null the server meant (Nest sends null as no body)', async () => {
-    const fake = createFakeFetch({ 'GET /api/periods/current': () => ({ ok: true, status: 200, statusText: 'OK', text: async () => '' }) });
+    const fake = createFakeFetch({
+      'GET /api/periods/current': () => ({ ok: true, status: 200, statusText: 'OK', text: async () => '' }),
+    });
     await expect(requestJson('/api/periods/current', { fetch: fake.fetch })).resolves.toBeNull();
   });
 

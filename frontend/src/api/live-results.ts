@@ -15,7 +15,8 @@ const liveResultsKey = ['live-results'] as const;
 export function schedulerStatusQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...liveResultsKey, 'scheduler'] as const,
-    queryFn: ({ signal }) => requestJson<SchedulerStatus>('/api/epl-results/scheduler/status', { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<SchedulerStatus>('/api/epl-results/scheduler/status', { signal, fetch }),
     refetchInterval: schedulerPollIntervalMs,
   });
 }
@@ -52,7 +53,11 @@ export function updateMatchdayMutationOptions(queryClient: QueryClient, fetch?: 
   return mutationOptions({
     mutationKey: ['admin', 'update-matchday'],
     mutationFn: (matchday: number) =>
-      requestJson<ResultsUpdateSummary>(`/api/epl-results/update/${matchday}`, { method: 'POST', body: {}, fetch }),
+      requestJson<ResultsUpdateSummary>(`/api/epl-results/update/${matchday}`, {
+        method: 'POST',
+        body: {},
+        fetch,
+      }),
     onSuccess: (_summary, matchday) =>
       queryClient.invalidateQueries({ queryKey: matchdayStatusQueryOptions(matchday).queryKey }),
   });

@@ -18,7 +18,8 @@ const overviewKey = ['admin', 'notifications'] as const;
 export function notificationSettingsQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => requestJson<NotificationSettings>('/api/notifications/settings', { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<NotificationSettings>('/api/notifications/settings', { signal, fetch }),
   });
 }
 
@@ -35,7 +36,11 @@ export function saveNotificationSettingsMutationOptions(queryClient: QueryClient
 export function adoptBrowserTimeZone(fetch?: FetchLike): Promise<void> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!timeZone) return Promise.resolve();
-  return requestJson<void>('/api/notifications/time-zone', { method: 'PUT', body: { timeZone }, fetch }).catch(() => undefined);
+  return requestJson<void>('/api/notifications/time-zone', {
+    method: 'PUT',
+    body: { timeZone },
+    fetch,
+  }).catch(() => undefined);
 }
 
 export function pushKey(fetch?: FetchLike): Promise<PushKey> {
@@ -49,11 +54,16 @@ export function savePushSubscription(body: PushSubscriptionRequest, fetch?: Fetc
 export function notificationsOverviewQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: overviewKey,
-    queryFn: ({ signal }) => requestJson<NotificationsOverview>('/api/admin/notifications', { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<NotificationsOverview>('/api/admin/notifications', { signal, fetch }),
   });
 }
 
-export function notificationPreviewQueryOptions(kind: 'reminder' | 'results', periodId: number | null, fetch?: FetchLike) {
+export function notificationPreviewQueryOptions(
+  kind: 'reminder' | 'results',
+  periodId: number | null,
+  fetch?: FetchLike,
+) {
   return queryOptions({
     queryKey: ['admin', 'notifications', 'preview', kind, periodId],
     enabled: periodId !== null,
@@ -79,7 +89,8 @@ const templatesKey = ['admin', 'notifications', 'templates'] as const;
 export function mailTemplatesQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: templatesKey,
-    queryFn: ({ signal }) => requestJson<MailTemplateView[]>('/api/admin/notifications/templates', { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<MailTemplateView[]>('/api/admin/notifications/templates', { signal, fetch }),
   });
 }
 

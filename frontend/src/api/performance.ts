@@ -24,7 +24,11 @@ export function performanceTrendsQueryOptions(fetch?: FetchLike) {
  * Up to 5 periods side by side: the signed-in player's (no `userId`), or another player's for the
  * head-to-head (the server shows their picks only once they have locked). The ids are part of the key.
  */
-export function performanceCompareQueryOptions(periodIds: readonly number[], userId?: string, fetch?: FetchLike) {
+export function performanceCompareQueryOptions(
+  periodIds: readonly number[],
+  userId?: string,
+  fetch?: FetchLike,
+) {
   const ids = [...periodIds].sort((a, b) => a - b);
   const search = new URLSearchParams({ periodIds: ids.join(',') });
   if (userId) search.set('userId', userId);

@@ -19,10 +19,13 @@ export function scheduleQueryOptions(fetch?: FetchLike, season?: string) {
   return queryOptions({
     queryKey: season ? ([...queryKeys.schedule(), season] as const) : queryKeys.schedule(),
     queryFn: ({ signal }) =>
-      requestJson<ScheduleEntry[]>(season ? `/api/epl-schedule?season=${encodeURIComponent(season)}` : '/api/epl-schedule', {
-        signal,
-        fetch,
-      }),
+      requestJson<ScheduleEntry[]>(
+        season ? `/api/epl-schedule?season=${encodeURIComponent(season)}` : '/api/epl-schedule',
+        {
+          signal,
+          fetch,
+        },
+      ),
   });
 }
 

@@ -1,5 +1,11 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys, type Choice, type MessageResponse, type PeriodChoice, type TeamUsage } from '@treble/contracts';
+import {
+  queryKeys,
+  type Choice,
+  type MessageResponse,
+  type PeriodChoice,
+  type TeamUsage,
+} from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
 /**

@@ -69,6 +69,9 @@ export function pickGridQueryOptions(periodId: number, fetch?: FetchLike, season
   return queryOptions({
     ...seasonal(queryKeys.pickGrid(periodId), season),
     queryFn: ({ signal }) =>
-      requestJson<PeriodPickGrid>(`/api/periods/${periodId}/pick-grid${seasonSearch(season)}`, { signal, fetch }),
+      requestJson<PeriodPickGrid>(`/api/periods/${periodId}/pick-grid${seasonSearch(season)}`, {
+        signal,
+        fetch,
+      }),
   });
 }

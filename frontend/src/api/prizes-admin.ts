@@ -1,5 +1,11 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys, type Competition, type Currency, type MessageResponse, type Prize } from '@treble/contracts';
+import {
+  queryKeys,
+  type Competition,
+  type Currency,
+  type MessageResponse,
+  type Prize,
+} from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
 /**

@@ -86,7 +86,8 @@ export function importSeasonFileMutationOptions(queryClient: QueryClient, fetch?
 export function createPeriodMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'create-period'],
-    mutationFn: (body: CreatePeriodRequest) => requestJson<Period>('/api/periods', { method: 'POST', body, fetch }),
+    mutationFn: (body: CreatePeriodRequest) =>
+      requestJson<Period>('/api/periods', { method: 'POST', body, fetch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
   });
 }
@@ -110,8 +111,10 @@ export interface CreateOptionRequest {
 export function createOptionMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'create-option'],
-    mutationFn: (body: CreateOptionRequest) => requestJson<Option>('/api/options', { method: 'POST', body, fetch }),
-    onSuccess: (_option, body) => queryClient.invalidateQueries({ queryKey: queryKeys.options(body.periodId) }),
+    mutationFn: (body: CreateOptionRequest) =>
+      requestJson<Option>('/api/options', { method: 'POST', body, fetch }),
+    onSuccess: (_option, body) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.options(body.periodId) }),
   });
 }
 
@@ -125,14 +128,23 @@ export function eplTeamsQueryOptions(fetch?: FetchLike) {
 }
 
 export type EplOptionsAnswer = MessageResponse & { added: number };
-export type ReplaceWithEplAnswer = MessageResponse & { removed: number; added: number; playersCleared: number };
+export type ReplaceWithEplAnswer = MessageResponse & {
+  removed: number;
+  added: number;
+  playersCleared: number;
+};
 
 export function addEplOptionsMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'add-epl-options'],
     mutationFn: (periodId: number) =>
-      requestJson<EplOptionsAnswer>(`/api/periods/${periodId}/epl-options`, { method: 'POST', body: {}, fetch }),
-    onSuccess: (_answer, periodId) => queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
+      requestJson<EplOptionsAnswer>(`/api/periods/${periodId}/epl-options`, {
+        method: 'POST',
+        body: {},
+        fetch,
+      }),
+    onSuccess: (_answer, periodId) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
   });
 }
 
@@ -141,7 +153,11 @@ export function replaceWithEplMutationOptions(queryClient: QueryClient, fetch?: 
   return mutationOptions({
     mutationKey: ['admin', 'replace-with-epl'],
     mutationFn: (periodId: number) =>
-      requestJson<ReplaceWithEplAnswer>(`/api/periods/${periodId}/replace-with-epl`, { method: 'PUT', body: {}, fetch }),
+      requestJson<ReplaceWithEplAnswer>(`/api/periods/${periodId}/replace-with-epl`, {
+        method: 'PUT',
+        body: {},
+        fetch,
+      }),
     onSuccess: (_answer, periodId) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
@@ -196,7 +212,10 @@ export function deleteResultMutationOptions(queryClient: QueryClient, periodId: 
   return mutationOptions({
     mutationKey: ['admin', 'delete-result', periodId],
     mutationFn: (optionId: string) =>
-      requestJson<MessageResponse>(`/api/results/${encodeURIComponent(optionId)}`, { method: 'DELETE', fetch }),
+      requestJson<MessageResponse>(`/api/results/${encodeURIComponent(optionId)}`, {
+        method: 'DELETE',
+        fetch,
+      }),
     onSuccess: () => invalidateResults(queryClient, periodId),
   });
 }

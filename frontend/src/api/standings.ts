@@ -13,7 +13,8 @@ import { seasonal, seasonSearch } from './seasons';
 export function userStatsQueryOptions(fetch?: FetchLike, season?: string) {
   return queryOptions({
     ...seasonal(queryKeys.userStats(), season),
-    queryFn: ({ signal }) => requestJson<UserStats>(`/api/user/stats${seasonSearch(season)}`, { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<UserStats>(`/api/user/stats${seasonSearch(season)}`, { signal, fetch }),
   });
 }
 
@@ -28,7 +29,11 @@ export function leaderboardQueryOptions<K extends LeaderboardKind>(
   return queryOptions({
     ...seasonal(queryKeys.leaderboards(kind), season),
     queryFn: ({ signal }) =>
-      requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}${seasonSearch(season)}`, { signal, fetch, revalidate: true }),
+      requestJson<LeaderboardRow<K>[]>(`/api/leaderboards/${kind}${seasonSearch(season)}`, {
+        signal,
+        fetch,
+        revalidate: true,
+      }),
   });
 }
 
@@ -40,7 +45,11 @@ export function leaderboardSummaryQueryOptions(fetch?: FetchLike, season?: strin
   return queryOptions({
     ...seasonal([...queryKeys.leaderboards(), 'summary'] as const, season),
     queryFn: ({ signal }) =>
-      requestJson<LeaderboardSummary>(`/api/leaderboards/summary${seasonSearch(season)}`, { signal, fetch, revalidate: true }),
+      requestJson<LeaderboardSummary>(`/api/leaderboards/summary${seasonSearch(season)}`, {
+        signal,
+        fetch,
+        revalidate: true,
+      }),
   });
 }
 

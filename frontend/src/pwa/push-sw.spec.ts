@@ -71,7 +71,8 @@ function fakeWorker(windows: FakeWindow[] = []) {
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     const pending: Promise<unknown>[] = [];
     const handlers = listeners.get(type) ?? [];
-    for (const handler of handlers) handler({ ...event, waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
+    for (const handler of handlers)
+      handler({ ...event, waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
     await Promise.all(pending);
     return handlers.length;
   };
@@ -85,7 +86,10 @@ const pushData = (payload: unknown) => ({
 
 function notification(url?: string) {
   const closed = { count: 0 };
-  return { closed, value: { data: url === undefined ? undefined : { url }, close: () => (closed.count += 1) } };
+  return {
+    closed,
+    value: { data: url === undefined ? undefined : { url }, close: () => (closed.count += 1) },
+  };
 }
 
 describe('the push service worker', () => {
@@ -93,9 +97,21 @@ describe('the push service worker', () => {
     const worker = fakeWorker();
     worker.run('sw.js');
     expect(worker.imported).toEqual(['/push-sw.js']);
-    expect(await worker.dispatch('push', { data: pushData({ title: 'Matchweek 12: 1 of 3 picks made', body: 'Two still open.', url: '/predictions', kind: 'reminder' }) })).toBe(1);
+    expect(
+      await worker.dispatch('push', {
+        data: pushData({
+          title: 'Matchweek 12: 1 of 3 picks made',
+          body: 'Two still open.',
+          url: '/predictions',
+          kind: 'reminder',
+        }),
+      }),
+    ).toBe(1);
     expect(worker.shown).toEqual([
-      { title: 'Matchweek 12: 1 of 3 picks made', options: { body: 'Two still open.', tag: 'treble-reminder', data: { url: '/predictions' } } },
+      {
+        title: 'Matchweek 12: 1 of 3 picks made',
+        options: { body: 'Two still open.', tag: 'treble-reminder', data: { url: '/predictions' } },
+      },
     ]);
   });
 

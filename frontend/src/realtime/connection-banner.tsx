@@ -11,8 +11,8 @@ export function ConnectionBanner({ onReload = () => window.location.reload() }: 
   if (state === 'reconnecting') {
     return (
       <div className="connection-banner connection-banner--reconnecting" role="status">
-        <strong>Connection lost.</strong> Reconnecting… Live updates are paused; this page catches up as soon as the
-        connection returns.
+        <strong>Connection lost.</strong> Reconnecting… Live updates are paused; this page catches up as soon
+        as the connection returns.
       </div>
     );
   }

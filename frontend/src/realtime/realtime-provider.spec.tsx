@@ -173,7 +173,11 @@ describe('RealtimeProvider and LiveIndicator', () => {
     const queryClient = new QueryClient();
     const tree = (enabled: boolean) => (
       <QueryClientProvider client={queryClient}>
-        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient} enabled={enabled}>
+        <RealtimeProvider
+          socket={socket as unknown as TrebleSocket}
+          queryClient={queryClient}
+          enabled={enabled}
+        >
           <LiveIndicator />
         </RealtimeProvider>
       </QueryClientProvider>
@@ -214,10 +218,21 @@ describe('RealtimeProvider and LiveIndicator', () => {
   test("an admin's result shows one toast to others, none to the admin who recorded it", async () => {
     const socket = new FakeSocket();
     const queryClient = new QueryClient();
-    const notice: ResultRecordedNotice = { periodId: 4, optionId: '4-ARS', teamName: 'Arsenal FC', outcome: 'win', points: 3, actorId: 'admin-1' };
+    const notice: ResultRecordedNotice = {
+      periodId: 4,
+      optionId: '4-ARS',
+      teamName: 'Arsenal FC',
+      outcome: 'win',
+      points: 3,
+      actorId: 'admin-1',
+    };
     const view = render(
       <QueryClientProvider client={queryClient}>
-        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient} userId="admin-1">
+        <RealtimeProvider
+          socket={socket as unknown as TrebleSocket}
+          queryClient={queryClient}
+          userId="admin-1"
+        >
           <Toaster />
         </RealtimeProvider>
       </QueryClientProvider>,
@@ -228,7 +243,11 @@ describe('RealtimeProvider and LiveIndicator', () => {
     expect(screen.queryByText('Result recorded')).toBeNull();
     view.rerender(
       <QueryClientProvider client={queryClient}>
-        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient} userId="player-2">
+        <RealtimeProvider
+          socket={socket as unknown as TrebleSocket}
+          queryClient={queryClient}
+          userId="player-2"
+        >
           <Toaster />
         </RealtimeProvider>
       </QueryClientProvider>,

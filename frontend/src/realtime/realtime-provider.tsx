@@ -34,7 +34,13 @@ interface RealtimeProviderProps {
  * publishes the connection state. Notices sent while the connection was down are lost, so on every
  * reconnect it invalidates all active queries: what is on screen refetches and catches up.
  */
-export function RealtimeProvider({ socket, queryClient, enabled = true, userId = null, children }: RealtimeProviderProps) {
+export function RealtimeProvider({
+  socket,
+  queryClient,
+  enabled = true,
+  userId = null,
+  children,
+}: RealtimeProviderProps) {
   const [state, setState] = useState<ConnectionState>(socket.connected ? 'live' : 'connecting');
   // Survives effect re-runs (React StrictMode mounts effects twice) so a reconnect is told apart
   // from the first connection.

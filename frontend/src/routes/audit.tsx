@@ -22,7 +22,9 @@ export const Route = createFileRoute('/audit')({
     ]);
   },
   pendingComponent: AuditPending,
-  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load the audit page" />,
+  errorComponent: (props: ErrorComponentProps) => (
+    <RouteError {...props} title="Could not load the audit page" />
+  ),
   component: AuditRoute,
 });
 

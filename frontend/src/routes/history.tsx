@@ -17,6 +17,8 @@ export const Route = createFileRoute('/history')({
       context.queryClient.ensureQueryData(periodsQueryOptions(undefined, deps.season)),
     ]),
   pendingComponent: HistoryPending,
-  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load your history" />,
+  errorComponent: (props: ErrorComponentProps) => (
+    <RouteError {...props} title="Could not load your history" />
+  ),
   component: HistoryPage,
 });

@@ -20,7 +20,9 @@ export const Route = createFileRoute('/')({
     }
   },
   pendingComponent: DashboardPending,
-  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load your dashboard" />,
+  errorComponent: (props: ErrorComponentProps) => (
+    <RouteError {...props} title="Could not load your dashboard" />
+  ),
   component: StartPage,
 });
 

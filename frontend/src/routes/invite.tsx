@@ -18,6 +18,8 @@ export const Route = createFileRoute('/invite')({
       context.queryClient.ensureQueryData(referralInvitationQueryOptions()),
     ]),
   pendingComponent: InvitePending,
-  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load the invite page" />,
+  errorComponent: (props: ErrorComponentProps) => (
+    <RouteError {...props} title="Could not load the invite page" />
+  ),
   component: InvitePage,
 });

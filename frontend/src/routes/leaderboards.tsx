@@ -14,6 +14,8 @@ export const Route = createFileRoute('/leaderboards')({
       context.queryClient.ensureQueryData(leaderboardSummaryQueryOptions(undefined, deps.season)),
       context.queryClient.ensureQueryData(leaderboardQueryOptions('overall', { season: deps.season })),
     ]),
-  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load the leaderboards" />,
+  errorComponent: (props: ErrorComponentProps) => (
+    <RouteError {...props} title="Could not load the leaderboards" />
+  ),
   component: LeaderboardsPage,
 });

@@ -17,6 +17,8 @@ export const Route = createFileRoute('/performance')({
       context.queryClient.ensureQueryData(currentPeriodQueryOptions()),
     ]),
   pendingComponent: PerformancePending,
-  errorComponent: (props: ErrorComponentProps) => <RouteError {...props} title="Could not load your performance" />,
+  errorComponent: (props: ErrorComponentProps) => (
+    <RouteError {...props} title="Could not load your performance" />
+  ),
   component: PerformancePage,
 });

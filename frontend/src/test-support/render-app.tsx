@@ -9,7 +9,10 @@ import { createAppRouter } from '../router';
  * Renders the whole app (real route tree and query defaults) at `path` in memory. `user` signs
  * someone in (or, with null, nobody) without a request; left out, the app asks GET /api/auth/user.
  */
-export function renderApp(path: string | string[], options: { queryClient?: QueryClient; user?: User | null } = {}) {
+export function renderApp(
+  path: string | string[],
+  options: { queryClient?: QueryClient; user?: User | null } = {},
+) {
   const entries = Array.isArray(path) ? path : [path];
   const queryClient = options.queryClient ?? createQueryClient({ onSignedOut: () => {} });
   if (options.user !== undefined) queryClient.setQueryData(queryKeys.authUser(), options.user);

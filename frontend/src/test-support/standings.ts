@@ -13,7 +13,11 @@ export function someStats(overrides: Partial<UserStats> = {}): UserStats {
   };
 }
 
-export function anEntry(rank: number, name: string, overrides: Partial<LeaderboardEntry> = {}): LeaderboardEntry {
+export function anEntry(
+  rank: number,
+  name: string,
+  overrides: Partial<LeaderboardEntry> = {},
+): LeaderboardEntry {
   const [firstName = null, lastName = null] = name.split(' ');
   return {
     rank,
@@ -29,8 +33,18 @@ export function anEntry(rank: number, name: string, overrides: Partial<Leaderboa
   };
 }
 
-export function aSurvivorEntry(rank: number, name: string, overrides: Partial<SurvivorEntry> = {}): SurvivorEntry {
-  return { ...anEntry(rank, name), isEliminated: false, strikeCount: 0, eliminatedInPeriod: null, ...overrides };
+export function aSurvivorEntry(
+  rank: number,
+  name: string,
+  overrides: Partial<SurvivorEntry> = {},
+): SurvivorEntry {
+  return {
+    ...anEntry(rank, name),
+    isEliminated: false,
+    strikeCount: 0,
+    eliminatedInPeriod: null,
+    ...overrides,
+  };
 }
 
 export function aLast10Entry(rank: number, name: string, overrides: Partial<Last10Entry> = {}): Last10Entry {

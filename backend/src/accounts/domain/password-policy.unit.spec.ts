@@ -6,12 +6,17 @@ import { checkPasswordPolicy } from './password-policy.js';
 
 const email = 'Ann.Able@example.com';
 
-function refusal(password: string, forEmail: string | null = email): { code: string; message: string } | null {
+function refusal(
+  password: string,
+  forEmail: string | null = email,
+): { code: string; message: string } | null {
   try {
     checkPasswordPolicy(password, forEmail);
     return null;
   } catch (error) {
-    return error instanceof DomainError ? { code: error.code, message: error.message } : { code: 'unexpected', message: '' };
+    return error instanceof DomainError
+      ? { code: error.code, message: error.message }
+      : { code: 'unexpected', message: '' };
   }
 }
 const codeOf = (password: string) => refusal(password)?.code ?? null;
@@ -24,7 +29,10 @@ describe('password policy', () => {
   });
 
   it('refuses shorter and longer passwords with PASSWORD_POLICY, saying why', () => {
-    expect(refusal('1234567')).toEqual({ code: ErrorCodes.PASSWORD_POLICY, message: 'The password must have at least 8 characters.' });
+    expect(refusal('1234567')).toEqual({
+      code: ErrorCodes.PASSWORD_POLICY,
+      message: 'The password must have at least 8 characters.',
+    });
     expect(codeOf('')).toBe(ErrorCodes.PASSWORD_POLICY);
     expect(refusal('xy'.repeat(128) + 'z')).toEqual({
       code: ErrorCodes.PASSWORD_POLICY,
@@ -61,10 +69,19 @@ describe('password policy', () => {
   it('refuses the most common passwords, whatever the case, from a list of more than 10,000', () => {
     const list = dictionary['passwords-common'];
     expect(list.length).toBeGreaterThan(10_000);
-    for (const password of ['password', 'Password1', 'iloveyou', 'FOOTBALL', 'trustno1', 'qwertyuiop', '12345678'])
+    for (const password of [
+      'password',
+      'Password1',
+      'iloveyou',
+      'FOOTBALL',
+      'trustno1',
+      'qwertyuiop',
+      '12345678',
+    ])
       expect(refusal(password)).toEqual({
         code: ErrorCodes.PASSWORD_POLICY,
-        message: 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.',
+        message:
+          'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.',
       });
     // Deep in the list, not only the top few.
     const deep = list.filter((password) => [...password].length >= 8 && new Set(password).size > 1).slice(-3);

@@ -200,7 +200,10 @@ function refuseSelfOrAdmin(command: ManageMember, what: string): void {
   if (command.userId === command.actorId)
     throw new DomainError(ErrorCodes.VALIDATION_FAILED, `You cannot ${what} your own account.`);
   if (command.targetIsAdmin)
-    throw new DomainError(ErrorCodes.VALIDATION_FAILED, `Revoke admin rights before you ${what} this account.`);
+    throw new DomainError(
+      ErrorCodes.VALIDATION_FAILED,
+      `Revoke admin rights before you ${what} this account.`,
+    );
 }
 
 export function decideSetActive(state: UserState, command: ManageMember & { active: boolean }): UserEvent[] {
@@ -213,7 +216,10 @@ export function decideSetActive(state: UserState, command: ManageMember & { acti
   return [{ type: 'UserReactivated', data: { userId: command.userId } }];
 }
 
-export function decideRemoveUser(state: UserState, command: ManageMember & { hasPicked: boolean }): UserEvent[] {
+export function decideRemoveUser(
+  state: UserState,
+  command: ManageMember & { hasPicked: boolean },
+): UserEvent[] {
   requireMember(state);
   refuseSelfOrAdmin(command, 'remove');
   if (command.hasPicked) {
@@ -232,7 +238,10 @@ export function decideMarkEntryFee(
   command: { userId: string; paid: boolean; paidOn: string },
 ): UserEvent[] {
   requireMember(state);
-  if (command.paid && (!isoDay.test(command.paidOn) || Number.isNaN(Date.parse(`${command.paidOn}T00:00:00Z`)))) {
+  if (
+    command.paid &&
+    (!isoDay.test(command.paidOn) || Number.isNaN(Date.parse(`${command.paidOn}T00:00:00Z`)))
+  ) {
     throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'paidOn must be a day as YYYY-MM-DD.');
   }
   const paidOn = command.paid ? command.paidOn : null;
@@ -241,10 +250,16 @@ export function decideMarkEntryFee(
 }
 
 /** A reset link is issued only for a member who may sign in. */
-export function decideIssuePasswordReset(state: UserState, command: { userId: string; via: 'email' | 'admin' }): UserEvent[] {
+export function decideIssuePasswordReset(
+  state: UserState,
+  command: { userId: string; via: 'email' | 'admin' },
+): UserEvent[] {
   requireMember(state);
   if (!state.active) {
-    throw new DomainError(ErrorCodes.ACCOUNT_DEACTIVATED, 'This account is deactivated. Reactivate it first.');
+    throw new DomainError(
+      ErrorCodes.ACCOUNT_DEACTIVATED,
+      'This account is deactivated. Reactivate it first.',
+    );
   }
   return [{ type: 'PasswordResetIssued', data: { userId: command.userId, via: command.via } }];
 }

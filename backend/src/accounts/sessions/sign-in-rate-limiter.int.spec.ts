@@ -39,13 +39,17 @@ describe.each(databaseTargets)('sign-in rate limits across instances on $name', 
 
   it('counts parallel attempts atomically: of 40 at once from one address at one account, 5 get through', async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => fail(i % 2 === 0 ? first : second, '203.0.113.9', 'target@example.com')),
+      Array.from({ length: 40 }, (_, i) =>
+        fail(i % 2 === 0 ? first : second, '203.0.113.9', 'target@example.com'),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(signInLimits.perPair);
     const refused = outcomes.filter((outcome) => outcome !== null);
     expect(refused).toHaveLength(40 - signInLimits.perPair);
     expect(new Set(refused.map((error) => error.code))).toEqual(new Set([ErrorCodes.RATE_LIMITED]));
-    expect(refused[0]!.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect(refused[0]!.message).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
   });
 
   it('never refuses the owner elsewhere, nor other accounts from the same address', async () => {
@@ -54,18 +58,22 @@ describe.each(databaseTargets)('sign-in rate limits across instances on $name', 
   });
 
   it('gives a pair its attempts back after the right password', async () => {
-    for (let i = 0; i < signInLimits.perPair - 1; i++) await fail(first, '192.0.2.50', 'forgetful@example.com');
+    for (let i = 0; i < signInLimits.perPair - 1; i++)
+      await fail(first, '192.0.2.50', 'forgetful@example.com');
     expect(await refusal(second.attempt('192.0.2.50', 'forgetful@example.com'))).toBeNull();
     await second.recordSuccess('192.0.2.50', 'forgetful@example.com');
     for (let i = 0; i < signInLimits.perPair - 1; i++)
       expect(await fail(first, '192.0.2.50', 'forgetful@example.com')).toBeNull();
     expect(await refusal(second.attempt('192.0.2.50', 'forgetful@example.com'))).toBeNull();
-    expect((await refusal(second.attempt('192.0.2.50', 'forgetful@example.com')))?.code).toBe(ErrorCodes.RATE_LIMITED);
+    expect((await refusal(second.attempt('192.0.2.50', 'forgetful@example.com')))?.code).toBe(
+      ErrorCodes.RATE_LIMITED,
+    );
   });
 
   it('slows an account under attack: addresses that failed at it wait, a new address still gets its try', async () => {
     const victim = 'victim@example.com';
-    for (let i = 0; i < signInLimits.accountUnderAttack; i++) expect(await fail(first, `198.18.0.${i}`, victim)).toBeNull();
+    for (let i = 0; i < signInLimits.accountUnderAttack; i++)
+      expect(await fail(first, `198.18.0.${i}`, victim)).toBeNull();
     // Each attacking address has failed once: under attack, that is its allowance.
     expect((await refusal(second.attempt('198.18.0.1', victim)))?.code).toBe(ErrorCodes.RATE_LIMITED);
     // The owner, from an address that has not failed at the account, is let in.
@@ -74,15 +82,20 @@ describe.each(databaseTargets)('sign-in rate limits across instances on $name', 
 
   it('slows an address spraying many accounts only for the accounts it failed at', async () => {
     const sprayer = '203.0.113.66';
-    for (let i = 0; i < signInLimits.addressSpraying; i++) expect(await fail(first, sprayer, `spray${i}@example.com`)).toBeNull();
-    expect((await refusal(second.attempt(sprayer, 'spray3@example.com')))?.code).toBe(ErrorCodes.RATE_LIMITED);
+    for (let i = 0; i < signInLimits.addressSpraying; i++)
+      expect(await fail(first, sprayer, `spray${i}@example.com`)).toBeNull();
+    expect((await refusal(second.attempt(sprayer, 'spray3@example.com')))?.code).toBe(
+      ErrorCodes.RATE_LIMITED,
+    );
     // A neighbour behind the same address signing in to their own account gets through.
     expect(await refusal(second.attempt(sprayer, 'neighbour@example.com'))).toBeNull();
   });
 
   it('lets a window pass on the pool clock, then starts counting afresh', async () => {
     clock.set(new Date(clock.now().getTime() + signInLimits.windowMs - 60_000));
-    expect((await refusal(first.attempt('203.0.113.9', 'target@example.com')))?.message).toMatch(/wait 1 minute and/);
+    expect((await refusal(first.attempt('203.0.113.9', 'target@example.com')))?.message).toMatch(
+      /wait 1 minute and/,
+    );
     clock.set(new Date(clock.now().getTime() + 60_000));
     expect(await fail(second, '203.0.113.9', 'target@example.com')).toBeNull();
     const { rows } = await handle.database.query<{ failures: number }>(

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EsdbStandIn } from '../../../test/support/esdb-standin/esdb-standin.js';
 import { eventStoreContract } from '../../../test/support/event-store.contract.js';
 import type { EventMetadata } from '../../shared/domain/event.js';
-import { WrongExpectedVersionError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store.port.js';
+import {
+  WrongExpectedVersionError,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '../event-store.port.js';
 import { EsdbEventStore } from './esdb-event-store.js';
 
 describe('EsdbEventStore', () => {
@@ -48,8 +53,19 @@ describe('EsdbEventStore', () => {
 describe('EsdbEventStore on the stand-in', () => {
   let standIn: EsdbStandIn;
   let store: EsdbEventStore;
-  const metadata: EventMetadata = { actor: 'u-1', correlationId: 'c-1', causationId: null, occurredAt: '2025-08-15T19:00:00.000Z', source: 'player' };
-  const event = (type: string, id?: string): NewEvent => ({ type, data: { type }, metadata, ...(id ? { id } : {}) });
+  const metadata: EventMetadata = {
+    actor: 'u-1',
+    correlationId: 'c-1',
+    causationId: null,
+    occurredAt: '2025-08-15T19:00:00.000Z',
+    source: 'player',
+  };
+  const event = (type: string, id?: string): NewEvent => ({
+    type,
+    data: { type },
+    metadata,
+    ...(id ? { id } : {}),
+  });
   const stream = () => `test-${randomUUID()}`;
 
   beforeAll(async () => {
@@ -96,7 +112,9 @@ describe('EsdbEventStore on the stand-in', () => {
   it('stores a stream id that starts with $ under an escaped name, and reads it back under its own', async () => {
     await store.append('$odd-one', [event('Odd')], 'no_stream');
     expect(standIn.events().some((e) => e.streamName === '~$odd-one' && e.type === 'Odd')).toBe(true);
-    expect((await store.readStream('$odd-one')).map((e) => [e.streamId, e.type])).toEqual([['$odd-one', 'Odd']]);
+    expect((await store.readStream('$odd-one')).map((e) => [e.streamId, e.type])).toEqual([
+      ['$odd-one', 'Odd'],
+    ]);
   });
 
   it('reports the actual version of a stream with a stale expected version', async () => {
@@ -120,10 +138,26 @@ describe('EsdbEventStore on the stand-in', () => {
   it('gives a migrated event its original recorded time, and keeps the migration note out of the metadata', async () => {
     const id = stream();
     const recordedAt = new Date('2025-08-16T10:11:12.345Z');
-    const original: RecordedEvent = { id: randomUUID(), streamId: id, version: 0, position: 42n, type: 'Imported', data: { n: 1 }, metadata, recordedAt };
+    const original: RecordedEvent = {
+      id: randomUUID(),
+      streamId: id,
+      version: 0,
+      position: 42n,
+      type: 'Imported',
+      data: { n: 1 },
+      metadata,
+      recordedAt,
+    };
     await store.importEvents(id, [original], 'no_stream');
     const [read] = await store.readStream(id);
-    expect(read).toMatchObject({ id: original.id, version: 0, type: 'Imported', data: { n: 1 }, metadata, recordedAt });
+    expect(read).toMatchObject({
+      id: original.id,
+      version: 0,
+      type: 'Imported',
+      data: { n: 1 },
+      metadata,
+      recordedAt,
+    });
     const stored = standIn.events().find((e) => e.id === original.id)!;
     expect(JSON.parse(Buffer.from(stored.customMetadata).toString('utf8'))).toEqual({
       ...metadata,
@@ -135,7 +169,10 @@ describe('EsdbEventStore on the stand-in', () => {
     const id = stream();
     await store.append(id, [event('E0'), event('E1')], 'no_stream');
     const seen: RecordedEvent[] = [];
-    const subscription = store.subscribe(async (events) => void seen.push(...events.filter((e) => e.streamId === id)), { after: 0n });
+    const subscription = store.subscribe(
+      async (events) => void seen.push(...events.filter((e) => e.streamId === id)),
+      { after: 0n },
+    );
     await waitFor(() => seen.length === 2);
     expect(standIn.dropSubscriptions()).toBeGreaterThan(0);
     await store.append(id, [event('E2')], 1);
@@ -148,7 +185,9 @@ describe('EsdbEventStore on the stand-in', () => {
   });
 
   it('refuses event types that EventStoreDB keeps for itself', async () => {
-    await expect(store.append(stream(), [event('$Sneaky')], 'any')).rejects.toThrow('reserves for system events');
+    await expect(store.append(stream(), [event('$Sneaky')], 'any')).rejects.toThrow(
+      'reserves for system events',
+    );
   });
 });
 

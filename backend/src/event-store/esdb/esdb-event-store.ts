@@ -45,13 +45,16 @@ function expectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
     case 'any':
       return ANY;
     default:
-      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
+      if (!Number.isInteger(expected) || expected < 0)
+        throw new Error(`Invalid expected version ${expected}`);
       return BigInt(expected);
   }
 }
 
 function isAfter(position: Position, than: Position): boolean {
-  return position.commit > than.commit || (position.commit === than.commit && position.prepare > than.prepare);
+  return (
+    position.commit > than.commit || (position.commit === than.commit && position.prepare > than.prepare)
+  );
 }
 
 /** Our position is the commit position; an event's record starts there too (commit = prepare). */
@@ -79,7 +82,12 @@ export class EsdbEventStore implements EventStore {
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     return this.write(
       streamId,
-      events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata: event.metadata })),
+      events.map((event) => ({
+        id: event.id ?? randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+      })),
       expectedVersion,
     );
   }
@@ -89,7 +97,11 @@ export class EsdbEventStore implements EventStore {
    * expected version), and the original position and recorded time in `migratedFrom`. Re-running
    * it with the same events is harmless: EventStoreDB accepts the same ids at the same version once.
    */
-  importEvents(streamId: string, events: RecordedEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  importEvents(
+    streamId: string,
+    events: RecordedEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult> {
     return this.write(
       streamId,
       events.map((event) => ({
@@ -112,20 +124,33 @@ export class EsdbEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const reserved = events.find((event) => event.type.startsWith('$'));
-    if (reserved) throw new Error(`Event type ${reserved.type} starts with $, which EventStoreDB reserves for system events`);
+    if (reserved)
+      throw new Error(
+        `Event type ${reserved.type} starts with $, which EventStoreDB reserves for system events`,
+      );
     const proposed = events.map((event) =>
-      jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata as unknown as JSONType }),
+      jsonEvent({
+        id: event.id,
+        type: event.type,
+        data: event.data as JSONType,
+        metadata: event.metadata as unknown as JSONType,
+      }),
     );
     try {
       const result = await this.client.appendToStream(toEsdbStreamName(streamId), proposed, {
         expectedRevision: expectedRevision(expected),
       });
-      if (!result.position) throw new Error(`EventStoreDB did not report the position of the append to ${streamId}`);
+      if (!result.position)
+        throw new Error(`EventStoreDB did not report the position of the append to ${streamId}`);
       return { nextExpectedVersion: Number(result.nextExpectedRevision), position: result.position.commit };
     } catch (error) {
       if (error instanceof EsdbWrongExpectedVersionError) {
         const actual = error.actualVersion;
-        throw new WrongExpectedVersionError(streamId, expected, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
+        throw new WrongExpectedVersionError(
+          streamId,
+          expected,
+          typeof actual === 'bigint' ? Number(actual) : 'no_stream',
+        );
       }
       throw error;
     }
@@ -152,10 +177,14 @@ export class EsdbEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
-    await this.scanForwards(options.after, (event) => {
-      events.push(event);
-      return events.length < options.maxCount;
-    }, options.maxCount + 1);
+    await this.scanForwards(
+      options.after,
+      (event) => {
+        events.push(event);
+        return events.length < options.maxCount;
+      },
+      options.maxCount + 1,
+    );
     return events;
   }
 
@@ -164,7 +193,11 @@ export class EsdbEventStore implements EventStore {
    * `visit` until it returns false or the log ends. Reads from a position include the event at it,
    * and system events take up room in a read, so this reads in chunks and filters itself.
    */
-  private async scanForwards(after: bigint, visit: (event: RecordedEvent) => boolean, chunk = SCAN_CHUNK): Promise<void> {
+  private async scanForwards(
+    after: bigint,
+    visit: (event: RecordedEvent) => boolean,
+    chunk = SCAN_CHUNK,
+  ): Promise<void> {
     let from: Position | typeof START = positionAfter(after);
     // Compare whole (commit, prepare) pairs, so two records that shared a commit position would
     // both be seen; `after` itself is a record with commit = prepare.
@@ -175,7 +208,11 @@ export class EsdbEventStore implements EventStore {
       let next: Position | null = null;
       // Each read is drained to its end even once `visit` has had enough: leaving a gRPC read
       // half-read would hold the connection's flow-control window.
-      for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: chunk, direction: FORWARDS })) {
+      for await (const resolved of this.client.readAll({
+        fromPosition: from,
+        maxCount: chunk,
+        direction: FORWARDS,
+      })) {
         scanned++;
         const position = resolved.event?.position;
         if (!visiting || !position || !isAfter(position, last)) continue;
@@ -220,7 +257,9 @@ export class EsdbEventStore implements EventStore {
   }
 
   subscribe(handler: SubscriptionHandler, options: SubscribeOptions): Subscription {
-    const subscription = new EsdbSubscription(this.client, handler, options, () => this.subscriptions.delete(subscription));
+    const subscription = new EsdbSubscription(this.client, handler, options, () =>
+      this.subscriptions.delete(subscription),
+    );
     this.subscriptions.add(subscription);
     return subscription;
   }

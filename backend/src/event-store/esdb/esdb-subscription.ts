@@ -7,12 +7,21 @@ import {
   type EventStoreDBClient,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import type { RecordedEvent, SubscribeOptions, Subscription, SubscriptionHandler } from '../event-store.port.js';
+import type {
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionHandler,
+} from '../event-store.port.js';
 import { toRecordedEvent } from './recorded-event.js';
 
 /** Connection trouble worth subscribing again for (a restart, a leader change, a dropped socket). */
 function isTransient(error: unknown): boolean {
-  return error instanceof UnavailableError || error instanceof CancelledError || error instanceof DeadlineExceededError;
+  return (
+    error instanceof UnavailableError ||
+    error instanceof CancelledError ||
+    error instanceof DeadlineExceededError
+  );
 }
 
 class HandlerFailed {

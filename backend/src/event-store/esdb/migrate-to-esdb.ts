@@ -28,7 +28,12 @@ function describe(event: RecordedEvent): string {
 }
 
 function sameEvent(target: RecordedEvent, source: RecordedEvent): boolean {
-  return target.id === source.id && target.streamId === source.streamId && target.version === source.version && target.type === source.type;
+  return (
+    target.id === source.id &&
+    target.streamId === source.streamId &&
+    target.version === source.version &&
+    target.type === source.type
+  );
 }
 
 /**
@@ -84,7 +89,9 @@ export async function migrateToEsdb(
   for (let there = await targetCursor.next(); there !== null; there = await targetCursor.next()) {
     const expected = await sourceCursor.next();
     if (expected === null) {
-      throw new MigrationRefusedError(`The target holds more events than the source (${total}); it is not a copy of this log`);
+      throw new MigrationRefusedError(
+        `The target holds more events than the source (${total}); it is not a copy of this log`,
+      );
     }
     if (!sameEvent(there, expected)) {
       throw new MigrationRefusedError(

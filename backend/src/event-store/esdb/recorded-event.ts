@@ -37,4 +37,3 @@ export function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
     recordedAt: migratedFrom ? new Date(migratedFrom.recordedAt) : event.created,
   };
 }
-

@@ -47,7 +47,11 @@ function team(value: unknown): ProviderTeam | string {
   const { name, shortName, tla } = value;
   if (typeof tla !== 'string' || !teamCode.test(tla)) return 'has no valid tla';
   if (typeof name !== 'string' || name.trim() === '') return 'has no name';
-  return { name, shortName: typeof shortName === 'string' && shortName.trim() !== '' ? shortName : null, tla };
+  return {
+    name,
+    shortName: typeof shortName === 'string' && shortName.trim() !== '' ? shortName : null,
+    tla,
+  };
 }
 
 /** The winner football-data reports must agree with the full-time score (regular time only). */
@@ -84,16 +88,28 @@ export function parseMatch(raw: unknown): Parsed {
   if (!isRecord(score) || !isRecord(score.fullTime)) return skip(id, 'score.fullTime is missing');
   const homeScore = goals(score.fullTime.home);
   const awayScore = goals(score.fullTime.away);
-  if (homeScore === undefined || awayScore === undefined) return skip(id, 'score.fullTime holds something other than goals');
+  if (homeScore === undefined || awayScore === undefined)
+    return skip(id, 'score.fullTime holds something other than goals');
   if ((homeScore === null) !== (awayScore === null)) return skip(id, 'score.fullTime has one side only');
   if ((status === 'FINISHED' || status === 'AWARDED') && (homeScore === null || awayScore === null)) {
     return skip(id, `${status} without a full-time score`);
   }
-  if (homeScore !== null && awayScore !== null && (status === 'FINISHED' || status === 'AWARDED') && !winnerAgrees(score, homeScore, awayScore)) {
-    return skip(id, `score.winner ${JSON.stringify(score.winner)} contradicts the full-time score ${homeScore}-${awayScore}`);
+  if (
+    homeScore !== null &&
+    awayScore !== null &&
+    (status === 'FINISHED' || status === 'AWARDED') &&
+    !winnerAgrees(score, homeScore, awayScore)
+  ) {
+    return skip(
+      id,
+      `score.winner ${JSON.stringify(score.winner)} contradicts the full-time score ${homeScore}-${awayScore}`,
+    );
   }
   const lastUpdated = instant(raw.lastUpdated);
-  return { ok: true, match: { id, matchday, kickoff, status, homeTeam, awayTeam, homeScore, awayScore, lastUpdated } };
+  return {
+    ok: true,
+    match: { id, matchday, kickoff, status, homeTeam, awayTeam, homeScore, awayScore, lastUpdated },
+  };
 }
 
 /** Parses a v4 matches answer; `body` is the decoded JSON. */

@@ -39,10 +39,14 @@ export function fixtureStatusOf(status: ProviderStatus): FixtureStatus {
  * provider keeps is the one that no longer holds). `SCHEDULED` means the provider has no confirmed
  * time yet: its date is a placeholder, so a kickoff the pool already knows is kept.
  */
-export function fixtureUpdateOf(match: ProviderMatch, fixture: Pick<Fixture, 'fixtureId' | 'kickoff'>): FixtureUpdate {
+export function fixtureUpdateOf(
+  match: ProviderMatch,
+  fixture: Pick<Fixture, 'fixtureId' | 'kickoff'>,
+): FixtureUpdate {
   const status = fixtureStatusOf(match.status);
   if (status !== 'SCHEDULED') return { fixtureId: fixture.fixtureId, kickoff: null, status };
-  if (match.status === 'SCHEDULED' && fixture.kickoff !== null) return { fixtureId: fixture.fixtureId, kickoff: fixture.kickoff, status };
+  if (match.status === 'SCHEDULED' && fixture.kickoff !== null)
+    return { fixtureId: fixture.fixtureId, kickoff: fixture.kickoff, status };
   return { fixtureId: fixture.fixtureId, kickoff: match.kickoff, status };
 }
 
@@ -105,5 +109,11 @@ export function matchdayStatus(matchday: number, matches: readonly ProviderMatch
       status: displayStatus(match.status),
     }));
   const finishedMatches = rows.filter((row) => row.status === 'FINISHED').length;
-  return { matchday, isComplete: rows.length > 0 && finishedMatches === rows.length, finishedMatches, totalMatches: rows.length, matches: rows };
+  return {
+    matchday,
+    isComplete: rows.length > 0 && finishedMatches === rows.length,
+    finishedMatches,
+    totalMatches: rows.length,
+    matches: rows,
+  };
 }

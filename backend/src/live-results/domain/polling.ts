@@ -44,7 +44,8 @@ function goesAhead(fixture: BoardFixture): fixture is BoardFixture & { kickoff: 
 
 export function planPoll(board: readonly BoardFixture[], now: Date, lastFullSyncAt: Date | null): PollPlan {
   const at = now.getTime();
-  if (lastFullSyncAt === null || at - lastFullSyncAt.getTime() >= FULL_SYNC_EVERY_MS) return { fullSync: true, matchdays: [] };
+  if (lastFullSyncAt === null || at - lastFullSyncAt.getTime() >= FULL_SYNC_EVERY_MS)
+    return { fullSync: true, matchdays: [] };
   const urgency = new Map<number, number>();
   for (const fixture of board) {
     if (!goesAhead(fixture)) continue;
@@ -76,7 +77,12 @@ export function isLiveWindow(board: readonly BoardFixture[], now: Date): boolean
  * provider still reports a match in play), otherwise the regular interval, shortened so that the
  * first poll after a kickoff is not late.
  */
-export function nextPollDelay(board: readonly BoardFixture[], now: Date, regularMs: number, providerReportsLive: boolean): number {
+export function nextPollDelay(
+  board: readonly BoardFixture[],
+  now: Date,
+  regularMs: number,
+  providerReportsLive: boolean,
+): number {
   if (providerReportsLive || isLiveWindow(board, now)) return Math.min(LIVE_POLL_MS, regularMs);
   const at = now.getTime();
   const upcoming = board

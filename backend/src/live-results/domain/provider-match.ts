@@ -28,7 +28,12 @@ export function isProviderStatus(value: unknown): value is ProviderStatus {
 export const finalStatuses: readonly ProviderStatus[] = ['FINISHED', 'AWARDED'];
 
 /** Being played right now. */
-export const liveStatuses: readonly ProviderStatus[] = ['IN_PLAY', 'PAUSED', 'EXTRA_TIME', 'PENALTY_SHOOTOUT'];
+export const liveStatuses: readonly ProviderStatus[] = [
+  'IN_PLAY',
+  'PAUSED',
+  'EXTRA_TIME',
+  'PENALTY_SHOOTOUT',
+];
 
 export interface ProviderTeam {
   name: string;
@@ -64,7 +69,9 @@ export interface ProviderAnswer {
   skipped: SkippedMatch[];
 }
 
-export function isFinal(match: ProviderMatch): match is ProviderMatch & { homeScore: number; awayScore: number } {
+export function isFinal(
+  match: ProviderMatch,
+): match is ProviderMatch & { homeScore: number; awayScore: number } {
   return finalStatuses.includes(match.status) && match.homeScore !== null && match.awayScore !== null;
 }
 

@@ -23,7 +23,9 @@ function count(value: string | null): number | null {
  */
 export function readRateLimitHeaders(get: (name: string) => string | null): RateLimitHeaders {
   const available =
-    count(get('X-Requests-Available-Minute')) ?? count(get('X-Requests-Available')) ?? count(get('X-RequestsAvailable'));
+    count(get('X-Requests-Available-Minute')) ??
+    count(get('X-Requests-Available')) ??
+    count(get('X-RequestsAvailable'));
   return { available, resetSeconds: count(get('X-RequestCounter-Reset')) };
 }
 

@@ -33,7 +33,9 @@ export const REPLAY_FULL_TIME_MINUTE = 112;
 const minute = 60_000;
 
 function pair(value: number[] | undefined): [number, number] | null {
-  return value && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 0) ? [value[0]!, value[1]!] : null;
+  return value && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 0)
+    ? [value[0]!, value[1]!]
+    : null;
 }
 
 function winner(home: number, away: number): 'HOME_TEAM' | 'AWAY_TEAM' | 'DRAW' {
@@ -41,7 +43,11 @@ function winner(home: number, away: number): 'HOME_TEAM' | 'AWAY_TEAM' | 'DRAW' 
 }
 
 /** The whole season as football-data.org would report it at `now` (v4 match objects). */
-export function replayMatches(source: { matches: OpenfootballScoredMatch[] }, teams: readonly ReplayTeam[], now: Date): unknown[] {
+export function replayMatches(
+  source: { matches: OpenfootballScoredMatch[] },
+  teams: readonly ReplayTeam[],
+  now: Date,
+): unknown[] {
   const byName = new Map<string, ReplayTeam>();
   for (const team of teams) {
     byName.set(team.name, team);
@@ -55,7 +61,9 @@ export function replayMatches(source: { matches: OpenfootballScoredMatch[] }, te
     const round = /^Matchday (\d+)$/.exec(match.round);
     if (!round) throw new Error(`Replay: unexpected round "${match.round}"`);
     const postponed = match.status === 'postponed';
-    const kickoff = match.time ? londonLocalToUtc(match.date, match.time).getTime() : Date.parse(`${match.date}T00:00:00Z`);
+    const kickoff = match.time
+      ? londonLocalToUtc(match.date, match.time).getTime()
+      : Date.parse(`${match.date}T00:00:00Z`);
     const ft = pair(match.score?.ft);
     const ht = pair(match.score?.ht) ?? ft;
     const elapsed = (at - kickoff) / minute;
@@ -87,7 +95,13 @@ export function replayMatches(source: { matches: OpenfootballScoredMatch[] }, te
         changedAt = kickoff + REPLAY_FULL_TIME_MINUTE * minute;
       }
     }
-    const team = (t: ReplayTeam) => ({ id: t.id, name: t.name, shortName: t.shortName, tla: t.tla, crest: t.crest ?? null });
+    const team = (t: ReplayTeam) => ({
+      id: t.id,
+      name: t.name,
+      shortName: t.shortName,
+      tla: t.tla,
+      crest: t.crest ?? null,
+    });
     return {
       id: 900_000 + index + 1,
       utcDate: new Date(kickoff).toISOString().replace('.000Z', 'Z'),

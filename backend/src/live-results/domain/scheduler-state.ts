@@ -10,7 +10,10 @@ export type SchedulerEvent =
   | DomainEvent<'ResultsSchedulerStarted', { actor: string }>
   | DomainEvent<'ResultsSchedulerStopped', { actor: string }>;
 
-export const schedulerEventTypes = ['ResultsSchedulerStarted', 'ResultsSchedulerStopped'] as const satisfies readonly SchedulerEvent['type'][];
+export const schedulerEventTypes = [
+  'ResultsSchedulerStarted',
+  'ResultsSchedulerStopped',
+] as const satisfies readonly SchedulerEvent['type'][];
 
 export interface SchedulerState {
   running: boolean;

@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { startFakeFootballData, readCaptured, type FakeFootballData } from '../../../test/support/fake-football-data.js';
+import {
+  startFakeFootballData,
+  readCaptured,
+  type FakeFootballData,
+} from '../../../test/support/fake-football-data.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { isFinal } from '../domain/provider-match.js';
 import { FootballDataClient, type FootballDataClientOptions } from './football-data.client.js';
@@ -75,17 +79,31 @@ describe('FootballDataClient against a local football-data.org', () => {
 
   it('reads finished matches with their full-time scores, and filters a season by status', async () => {
     const answer = await client().matchesByStatus(2023, ['FINISHED', 'AWARDED']);
-    expect(Object.fromEntries(server.requests[0]!.query)).toEqual({ season: '2023', status: 'FINISHED,AWARDED' });
+    expect(Object.fromEntries(server.requests[0]!.query)).toEqual({
+      season: '2023',
+      status: 'FINISHED,AWARDED',
+    });
     expect(answer.matches).toHaveLength(10);
     expect(answer.matches.every(isFinal)).toBe(true);
-    expect(answer.matches[0]).toMatchObject({ homeTeam: { tla: 'BUR' }, awayTeam: { tla: 'MCI' }, homeScore: 0, awayScore: 3 });
+    expect(answer.matches[0]).toMatchObject({
+      homeTeam: { tla: 'BUR' },
+      awayTeam: { tla: 'MCI' },
+      homeScore: 0,
+      awayScore: 3,
+    });
     const season = await client().matchesOfSeason(2025);
     expect(Object.fromEntries(server.requests[1]!.query)).toEqual({ season: '2025' });
     expect(season.matches).toHaveLength(20);
   });
 
   it('waits out a 429 for as long as its message says, then succeeds', async () => {
-    server.faults = [{ kind: 'status', status: 429, body: { message: 'You reached your request limit. Wait 48 seconds.', errorCode: 429 } }];
+    server.faults = [
+      {
+        kind: 'status',
+        status: 429,
+        body: { message: 'You reached your request limit. Wait 48 seconds.', errorCode: 429 },
+      },
+    ];
     const answer = await client().matchesOfMatchday(2025, 28);
     expect(answer.matches).toHaveLength(10);
     expect(server.requests).toHaveLength(2);
@@ -94,7 +112,11 @@ describe('FootballDataClient against a local football-data.org', () => {
   });
 
   it('gives up when the provider keeps answering 429', async () => {
-    const limit = { kind: 'status' as const, status: 429, body: { message: 'You reached your request limit. Wait 4 seconds.', errorCode: 429 } };
+    const limit = {
+      kind: 'status' as const,
+      status: 429,
+      body: { message: 'You reached your request limit. Wait 4 seconds.', errorCode: 429 },
+    };
     server.faults = [limit, limit, limit];
     const error = await client({ maxRateLimitRetries: 2 })
       .matchesOfMatchday(2025, 28)
@@ -106,7 +128,9 @@ describe('FootballDataClient against a local football-data.org', () => {
   });
 
   it('waits for the counter to reset when no requests are left this minute', async () => {
-    server.faults = [{ kind: 'headers', headers: { 'X-Requests-Available-Minute': '0', 'X-RequestCounter-Reset': '37' } }];
+    server.faults = [
+      { kind: 'headers', headers: { 'X-Requests-Available-Minute': '0', 'X-RequestCounter-Reset': '37' } },
+    ];
     const api = client();
     await api.matchesOfMatchday(2025, 28);
     expect(sleeps).toEqual([]);
@@ -138,7 +162,11 @@ describe('FootballDataClient against a local football-data.org', () => {
   });
 
   it('gives up after a bounded number of retries and says the provider is unavailable', async () => {
-    server.faults = Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 502, body: 'Bad Gateway' }));
+    server.faults = Array.from({ length: 4 }, () => ({
+      kind: 'status' as const,
+      status: 502,
+      body: 'Bad Gateway',
+    }));
     const error = await client({ maxRetries: 3, backoffMaxMs: 3_000 })
       .matchesOfMatchday(2025, 28)
       .catch((e: unknown) => e);
@@ -160,7 +188,10 @@ describe('FootballDataClient against a local football-data.org', () => {
   });
 
   it('refuses an answer that is not JSON, never turning it into matches', async () => {
-    server.faults = Array.from({ length: 3 }, () => ({ kind: 'malformed' as const, text: '{"matches": [{"id": 1, "status": "FINI' }));
+    server.faults = Array.from({ length: 3 }, () => ({
+      kind: 'malformed' as const,
+      text: '{"matches": [{"id": 1, "status": "FINI',
+    }));
     const error = await client({ maxRetries: 2 })
       .matchesOfMatchday(2025, 28)
       .catch((e: unknown) => e);
@@ -195,7 +226,9 @@ describe('FootballDataClient against a local football-data.org', () => {
     server.matches = matches;
     const answer = await client().matchesOfMatchday(2023, 1);
     expect(answer.matches).toHaveLength(6);
-    expect(answer.matches.map((m) => m.id)).not.toEqual(expect.arrayContaining([matches[2]!.id, matches[5]!.id, matches[7]!.id, matches[8]!.id]));
+    expect(answer.matches.map((m) => m.id)).not.toEqual(
+      expect.arrayContaining([matches[2]!.id, matches[5]!.id, matches[7]!.id, matches[8]!.id]),
+    );
     expect(answer.skipped).toEqual([
       { id: matches[2]!.id, reason: 'score.fullTime is missing' },
       { id: matches[5]!.id, reason: 'homeTeam has no valid tla' },
@@ -207,21 +240,43 @@ describe('FootballDataClient against a local football-data.org', () => {
 
   it('follows a match from IN_PLAY to FINISHED between two polls', async () => {
     const match = matchday28()[0]!;
-    const inPlay = { ...match, status: 'IN_PLAY', score: { winner: null, duration: 'REGULAR', fullTime: { home: 1, away: 0 }, halfTime: { home: 1, away: 0 } } };
+    const inPlay = {
+      ...match,
+      status: 'IN_PLAY',
+      score: {
+        winner: null,
+        duration: 'REGULAR',
+        fullTime: { home: 1, away: 0 },
+        halfTime: { home: 1, away: 0 },
+      },
+    };
     server.matches = [inPlay];
     const api = client();
     const first = await api.matchesOfMatchday(2025, 28);
     expect(first.matches[0]).toMatchObject({ status: 'IN_PLAY', homeScore: 1, awayScore: 0 });
     expect(isFinal(first.matches[0]!)).toBe(false);
 
-    server.matches = [{ ...inPlay, status: 'FINISHED', score: { winner: 'HOME_TEAM', duration: 'REGULAR', fullTime: { home: 2, away: 0 }, halfTime: { home: 1, away: 0 } } }];
+    server.matches = [
+      {
+        ...inPlay,
+        status: 'FINISHED',
+        score: {
+          winner: 'HOME_TEAM',
+          duration: 'REGULAR',
+          fullTime: { home: 2, away: 0 },
+          halfTime: { home: 1, away: 0 },
+        },
+      },
+    ];
     const second = await api.matchesOfMatchday(2025, 28);
     expect(second.matches[0]).toMatchObject({ status: 'FINISHED', homeScore: 2, awayScore: 0 });
     expect(isFinal(second.matches[0]!)).toBe(true);
   });
 
   it('does not retry a refusal (invalid token) and says so with its own code', async () => {
-    server.faults = [{ kind: 'status', status: 400, body: { message: 'Your API token is invalid.', errorCode: 400 } }];
+    server.faults = [
+      { kind: 'status', status: 400, body: { message: 'Your API token is invalid.', errorCode: 400 } },
+    ];
     const error = await client()
       .matchesOfMatchday(2025, 28)
       .catch((e: unknown) => e);

@@ -2,7 +2,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ErrorCodes } from '@treble/contracts';
 import { errorMessageOf, MalformedAnswerError, parseMatchesAnswer } from '../domain/football-data-format.js';
 import type { ProviderAnswer, ProviderStatus } from '../domain/provider-match.js';
-import { backoffMs, readRateLimitHeaders, RequestWindow, waitSecondsFromMessage } from '../domain/rate-limit.js';
+import {
+  backoffMs,
+  readRateLimitHeaders,
+  RequestWindow,
+  waitSecondsFromMessage,
+} from '../domain/rate-limit.js';
 import { ResultsProviderError, type ProviderLogger, type ResultsProvider } from './results-provider.js';
 
 export interface FootballDataClientOptions {
@@ -37,10 +42,15 @@ const realSleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, sig
 
 /** Why a request got no answer. (Abort errors are DOMExceptions, not always `instanceof Error`.) */
 function describe(error: unknown): string {
-  const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown; cause?: unknown };
+  const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown;
+    message?: unknown;
+    cause?: unknown;
+  };
   if (name === 'TimeoutError') return 'timed out';
   const text = typeof message === 'string' ? message : String(error);
-  const reason = typeof cause === 'object' && cause !== null ? (cause as { message?: unknown }).message : undefined;
+  const reason =
+    typeof cause === 'object' && cause !== null ? (cause as { message?: unknown }).message : undefined;
   return typeof reason === 'string' ? `${text} (${reason})` : text;
 }
 
@@ -92,7 +102,11 @@ export class FootballDataClient implements ResultsProvider {
     return this.matches({ season: String(season) }, signal);
   }
 
-  matchesByStatus(season: number, statuses: readonly ProviderStatus[], signal?: AbortSignal): Promise<ProviderAnswer> {
+  matchesByStatus(
+    season: number,
+    statuses: readonly ProviderStatus[],
+    signal?: AbortSignal,
+  ): Promise<ProviderAnswer> {
     return this.matches({ season: String(season), status: statuses.join(',') }, signal);
   }
 
@@ -108,7 +122,11 @@ export class FootballDataClient implements ResultsProvider {
   }
 
   private unavailable(message: string, status: number | null = null): ResultsProviderError {
-    return new ResultsProviderError(ErrorCodes.RESULTS_PROVIDER_UNAVAILABLE, `football-data.org: ${message}`, status);
+    return new ResultsProviderError(
+      ErrorCodes.RESULTS_PROVIDER_UNAVAILABLE,
+      `football-data.org: ${message}`,
+      status,
+    );
   }
 
   private async wait(ms: number, why: string, signal?: AbortSignal): Promise<void> {
@@ -117,12 +135,17 @@ export class FootballDataClient implements ResultsProvider {
     await this.sleep(ms, signal);
   }
 
-  private async request(url: string, label: string, signal?: AbortSignal): Promise<ReturnType<typeof parseMatchesAnswer>> {
+  private async request(
+    url: string,
+    label: string,
+    signal?: AbortSignal,
+  ): Promise<ReturnType<typeof parseMatchesAnswer>> {
     let failures = 0;
     let limited = 0;
     const retryAfterFailure = async (reason: string, status: number | null = null) => {
       failures++;
-      if (failures > this.maxRetries) throw this.unavailable(`${reason} (gave up after ${failures} attempts)`, status);
+      if (failures > this.maxRetries)
+        throw this.unavailable(`${reason} (gave up after ${failures} attempts)`, status);
       const pause = backoffMs(failures, this.backoffBaseMs, this.backoffMaxMs);
       this.logger.warn(`${label}: ${reason}; retry ${failures}/${this.maxRetries} in ${pause} ms`);
       await this.wait(pause, reason, signal);
@@ -148,7 +171,10 @@ export class FootballDataClient implements ResultsProvider {
         continue;
       }
 
-      this.window.observe(readRateLimitHeaders((name) => response.headers.get(name)), this.now());
+      this.window.observe(
+        readRateLimitHeaders((name) => response.headers.get(name)),
+        this.now(),
+      );
       let body: unknown;
       let parsed = true;
       try {
@@ -160,8 +186,10 @@ export class FootballDataClient implements ResultsProvider {
       if (response.status === 429) {
         limited++;
         const headers = readRateLimitHeaders((name) => response.headers.get(name));
-        const seconds = waitSecondsFromMessage(parsed ? errorMessageOf(body) : null) ?? headers.resetSeconds ?? 60;
-        if (limited > this.maxRateLimitRetries) throw this.unavailable(`still rate limited after ${limited} waits`, 429);
+        const seconds =
+          waitSecondsFromMessage(parsed ? errorMessageOf(body) : null) ?? headers.resetSeconds ?? 60;
+        if (limited > this.maxRateLimitRetries)
+          throw this.unavailable(`still rate limited after ${limited} waits`, 429);
         this.logger.warn(`${label}: rate limited; waiting ${seconds} s as the provider asks`);
         // The next turn of the loop waits until then (the window is blocked), so no other request slips in.
         this.window.blockUntil(this.now() + seconds * 1000);
@@ -173,7 +201,10 @@ export class FootballDataClient implements ResultsProvider {
       }
       if (!response.ok) {
         const message = ((parsed ? errorMessageOf(body) : null) ?? response.statusText).replace(/\.\s*$/, '');
-        const hint = response.status === 400 || response.status === 401 || response.status === 403 ? ' Check FOOTBALL_DATA_API_KEY and the plan.' : '';
+        const hint =
+          response.status === 400 || response.status === 401 || response.status === 403
+            ? ' Check FOOTBALL_DATA_API_KEY and the plan.'
+            : '';
         throw new ResultsProviderError(
           ErrorCodes.RESULTS_PROVIDER_REJECTED,
           `football-data.org refused ${label} (${response.status}): ${message}.${hint}`,

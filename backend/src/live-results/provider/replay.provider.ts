@@ -20,12 +20,20 @@ export function bundledReplaySource(season: string): ReplaySource | null {
 export function loadReplaySource(season: string): ReplaySource {
   const folder = new URL(`../../../data/seasons/${season}/`, import.meta.url);
   const read = <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
-  const fixtures = read<{ matches: (OpenfootballScoredMatch & { score?: unknown })[] }>('fixtures.openfootball.json');
+  const fixtures = read<{ matches: (OpenfootballScoredMatch & { score?: unknown })[] }>(
+    'fixtures.openfootball.json',
+  );
   return {
     // Some snapshots write a played match's full time as a bare `[home, away]`.
-    fixtures: { matches: fixtures.matches.map((m) => (Array.isArray(m.score) ? { ...m, score: { ft: m.score as number[] } } : m)) },
+    fixtures: {
+      matches: fixtures.matches.map((m) =>
+        Array.isArray(m.score) ? { ...m, score: { ft: m.score as number[] } } : m,
+      ),
+    },
     // Clubs without a football-data.org id in the bundled data get one of the replay's own.
-    teams: read<{ teams: (Omit<ReplayTeam, 'id'> & { id?: number })[] }>('teams.football-data.json').teams.map((team, index) => ({
+    teams: read<{ teams: (Omit<ReplayTeam, 'id'> & { id?: number })[] }>(
+      'teams.football-data.json',
+    ).teams.map((team, index) => ({
       ...team,
       id: team.id ?? 990_000 + index,
     })),
@@ -49,15 +57,19 @@ export class ReplayProvider implements ResultsProvider {
   constructor(
     private readonly clock: Clock,
     private readonly logger: ProviderLogger,
-    private readonly load: (seasonYear: number) => ReplaySource | null = (year) => bundledReplaySource(seasonOfYear(year)),
+    private readonly load: (seasonYear: number) => ReplaySource | null = (year) =>
+      bundledReplaySource(seasonOfYear(year)),
   ) {}
 
   private answer(season: number, keep: (match: ProviderMatch) => boolean): ProviderAnswer {
     if (!this.sources.has(season)) this.sources.set(season, this.load(season));
     const source = this.sources.get(season);
     if (!source) return { matches: [], skipped: [] };
-    const parsed = parseMatchesAnswer({ matches: replayMatches(source.fixtures, source.teams, this.clock.now()) });
-    for (const skipped of parsed.skipped) this.logger.warn(`replay: skipped match ${skipped.id ?? '(no id)'}: ${skipped.reason}`);
+    const parsed = parseMatchesAnswer({
+      matches: replayMatches(source.fixtures, source.teams, this.clock.now()),
+    });
+    for (const skipped of parsed.skipped)
+      this.logger.warn(`replay: skipped match ${skipped.id ?? '(no id)'}: ${skipped.reason}`);
     return { matches: parsed.matches.filter(keep), skipped: parsed.skipped };
   }
 

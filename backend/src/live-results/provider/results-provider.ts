@@ -11,7 +11,11 @@ export interface ResultsProvider {
   readonly name: string;
   matchesOfMatchday(season: number, matchday: number, signal?: AbortSignal): Promise<ProviderAnswer>;
   matchesOfSeason(season: number, signal?: AbortSignal): Promise<ProviderAnswer>;
-  matchesByStatus(season: number, statuses: readonly ProviderStatus[], signal?: AbortSignal): Promise<ProviderAnswer>;
+  matchesByStatus(
+    season: number,
+    statuses: readonly ProviderStatus[],
+    signal?: AbortSignal,
+  ): Promise<ProviderAnswer>;
 }
 
 /** The configured provider, or null when none is (no API key): live results are then off. */

@@ -56,7 +56,9 @@ export function decideReminders(
   const done = state.reminded.get(command.slotHours) ?? new Set<string>();
   const userIds = command.eligible.filter((userId) => !done.has(userId));
   if (userIds.length === 0) return [];
-  return [{ type: 'ReminderDecided', data: { periodId: command.periodId, slotHours: command.slotHours, userIds } }];
+  return [
+    { type: 'ReminderDecided', data: { periodId: command.periodId, slotHours: command.slotHours, userIds } },
+  ];
 }
 
 /** One digest per completed period, ever (a reopened and completed again period sends none). */

@@ -74,7 +74,10 @@ const placeholderPattern = /\{\{\s*([A-Za-z0-9_]*)\s*\}\}/g;
  */
 export function validateTemplate(kind: TemplateKind, template: MailTemplate): void {
   const allowed = new Set(placeholdersOf(kind));
-  for (const [part, value] of [['subject', template.subject], ['text', template.text]] as const) {
+  for (const [part, value] of [
+    ['subject', template.subject],
+    ['text', template.text],
+  ] as const) {
     for (const match of value.matchAll(placeholderPattern)) {
       if (!allowed.has(match[1]!)) {
         throw new DomainError(
@@ -98,7 +101,10 @@ export function fill(template: string, values: Partial<Record<string, string>>):
 }
 
 /** The e-mail a template makes: values filled in, the blank lines of empty parts closed up. */
-export function render<K extends TemplateKind>(template: MailTemplate, values: TemplateValues<K>): MailTemplate {
+export function render<K extends TemplateKind>(
+  template: MailTemplate,
+  values: TemplateValues<K>,
+): MailTemplate {
   return {
     subject: fill(template.subject, values).replace(/\s+/g, ' ').trim(),
     text: fill(template.text, values)
@@ -159,12 +165,18 @@ export function decideChangeTemplate(
 }
 
 /** Back to Treble's wording; nothing when the pool already uses it. */
-export function decideResetTemplate(state: MailTemplatesState, command: { kind: TemplateKind }): MailTemplatesEvent[] {
+export function decideResetTemplate(
+  state: MailTemplatesState,
+  command: { kind: TemplateKind },
+): MailTemplatesEvent[] {
   return state.has(command.kind) ? [{ type: 'MailTemplateReset', data: { kind: command.kind } }] : [];
 }
 
 export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Paragraphs from blank lines, line breaks kept, bare http(s) links made clickable. */
 export function textToHtml(text: string): string {

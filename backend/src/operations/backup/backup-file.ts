@@ -112,20 +112,24 @@ export async function* readBackup(path: string): AsyncGenerator<BackupHeader | B
         const header = parsed as Partial<BackupHeader>;
         if (header.format !== backupFormat) throw new BackupFileError('This file is not a Treble backup.');
         if (!readableFormatVersions.includes(header.formatVersion as number)) {
-          throw new BackupFileError(`Backup format version ${String(header.formatVersion)} is not supported (expected ${readableFormatVersions.join(' or ')}).`);
+          throw new BackupFileError(
+            `Backup format version ${String(header.formatVersion)} is not supported (expected ${readableFormatVersions.join(' or ')}).`,
+          );
         }
         yield header as BackupHeader;
         continue;
       }
       const line = parsed as Partial<BackupLine>;
-      if (line.kind !== 'event' && line.kind !== 'credential' && line.kind !== 'row') throw new BackupFileError(`Line ${number} of the backup has no known kind.`);
+      if (line.kind !== 'event' && line.kind !== 'credential' && line.kind !== 'row')
+        throw new BackupFileError(`Line ${number} of the backup has no known kind.`);
       yield line as BackupLine;
     }
   } catch (error) {
     if (error instanceof BackupFileError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'ENOENT') throw new BackupFileError(`No such file: ${path}`);
-    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') throw new BackupFileError('The backup file is not gzip data or is cut short.');
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
+      throw new BackupFileError('The backup file is not gzip data or is cut short.');
     throw error;
   }
   if (number === 0) throw new BackupFileError('The backup file is empty.');

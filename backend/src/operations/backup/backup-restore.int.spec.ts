@@ -4,8 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defaultRules } from '@treble/contracts';
-import { registerAdmin, registerPlayer, restartableTestApp, startTestApp, type SignedIn, type TestApp } from '../../../test/support/app.js';
-import { databaseTargets, type ProvisionedDatabase, type TestDatabaseTarget } from '../../../test/support/databases.js';
+import {
+  registerAdmin,
+  registerPlayer,
+  restartableTestApp,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/support/app.js';
+import {
+  databaseTargets,
+  type ProvisionedDatabase,
+  type TestDatabaseTarget,
+} from '../../../test/support/databases.js';
 import { PostgresEventStore } from '../../event-store/postgres-event-store.js';
 import { Database } from '../../platform/database/database.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
@@ -28,7 +39,9 @@ async function readTables(database: Database, tableNames: readonly string[]): Pr
 /** Waits until every projection has committed everything up to the head of the log. */
 async function caughtUp(database: Database, head: bigint): Promise<void> {
   for (let i = 0; i < 500; i++) {
-    const { rows } = await database.query<{ position: string }>('SELECT position FROM projection_checkpoints');
+    const { rows } = await database.query<{ position: string }>(
+      'SELECT position FROM projection_checkpoints',
+    );
     if (rows.length > 0 && rows.every((row) => BigInt(row.position) >= head)) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -44,7 +57,9 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
   let original: Snapshot;
   let restored: ProvisionedDatabase;
   // The rules shape the standings' contents, not their tables.
-  const tableNames = projectionsFor(defaultRules).flatMap((projection) => projection.tables.map((table) => table.name));
+  const tableNames = projectionsFor(defaultRules).flatMap((projection) =>
+    projection.tables.map((table) => table.name),
+  );
 
   beforeAll(async () => {
     directory = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-backup-'));
@@ -56,40 +71,81 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
     expect((await admin.request('POST', '/api/invites', { maxUses: 3 })).status).toBe(201);
     expect((await ann.request('PATCH', '/api/auth/user', { firstName: 'Annie' })).status).toBe(200);
     // What the log does not hold: Ann's notification choices, her browser's push subscription, the pool's keys.
-    const choices = { timeZone: 'Europe/Berlin', reminder: { email: false, push: true }, results: { email: true, push: false } };
+    const choices = {
+      timeZone: 'Europe/Berlin',
+      reminder: { email: false, push: true },
+      results: { email: true, push: false },
+    };
     expect((await ann.request('PUT', '/api/notifications/settings', choices)).status).toBe(200);
     expect((await ann.request('GET', '/api/notifications/push/key')).status).toBe(200);
     expect(
-      (await ann.request('POST', '/api/notifications/push/subscriptions', { endpoint: 'https://push.example.test/send/ann-1', keys: { p256dh: 'BP256dh-key', auth: 'auth-secret' } })).status,
+      (
+        await ann.request('POST', '/api/notifications/push/subscriptions', {
+          endpoint: 'https://push.example.test/send/ann-1',
+          keys: { p256dh: 'BP256dh-key', auth: 'auth-secret' },
+        })
+      ).status,
     ).toBe(204);
     expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
     expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
-    for (const [player, codes] of [[ann, ['ARS', 'LIV', 'MCI']], [bob, ['ARS', 'CHE']]] as const) {
-      for (const code of codes) expect((await player.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status).toBe(201);
+    for (const [player, codes] of [
+      [ann, ['ARS', 'LIV', 'MCI']],
+      [bob, ['ARS', 'CHE']],
+    ] as const) {
+      for (const code of codes)
+        expect(
+          (await player.request('POST', '/api/choices', { periodId: 1, optionId: `1-${code}` })).status,
+        ).toBe(201);
     }
     await bob.request('POST', '/api/choices', { periodId: 30, optionId: '30-TOT' });
-    for (const [optionId, outcome] of [['1-ARS', 'win'], ['1-LIV', 'draw'], ['1-CHE', 'loss'], ['30-TOT', 'win']]) {
-      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(201);
+    for (const [optionId, outcome] of [
+      ['1-ARS', 'win'],
+      ['1-LIV', 'draw'],
+      ['1-CHE', 'loss'],
+      ['30-TOT', 'win'],
+    ]) {
+      expect((await admin.request('POST', '/api/results', { force: true, optionId, outcome })).status).toBe(
+        201,
+      );
     }
     expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBe(200);
-    expect((await admin.request('POST', '/api/results', { force: true, optionId: '1-MCI', outcome: 'loss' })).body).toMatchObject({ status: 'pending' });
+    expect(
+      (await admin.request('POST', '/api/results', { force: true, optionId: '1-MCI', outcome: 'loss' })).body,
+    ).toMatchObject({ status: 'pending' });
 
     const source = app.app.get(Database);
     const store = new PostgresEventStore(source, 50);
     await caughtUp(source, await store.headPosition());
     original = await readTables(source, tableNames);
     const phases: string[] = [];
-    await backupPool({ database: source, store, file, appVersion: '9.9.9', onProgress: (p) => phases.push(p.phase) });
+    await backupPool({
+      database: source,
+      store,
+      file,
+      appVersion: '9.9.9',
+      onProgress: (p) => phases.push(p.phase),
+    });
     expect(phases).toContain('events');
     expect(phases).toContain('credentials');
 
     // Restore into a new, empty database and rebuild its read tables, as `npm run restore` does.
     restored = await target.provision();
-    const database = await Database.open({ url: restored.url, dataDir: restored.dataDir, poolSize: restored.url ? 4 : 1 });
+    const database = await Database.open({
+      url: restored.url,
+      dataDir: restored.dataDir,
+      poolSize: restored.url ? 4 : 1,
+    });
     try {
       await restorePool({ database, file });
-      const engine = new ProjectionEngine(database, new PostgresEventStore(database, 50), projectionsFor(app.config.rules));
-      await rebuildReadTables(engine, projectionsFor(app.config.rules).map((p) => p.name));
+      const engine = new ProjectionEngine(
+        database,
+        new PostgresEventStore(database, 50),
+        projectionsFor(app.config.rules),
+      );
+      await rebuildReadTables(
+        engine,
+        projectionsFor(app.config.rules).map((p) => p.name),
+      );
       await engine.stop();
     } finally {
       await database.close();
@@ -105,15 +161,29 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
   it('writes one gzipped NDJSON file: a header with counts, the events in log order, the credentials', async () => {
     const lines = [];
     for await (const line of readBackup(file)) lines.push(line);
-    const header = lines[0] as { format: string; appVersion: string; counts: { events: number; credentials: number } };
+    const header = lines[0] as {
+      format: string;
+      appVersion: string;
+      counts: { events: number; credentials: number };
+    };
     expect(header).toMatchObject({ format: 'treble-backup', formatVersion: 2, appVersion: '9.9.9' });
     const events = lines.filter((line) => 'kind' in line && line.kind === 'event');
     const credentials = lines.filter((line) => 'kind' in line && line.kind === 'credential');
-    const rows = lines.filter((line) => 'kind' in line && line.kind === 'row') as Array<{ table: string; row: Record<string, unknown> }>;
+    const rows = lines.filter((line) => 'kind' in line && line.kind === 'row') as Array<{
+      table: string;
+      row: Record<string, unknown>;
+    }>;
     expect(header.counts).toEqual({ events: events.length, credentials: 3, rows: rows.length });
-    expect(rows.map((line) => line.table).sort()).toEqual(['notification_settings', 'pool_secrets', 'pool_secrets', 'push_subscriptions']);
+    expect(rows.map((line) => line.table).sort()).toEqual([
+      'notification_settings',
+      'pool_secrets',
+      'pool_secrets',
+      'push_subscriptions',
+    ]);
     expect(credentials).toHaveLength(3);
-    expect(events.map((e) => (e as { type: string }).type)).toEqual(expect.arrayContaining(['UserRegistered', 'ChoiceMade', 'PeriodCompleted', 'ResultHeldPending']));
+    expect(events.map((e) => (e as { type: string }).type)).toEqual(
+      expect.arrayContaining(['UserRegistered', 'ChoiceMade', 'PeriodCompleted', 'ResultHeldPending']),
+    );
     const positions = events.map((e) => BigInt((e as { position: string }).position));
     expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     // Sessions are not part of a backup.
@@ -141,8 +211,17 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
       secrets: (await database.query('SELECT * FROM pool_secrets ORDER BY name')).rows,
     });
     const before = await side(source);
-    expect(before.settings).toEqual([expect.objectContaining({ user_id: ann.user.id, time_zone: 'Europe/Berlin', reminder_email: false, results_push: false })]);
-    expect(before.subscriptions).toEqual([expect.objectContaining({ user_id: ann.user.id, endpoint: 'https://push.example.test/send/ann-1' })]);
+    expect(before.settings).toEqual([
+      expect.objectContaining({
+        user_id: ann.user.id,
+        time_zone: 'Europe/Berlin',
+        reminder_email: false,
+        results_push: false,
+      }),
+    ]);
+    expect(before.subscriptions).toEqual([
+      expect.objectContaining({ user_id: ann.user.id, endpoint: 'https://push.example.test/send/ann-1' }),
+    ]);
     expect(before.secrets.map((row) => (row as { name: string }).name)).toEqual(['unsubscribe', 'vapid']);
     const database = await Database.open({ url: restored.url, dataDir: restored.dataDir, poolSize: 1 });
     try {
@@ -177,21 +256,42 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
   });
 
   it('lets a restored player sign in and see the same standings, and keeps writing after the restored log', async () => {
-    const onRestored: TestDatabaseTarget = { ...target, provision: async () => ({ ...restored, cleanup: async () => undefined }) };
+    const onRestored: TestDatabaseTarget = {
+      ...target,
+      provision: async () => ({ ...restored, cleanup: async () => undefined }),
+    };
     const restarted = await restartableTestApp(onRestored, { POOL_NOW: '2025-08-10T12:00:00Z' });
     const copy = await restarted.start();
     try {
       const client = copy.client();
-      const login = await client.request('POST', '/api/auth/login', { email: ann.user.email, password: ann.password });
+      const login = await client.request('POST', '/api/auth/login', {
+        email: ann.user.email,
+        password: ann.password,
+      });
       expect(login.status).toBe(200);
       expect((login.body as { user: { firstName: string } }).user.firstName).toBe('Annie');
-      expect((await copy.request('POST', '/api/auth/login', { email: ann.user.email, password: 'not the password' })).status).toBe(401);
-      expect((await client.request('GET', '/api/leaderboards/overall')).body).toEqual((await ann.request('GET', '/api/leaderboards/overall')).body);
+      expect(
+        (
+          await copy.request('POST', '/api/auth/login', {
+            email: ann.user.email,
+            password: 'not the password',
+          })
+        ).status,
+      ).toBe(401);
+      expect((await client.request('GET', '/api/leaderboards/overall')).body).toEqual(
+        (await ann.request('GET', '/api/leaderboards/overall')).body,
+      );
       // Her notification choices and the pool's push key (her subscription was made for it) came back.
-      expect((await client.request('GET', '/api/notifications/settings')).body).toEqual((await ann.request('GET', '/api/notifications/settings')).body);
-      expect((await client.request('GET', '/api/notifications/push/key')).body).toEqual((await ann.request('GET', '/api/notifications/push/key')).body);
+      expect((await client.request('GET', '/api/notifications/settings')).body).toEqual(
+        (await ann.request('GET', '/api/notifications/settings')).body,
+      );
+      expect((await client.request('GET', '/api/notifications/push/key')).body).toEqual(
+        (await ann.request('GET', '/api/notifications/push/key')).body,
+      );
       // The next event goes after the restored ones: the sequence and stream versions were carried over.
-      expect((await client.request('POST', '/api/choices', { periodId: 2, optionId: '2-ARS' })).status).toBe(201);
+      expect((await client.request('POST', '/api/choices', { periodId: 2, optionId: '2-ARS' })).status).toBe(
+        201,
+      );
     } finally {
       await copy.close();
       await restarted.dispose();

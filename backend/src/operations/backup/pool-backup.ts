@@ -44,7 +44,9 @@ async function readRows(database: Sql): Promise<BackupRowLine[]> {
   for (const table of rowTableNames) {
     const columns = rowTables[table];
     // Text for everything but booleans: uuids, instants and names come back as they went in.
-    const select = columns.map((column) => (column.endsWith('_email') || column.endsWith('_push') ? column : `${column}::text AS ${column}`));
+    const select = columns.map((column) =>
+      column.endsWith('_email') || column.endsWith('_push') ? column : `${column}::text AS ${column}`,
+    );
     const { rows } = await database.query<Record<string, string | boolean | null>>(
       `SELECT ${select.join(', ')} FROM ${table} ORDER BY ${columns[0]}`,
     );
@@ -139,7 +141,8 @@ export async function backupPool(options: {
       after = batch[batch.length - 1]!.position;
       onProgress?.({ phase: 'events', done: written, total: events });
     }
-    if (written !== events) throw new Error(`Read ${written} events up to position ${head}, expected ${events}.`);
+    if (written !== events)
+      throw new Error(`Read ${written} events up to position ${head}, expected ${events}.`);
     for (const [index, row] of credentials.rows.entries()) {
       const line: BackupCredentialLine = {
         kind: 'credential',
@@ -180,7 +183,16 @@ async function insertEvents(sql: Sql, events: BackupEventLine[]): Promise<void> 
   if (events.length === 0) return;
   const values: unknown[] = [];
   const tuples = events.map((event, index) => {
-    values.push(event.position, event.streamId, event.version, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), event.recordedAt);
+    values.push(
+      event.position,
+      event.streamId,
+      event.version,
+      event.id,
+      event.type,
+      JSON.stringify(event.data),
+      JSON.stringify(event.metadata),
+      event.recordedAt,
+    );
     const b = index * 8;
     return `($${b + 1}::bigint, $${b + 2}, $${b + 3}::bigint, $${b + 4}::uuid, $${b + 5}, $${b + 6}::jsonb, $${b + 7}::jsonb, $${b + 8}::timestamptz)`;
   });
@@ -210,7 +222,9 @@ export async function restorePool(options: {
       `SELECT EXISTS (SELECT 1 FROM events) AS events, EXISTS (SELECT 1 FROM user_credentials) AS credentials`,
     );
     if (rows[0]!.events || rows[0]!.credentials) {
-      throw new RestoreRefusedError('The target database is not empty (it has events or accounts); restore only into a new, empty pool.');
+      throw new RestoreRefusedError(
+        'The target database is not empty (it has events or accounts); restore only into a new, empty pool.',
+      );
     }
     let header: BackupHeader | null = null;
     let batch: BackupEventLine[] = [];
@@ -236,14 +250,21 @@ export async function restorePool(options: {
         onProgress?.({ phase: 'rows', done: extraRows, total: header.counts.rows ?? 0 });
         continue;
       }
-      if (extraRows > 0) throw new BackupFileError('An event or credential follows the notification rows: the backup is out of order.');
+      if (extraRows > 0)
+        throw new BackupFileError(
+          'An event or credential follows the notification rows: the backup is out of order.',
+        );
       if (entry.kind === 'event') {
-        if (credentials > 0) throw new BackupFileError('An event follows the credentials: the backup is out of order.');
+        if (credentials > 0)
+          throw new BackupFileError('An event follows the credentials: the backup is out of order.');
         const position = BigInt(entry.position);
-        if (position <= lastPosition) throw new BackupFileError(`Event positions must grow: ${position} after ${lastPosition}.`);
+        if (position <= lastPosition)
+          throw new BackupFileError(`Event positions must grow: ${position} after ${lastPosition}.`);
         const expected = (versions.get(entry.streamId) ?? -1) + 1;
         if (entry.version !== expected) {
-          throw new BackupFileError(`Stream ${entry.streamId}: version ${entry.version} where ${expected} was expected.`);
+          throw new BackupFileError(
+            `Stream ${entry.streamId}: version ${entry.version} where ${expected} was expected.`,
+          );
         }
         lastPosition = position;
         versions.set(entry.streamId, entry.version);
@@ -261,19 +282,21 @@ export async function restorePool(options: {
         batch = [];
         onProgress?.({ phase: 'events', done: events, total: header.counts.events });
       }
-      await sql.query('INSERT INTO user_credentials (user_id, email, password_hash, updated_at) VALUES ($1, $2, $3, $4)', [
-        entry.userId,
-        entry.email,
-        entry.passwordHash,
-        entry.updatedAt,
-      ]);
+      await sql.query(
+        'INSERT INTO user_credentials (user_id, email, password_hash, updated_at) VALUES ($1, $2, $3, $4)',
+        [entry.userId, entry.email, entry.passwordHash, entry.updatedAt],
+      );
       credentials += 1;
       onProgress?.({ phase: 'credentials', done: credentials, total: header.counts.credentials });
     }
     if (header === null) throw new BackupFileError('The backup file has no header.');
     await insertEvents(sql, batch);
     onProgress?.({ phase: 'events', done: events, total: header.counts.events });
-    if (events !== header.counts.events || credentials !== header.counts.credentials || extraRows !== (header.counts.rows ?? 0)) {
+    if (
+      events !== header.counts.events ||
+      credentials !== header.counts.credentials ||
+      extraRows !== (header.counts.rows ?? 0)
+    ) {
       throw new BackupFileError(
         `The backup is incomplete: ${events} of ${header.counts.events} events, ${credentials} of ${header.counts.credentials} credentials and ${extraRows} of ${header.counts.rows ?? 0} notification rows.`,
       );

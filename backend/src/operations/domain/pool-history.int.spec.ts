@@ -21,7 +21,11 @@ describe.each(databaseTargets)('pool history fold on $name', (target: TestDataba
 
   it.each([
     ['default rules', defaultRules, 3],
-    ['sudden death on a losing pick', { ...defaultRules, survivor: { mode: 'loss', strikeBelow: 4, strikesToEliminate: 1 } }, 17],
+    [
+      'sudden death on a losing pick',
+      { ...defaultRules, survivor: { mode: 'loss', strikeBelow: 4, strikesToEliminate: 1 } },
+      17,
+    ],
   ] as const)(
     'equals the reference rules and the live leaderboards through a random game (%s)',
     async (_name, rules, seed) => {
@@ -35,7 +39,8 @@ describe.each(databaseTargets)('pool history fold on $name', (target: TestDataba
         return ((t ^ (t >>> 14)) >>> 0) % n;
       };
       const players = [uid(1), uid(2), uid(3), uid(4), uid(5)];
-      for (const [index, id] of players.entries()) await harness.addUser(id, `P${index}`, index === 2 ? null : 'Tester', `p${index}@x.io`);
+      for (const [index, id] of players.entries())
+        await harness.addUser(id, `P${index}`, index === 2 ? null : 'Tester', `p${index}@x.io`);
       // Periods 28-31 straddle the main / last10 boundary.
       const periodIds = [28, 29, 30, 31];
       for (const period of periodIds) await harness.schedule(period);
@@ -49,7 +54,8 @@ describe.each(databaseTargets)('pool history fold on $name', (target: TestDataba
           const user = players[random(players.length)]!;
           const team = teams[random(teams.length)]!;
           const mine = picks.filter((p) => p.user === user && p.period === period);
-          if (mine.length < 3 && !mine.some((p) => p.team === team)) picks.push({ id: await harness.pick(user, period, team), user, period, team });
+          if (mine.length < 3 && !mine.some((p) => p.team === team))
+            picks.push({ id: await harness.pick(user, period, team), user, period, team });
         } else if (roll === 5 && picks.length > 0) {
           const [gone] = picks.splice(random(picks.length), 1);
           await harness.withdraw(gone!.id);
@@ -58,9 +64,14 @@ describe.each(databaseTargets)('pool history fold on $name', (target: TestDataba
         } else if (roll === 7) {
           const user = players[random(players.length)]!;
           await harness.clear(user, period);
-          for (let i = picks.length - 1; i >= 0; i--) if (picks[i]!.user === user && picks[i]!.period === period) picks.splice(i, 1);
+          for (let i = picks.length - 1; i >= 0; i--)
+            if (picks[i]!.user === user && picks[i]!.period === period) picks.splice(i, 1);
         } else if (roll < 11) {
-          await harness.result(period, teams[random(teams.length)]!, (['win', 'draw', 'loss'] as const)[random(3)]!);
+          await harness.result(
+            period,
+            teams[random(teams.length)]!,
+            (['win', 'draw', 'loss'] as const)[random(3)]!,
+          );
         } else if (roll === 11) {
           await harness.deleteResult(period, teams[random(teams.length)]!);
         } else if (completed.has(period)) {
@@ -102,8 +113,14 @@ describe.each(databaseTargets)('pool history fold on $name', (target: TestDataba
     const history = await fold(harness);
     const before = history.standings(harness.users, defaultRules);
     const after = history.clone().applyAll([
-      { type: 'ResultRecorded', data: { periodId: 1, optionId: '1-CHE', outcome: 'win', points: 3, source: 'admin' } },
-      { type: 'PeriodCompleted', data: { periodId: 1, manual: true, completedAt: '2025-08-20T00:00:00.000Z' } },
+      {
+        type: 'ResultRecorded',
+        data: { periodId: 1, optionId: '1-CHE', outcome: 'win', points: 3, source: 'admin' },
+      },
+      {
+        type: 'PeriodCompleted',
+        data: { periodId: 1, manual: true, completedAt: '2025-08-20T00:00:00.000Z' },
+      },
     ]);
     // The original is untouched.
     expect(history.standings(harness.users, defaultRules)).toEqual(before);
@@ -114,8 +131,22 @@ describe.each(databaseTargets)('pool history fold on $name', (target: TestDataba
         overall: null,
         last10: null,
         survivor: {
-          before: { rank: 1, points: 0, wins: 0, isEliminated: false, strikeCount: 0, eliminatedInPeriod: null },
-          after: { rank: 1, points: 3, wins: 1, isEliminated: false, strikeCount: 1, eliminatedInPeriod: null },
+          before: {
+            rank: 1,
+            points: 0,
+            wins: 0,
+            isEliminated: false,
+            strikeCount: 0,
+            eliminatedInPeriod: null,
+          },
+          after: {
+            rank: 1,
+            points: 3,
+            wins: 1,
+            isEliminated: false,
+            strikeCount: 1,
+            eliminatedInPeriod: null,
+          },
         },
       },
       {
@@ -124,8 +155,22 @@ describe.each(databaseTargets)('pool history fold on $name', (target: TestDataba
         overall: { before: { rank: 2, points: 0, wins: 0 }, after: { rank: 1, points: 3, wins: 1 } },
         last10: null,
         survivor: {
-          before: { rank: 1, points: 0, wins: 0, isEliminated: false, strikeCount: 0, eliminatedInPeriod: null },
-          after: { rank: 1, points: 3, wins: 1, isEliminated: false, strikeCount: 1, eliminatedInPeriod: null },
+          before: {
+            rank: 1,
+            points: 0,
+            wins: 0,
+            isEliminated: false,
+            strikeCount: 0,
+            eliminatedInPeriod: null,
+          },
+          after: {
+            rank: 1,
+            points: 3,
+            wins: 1,
+            isEliminated: false,
+            strikeCount: 1,
+            eliminatedInPeriod: null,
+          },
         },
       },
     ]);

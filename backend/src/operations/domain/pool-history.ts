@@ -8,7 +8,13 @@ import {
 } from '@treble/contracts';
 import type { PicksEvent } from '../../picks/domain/picks.events.js';
 import { SEASON_STARTED, type SeasonStartedData } from '../../shared/domain/season-scope.js';
-import { evolvePeriod, initialPeriodState, periodEventTypes, type PeriodEvent, type PeriodState } from '../../season/domain/period.js';
+import {
+  evolvePeriod,
+  initialPeriodState,
+  periodEventTypes,
+  type PeriodEvent,
+  type PeriodState,
+} from '../../season/domain/period.js';
 import {
   last10Standings,
   type Last10Row,
@@ -90,7 +96,8 @@ export class PoolHistory {
       case 'RetroactiveChoicesMade': {
         const { userId, periodId, choices } = picksEvent.data;
         for (const choice of choices) {
-          if (!this.picks.has(choice.choiceId)) this.picks.set(choice.choiceId, { userId, periodId, optionId: choice.optionId });
+          if (!this.picks.has(choice.choiceId))
+            this.picks.set(choice.choiceId, { userId, periodId, optionId: choice.optionId });
         }
         return;
       }
@@ -122,8 +129,13 @@ export class PoolHistory {
     const results: OptionOutcome[] = [];
     const periods: PeriodInfo[] = [];
     for (const [id, state] of this.periods) {
-      for (const [optionId, result] of state.results.results) results.push({ optionId, outcome: result.outcome });
-      periods.push({ id, segment: state.segment ?? defaultSegment(id, rules), isCompleted: state.isCompleted });
+      for (const [optionId, result] of state.results.results)
+        results.push({ optionId, outcome: result.outcome });
+      periods.push({
+        id,
+        segment: state.segment ?? defaultSegment(id, rules),
+        isCompleted: state.isCompleted,
+      });
     }
     const scores = periodScores(picks, results, rules);
     return {
@@ -134,7 +146,11 @@ export class PoolHistory {
   }
 }
 
-const figures = (row: StandingRow): StandingFigures => ({ rank: row.rank, points: row.points, wins: row.wins });
+const figures = (row: StandingRow): StandingFigures => ({
+  rank: row.rank,
+  points: row.points,
+  wins: row.wins,
+});
 const survivorFigures = (row: SurvivorRow): SurvivorFigures => ({
   ...figures(row),
   isEliminated: row.isEliminated,
@@ -166,7 +182,8 @@ export function standingsImpact(before: PoolStandings, after: PoolStandings): Pl
   const last10 = movements(before.last10, after.last10, figures);
   const survivor = movements(before.survivor, after.survivor, survivorFigures);
   const names = new Map<string, string>();
-  for (const row of [...before.overall, ...after.overall, ...before.survivor, ...after.survivor]) names.set(row.userId, row.displayName);
+  for (const row of [...before.overall, ...after.overall, ...before.survivor, ...after.survivor])
+    names.set(row.userId, row.displayName);
   const order = new Map<string, number>();
   [...after.overall, ...before.overall].forEach((row, index) => {
     if (!order.has(row.userId)) order.set(row.userId, index);

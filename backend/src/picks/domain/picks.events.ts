@@ -6,7 +6,8 @@ import { scopedStreamId } from '../../shared/domain/season-scope.js';
  * period, uses per team) is checked against this one stream, so the expected-version check of the
  * event store turns two racing picks into one success and one retry on the new state.
  */
-export const picksStreamId = (userId: string, scope: string): string => scopedStreamId('picks', scope, userId);
+export const picksStreamId = (userId: string, scope: string): string =>
+  scopedStreamId('picks', scope, userId);
 
 export type { VoidReason } from '../../shared/domain/option-view.js';
 import type { VoidReason } from '../../shared/domain/option-view.js';

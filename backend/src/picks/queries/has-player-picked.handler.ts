@@ -19,7 +19,8 @@ export class HasPlayerPickedHandler implements IQueryHandler<HasPlayerPickedQuer
   async execute({ userId }: HasPlayerPickedQuery): Promise<boolean> {
     const scopes = (await this.seasons.all()).map((season) => season.scope);
     for (const scope of scopes.length > 0 ? scopes : ['']) {
-      if ((await this.eventStore.readStream(picksStreamId(userId, scope), { maxCount: 1 })).length > 0) return true;
+      if ((await this.eventStore.readStream(picksStreamId(userId, scope), { maxCount: 1 })).length > 0)
+        return true;
     }
     return false;
   }

@@ -104,7 +104,8 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (raw === null) return fallback;
   if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
   const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
@@ -137,7 +138,10 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
     throw new ConfigError(name, `must be a URL, got "${raw}"`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//…"`);
+    throw new ConfigError(
+      name,
+      `must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//…"`,
+    );
   }
   return raw;
 }
@@ -160,16 +164,22 @@ function emailList(env: Env, name: string): string[] {
     .map((entry) => entry.trim().toLowerCase())
     .filter((entry) => entry !== '');
   const bad = emails.find((entry) => !plausibleEmail.test(entry));
-  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of e-mail addresses, got "${bad}"`);
+  if (bad !== undefined)
+    throw new ConfigError(name, `must be a comma-separated list of e-mail addresses, got "${bad}"`);
   return [...new Set(emails)];
 }
 
 function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
   const idle = integer(env, 'SESSION_IDLE_MINUTES', 14 * 24 * 60, 5, 366 * 24 * 60);
   const absolute = integer(env, 'SESSION_ABSOLUTE_MINUTES', 30 * 24 * 60, 5, 366 * 24 * 60);
-  if (absolute < idle) throw new ConfigError('SESSION_ABSOLUTE_MINUTES', `must not be shorter than SESSION_IDLE_MINUTES (${idle})`);
+  if (absolute < idle)
+    throw new ConfigError(
+      'SESSION_ABSOLUTE_MINUTES',
+      `must not be shorter than SESSION_IDLE_MINUTES (${idle})`,
+    );
   const mailFrom = text(env, 'MAIL_FROM');
-  if (mailFrom !== null && !/@/.test(mailFrom)) throw new ConfigError('MAIL_FROM', `must contain an e-mail address, got "${mailFrom}"`);
+  if (mailFrom !== null && !/@/.test(mailFrom))
+    throw new ConfigError('MAIL_FROM', `must contain an e-mail address, got "${mailFrom}"`);
   const host = publicUrl === null ? 'localhost' : new URL(publicUrl).hostname;
   return {
     adminEmails: emailList(env, 'ADMIN_EMAILS'),
@@ -187,7 +197,9 @@ function loadLiveResults(env: Env): LiveResultsConfig {
   return {
     provider: oneOf(env, 'RESULTS_PROVIDER', ['football-data', 'replay'] as const, 'football-data'),
     footballDataApiKey: text(env, 'FOOTBALL_DATA_API_KEY'),
-    footballDataUrl: (url(env, 'FOOTBALL_DATA_URL', ['http:', 'https:']) ?? 'https://api.football-data.org/v4').replace(/\/+$/, ''),
+    footballDataUrl: (
+      url(env, 'FOOTBALL_DATA_URL', ['http:', 'https:']) ?? 'https://api.football-data.org/v4'
+    ).replace(/\/+$/, ''),
     footballDataRequestsPerMinute: integer(env, 'FOOTBALL_DATA_REQUESTS_PER_MINUTE', 10, 1, 600),
     pollMinutes: integer(env, 'RESULTS_POLL_MINUTES', 15, 1, 24 * 60),
     autostart: flag(env, 'RESULTS_SCHEDULER_AUTOSTART', true),
@@ -195,7 +207,8 @@ function loadLiveResults(env: Env): LiveResultsConfig {
 }
 
 function clockSpeed(env: Env, poolNow: Date | null): number | null {
-  const speed = text(env, 'POOL_CLOCK_SPEED') === null ? null : integer(env, 'POOL_CLOCK_SPEED', 1, 1, 100_000);
+  const speed =
+    text(env, 'POOL_CLOCK_SPEED') === null ? null : integer(env, 'POOL_CLOCK_SPEED', 1, 1, 100_000);
   if (speed !== null && poolNow === null) {
     throw new ConfigError('POOL_CLOCK_SPEED', 'needs POOL_NOW, the instant the sped-up clock starts from');
   }
@@ -207,13 +220,19 @@ function loadRules(env: Env): PoolRules {
   const strikes = integer(env, 'SURVIVOR_STRIKES', defaultRules.survivor.strikesToEliminate, 1, 38);
   const maxUses = integer(env, 'MAX_USES_PER_TEAM', defaultRules.maxUsesPerTeam, 1, 38);
   const minUses = integer(env, 'MIN_USES_PER_TEAM', defaultRules.minUsesPerTeam, 0, 38);
-  if (minUses > maxUses) throw new ConfigError('MIN_USES_PER_TEAM', `must not exceed MAX_USES_PER_TEAM (${maxUses})`);
+  if (minUses > maxUses)
+    throw new ConfigError('MIN_USES_PER_TEAM', `must not exceed MAX_USES_PER_TEAM (${maxUses})`);
   return {
     ...defaultRules,
     picksPerPeriod: integer(env, 'PICKS_PER_PERIOD', defaultRules.picksPerPeriod, 1, 10),
     maxUsesPerTeam: maxUses,
     minUsesPerTeam: minUses,
-    minUsesEnforcement: oneOf(env, 'MIN_USES_ENFORCEMENT', ['off', 'warn', 'reject'] as const, defaultRules.minUsesEnforcement),
+    minUsesEnforcement: oneOf(
+      env,
+      'MIN_USES_ENFORCEMENT',
+      ['off', 'warn', 'reject'] as const,
+      defaultRules.minUsesEnforcement,
+    ),
     survivor: {
       mode: oneOf(env, 'SURVIVOR_MODE', ['strikes', 'loss'] as const, defaultRules.survivor.mode),
       strikeBelow,
@@ -254,12 +273,18 @@ function loadNotifications(env: Env, publicUrl: string | null): NotificationsCon
   const raw = text(env, 'REMINDER_HOURS') ?? '24,2';
   const hours = raw.split(',').map((part) => part.trim());
   if (hours.some((part) => !/^\d{1,3}$/.test(part) || Number(part) < 1 || Number(part) > 168)) {
-    throw new ConfigError('REMINDER_HOURS', `must be a comma-separated list of whole hours from 1 to 168, got "${raw}"`);
+    throw new ConfigError(
+      'REMINDER_HOURS',
+      `must be a comma-separated list of whole hours from 1 to 168, got "${raw}"`,
+    );
   }
   const vapidPublicKey = text(env, 'VAPID_PUBLIC_KEY');
   const vapidPrivateKey = text(env, 'VAPID_PRIVATE_KEY');
   if ((vapidPublicKey === null) !== (vapidPrivateKey === null)) {
-    throw new ConfigError(vapidPublicKey === null ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY', 'must be set together with the other VAPID key');
+    throw new ConfigError(
+      vapidPublicKey === null ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY',
+      'must be set together with the other VAPID key',
+    );
   }
   const subject = text(env, 'VAPID_SUBJECT');
   if (subject !== null && !/^(mailto:|https:)/.test(subject)) {

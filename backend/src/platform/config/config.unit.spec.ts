@@ -6,7 +6,12 @@ import { ConfigError, loadConfig } from './config.js';
 describe('configuration', () => {
   it('defaults to the embedded database under ./data on port 3000', () => {
     const config = loadConfig({}, '/srv/treble');
-    expect(config).toMatchObject({ port: 3000, dataDir: path.resolve('/srv/treble/data'), databaseUrl: null, poolNow: null });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('/srv/treble/data'),
+      databaseUrl: null,
+      poolNow: null,
+    });
     expect(config.rules).toEqual(defaultRules);
   });
 
@@ -32,8 +37,12 @@ describe('configuration', () => {
 
   it('takes EventStoreDB from EVENTSTORE_URL, one node or a cluster, and the database events table without it', () => {
     expect(loadConfig({}).eventStoreUrl).toBeNull();
-    expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).eventStoreUrl).toBe('esdb://localhost:2113?tls=false');
-    expect(loadConfig({ EVENTSTORE_URL: 'esdb+discover://cluster.local:2113' }).eventStoreUrl).toBe('esdb+discover://cluster.local:2113');
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).eventStoreUrl).toBe(
+      'esdb://localhost:2113?tls=false',
+    );
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb+discover://cluster.local:2113' }).eventStoreUrl).toBe(
+      'esdb+discover://cluster.local:2113',
+    );
   });
 
   it.each([
@@ -44,7 +53,10 @@ describe('configuration', () => {
     [{ POOL_NOW: 'tomorrow' }, 'POOL_NOW must be an ISO 8601 date-time'],
     [{ SURVIVOR_MODE: 'sudden' }, 'SURVIVOR_MODE must be one of strikes, loss'],
     [{ MIN_USES_PER_TEAM: '9' }, 'MIN_USES_PER_TEAM must not exceed MAX_USES_PER_TEAM (7)'],
-    [{ EVENTSTORE_URL: 'http://localhost:2113' }, 'EVENTSTORE_URL must start with esdb:// or esdb+discover://'],
+    [
+      { EVENTSTORE_URL: 'http://localhost:2113' },
+      'EVENTSTORE_URL must start with esdb:// or esdb+discover://',
+    ],
   ])('stops on %j naming the variable', (env, message) => {
     expect(() => loadConfig(env as Record<string, string>)).toThrow(ConfigError);
     expect(() => loadConfig(env as Record<string, string>)).toThrow(message);

@@ -46,7 +46,9 @@ export class Database implements TransactionalSql {
     if (options.url !== null) {
       connection = { url: options.url, poolSize: options.poolSize };
     } else {
-      embedded = await startEmbeddedPostgres(options.dataDir === null ? null : embeddedDatabaseDir(options.dataDir));
+      embedded = await startEmbeddedPostgres(
+        options.dataDir === null ? null : embeddedDatabaseDir(options.dataDir),
+      );
       connection = {
         host: embedded.host,
         port: embedded.port,
@@ -84,7 +86,10 @@ export class Database implements TransactionalSql {
     return (this.dataSource.driver as unknown as { master: Pool }).master;
   }
 
-  async query<Row = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+  async query<Row = Record<string, unknown>>(
+    text: string,
+    params: readonly unknown[] = [],
+  ): Promise<SqlResult<Row>> {
     const result = await this.pool.query(text, params as unknown[]);
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
   }

@@ -47,7 +47,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, request: Request): ApiErrorBody {
     if (exception instanceof DomainError) {
-      return { ...exception.details, statusCode: errorStatus[exception.code], code: exception.code, message: exception.message };
+      return {
+        ...exception.details,
+        statusCode: errorStatus[exception.code],
+        code: exception.code,
+        message: exception.message,
+      };
     }
     if (exception instanceof ConcurrentChangeError) {
       return {
@@ -59,29 +64,51 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const response = exception.getResponse();
-      const explicit = typeof response === 'object' && response !== null ? (response as { code?: unknown }).code : undefined;
+      const explicit =
+        typeof response === 'object' && response !== null ? (response as { code?: unknown }).code : undefined;
       if (typeof explicit === 'string' && explicit in errorStatus) {
         // Fields besides the three (e.g. send-invite's `fallbackLink`) travel along.
-        const { statusCode: _status, code: _code, message: _message, error: _error, ...details } = response as Record<string, unknown>;
+        const {
+          statusCode: _status,
+          code: _code,
+          message: _message,
+          error: _error,
+          ...details
+        } = response as Record<string, unknown>;
         return { ...details, statusCode, code: explicit as ErrorCode, message: messageOf(exception) };
       }
       if (statusCode === 403 && /^Cross-origin request detected/.test(messageOf(exception))) {
         // Nest's enableCsrfProtection() (see app.ts) refuses with a plain ForbiddenException.
-        return { statusCode, code: ErrorCodes.CROSS_ORIGIN_REFUSED, message: 'Cross-origin requests are refused.' };
+        return {
+          statusCode,
+          code: ErrorCodes.CROSS_ORIGIN_REFUSED,
+          message: 'Cross-origin requests are refused.',
+        };
       }
       if (statusCode === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(messageOf(exception))) {
-        return { statusCode, code: ErrorCodes.ROUTE_NOT_FOUND, message: `No API route ${request.method} ${request.originalUrl.split('?')[0]}` };
+        return {
+          statusCode,
+          code: ErrorCodes.ROUTE_NOT_FOUND,
+          message: `No API route ${request.method} ${request.originalUrl.split('?')[0]}`,
+        };
       }
-      const code = codeByStatus[statusCode] ?? (statusCode >= 500 ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.VALIDATION_FAILED);
+      const code =
+        codeByStatus[statusCode] ??
+        (statusCode >= 500 ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.VALIDATION_FAILED);
       return { statusCode, code, message: messageOf(exception) };
     }
     // Body-parser failures (malformed JSON, too large) carry an HTTP status of their own.
     const status = (exception as { status?: unknown; type?: unknown })?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const type = (exception as { type?: unknown }).type;
-      const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON' : (exception as Error).message;
+      const message =
+        type === 'entity.parse.failed' ? 'The request body is not valid JSON' : (exception as Error).message;
       return { statusCode: status, code: codeByStatus[status] ?? ErrorCodes.VALIDATION_FAILED, message };
     }
-    return { statusCode: 500, code: ErrorCodes.INTERNAL_ERROR, message: 'Something went wrong on our side. Please try again.' };
+    return {
+      statusCode: 500,
+      code: ErrorCodes.INTERNAL_ERROR,
+      message: 'Something went wrong on our side. Please try again.',
+    };
   }
 }

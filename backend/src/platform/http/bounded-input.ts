@@ -37,7 +37,9 @@ export function bodyProblem(body: unknown): string | null {
  */
 export function boundedInput(request: Request, _response: Response, next: NextFunction): void {
   if (/%00/.test(request.originalUrl)) {
-    next(new DomainError(ErrorCodes.VALIDATION_FAILED, 'The address may not contain the NUL character (%00)'));
+    next(
+      new DomainError(ErrorCodes.VALIDATION_FAILED, 'The address may not contain the NUL character (%00)'),
+    );
     return;
   }
   const problem = bodyProblem(request.body);

@@ -10,7 +10,7 @@ export interface RequestUser {
 }
 
 export function requestUser(request: Request): RequestUser | null {
-  return ((request as Request & { user?: RequestUser }).user ?? null);
+  return (request as Request & { user?: RequestUser }).user ?? null;
 }
 
 /** Who does what, when: the context every command carries into the event metadata. */

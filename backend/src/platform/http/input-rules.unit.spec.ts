@@ -19,10 +19,37 @@ describe('strict whole numbers', () => {
   });
 
   it('refuses other spellings, fractions, booleans and numbers out of range', () => {
-    for (const value of ['0x10', '1e1', '0b11', '+3', ' 1', '1 ', '1.0', '1.5', '', '-', 'NaN', 'Infinity', '2147483648', '99999999999999999999']) {
+    for (const value of [
+      '0x10',
+      '1e1',
+      '0b11',
+      '+3',
+      ' 1',
+      '1 ',
+      '1.0',
+      '1.5',
+      '',
+      '-',
+      'NaN',
+      'Infinity',
+      '2147483648',
+      '99999999999999999999',
+    ]) {
       expect({ value, number: strictWholeNumber(value) }).toEqual({ value, number: null });
     }
-    for (const value of [true, false, null, undefined, 1.5, 2147483648, -2147483649, 1e20, Number.NaN, [1], { id: 1 }]) {
+    for (const value of [
+      true,
+      false,
+      null,
+      undefined,
+      1.5,
+      2147483648,
+      -2147483649,
+      1e20,
+      Number.NaN,
+      [1],
+      { id: 1 },
+    ]) {
       expect({ value, number: strictWholeNumber(value) }).toEqual({ value, number: null });
     }
   });

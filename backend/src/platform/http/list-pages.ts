@@ -64,7 +64,11 @@ export class ListPageInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     if (request.method !== 'GET') return next.handle();
-    const options = this.reflector.getAllAndOverride<ListPageOptions | undefined>(listPageKey, [context.getHandler(), context.getClass()]) ?? {};
+    const options =
+      this.reflector.getAllAndOverride<ListPageOptions | undefined>(listPageKey, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? {};
     const size = Math.min(options.maxSize ?? maxPageSize, maxPageSize);
     const limit = bound(request, 'limit', 1, size);
     const offset = bound(request, 'offset', 0, maxOffset) ?? 0;

@@ -44,6 +44,8 @@ export function securityHeaders(config: AppConfig): RequestHandler {
     },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: config.accounts.cookieSecure ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false } : false,
+    strictTransportSecurity: config.accounts.cookieSecure
+      ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false }
+      : false,
   });
 }

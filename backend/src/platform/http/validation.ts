@@ -1,4 +1,9 @@
-import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import {
+  BadRequestException,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+} from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { ErrorCodes } from '@treble/contracts';
 
@@ -46,7 +51,11 @@ function numericFields(metatype: DtoClass): string[] {
   let fields = numericFieldsOf.get(metatype);
   if (!fields) {
     const rules = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
-    fields = [...new Set(rules.filter((rule) => rule.name === 'isInt' && !rule.each).map((rule) => rule.propertyName))];
+    fields = [
+      ...new Set(
+        rules.filter((rule) => rule.name === 'isInt' && !rule.each).map((rule) => rule.propertyName),
+      ),
+    ];
     numericFieldsOf.set(metatype, fields);
   }
   return fields;
@@ -69,7 +78,13 @@ class StrictValidationPipe extends ValidationPipe {
       if (number === null) throw refuse(data);
       return number;
     }
-    if ((type === 'body' || type === 'query') && typeof metatype === 'function' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    if (
+      (type === 'body' || type === 'query') &&
+      typeof metatype === 'function' &&
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value)
+    ) {
       const fields = value as Record<string, unknown>;
       for (const field of numericFields(metatype as DtoClass)) {
         const raw = fields[field];

@@ -74,7 +74,14 @@ export function decideUpdatePrize(state: PrizesState, id: string, change: PrizeI
     if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
   const prize = { ...validated(merged), id };
   // Field by field: a prize read back from the log (jsonb) may list its fields in another order.
-  const fields: (keyof Prize)[] = ['competition', 'position', 'amount', 'currency', 'description', 'isActive'];
+  const fields: (keyof Prize)[] = [
+    'competition',
+    'position',
+    'amount',
+    'currency',
+    'description',
+    'isActive',
+  ];
   if (fields.every((field) => prize[field] === current[field])) return [];
   return [{ type: 'PrizeUpdated', data: { prize } }];
 }

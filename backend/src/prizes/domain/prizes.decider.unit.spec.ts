@@ -45,8 +45,20 @@ describe('prizes', () => {
   it('finds an update that changes nothing whatever the order of the stored fields (jsonb reorders them)', () => {
     const reordered: PrizesEvent = {
       type: 'PrizesSeeded',
-      data: { prizes: [{ id: 'p1', isActive: true, description: 'Overall winner', currency: 'USD', amount: '1000.00', position: '1st', competition: 'overall' }] },
-    } as PrizesEvent;
+      data: {
+        prizes: [
+          {
+            id: 'p1',
+            isActive: true,
+            description: 'Overall winner',
+            currency: 'USD',
+            amount: '1000.00',
+            position: '1st',
+            competition: 'overall',
+          },
+        ],
+      },
+    };
     spec
       .given([reordered])
       .when((state) => decideUpdatePrize(state, 'p1', { amount: '1000.00', position: '1st' }))
@@ -56,8 +68,22 @@ describe('prizes', () => {
         .given([reordered])
         .when((state) => decideUpdatePrize(state, 'p1', { amount: '1200.00' }))
         .then([
-          { type: 'PrizeUpdated', data: { prize: { competition: 'overall', position: '1st', amount: '1200.00', currency: 'USD', description: 'Overall winner', isActive: true, id: 'p1' } } } as PrizesEvent,
-        ]).prizes.get('p1')?.amount,
+          {
+            type: 'PrizeUpdated',
+            data: {
+              prize: {
+                competition: 'overall',
+                position: '1st',
+                amount: '1200.00',
+                currency: 'USD',
+                description: 'Overall winner',
+                isActive: true,
+                id: 'p1',
+              },
+            },
+          },
+        ])
+        .prizes.get('p1')?.amount,
     ).toBe('1200.00');
   });
 

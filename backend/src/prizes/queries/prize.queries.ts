@@ -14,7 +14,8 @@ interface PrizeRow {
 }
 
 const order = `ORDER BY CASE competition WHEN 'overall' THEN 1 WHEN 'survivor' THEN 2 ELSE 3 END, amount DESC, position`;
-const listSql = (includeInactive: boolean) => `SELECT * FROM prizes ${includeInactive ? '' : 'WHERE is_active'} ${order}`;
+const listSql = (includeInactive: boolean) =>
+  `SELECT * FROM prizes ${includeInactive ? '' : 'WHERE is_active'} ${order}`;
 
 @Injectable()
 export class PrizeQueries {

@@ -21,7 +21,8 @@ export interface FixtureUpdate {
 function canonicalInstant(kickoff: string | null): string | null {
   if (kickoff === null) return null;
   const time = Date.parse(kickoff);
-  if (Number.isNaN(time)) throw new DomainError(ErrorCodes.VALIDATION_FAILED, `kickoff: "${kickoff}" is not a date-time`);
+  if (Number.isNaN(time))
+    throw new DomainError(ErrorCodes.VALIDATION_FAILED, `kickoff: "${kickoff}" is not a date-time`);
   return new Date(time).toISOString();
 }
 
@@ -41,9 +42,14 @@ export function decideSyncFixture(state: PeriodState, update: FixtureUpdate): Pe
   const kickoff = canonicalInstant(update.kickoff);
   if (canonicalInstant(fixture.kickoff) === kickoff && fixture.status === update.status) return [];
   const events: PeriodEvent[] = [
-    { type: 'FixtureUpdated', data: { periodId: state.periodId, fixtureId: fixture.fixtureId, kickoff, status: update.status } },
+    {
+      type: 'FixtureUpdated',
+      data: { periodId: state.periodId, fixtureId: fixture.fixtureId, kickoff, status: update.status },
+    },
   ];
-  const fixtures = [...state.fixtures.values()].map((f) => (f.fixtureId === fixture.fixtureId ? { ...f, kickoff, status: update.status } : f));
+  const fixtures = [...state.fixtures.values()].map((f) =>
+    f.fixtureId === fixture.fixtureId ? { ...f, kickoff, status: update.status } : f,
+  );
   const window = matchweekWindow(fixtures);
   if (window && (window.startDate !== state.startDate || window.endDate !== state.endDate)) {
     events.push({ type: 'PeriodWindowMoved', data: { periodId: state.periodId, ...window } });
@@ -52,7 +58,10 @@ export function decideSyncFixture(state: PeriodState, update: FixtureUpdate): Pe
 }
 
 /** The two EPL options a fixture stands behind (home team's, away team's), as ids. */
-export function fixtureOptionIds(periodId: number, fixture: Pick<Fixture, 'home' | 'away'>): { home: string; away: string } {
+export function fixtureOptionIds(
+  periodId: number,
+  fixture: Pick<Fixture, 'home' | 'away'>,
+): { home: string; away: string } {
   return { home: optionIdFor(periodId, fixture.home.code), away: optionIdFor(periodId, fixture.away.code) };
 }
 
@@ -78,7 +87,11 @@ export function fixtureHasResult(state: PeriodState, fixture: Fixture): boolean 
  * - for an inactive period: an admin deactivated it, or it had ended before the pool imported the
  *   season; completing it would hand every player a survivor strike for a week nobody could play.
  */
-export function decideAutoCompletePeriod(state: PeriodState, finishedFixtureIds: ReadonlySet<string>, now: Date): PeriodEvent[] {
+export function decideAutoCompletePeriod(
+  state: PeriodState,
+  finishedFixtureIds: ReadonlySet<string>,
+  now: Date,
+): PeriodEvent[] {
   if (!state.scheduled || state.periodId === null) return [];
   if (state.isCompleted || !state.isActive || state.fixtures.size === 0) return [];
   for (const fixture of state.fixtures.values()) {
@@ -87,5 +100,10 @@ export function decideAutoCompletePeriod(state: PeriodState, finishedFixtureIds:
     const ids = fixtureOptionIds(state.periodId, fixture);
     if (!state.results.results.has(ids.home) || !state.results.results.has(ids.away)) return [];
   }
-  return [{ type: 'PeriodCompleted', data: { periodId: state.periodId, manual: false, completedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'PeriodCompleted',
+      data: { periodId: state.periodId, manual: false, completedAt: now.toISOString() },
+    },
+  ];
 }

@@ -15,7 +15,9 @@ const londonParts = new Intl.DateTimeFormat('en-GB', {
 
 /** Offset of London from UTC at an instant, in milliseconds (0 or 3,600,000). */
 function londonOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(londonParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    londonParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+  );
   const asUtc = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,

@@ -1,6 +1,11 @@
 import { ErrorCodes, type PoolRules } from '@treble/contracts';
 import type { OptionView } from '../../shared/domain/option-view.js';
-import { decideApplyPendingResults, decideDeleteResult, decideRecordResult, type ResultSource } from '../../results/domain/results.js';
+import {
+  decideApplyPendingResults,
+  decideDeleteResult,
+  decideRecordResult,
+  type ResultSource,
+} from '../../results/domain/results.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { OptionDefinition, PeriodEvent, PeriodState } from './period.js';
 import type { Team } from './season-schedule.js';
@@ -19,7 +24,8 @@ export function periodOfOption(optionId: string): number | null {
 }
 
 function assertScheduled(state: PeriodState, periodId: number): void {
-  if (!state.scheduled) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
+  if (!state.scheduled)
+    throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
 }
 
 function assertNotCompleted(state: PeriodState, periodId: number): void {
@@ -29,7 +35,11 @@ function assertNotCompleted(state: PeriodState, periodId: number): void {
 }
 
 /** The 20 EPL options of a period, each team with its fixture of that matchweek (if it has one). */
-export function eplOptionsFor(periodId: number, state: PeriodState, teams: readonly Team[]): OptionDefinition[] {
+export function eplOptionsFor(
+  periodId: number,
+  state: PeriodState,
+  teams: readonly Team[],
+): OptionDefinition[] {
   const fixtures = [...state.fixtures.values()];
   return [...teams]
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -61,19 +71,30 @@ export function eplOptionsFor(periodId: number, state: PeriodState, teams: reado
 }
 
 /** Adds the EPL options a period does not have yet; nothing when it has them all. */
-export function decideAddEplOptions(periodId: number, state: PeriodState, teams: readonly Team[]): PeriodEvent[] {
+export function decideAddEplOptions(
+  periodId: number,
+  state: PeriodState,
+  teams: readonly Team[],
+): PeriodEvent[] {
   assertScheduled(state, periodId);
   assertNotCompleted(state, periodId);
-  const missing = eplOptionsFor(periodId, state, teams).filter((option) => !state.options.has(option.optionId));
+  const missing = eplOptionsFor(periodId, state, teams).filter(
+    (option) => !state.options.has(option.optionId),
+  );
   return missing.length === 0 ? [] : [{ type: 'OptionsAdded', data: { periodId, options: missing } }];
 }
 
 /** Removes every option of the period (and with them their results), then adds the EPL options. */
-export function decideReplaceWithEpl(periodId: number, state: PeriodState, teams: readonly Team[]): PeriodEvent[] {
+export function decideReplaceWithEpl(
+  periodId: number,
+  state: PeriodState,
+  teams: readonly Team[],
+): PeriodEvent[] {
   assertScheduled(state, periodId);
   assertNotCompleted(state, periodId);
   const events: PeriodEvent[] = [];
-  if (state.options.size > 0) events.push({ type: 'OptionsRemoved', data: { periodId, optionIds: [...state.options.keys()] } });
+  if (state.options.size > 0)
+    events.push({ type: 'OptionsRemoved', data: { periodId, optionIds: [...state.options.keys()] } });
   events.push({ type: 'OptionsAdded', data: { periodId, options: eplOptionsFor(periodId, state, teams) } });
   return events;
 }
@@ -121,7 +142,9 @@ export function decideSetActive(periodId: number, state: PeriodState, isActive: 
 /** The period's options that have no result (applied or held), in their order. */
 export function optionsWithoutResult(state: PeriodState): { id: string; name: string }[] {
   return [...state.options.values()]
-    .filter((option) => !state.results.results.has(option.optionId) && !state.results.pending.has(option.optionId))
+    .filter(
+      (option) => !state.results.results.has(option.optionId) && !state.results.pending.has(option.optionId),
+    )
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
     .map((option) => ({ id: option.optionId, name: option.name }));
 }
@@ -131,27 +154,45 @@ export function optionsWithoutResult(state: PeriodState): { id: string; name: st
  * started, or while options still have no result, it is refused (PERIOD_NOT_READY, listing those
  * options) unless the admin confirmed (`force`): a postponed match is the usual reason to.
  */
-export function decideCompletePeriod(periodId: number, state: PeriodState, now: Date, force = false): PeriodEvent[] {
+export function decideCompletePeriod(
+  periodId: number,
+  state: PeriodState,
+  now: Date,
+  force = false,
+): PeriodEvent[] {
   assertScheduled(state, periodId);
   if (state.isCompleted) {
     throw new DomainError(ErrorCodes.PERIOD_ALREADY_COMPLETED, `Period ${periodId} is already completed.`);
   }
   if (!state.isActive) {
-    throw new DomainError(ErrorCodes.PERIOD_NOT_ACTIVE, `Only an active period can be completed; period ${periodId} is not active.`);
+    throw new DomainError(
+      ErrorCodes.PERIOD_NOT_ACTIVE,
+      `Only an active period can be completed; period ${periodId} is not active.`,
+    );
   }
   if (!force) {
     const notStarted = state.startDate !== null && Date.parse(state.startDate) > now.getTime();
     const missing = optionsWithoutResult(state);
     if (notStarted || missing.length > 0) {
       const reasons = [
-        ...(notStarted ? [`${state.name ?? `Period ${periodId}`} has not started yet (first kickoff ${state.startDate})`] : []),
-        ...(missing.length > 0 ? [`${missing.length} option${missing.length === 1 ? ' has' : 's have'} no result: ${missing.map((o) => o.name).join(', ')}`] : []),
+        ...(notStarted
+          ? [`${state.name ?? `Period ${periodId}`} has not started yet (first kickoff ${state.startDate})`]
+          : []),
+        ...(missing.length > 0
+          ? [
+              `${missing.length} option${missing.length === 1 ? ' has' : 's have'} no result: ${missing.map((o) => o.name).join(', ')}`,
+            ]
+          : []),
       ];
-      throw new DomainError(ErrorCodes.PERIOD_NOT_READY, `${reasons.join('; ')}. Send "force": true to complete it anyway.`, {
-        notStarted,
-        startDate: state.startDate,
-        optionsWithoutResult: missing,
-      });
+      throw new DomainError(
+        ErrorCodes.PERIOD_NOT_READY,
+        `${reasons.join('; ')}. Send "force": true to complete it anyway.`,
+        {
+          notStarted,
+          startDate: state.startDate,
+          optionsWithoutResult: missing,
+        },
+      );
     }
   }
   return [{ type: 'PeriodCompleted', data: { periodId, manual: true, completedAt: now.toISOString() } }];
@@ -161,9 +202,15 @@ export function decideCompletePeriod(periodId: number, state: PeriodState, now: 
 export function decideReopenPeriod(periodId: number, state: PeriodState, rules: PoolRules): PeriodEvent[] {
   assertScheduled(state, periodId);
   if (!state.isManuallyCompleted) {
-    throw new DomainError(ErrorCodes.PERIOD_NOT_REOPENABLE, `Only a manually completed period can be reopened.`);
+    throw new DomainError(
+      ErrorCodes.PERIOD_NOT_REOPENABLE,
+      `Only a manually completed period can be reopened.`,
+    );
   }
-  const held = decideApplyPendingResults({ type: 'ApplyPendingResults', periodId }, state.results, { rules, periodCompleted: false });
+  const held = decideApplyPendingResults({ type: 'ApplyPendingResults', periodId }, state.results, {
+    rules,
+    periodCompleted: false,
+  });
   return [{ type: 'PeriodReopened', data: { periodId } }, ...held];
 }
 
@@ -205,17 +252,31 @@ export function decideRecordResultInPeriod(
   });
 }
 
-export function decideDeleteResultInPeriod(periodId: number, state: PeriodState, optionId: string, rules: PoolRules): PeriodEvent[] {
+export function decideDeleteResultInPeriod(
+  periodId: number,
+  state: PeriodState,
+  optionId: string,
+  rules: PoolRules,
+): PeriodEvent[] {
   assertScheduled(state, periodId);
-  if (!state.options.has(optionId)) throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
-  return decideDeleteResult({ type: 'DeleteResult', periodId, optionId }, state.results, { rules, periodCompleted: state.isCompleted });
+  if (!state.options.has(optionId))
+    throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
+  return decideDeleteResult({ type: 'DeleteResult', periodId, optionId }, state.results, {
+    rules,
+    periodCompleted: state.isCompleted,
+  });
 }
 
 /** The option as the picks decider needs it: team, deadline and availability. */
 export function optionView(state: PeriodState, optionId: string): OptionView | null {
   const option = state.options.get(optionId);
   if (!option || state.periodId === null) return null;
-  const status = option.fixture?.status === 'POSTPONED' ? 'postponed' : option.fixture?.status === 'CANCELLED' ? 'cancelled' : 'available';
+  const status =
+    option.fixture?.status === 'POSTPONED'
+      ? 'postponed'
+      : option.fixture?.status === 'CANCELLED'
+        ? 'cancelled'
+        : 'available';
   const lockAt = option.fixture ? option.fixture.kickoff : state.startDate;
   return {
     id: option.optionId,

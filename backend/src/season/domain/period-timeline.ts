@@ -30,12 +30,16 @@ export function periodTimeline(periods: readonly PeriodDeadlines[], now: Date): 
     });
   const open = entries.filter((e) => e.openForPicks);
   const soonest = open.reduce<(typeof open)[number] | null>(
-    (best, e) => (best === null || e.entry.nextDeadline!.getTime() < best.entry.nextDeadline!.getTime() ? e : best),
+    (best, e) =>
+      best === null || e.entry.nextDeadline!.getTime() < best.entry.nextDeadline!.getTime() ? e : best,
     null,
   );
   const started = entries.filter((e) => Date.parse(e.entry.period.startDate) <= now.getTime());
   const lastStarted = started.reduce<(typeof started)[number] | null>(
-    (best, e) => (best === null || Date.parse(e.entry.period.startDate) >= Date.parse(best.entry.period.startDate) ? e : best),
+    (best, e) =>
+      best === null || Date.parse(e.entry.period.startDate) >= Date.parse(best.entry.period.startDate)
+        ? e
+        : best,
     null,
   );
   const current = soonest ?? lastStarted ?? entries[0] ?? null;
@@ -43,14 +47,12 @@ export function periodTimeline(periods: readonly PeriodDeadlines[], now: Date): 
   return {
     now: now.toISOString(),
     currentPeriodId,
-    periods: entries.map(
-      ({ entry, status, openForPicks }): PeriodTimelineEntry => ({
-        ...entry.period,
-        status,
-        openForPicks,
-        nextDeadline: openForPicks ? entry.nextDeadline!.toISOString() : null,
-        isCurrent: entry.period.id === currentPeriodId,
-      }),
-    ),
+    periods: entries.map(({ entry, status, openForPicks }): PeriodTimelineEntry => ({
+      ...entry.period,
+      status,
+      openForPicks,
+      nextDeadline: openForPicks ? entry.nextDeadline!.toISOString() : null,
+      isCurrent: entry.period.id === currentPeriodId,
+    })),
   };
 }

@@ -24,13 +24,23 @@ describe('the current period and the periods open for picks', () => {
   const season = (now: Date): PeriodDeadlines[] => [
     { period: period(5, '2025-09-20T11:30:00Z', '2025-09-21T17:30:00Z'), nextDeadline: null },
     { period: period(26, '2026-02-10T19:30:00Z', '2026-02-12T22:00:00Z'), nextDeadline: null },
-    { period: period(27, '2026-02-21T12:30:00Z', '2026-02-23T22:00:00Z'), nextDeadline: at('2026-02-21T12:30:00Z') },
-    { period: period(28, '2026-02-27T20:00:00Z', '2026-03-01T18:30:00Z'), nextDeadline: at('2026-02-27T20:00:00Z') },
+    {
+      period: period(27, '2026-02-21T12:30:00Z', '2026-02-23T22:00:00Z'),
+      nextDeadline: at('2026-02-21T12:30:00Z'),
+    },
+    {
+      period: period(28, '2026-02-27T20:00:00Z', '2026-03-01T18:30:00Z'),
+      nextDeadline: at('2026-02-27T20:00:00Z'),
+    },
     {
       period: period(31, '2026-02-18T20:00:00Z', '2026-03-22T18:30:00Z'),
-      nextDeadline: now < at('2026-02-18T20:00:00Z') ? at('2026-02-18T20:00:00Z') : at('2026-03-20T20:00:00Z'),
+      nextDeadline:
+        now < at('2026-02-18T20:00:00Z') ? at('2026-02-18T20:00:00Z') : at('2026-03-20T20:00:00Z'),
     },
-    { period: period(1, '2025-08-15T19:00:00Z', '2025-08-18T21:00:00Z', { isCompleted: true }), nextDeadline: null },
+    {
+      period: period(1, '2025-08-15T19:00:00Z', '2025-08-18T21:00:00Z', { isCompleted: true }),
+      nextDeadline: null,
+    },
   ];
 
   it('is the period whose next deadline is soonest, never a stale one left uncompleted', () => {
@@ -40,14 +50,23 @@ describe('the current period and the periods open for picks', () => {
     const byId = new Map(timeline.periods.map((p) => [p.id, p]));
     expect(byId.get(5)).toMatchObject({ status: 'ended', openForPicks: false, isCurrent: false });
     expect(byId.get(26)).toMatchObject({ status: 'ended', openForPicks: false });
-    expect(byId.get(27)).toMatchObject({ status: 'upcoming', openForPicks: true, nextDeadline: '2026-02-21T12:30:00.000Z', isCurrent: true });
+    expect(byId.get(27)).toMatchObject({
+      status: 'upcoming',
+      openForPicks: true,
+      nextDeadline: '2026-02-21T12:30:00.000Z',
+      isCurrent: true,
+    });
     // MW31 has started (its early match is played) but its other options are still open.
-    expect(byId.get(31)).toMatchObject({ status: 'open', openForPicks: true, nextDeadline: '2026-03-20T20:00:00.000Z' });
+    expect(byId.get(31)).toMatchObject({
+      status: 'open',
+      openForPicks: true,
+      nextDeadline: '2026-03-20T20:00:00.000Z',
+    });
     expect(byId.get(1)).toMatchObject({ status: 'completed', openForPicks: false });
     expect(timeline.periods.map((p) => p.id)).toEqual([1, 5, 26, 27, 28, 31]);
   });
 
-  it('follows the soonest deadline: the day before an early match, that match\'s period is current', () => {
+  it("follows the soonest deadline: the day before an early match, that match's period is current", () => {
     const now = at('2026-02-17T12:00:00Z');
     expect(periodTimeline(season(now), now).currentPeriodId).toBe(31);
   });
@@ -55,7 +74,10 @@ describe('the current period and the periods open for picks', () => {
   it('with no deadline ahead, is the last period that started; with no periods, null', () => {
     const done: PeriodDeadlines[] = [
       { period: period(37, '2026-05-16T11:30:00Z', '2026-05-18T22:00:00Z'), nextDeadline: null },
-      { period: period(38, '2026-05-24T15:00:00Z', '2026-05-24T17:00:00Z', { isCompleted: true }), nextDeadline: null },
+      {
+        period: period(38, '2026-05-24T15:00:00Z', '2026-05-24T17:00:00Z', { isCompleted: true }),
+        nextDeadline: null,
+      },
       { period: period(31, '2026-02-18T20:00:00Z', '2026-03-22T18:30:00Z'), nextDeadline: null },
     ];
     const now = at('2026-06-01T00:00:00Z');
@@ -66,9 +88,18 @@ describe('the current period and the periods open for picks', () => {
   it('an inactive period is never open for picks', () => {
     const now = at('2026-02-19T12:00:00Z');
     const timeline = periodTimeline(
-      [{ period: period(27, '2026-02-21T12:30:00Z', '2026-02-23T22:00:00Z', { isActive: false }), nextDeadline: at('2026-02-21T12:30:00Z') }],
+      [
+        {
+          period: period(27, '2026-02-21T12:30:00Z', '2026-02-23T22:00:00Z', { isActive: false }),
+          nextDeadline: at('2026-02-21T12:30:00Z'),
+        },
+      ],
       now,
     );
-    expect(timeline.periods[0]).toMatchObject({ status: 'inactive', openForPicks: false, nextDeadline: null });
+    expect(timeline.periods[0]).toMatchObject({
+      status: 'inactive',
+      openForPicks: false,
+      nextDeadline: null,
+    });
   });
 });

@@ -1,11 +1,17 @@
 import type { Segment } from '@treble/contracts';
 import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
 import { scopedStreamId } from '../../shared/domain/season-scope.js';
-import { evolveResults, initialResultsState, type ResultsEvent, type ResultsState } from '../../results/domain/results.js';
+import {
+  evolveResults,
+  initialResultsState,
+  type ResultsEvent,
+  type ResultsState,
+} from '../../results/domain/results.js';
 import type { Fixture, FixtureStatus, Matchweek } from './season-schedule.js';
 
 /** A period is one matchweek; its stream is `period-{id}` in the pool's first season, `period-{season}-{id}` after it. */
-export const periodStreamId = (periodId: number, scope: string): string => scopedStreamId('period', scope, periodId);
+export const periodStreamId = (periodId: number, scope: string): string =>
+  scopedStreamId('period', scope, periodId);
 
 export interface PeriodScheduledData {
   periodId: number;
@@ -52,7 +58,10 @@ export type PeriodEvent =
   | DomainEvent<'OptionsAdded', { periodId: number; options: OptionDefinition[] }>
   /** Options taken out of the period with their results (replace-with-EPL); picks are cleared in the players' streams. */
   | DomainEvent<'OptionsRemoved', { periodId: number; optionIds: string[] }>
-  | DomainEvent<'FixtureUpdated', { periodId: number; fixtureId: string; kickoff: string | null; status: FixtureStatus }>
+  | DomainEvent<
+      'FixtureUpdated',
+      { periodId: number; fixtureId: string; kickoff: string | null; status: FixtureStatus }
+    >
   /** The matchweek's window follows its fixtures when kickoffs move (decided with the FixtureUpdated). */
   | DomainEvent<'PeriodWindowMoved', { periodId: number; startDate: string; endDate: string }>
   | DomainEvent<'PeriodCompleted', { periodId: number; manual: boolean; completedAt: string }>

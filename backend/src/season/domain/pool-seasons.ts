@@ -1,7 +1,11 @@
 import { ErrorCodes } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { DomainEvent } from '../../shared/domain/event.js';
-import { nextSeasonName, type SeasonScope, type SeasonStartedData } from '../../shared/domain/season-scope.js';
+import {
+  nextSeasonName,
+  type SeasonScope,
+  type SeasonStartedData,
+} from '../../shared/domain/season-scope.js';
 
 /** The seasons the pool has played, in the order it started them (docs/adr/012-pool-years.md). */
 export const poolSeasonsStreamId = 'pool-seasons';
@@ -26,7 +30,13 @@ export function evolvePoolSeasons(state: PoolSeasonsState, event: PoolSeasonsEve
  */
 export function decideStartSeason(
   state: PoolSeasonsState,
-  command: { mode: 'first' | 'next'; season: string; legacySeason: string | null; unfinished: readonly number[]; force: boolean },
+  command: {
+    mode: 'first' | 'next';
+    season: string;
+    legacySeason: string | null;
+    unfinished: readonly number[];
+    force: boolean;
+  },
 ): PoolSeasonsEvent[] {
   const recorded = state.seasons.at(-1) ?? null;
   const current = recorded?.season ?? command.legacySeason;
@@ -36,7 +46,8 @@ export function decideStartSeason(
       ? [{ type: 'SeasonStarted', data: { season: command.legacySeason, scope: '', previous: null } }]
       : [];
   if (command.mode === 'first') {
-    if (current === null) return [{ type: 'SeasonStarted', data: { season: command.season, scope: '', previous: null } }];
+    if (current === null)
+      return [{ type: 'SeasonStarted', data: { season: command.season, scope: '', previous: null } }];
     if (current !== command.season) {
       throw new DomainError(
         ErrorCodes.SEASON_ALREADY_CHOSEN,
@@ -45,10 +56,14 @@ export function decideStartSeason(
     }
     return adopt;
   }
-  if (current === null) throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
+  if (current === null)
+    throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
   const played = new Set([...state.seasons.map((s) => s.season), current]);
   if (command.season <= current || played.has(command.season)) {
-    throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, `The pool plays ${current}; the next season must come after it (${nextSeasonName(current)} or later).`);
+    throw new DomainError(
+      ErrorCodes.SEASON_NOT_NEXT,
+      `The pool plays ${current}; the next season must come after it (${nextSeasonName(current)} or later).`,
+    );
   }
   if (command.unfinished.length > 0 && !command.force) {
     const n = command.unfinished.length;
@@ -58,5 +73,8 @@ export function decideStartSeason(
       { unfinishedPeriods: [...command.unfinished] },
     );
   }
-  return [...adopt, { type: 'SeasonStarted', data: { season: command.season, scope: command.season, previous: current } }];
+  return [
+    ...adopt,
+    { type: 'SeasonStarted', data: { season: command.season, scope: command.season, previous: current } },
+  ];
 }

@@ -21,7 +21,13 @@ const started = (season: string, scope: string, previous: string | null): PoolSe
   type: 'SeasonStarted',
   data: { season, scope, previous },
 });
-const first = (season: string, legacySeason: string | null = null): StartSeason => ({ mode: 'first', season, legacySeason, unfinished: [], force: false });
+const first = (season: string, legacySeason: string | null = null): StartSeason => ({
+  mode: 'first',
+  season,
+  legacySeason,
+  unfinished: [],
+  force: false,
+});
 const next = (season: string, options: Partial<StartSeason> = {}): StartSeason => ({
   mode: 'next',
   season,
@@ -33,17 +39,29 @@ const next = (season: string, options: Partial<StartSeason> = {}): StartSeason =
 
 describe('pool seasons', () => {
   it("records a fresh pool's first season with the empty scope, once", () => {
-    spec.given([]).when(first('2026-27')).then([started('2026-27', '', null)]);
-    spec.given([started('2026-27', '', null)]).when(first('2026-27')).thenNothing();
+    spec
+      .given([])
+      .when(first('2026-27'))
+      .then([started('2026-27', '', null)]);
+    spec
+      .given([started('2026-27', '', null)])
+      .when(first('2026-27'))
+      .thenNothing();
   });
 
   it('refuses to import another season into a pool that plays one', () => {
-    spec.given([started('2026-27', '', null)]).when(first('2025-26')).thenRefused(ErrorCodes.SEASON_ALREADY_CHOSEN);
+    spec
+      .given([started('2026-27', '', null)])
+      .when(first('2025-26'))
+      .thenRefused(ErrorCodes.SEASON_ALREADY_CHOSEN);
     spec.given([]).when(first('2025-26', '2026-27')).thenRefused(ErrorCodes.SEASON_ALREADY_CHOSEN);
   });
 
   it('adopts the season of a pool from before pool years, with its unscoped streams', () => {
-    spec.given([]).when(first('2025-26', '2025-26')).then([started('2025-26', '', null)]);
+    spec
+      .given([])
+      .when(first('2025-26', '2025-26'))
+      .then([started('2025-26', '', null)]);
     spec
       .given([])
       .when(next('2026-27', { legacySeason: '2025-26' }))
@@ -51,13 +69,19 @@ describe('pool seasons', () => {
   });
 
   it('starts the next season with its own scope, naming the one it follows', () => {
-    const state = spec.given([started('2025-26', '', null)]).when(next('2026-27')).then([started('2026-27', '2026-27', '2025-26')]);
+    const state = spec
+      .given([started('2025-26', '', null)])
+      .when(next('2026-27'))
+      .then([started('2026-27', '2026-27', '2025-26')]);
     expect(state.seasons).toEqual([
       { season: '2025-26', scope: '' },
       { season: '2026-27', scope: '2026-27' },
     ]);
     // A later season may be skipped to (a pool that paused a year).
-    spec.given([started('2025-26', '', null)]).when(next('2027-28')).then([started('2027-28', '2027-28', '2025-26')]);
+    spec
+      .given([started('2025-26', '', null)])
+      .when(next('2027-28'))
+      .then([started('2027-28', '2027-28', '2025-26')]);
   });
 
   it('refuses a next season that does not come after the current one, or a pool without a season', () => {
@@ -65,7 +89,10 @@ describe('pool seasons', () => {
     spec.given(history).when(next('2026-27')).thenRefused(ErrorCodes.SEASON_NOT_NEXT);
     spec.given(history).when(next('2025-26')).thenRefused(ErrorCodes.SEASON_NOT_NEXT);
     spec.given(history).when(next('2024-25')).thenRefused(ErrorCodes.SEASON_NOT_NEXT);
-    spec.given([]).when(next('2026-27')).thenRefused(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
+    spec
+      .given([])
+      .when(next('2026-27'))
+      .thenRefused(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
   });
 
   it('asks for confirmation while matchweeks are not completed, naming them', () => {

@@ -31,12 +31,29 @@ export interface SeasonFile {
 /** The file cannot be used; `errors` names each problem with its line or match. */
 export class SeasonFileError extends Error {
   constructor(readonly errors: string[]) {
-    super(errors.length === 1 ? errors[0] : `${errors.length} problems in the season file: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? '; …' : ''}`);
+    super(
+      errors.length === 1
+        ? errors[0]
+        : `${errors.length} problems in the season file: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? '; …' : ''}`,
+    );
     this.name = 'SeasonFileError';
   }
 }
 
-const months: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+const months: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
 
 /** "English Premier League 2025/26" → "2025-26". */
 export function seasonOfName(name: string): string | null {
@@ -60,14 +77,18 @@ function validTime(time: string): boolean {
 
 function scorePair(value: unknown): [number, number] | null | undefined {
   if (value === undefined || value === null) return null;
-  if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 0)) return [value[0], value[1]];
+  if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 0))
+    return [value[0], value[1]];
   return undefined;
 }
 
 /** openfootball `en.1.json`: `{ name, matches: [{ round: "Matchday N", date, time?, team1, team2, score?, status? }] }`. */
 export function parseOpenfootballJson(value: unknown): SeasonFile {
   const errors: string[] = [];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SeasonFileError(['The file is not an openfootball season: expected an object with "name" and "matches".']);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new SeasonFileError([
+      'The file is not an openfootball season: expected an object with "name" and "matches".',
+    ]);
   const source = value as { name?: unknown; matches?: unknown };
   if (!Array.isArray(source.matches)) throw new SeasonFileError(['The file has no "matches" list.']);
   const name = typeof source.name === 'string' ? source.name : '';
@@ -82,18 +103,21 @@ export function parseOpenfootballJson(value: unknown): SeasonFile {
     const teamName = (value: unknown) => (typeof value === 'string' ? value : '?');
     const label = `${where} (${teamName(m.team1)} v ${teamName(m.team2)})`;
     const round = typeof m.round === 'string' ? /^Matchday (\d{1,2})$/.exec(m.round) : null;
-    if (!round) return void errors.push(`${label}: round ${JSON.stringify(m.round)} is not like "Matchday 12"`);
+    if (!round)
+      return void errors.push(`${label}: round ${JSON.stringify(m.round)} is not like "Matchday 12"`);
     if (typeof m.team1 !== 'string' || !m.team1.trim() || typeof m.team2 !== 'string' || !m.team2.trim()) {
       return void errors.push(`${label}: team1 and team2 must be team names`);
     }
-    if (typeof m.date !== 'string' || !validDate(m.date)) return void errors.push(`${label}: date ${JSON.stringify(m.date)} is not a YYYY-MM-DD date`);
+    if (typeof m.date !== 'string' || !validDate(m.date))
+      return void errors.push(`${label}: date ${JSON.stringify(m.date)} is not a YYYY-MM-DD date`);
     if (m.time !== undefined && (typeof m.time !== 'string' || !validTime(m.time))) {
       return void errors.push(`${label}: time ${JSON.stringify(m.time)} is not a HH:MM time`);
     }
     // `score` is `{ ft: [h, a], ht?: [...] }`, `{}` before the match, or (in some snapshots) a bare `[h, a]` for the full time.
     const rawScore = Array.isArray(m.score) ? m.score : (m.score as { ft?: unknown } | undefined)?.ft;
     const score = scorePair(rawScore);
-    if (score === undefined) return void errors.push(`${label}: score ${JSON.stringify(m.score)} is not a full-time score`);
+    if (score === undefined)
+      return void errors.push(`${label}: score ${JSON.stringify(m.score)} is not a full-time score`);
     matches.push({
       round: Number(round[1]),
       date: m.date,
@@ -145,13 +169,17 @@ export function parseFootballTxt(text: string): SeasonFile {
       time = null;
       return;
     }
-    const dateLine = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Za-z]{3})[/ ](\d{1,2})(?:\s+(\d{4}))?$/.exec(trimmed);
+    const dateLine = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Za-z]{3})[/ ](\d{1,2})(?:\s+(\d{4}))?$/.exec(
+      trimmed,
+    );
     if (dateLine) {
       const month = months[dateLine[1]!.toLowerCase()];
       if (!month) return void errors.push(`${where}: unknown month "${dateLine[1]}"`);
       const explicitYear = dateLine[3] ? Number(dateLine[3]) : null;
-      if (explicitYear !== null && firstYear === null) firstYear = month >= 8 ? explicitYear : explicitYear - 1;
-      if (firstYear === null) return void errors.push(`${where}: the date has no year and the file has not given one yet`);
+      if (explicitYear !== null && firstYear === null)
+        firstYear = month >= 8 ? explicitYear : explicitYear - 1;
+      if (firstYear === null)
+        return void errors.push(`${where}: the date has no year and the file has not given one yet`);
       const year = explicitYear ?? (month >= 8 ? firstYear : firstYear + 1);
       const candidate = `${year}-${String(month).padStart(2, '0')}-${String(Number(dateLine[2])).padStart(2, '0')}`;
       if (!validDate(candidate)) return void errors.push(`${where}: "${trimmed}" is not a date`);
@@ -159,14 +187,18 @@ export function parseFootballTxt(text: string): SeasonFile {
       time = null;
       return;
     }
-    const matchLine = /^(?:(\d{1,2})[.:](\d{2})\s+)?(.+?)\s+v\s+(.+?)(?:\s+(\d{1,2})-(\d{1,2})(?:\s*\(\d{1,2}-\d{1,2}\))?)?(\s+\[postponed\])?$/i.exec(trimmed);
+    const matchLine =
+      /^(?:(\d{1,2})[.:](\d{2})\s+)?(.+?)\s+v\s+(.+?)(?:\s+(\d{1,2})-(\d{1,2})(?:\s*\(\d{1,2}-\d{1,2}\))?)?(\s+\[postponed\])?$/i.exec(
+        trimmed,
+      );
     if (matchLine) {
       if (round === null) return void errors.push(`${where}: a match before any "Matchday" line`);
       if (date === null) return void errors.push(`${where}: a match before any date line`);
       const postponed = matchLine[7] !== undefined;
       if (matchLine[1] !== undefined) {
         const candidate = `${matchLine[1].padStart(2, '0')}:${matchLine[2]}`;
-        if (!validTime(candidate)) return void errors.push(`${where}: "${matchLine[1]}.${matchLine[2]}" is not a time`);
+        if (!validTime(candidate))
+          return void errors.push(`${where}: "${matchLine[1]}.${matchLine[2]}" is not a time`);
         time = candidate;
       }
       if (time === null && !postponed) return void errors.push(`${where}: the match has no kickoff time`);
@@ -185,7 +217,10 @@ export function parseFootballTxt(text: string): SeasonFile {
     errors.push(`${where}: cannot read "${trimmed.length > 60 ? `${trimmed.slice(0, 60)}…` : trimmed}"`);
   });
   if (errors.length > 0) throw new SeasonFileError(errors);
-  if (matches.length === 0) throw new SeasonFileError(['The file holds no matches: expected "» Matchday N" rounds of "Home v Away" lines.']);
+  if (matches.length === 0)
+    throw new SeasonFileError([
+      'The file holds no matches: expected "» Matchday N" rounds of "Home v Away" lines.',
+    ]);
   return { name, season: seasonOfName(name), matches };
 }
 
@@ -198,7 +233,9 @@ export function parseSeasonFile(content: unknown): SeasonFile {
       try {
         value = JSON.parse(text);
       } catch (error) {
-        throw new SeasonFileError([`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`]);
+        throw new SeasonFileError([
+          `The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+        ]);
       }
       return parseOpenfootballJson(value);
     }
@@ -222,11 +259,13 @@ export const premierLeagueShape: SeasonShape = { teams: 20, rounds: 38, matchesP
 export function checkSeasonShape(file: SeasonFile, shape: SeasonShape = premierLeagueShape): string[] {
   const errors: string[] = [];
   const teams = new Set(file.matches.flatMap((m) => [m.team1, m.team2]));
-  if (teams.size !== shape.teams) errors.push(`The file has ${teams.size} teams; a season has ${shape.teams}.`);
+  if (teams.size !== shape.teams)
+    errors.push(`The file has ${teams.size} teams; a season has ${shape.teams}.`);
   const byRound = new Map<number, SeasonFileMatch[]>();
   const pairings = new Map<string, string>();
   for (const match of file.matches) {
-    if (match.round < 1 || match.round > shape.rounds) errors.push(`${match.where}: Matchday ${match.round} is outside 1-${shape.rounds}`);
+    if (match.round < 1 || match.round > shape.rounds)
+      errors.push(`${match.where}: Matchday ${match.round} is outside 1-${shape.rounds}`);
     if (match.team1 === match.team2) errors.push(`${match.where}: ${match.team1} plays itself`);
     const key = `${match.team1}|${match.team2}`;
     const earlier = pairings.get(key);

@@ -1,10 +1,24 @@
 import fs from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { checkSeasonShape, parseFootballTxt, parseOpenfootballJson, parseSeasonFile, seasonOfName, SeasonFileError } from './season-file.js';
+import {
+  checkSeasonShape,
+  parseFootballTxt,
+  parseOpenfootballJson,
+  parseSeasonFile,
+  seasonOfName,
+  SeasonFileError,
+} from './season-file.js';
 import { matchTeams, normalTeamName, type TeamCatalogueEntry } from './season-schedule.js';
 
-const fixture = (file: string) => fs.readFileSync(new URL(`../../../test/fixtures/openfootball/${file}`, import.meta.url), 'utf8');
-const bundled = (season: string) => JSON.parse(fs.readFileSync(new URL(`../../../data/seasons/${season}/fixtures.openfootball.json`, import.meta.url), 'utf8')) as unknown;
+const fixture = (file: string) =>
+  fs.readFileSync(new URL(`../../../test/fixtures/openfootball/${file}`, import.meta.url), 'utf8');
+const bundled = (season: string) =>
+  JSON.parse(
+    fs.readFileSync(
+      new URL(`../../../data/seasons/${season}/fixtures.openfootball.json`, import.meta.url),
+      'utf8',
+    ),
+  ) as unknown;
 
 function errorsOf(action: () => unknown): string[] {
   try {
@@ -22,9 +36,18 @@ describe('reading a season file', () => {
     expect(older.season).toBe('2024-25');
     expect(older.matches).toHaveLength(380);
     expect(checkSeasonShape(older)).toEqual([]);
-    expect(older.matches[0]).toMatchObject({ round: 1, date: '2024-08-16', time: '20:00', team1: 'Manchester United FC', team2: 'Fulham FC', score: [1, 0] });
+    expect(older.matches[0]).toMatchObject({
+      round: 1,
+      date: '2024-08-16',
+      time: '20:00',
+      team1: 'Manchester United FC',
+      team2: 'Fulham FC',
+      score: [1, 0],
+    });
     // A line without a time keeps the previous time of that date; January is the second year.
-    expect(older.matches.find((m) => m.team1 === 'Everton FC' && m.team2 === 'Brighton & Hove Albion FC')).toMatchObject({ date: '2024-08-17', time: '15:00' });
+    expect(
+      older.matches.find((m) => m.team1 === 'Everton FC' && m.team2 === 'Brighton & Hove Albion FC'),
+    ).toMatchObject({ date: '2024-08-17', time: '15:00' });
     expect(older.matches.some((m) => m.date.startsWith('2025-01'))).toBe(true);
 
     const newer = parseFootballTxt(fixture('2025-26-1-premierleague.txt'));
@@ -33,7 +56,11 @@ describe('reading a season file', () => {
     // Matchday 31 appears three times in the file (moved matches): all its matches are still in round 31.
     const md31 = newer.matches.filter((m) => m.round === 31);
     expect(md31).toHaveLength(10);
-    expect(md31.find((m) => m.team1 === 'Manchester City FC')).toMatchObject({ date: '2026-05-13', time: '20:00', score: [3, 0] });
+    expect(md31.find((m) => m.team1 === 'Manchester City FC')).toMatchObject({
+      date: '2026-05-13',
+      time: '20:00',
+      score: [3, 0],
+    });
     expect(newer.matches.filter((m) => m.score !== null)).toHaveLength(380);
   });
 
@@ -42,7 +69,10 @@ describe('reading a season file', () => {
     expect(json.season).toBe('2026-27');
     expect(checkSeasonShape(json)).toEqual([]);
     expect(json.matches.filter((m) => m.score !== null)).toHaveLength(40);
-    expect(json.matches.find((m) => m.team1 === 'Nottingham Forest FC' && m.team2 === 'Tottenham Hotspur FC')?.score).toEqual([0, 0]);
+    expect(
+      json.matches.find((m) => m.team1 === 'Nottingham Forest FC' && m.team2 === 'Tottenham Hotspur FC')
+        ?.score,
+    ).toEqual([0, 0]);
     // Text that is JSON is read as JSON.
     expect(parseSeasonFile(fixture('2025-26-1-premierleague.json')).matches).toHaveLength(380);
   });
@@ -71,7 +101,9 @@ describe('reading a season file', () => {
       expect.stringMatching(/^match 8 \(.+\): round "Round 1" is not like "Matchday 12"$/),
       expect.stringMatching(/^match 10 \(.+\): time "7pm" is not a HH:MM time$/),
     ]);
-    expect(errorsOf(() => parseSeasonFile('{"name": "x", "matches": [}'))[0]).toMatch(/^The file is not valid JSON/);
+    expect(errorsOf(() => parseSeasonFile('{"name": "x", "matches": [}'))[0]).toMatch(
+      /^The file is not valid JSON/,
+    );
     expect(errorsOf(() => parseSeasonFile({ name: 'x' }))).toEqual(['The file has no "matches" list.']);
   });
 
@@ -82,9 +114,17 @@ describe('reading a season file', () => {
     expect(checkSeasonShape(short)).toEqual(['Matchday 38 has 9 matches; each has 10.']);
     const twice = { ...file, matches: file.matches.map((m, i) => (i === 0 ? { ...m, round: 2 } : m)) };
     expect(checkSeasonShape(twice)).toEqual(
-      expect.arrayContaining(['Matchday 1 has 9 matches; each has 10.', 'Matchday 2 has 11 matches; each has 10.']),
+      expect.arrayContaining([
+        'Matchday 1 has 9 matches; each has 10.',
+        'Matchday 2 has 11 matches; each has 10.',
+      ]),
     );
-    const renamed = { ...file, matches: file.matches.map((m) => (m.team1 === 'Arsenal FC' && m.round === 3 ? { ...m, team1: 'Arsenal' } : m)) };
+    const renamed = {
+      ...file,
+      matches: file.matches.map((m) =>
+        m.team1 === 'Arsenal FC' && m.round === 3 ? { ...m, team1: 'Arsenal' } : m,
+      ),
+    };
     expect(checkSeasonShape(renamed)[0]).toBe('The file has 21 teams; a season has 20.');
   });
 
@@ -96,7 +136,7 @@ describe('reading a season file', () => {
   });
 });
 
-describe('matching a file\'s teams to known clubs', () => {
+describe("matching a file's teams to known clubs", () => {
   const catalogue: TeamCatalogueEntry[] = [
     { name: 'Arsenal FC', shortName: 'Arsenal', tla: 'ARS' },
     { name: 'Brighton & Hove Albion FC', shortName: 'Brighton Hove', tla: 'BHA' },
@@ -105,7 +145,10 @@ describe('matching a file\'s teams to known clubs', () => {
   ];
 
   it('matches by name, name without FC and punctuation, short name or code; lists the rest, never guessing', () => {
-    const { teams, unmatched } = matchTeams(['Arsenal FC', 'Brighton and Hove Albion', 'Tottenham', 'WOL', 'Spurs', 'Coventry City FC'], catalogue);
+    const { teams, unmatched } = matchTeams(
+      ['Arsenal FC', 'Brighton and Hove Albion', 'Tottenham', 'WOL', 'Spurs', 'Coventry City FC'],
+      catalogue,
+    );
     expect(teams.get('Arsenal FC')?.code).toBe('ARS');
     expect(teams.get('Brighton and Hove Albion')?.code).toBe('BHA');
     expect(teams.get('Tottenham')?.code).toBe('TOT');
@@ -113,11 +156,18 @@ describe('matching a file\'s teams to known clubs', () => {
     expect(unmatched).toEqual(['Coventry City FC', 'Spurs']);
   });
 
-  it('takes the admin\'s mapping: a known code is that club, a new code a new club', () => {
-    const { teams, unmatched } = matchTeams(['Spurs', 'Coventry City FC'], catalogue, { Spurs: 'TOT', 'Coventry City FC': 'COV' });
+  it("takes the admin's mapping: a known code is that club, a new code a new club", () => {
+    const { teams, unmatched } = matchTeams(['Spurs', 'Coventry City FC'], catalogue, {
+      Spurs: 'TOT',
+      'Coventry City FC': 'COV',
+    });
     expect(unmatched).toEqual([]);
     expect(teams.get('Spurs')).toEqual({ code: 'TOT', name: 'Tottenham Hotspur FC', shortName: 'Tottenham' });
-    expect(teams.get('Coventry City FC')).toEqual({ code: 'COV', name: 'Coventry City FC', shortName: 'Coventry City' });
+    expect(teams.get('Coventry City FC')).toEqual({
+      code: 'COV',
+      name: 'Coventry City FC',
+      shortName: 'Coventry City',
+    });
   });
 
   it('refuses two names for one club (the second is unmatched)', () => {

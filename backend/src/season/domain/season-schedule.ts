@@ -122,7 +122,14 @@ export function scheduleOf(
     if (seen.has(fixtureId)) throw new SeasonDataError(`Duplicate fixture ${home.name} v ${away.name}`);
     seen.add(fixtureId);
     const kickoff = match.time ? londonLocalToUtc(match.date, match.time).toISOString() : null;
-    fixtures.push({ fixtureId, matchweek: match.round, home, away, kickoff, status: match.postponed ? 'POSTPONED' : 'SCHEDULED' });
+    fixtures.push({
+      fixtureId,
+      matchweek: match.round,
+      home,
+      away,
+      kickoff,
+      status: match.postponed ? 'POSTPONED' : 'SCHEDULED',
+    });
   }
   return scheduleFromFixtures(season, file.name, fixtures, teams, rules);
 }
@@ -146,7 +153,10 @@ export function scheduleFromFixtures(
   const matchweeks: Matchweek[] = [...weeks.entries()]
     .sort(([a], [b]) => a - b)
     .map(([number, fixtures]) => {
-      fixtures.sort((a, b) => (a.kickoff ?? '9999').localeCompare(b.kickoff ?? '9999') || a.home.name.localeCompare(b.home.name));
+      fixtures.sort(
+        (a, b) =>
+          (a.kickoff ?? '9999').localeCompare(b.kickoff ?? '9999') || a.home.name.localeCompare(b.home.name),
+      );
       const window = matchweekWindow(fixtures);
       if (!window) throw new SeasonDataError(`Matchweek ${number} has no fixture with a kickoff time`);
       return { number, segment: defaultSegment(number, rules), fixtures, ...window };
@@ -213,9 +223,17 @@ export interface TeamMatching {
  * "FC"/"AFC", case and punctuation, the club's short name, or its three-letter code.
  * Two names matching one club is a problem too: the second is listed as unmatched.
  */
-export function matchTeams(names: readonly string[], catalogue: readonly TeamCatalogueEntry[], mapping: Readonly<Record<string, string>> = {}): TeamMatching {
+export function matchTeams(
+  names: readonly string[],
+  catalogue: readonly TeamCatalogueEntry[],
+  mapping: Readonly<Record<string, string>> = {},
+): TeamMatching {
   const byCode = new Map(catalogue.map((entry) => [entry.tla.toUpperCase(), entry]));
-  const teamOf = (entry: TeamCatalogueEntry): Team => ({ code: entry.tla, name: entry.name, shortName: entry.shortName });
+  const teamOf = (entry: TeamCatalogueEntry): Team => ({
+    code: entry.tla,
+    name: entry.name,
+    shortName: entry.shortName,
+  });
   const find = (name: string): Team | null => {
     const mapped = mapping[name];
     if (typeof mapped === 'string' && /^[A-Za-z0-9]{2,5}$/.test(mapped.trim())) {
@@ -227,7 +245,10 @@ export function matchTeams(names: readonly string[], catalogue: readonly TeamCat
     if (exact) return teamOf(exact);
     const normal = normalTeamName(name);
     const loose = catalogue.find(
-      (entry) => normalTeamName(entry.name) === normal || normalTeamName(entry.shortName) === normal || entry.tla.toUpperCase() === name.trim().toUpperCase(),
+      (entry) =>
+        normalTeamName(entry.name) === normal ||
+        normalTeamName(entry.shortName) === normal ||
+        entry.tla.toUpperCase() === name.trim().toUpperCase(),
     );
     return loose ? teamOf(loose) : null;
   };

@@ -19,7 +19,13 @@ describe('parsing an openfootball season', () => {
       '2025-26',
       season([
         { round: 'Matchday 1', date: '2025-08-16', time: '17:30', team1: 'Arsenal FC', team2: 'Chelsea FC' },
-        { round: 'Matchday 1', date: '2025-08-16', time: '15:00', team1: 'Liverpool FC', team2: 'Everton FC' },
+        {
+          round: 'Matchday 1',
+          date: '2025-08-16',
+          time: '15:00',
+          team1: 'Liverpool FC',
+          team2: 'Everton FC',
+        },
         { round: 'Matchday 29', date: '2026-03-14', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' },
       ]),
       teams,
@@ -43,28 +49,46 @@ describe('parsing an openfootball season', () => {
       '2025-26',
       season([
         { round: 'Matchday 31', date: '2026-03-21', time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC' },
-        { round: 'Matchday 31', date: '2026-05-22', team1: 'Liverpool FC', team2: 'Everton FC', status: 'postponed' },
+        {
+          round: 'Matchday 31',
+          date: '2026-05-22',
+          team1: 'Liverpool FC',
+          team2: 'Everton FC',
+          status: 'postponed',
+        },
       ]),
       teams,
       defaultRules,
     );
     const [week] = parsed.matchweeks;
-    expect(week!.fixtures.find((f) => f.home.code === 'LIV')).toMatchObject({ status: 'POSTPONED', kickoff: null });
+    expect(week!.fixtures.find((f) => f.home.code === 'LIV')).toMatchObject({
+      status: 'POSTPONED',
+      kickoff: null,
+    });
     expect(week!.endDate).toBe('2026-03-21T17:00:00.000Z');
   });
 
   it('refuses unknown teams, odd rounds and duplicate fixtures', () => {
-    const bad = (matches: OpenfootballSeason['matches']) => () => parseOpenfootballSeason('x', season(matches), teams, defaultRules);
-    expect(bad([{ round: 'Matchday 1', date: '2025-08-16', time: '15:00', team1: 'Leeds', team2: 'Arsenal FC' }])).toThrow(
-      SeasonDataError,
-    );
-    expect(bad([{ round: 'Week 1', date: '2025-08-16', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' }])).toThrow(
-      /Unexpected round/,
-    );
-    expect(bad([{ round: 'Matchday 39', date: '2025-08-16', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' }])).toThrow(
-      /outside 1-38/,
-    );
-    const twice = { round: 'Matchday 1', date: '2025-08-16', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' };
+    const bad = (matches: OpenfootballSeason['matches']) => () =>
+      parseOpenfootballSeason('x', season(matches), teams, defaultRules);
+    expect(
+      bad([{ round: 'Matchday 1', date: '2025-08-16', time: '15:00', team1: 'Leeds', team2: 'Arsenal FC' }]),
+    ).toThrow(SeasonDataError);
+    expect(
+      bad([{ round: 'Week 1', date: '2025-08-16', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' }]),
+    ).toThrow(/Unexpected round/);
+    expect(
+      bad([
+        { round: 'Matchday 39', date: '2025-08-16', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' },
+      ]),
+    ).toThrow(/outside 1-38/);
+    const twice = {
+      round: 'Matchday 1',
+      date: '2025-08-16',
+      time: '15:00',
+      team1: 'Chelsea FC',
+      team2: 'Arsenal FC',
+    };
     expect(bad([twice, { ...twice, round: 'Matchday 2' }])).toThrow(/Duplicate fixture/);
   });
 });

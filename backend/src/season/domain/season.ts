@@ -10,16 +10,26 @@ export const seasonStreamId = (season: string): string => `season-${season}`;
 
 export type SeasonSource = 'bundled' | 'football-data' | 'file';
 
-export type SeasonEvent = DomainEvent<'SeasonImported', { season: string; source: SeasonSource; schedule: SeasonSchedule }>;
+export type SeasonEvent = DomainEvent<
+  'SeasonImported',
+  { season: string; source: SeasonSource; schedule: SeasonSchedule }
+>;
 
 /** The first import records the season; importing it again decides nothing. */
-export function decideImportSeason(existing: readonly SeasonEvent[], schedule: SeasonSchedule, source: SeasonSource): SeasonEvent[] {
+export function decideImportSeason(
+  existing: readonly SeasonEvent[],
+  schedule: SeasonSchedule,
+  source: SeasonSource,
+): SeasonEvent[] {
   if (existing.some((event) => event.type === 'SeasonImported')) return [];
   return [{ type: 'SeasonImported', data: { season: schedule.season, source, schedule } }];
 }
 
 /** The season whose dates hold `now`, else the next to start, else the last one. */
-export function defaultSeason<T extends { season: string; startDate: string; endDate: string }>(seasons: readonly T[], now: Date): T | null {
+export function defaultSeason<T extends { season: string; startDate: string; endDate: string }>(
+  seasons: readonly T[],
+  now: Date,
+): T | null {
   const at = now.getTime();
   const sorted = [...seasons].sort((a, b) => a.startDate.localeCompare(b.startDate));
   return (

@@ -1,4 +1,3 @@
-
 /**
  * Pool years. A pool plays one season at a time; the season context's `pool-seasons` stream
  * records each season it started (`SeasonStarted`). A season's own streams (its periods, the

@@ -47,7 +47,12 @@ async function expectConsistent(h: StandingsHarness): Promise<void> {
     // Keyset: the page after each row is the next slice, ranks included.
     for (const [index, row] of whole.entries()) {
       for (const limit of [1, 2]) {
-        expect({ kind, limit, after: row.userId, page: await h.leaderboards.list(kind, { limit, after: row.userId }) }).toEqual({
+        expect({
+          kind,
+          limit,
+          after: row.userId,
+          page: await h.leaderboards.list(kind, { limit, after: row.userId }),
+        }).toEqual({
           kind,
           limit,
           after: row.userId,
@@ -58,7 +63,9 @@ async function expectConsistent(h: StandingsHarness): Promise<void> {
     }
     // As other players see it (some rows hidden before their picks lock), pages are slices too:
     // matchweek 1's options have locked, the others have not (a stand-in for the options view).
-    await h.database.query('CREATE TABLE IF NOT EXISTS options (id text PRIMARY KEY, lock_at timestamptz NOT NULL)');
+    await h.database.query(
+      'CREATE TABLE IF NOT EXISTS options (id text PRIMARY KEY, lock_at timestamptz NOT NULL)',
+    );
     await h.database.query(
       `INSERT INTO options SELECT DISTINCT option_id, CASE WHEN period_id = 1 THEN timestamptz '2025-08-15T19:00:00Z'
          ELSE timestamptz '2025-10-01T00:00:00Z' END FROM choices ON CONFLICT (id) DO NOTHING`,
@@ -67,7 +74,9 @@ async function expectConsistent(h: StandingsHarness): Promise<void> {
     const visible = await shown.list(kind);
     for (const [index, row] of visible.entries()) {
       expect(await shown.list(kind, { limit: 2, offset: index })).toEqual(visible.slice(index, index + 2));
-      expect(await shown.list(kind, { limit: 2, after: row.userId })).toEqual(visible.slice(index + 1, index + 3));
+      expect(await shown.list(kind, { limit: 2, after: row.userId })).toEqual(
+        visible.slice(index + 1, index + 3),
+      );
     }
     for (const row of whole) expect(await h.leaderboards.entryOf(kind, row.userId)).toEqual(row);
   }

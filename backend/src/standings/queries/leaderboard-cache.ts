@@ -52,7 +52,8 @@ export class LeaderboardCache {
 
   /** The read state for `asker` now. One small statement: checkpoints by key, and two lookups. */
   async state(asker: Asker, queries: LeaderboardQueries): Promise<ReadState> {
-    const viewer = !asker.admin && asker.viewer !== null && uuidPattern.test(asker.viewer) ? asker.viewer : null;
+    const viewer =
+      !asker.admin && asker.viewer !== null && uuidPattern.test(asker.viewer) ? asker.viewer : null;
     const tables = currentSeasonTables;
     const hidden = kinds.map((kind) =>
       viewer === null
@@ -104,7 +105,8 @@ export class LeaderboardCache {
       running = (async () => {
         const value = await compute();
         const after = await this.state(asker, queries);
-        const still = after.key === before.key && options.viewerMatters(after) === options.viewerMatters(before);
+        const still =
+          after.key === before.key && options.viewerMatters(after) === options.viewerMatters(before);
         if (!still) return { value, state: null };
         if (options.keep) {
           this.entries.set(key, value);

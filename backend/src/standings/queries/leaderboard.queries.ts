@@ -102,7 +102,11 @@ export class LeaderboardQueries {
 
   /** The same lists over other tables (a past season's). */
   over(tables: LeaderboardTables): LeaderboardQueries {
-    return new LeaderboardQueries(this.db, this.rules, { visibleAt: this.visibleAt, viewer: this.viewer, tables });
+    return new LeaderboardQueries(this.db, this.rules, {
+      visibleAt: this.visibleAt,
+      viewer: this.viewer,
+      tables,
+    });
   }
 
   /**
@@ -175,7 +179,10 @@ export class LeaderboardQueries {
   }
 
   /** The whole list, or the rows ranked `maxRank` or better (rank() stops early on the index). */
-  private async whole<K extends LeaderboardKind>(kind: K, maxRank: number | null): Promise<LeaderboardRow<K>[]> {
+  private async whole<K extends LeaderboardKind>(
+    kind: K,
+    maxRank: number | null,
+  ): Promise<LeaderboardRow<K>[]> {
     const join = await usersJoin(this.db);
     const { rows } = await this.db.query<StandingRow>(
       `SELECT * FROM (${this.listed(kind, join, `rank() OVER (ORDER BY ${descending(kind, 's')})::integer`, `${this.source(kind)} s`, '')}) y
@@ -219,7 +226,10 @@ export class LeaderboardQueries {
       const { first, last, ahead } = found.rows[0] ?? { first: null, last: null, ahead: 0 };
       if (first === null) {
         if ('after' in start) {
-          throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'after: that player is not on this leaderboard');
+          throw new DomainError(
+            ErrorCodes.VALIDATION_FAILED,
+            'after: that player is not on this leaderboard',
+          );
         }
         return [];
       }

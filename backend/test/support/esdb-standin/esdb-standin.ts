@@ -125,7 +125,9 @@ export class EsdbStandIn {
   static async start(): Promise<EsdbStandIn> {
     const server = new grpc.Server();
     const port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
+        error ? reject(error) : resolve(bound),
+      ),
     );
     const standIn = new EsdbStandIn(server, port);
     server.addService(streamsGrpc.StreamsService, standIn.implementation());
@@ -146,7 +148,13 @@ export class EsdbStandIn {
   appendSystemEvent(streamName: string, type: string, data: unknown): StoredEvent {
     const stream = this.streams.get(streamName) ?? [];
     const [event] = this.write(streamName, stream, [
-      { id: randomUUID(), type, contentType: 'application/json', data: Buffer.from(JSON.stringify(data)), customMetadata: new Uint8Array() },
+      {
+        id: randomUUID(),
+        type,
+        contentType: 'application/json',
+        data: Buffer.from(JSON.stringify(data)),
+        customMetadata: new Uint8Array(),
+      },
     ]);
     return event!;
   }
@@ -169,8 +177,10 @@ export class EsdbStandIn {
 
   private implementation(): grpc.UntypedServiceImplementation {
     return {
-      append: (call: grpc.ServerReadableStream<Streams.AppendReq, Streams.AppendResp>, callback: grpc.sendUnaryData<Streams.AppendResp>) =>
-        this.append(call, callback),
+      append: (
+        call: grpc.ServerReadableStream<Streams.AppendReq, Streams.AppendResp>,
+        callback: grpc.sendUnaryData<Streams.AppendResp>,
+      ) => this.append(call, callback),
       read: (call: grpc.ServerWritableStream<Streams.ReadReq, Streams.ReadResp>) => {
         this.served.read++;
         this.calls.add(call);
@@ -178,20 +188,29 @@ export class EsdbStandIn {
           .catch((error: unknown) => {
             // grpc-js sends an error status for an 'error' emitted on the call (destroy would send none).
             const code = error instanceof StandInError ? error.code : grpc.status.INTERNAL;
-            if (!call.writableEnded) call.emit('error', { code, details: error instanceof Error ? error.message : String(error) });
+            if (!call.writableEnded)
+              call.emit('error', { code, details: error instanceof Error ? error.message : String(error) });
           })
           .finally(() => this.calls.delete(call));
       },
-      delete: (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }),
-      tombstone: (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }),
+      delete: (_call: unknown, callback: grpc.sendUnaryData<unknown>) =>
+        callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }),
+      tombstone: (_call: unknown, callback: grpc.sendUnaryData<unknown>) =>
+        callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }),
       batchAppend: (call: grpc.ServerDuplexStream<unknown, unknown>) => {
         this.served.batchAppend++;
-        call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'BatchAppend is not in the stand-in' });
+        call.emit('error', {
+          code: grpc.status.UNIMPLEMENTED,
+          details: 'BatchAppend is not in the stand-in',
+        });
       },
     };
   }
 
-  private append(call: grpc.ServerReadableStream<Streams.AppendReq, Streams.AppendResp>, callback: grpc.sendUnaryData<Streams.AppendResp>): void {
+  private append(
+    call: grpc.ServerReadableStream<Streams.AppendReq, Streams.AppendResp>,
+    callback: grpc.sendUnaryData<Streams.AppendResp>,
+  ): void {
     this.served.append++;
     let options: Streams.AppendReq.Options | null = null;
     const proposed: Streams.AppendReq.ProposedMessage[] = [];
@@ -210,7 +229,10 @@ export class EsdbStandIn {
   }
 
   /** Checks the expected version and writes, with nothing else in between. */
-  private appendNow(options: Streams.AppendReq.Options, proposed: Streams.AppendReq.ProposedMessage[]): Streams.AppendResp {
+  private appendNow(
+    options: Streams.AppendReq.Options,
+    proposed: Streams.AppendReq.ProposedMessage[],
+  ): Streams.AppendResp {
     const streamName = nameOf(options.getStreamIdentifier());
     const stream = this.streams.get(streamName) ?? [];
     const current = stream.length === 0 ? null : BigInt(stream.length - 1);
@@ -221,8 +243,17 @@ export class EsdbStandIn {
 
     // The same ids where this append would have put them: it already happened, answer as then.
     const firstRevision =
-      expectedCase === cases.REVISION ? Number(options.getRevision()) + 1 : expectedCase === cases.NO_STREAM ? 0 : stream.findIndex((e) => e.id === ids[0]);
-    if (ids.length > 0 && firstRevision >= 0 && firstRevision + ids.length <= stream.length && ids.every((id, i) => stream[firstRevision + i]!.id === id)) {
+      expectedCase === cases.REVISION
+        ? Number(options.getRevision()) + 1
+        : expectedCase === cases.NO_STREAM
+          ? 0
+          : stream.findIndex((e) => e.id === ids[0]);
+    if (
+      ids.length > 0 &&
+      firstRevision >= 0 &&
+      firstRevision + ids.length <= stream.length &&
+      ids.every((id, i) => stream[firstRevision + i]!.id === id)
+    ) {
       return response.setSuccess(this.success(stream[firstRevision + ids.length - 1]!));
     }
 
@@ -262,7 +293,9 @@ export class EsdbStandIn {
   }
 
   private success(last: StoredEvent): Streams.AppendResp.Success {
-    const position = new AppendResp.Position().setCommitPosition(last.position.toString()).setPreparePosition(last.position.toString());
+    const position = new AppendResp.Position()
+      .setCommitPosition(last.position.toString())
+      .setPreparePosition(last.position.toString());
     return new AppendResp.Success().setCurrentRevision(last.revision.toString()).setPosition(position);
   }
 
@@ -273,8 +306,16 @@ export class EsdbStandIn {
   ): StoredEvent[] {
     const created = BigInt(Date.now()) * TICKS_PER_MILLISECOND;
     const written = proposed.map((message) => {
-      const event: StoredEvent = { ...message, streamName, revision: BigInt(stream.length), created, position: this.nextPosition };
-      this.nextPosition += RECORD_OVERHEAD + BigInt(streamName.length + message.type.length + message.data.length + message.customMetadata.length);
+      const event: StoredEvent = {
+        ...message,
+        streamName,
+        revision: BigInt(stream.length),
+        created,
+        position: this.nextPosition,
+      };
+      this.nextPosition +=
+        RECORD_OVERHEAD +
+        BigInt(streamName.length + message.type.length + message.data.length + message.customMetadata.length);
       stream.push(event);
       this.log.push(event);
       return event;
@@ -293,7 +334,8 @@ export class EsdbStandIn {
       if (call.cancelled || call.destroyed) return;
       if (!call.write(message)) await writable(call);
     };
-    const sendEvent = (event: StoredEvent) => send(new ReadResp().setEvent(this.readEvent(event, structured)));
+    const sendEvent = (event: StoredEvent) =>
+      send(new ReadResp().setEvent(this.readEvent(event, structured)));
 
     if (options.hasSubscription()) {
       await this.subscribe(call, options, filter, structured, send);
@@ -307,13 +349,20 @@ export class EsdbStandIn {
       const streamName = nameOf(streamOptions.getStreamIdentifier());
       const stream = this.streams.get(streamName);
       if (!stream) {
-        await send(new ReadResp().setStreamNotFound(new ReadResp.StreamNotFound().setStreamIdentifier(streamOptions.getStreamIdentifier())));
+        await send(
+          new ReadResp().setStreamNotFound(
+            new ReadResp.StreamNotFound().setStreamIdentifier(streamOptions.getStreamIdentifier()),
+          ),
+        );
         call.end();
         return;
       }
       const revision = streamOptions.hasRevision() ? Number(streamOptions.getRevision()) : null;
       if (backwards) {
-        const upTo = streamOptions.hasEnd() || revision === null ? stream.length - 1 : Math.min(revision, stream.length - 1);
+        const upTo =
+          streamOptions.hasEnd() || revision === null
+            ? stream.length - 1
+            : Math.min(revision, stream.length - 1);
         selected = stream.slice(0, upTo + 1).reverse();
       } else {
         selected = stream.slice(streamOptions.hasStart() || revision === null ? 0 : revision);
@@ -323,11 +372,13 @@ export class EsdbStandIn {
       const from = all.hasPosition() ? BigInt(all.getPosition()!.getCommitPosition()) : null;
       if (backwards) {
         // Backwards from a position: the events before it.
-        const before = all.hasEnd() || from === null ? this.log : this.log.filter((event) => event.position < from);
+        const before =
+          all.hasEnd() || from === null ? this.log : this.log.filter((event) => event.position < from);
         selected = [...before].reverse();
       } else {
         // Forwards from a position: the event at it and those after.
-        selected = all.hasStart() || from === null ? this.log : this.log.filter((event) => event.position >= from);
+        selected =
+          all.hasStart() || from === null ? this.log : this.log.filter((event) => event.position >= from);
       }
       selected = selected.filter(filter);
     }
@@ -349,7 +400,11 @@ export class EsdbStandIn {
       const streamOptions = options.getStream()!;
       const streamName = nameOf(streamOptions.getStreamIdentifier());
       source = () => this.streams.get(streamName) ?? [];
-      next = streamOptions.hasEnd() ? source().length : streamOptions.hasRevision() ? Number(streamOptions.getRevision()) + 1 : 0;
+      next = streamOptions.hasEnd()
+        ? source().length
+        : streamOptions.hasRevision()
+          ? Number(streamOptions.getRevision()) + 1
+          : 0;
     } else {
       const all = options.getAll()!;
       source = () => this.log;
@@ -360,12 +415,18 @@ export class EsdbStandIn {
         if (next < 0) next = this.log.length;
       } else next = 0;
     }
-    const window = options.hasFilter() ? (options.getFilter()!.hasMax() ? options.getFilter()!.getMax() : 32) : 0;
+    const window = options.hasFilter()
+      ? options.getFilter()!.hasMax()
+        ? options.getFilter()!.getMax()
+        : 32
+      : 0;
     const checkpointEvery = window * Math.max(options.getFilter()?.getCheckpointintervalmultiplier() ?? 1, 1);
     let scannedSinceCheckpoint = 0;
     let caughtUp = false;
 
-    await send(new ReadResp().setConfirmation(new ReadResp.SubscriptionConfirmation().setSubscriptionId(randomUUID())));
+    await send(
+      new ReadResp().setConfirmation(new ReadResp.SubscriptionConfirmation().setSubscriptionId(randomUUID())),
+    );
     let appended: () => void = () => undefined;
     const listener = () => appended();
     this.listeners.add(listener);
@@ -378,7 +439,11 @@ export class EsdbStandIn {
           if (checkpointEvery > 0 && ++scannedSinceCheckpoint >= checkpointEvery) {
             scannedSinceCheckpoint = 0;
             const position = event.position.toString();
-            await send(new ReadResp().setCheckpoint(new ReadResp.Checkpoint().setCommitPosition(position).setPreparePosition(position)));
+            await send(
+              new ReadResp().setCheckpoint(
+                new ReadResp.Checkpoint().setCommitPosition(position).setPreparePosition(position),
+              ),
+            );
           }
           continue;
         }
@@ -414,7 +479,11 @@ export class EsdbStandIn {
       .setPreparePosition(event.position.toString())
       .setData(event.data)
       .setCustomMetadata(event.customMetadata);
-    recorded.getMetadataMap().set('type', event.type).set('content-type', event.contentType).set('created', event.created.toString());
+    recorded
+      .getMetadataMap()
+      .set('type', event.type)
+      .set('content-type', event.contentType)
+      .set('created', event.created.toString());
     return new ReadResp.ReadEvent().setEvent(recorded).setCommitPosition(event.position.toString());
   }
 }

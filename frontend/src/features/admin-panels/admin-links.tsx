@@ -3,9 +3,21 @@ import './admin-panels.css';
 
 /** Every admin screen, with what it is for. */
 const adminPages = [
-  { to: '/admin', title: 'Admin', description: 'Users, invitations, schedule, options, results, prizes and live results.' },
-  { to: '/period-management', title: 'Period Management', description: 'Activate, complete and reopen matchweeks.' },
-  { to: '/competition-setup', title: 'Competition Setup', description: 'Create the 38 periods and the 760 team options.' },
+  {
+    to: '/admin',
+    title: 'Admin',
+    description: 'Users, invitations, schedule, options, results, prizes and live results.',
+  },
+  {
+    to: '/period-management',
+    title: 'Period Management',
+    description: 'Activate, complete and reopen matchweeks.',
+  },
+  {
+    to: '/competition-setup',
+    title: 'Competition Setup',
+    description: 'Create the 38 periods and the 760 team options.',
+  },
   { to: '/admin-dashboard', title: 'Admin Dashboard', description: 'Setup and shortcuts on one page.' },
   { to: '/simple-admin', title: 'Simple Admin', description: 'This list of admin pages.' },
 ] as const;

@@ -40,7 +40,13 @@ const panels: Record<AdminTab, ComponentType> = {
  * /admin: the nine tabs of docs/rules.md, Screens. Only the open tab is mounted, so each tab's data loads
  * when it opens; the tab is in the URL (`?tab=results`) so a tab can be linked and survives reload.
  */
-export function AdminPage({ tab = defaultAdminTab, onTabChange }: { tab?: AdminTab; onTabChange: (tab: AdminTab) => void }) {
+export function AdminPage({
+  tab = defaultAdminTab,
+  onTabChange,
+}: {
+  tab?: AdminTab;
+  onTabChange: (tab: AdminTab) => void;
+}) {
   return (
     <section className="page admin-page" aria-labelledby="admin-title">
       <header className="page-header">

@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HealthReport, ScheduleEntry, SeasonCatalogueView, SeasonChoice } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
@@ -28,7 +33,13 @@ function seasonsView(current: string | null): SeasonCatalogueView {
     results: 0,
     isDefault,
   });
-  return { current, past: [], next: null, providerAvailable: false, seasons: [choice('2025-26', false), choice('2026-27', true)] };
+  return {
+    current,
+    past: [],
+    next: null,
+    providerAvailable: false,
+    seasons: [choice('2025-26', false), choice('2026-27', true)],
+  };
 }
 afterEach(() => uninstall());
 
@@ -64,7 +75,11 @@ describe('admin dashboard tabs', () => {
     renderApp('/admin', { user: admin });
 
     const list = await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(within(list).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabNames);
+    expect(
+      within(list)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(tabNames);
     expect(within(list).getByRole('tab', { name: 'Schedule' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByRole('heading', { name: 'EPL Schedule Import' });
     const requested = fake.calls.map((call) => call.url);
@@ -123,7 +138,7 @@ describe('Schedule tab', () => {
     expect(rows[9]!.textContent).toContain('MW 38');
   });
 
-  test('Import Schedule offers today\'s season, asks first, then imports it in one step and says what is next', async () => {
+  test("Import Schedule offers today's season, asks first, then imports it in one step and says what is next", async () => {
     let periods: ReturnType<typeof aPeriod>[] = [];
     let current: string | null = null;
     fake.routes.set('GET /api/admin/seasons', () => jsonResponse(200, seasonsView(current)));
@@ -148,7 +163,9 @@ describe('Schedule tab', () => {
     renderApp('/admin', { user: admin });
 
     await screen.findByTestId('matchweeks-available');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Season' }).textContent).toContain('2026/27'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Season' }).textContent).toContain('2026/27'),
+    );
     screen.getByRole('button', { name: 'Import File' });
     fireEvent.click(screen.getByRole('button', { name: 'Import Schedule' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -172,19 +189,29 @@ describe('Schedule tab', () => {
       jsonResponse(200, {
         ...seasonsView(current),
         past: current === '2025-26' ? [] : ['2025-26'],
-        next: current === '2025-26' ? { season: '2026-27', available: true, unfinishedPeriods: [37, 38], seasonOver: true } : null,
+        next:
+          current === '2025-26'
+            ? { season: '2026-27', available: true, unfinishedPeriods: [37, 38], seasonOver: true }
+            : null,
       }),
     );
     fake.routes.set('GET /api/epl-schedule', () => jsonResponse(200, schedule()));
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1 })]));
     fake.routes.set('POST /api/admin/seasons/next', () => {
       current = '2026-27';
-      return jsonResponse(200, { season: '2026-27', previous: '2025-26', imported: null, message: '2026-27 has started.' });
+      return jsonResponse(200, {
+        season: '2026-27',
+        previous: '2025-26',
+        imported: null,
+        message: '2026-27 has started.',
+      });
     });
     renderApp('/admin?tab=schedule', { user: admin });
 
     const card = await screen.findByTestId('next-season');
-    expect(within(card).getByTestId('season-unfinished').textContent).toContain('Matchweeks 37, 38 of 2025/26 are not completed');
+    expect(within(card).getByTestId('season-unfinished').textContent).toContain(
+      'Matchweeks 37, 38 of 2025/26 are not completed',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Start 2026/27' }));
     const dialog = await screen.findByRole('alertdialog');
     within(dialog).getByText(/Picks, team usage, survivor strikes and standings start fresh/);
@@ -192,7 +219,9 @@ describe('Schedule tab', () => {
     expect(writes(fake.calls)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start anyway' }));
     await waitFor(() =>
-      expect(writes(fake.calls)).toEqual([{ method: 'POST', url: '/api/admin/seasons/next', body: { season: '2026-27', force: true } }]),
+      expect(writes(fake.calls)).toEqual([
+        { method: 'POST', url: '/api/admin/seasons/next', body: { season: '2026-27', force: true } },
+      ]),
     );
     await waitFor(() => expect(screen.queryByTestId('next-season')).toBeNull());
     expect(screen.getByTestId('pool-season').textContent).toContain('2026/27');
@@ -203,7 +232,13 @@ describe('Schedule tab', () => {
     fake.routes.set('GET /api/epl-schedule?season=2026-27', () => jsonResponse(200, schedule()));
     fake.routes.set('GET /api/periods', () => jsonResponse(200, []));
     const answers = [
-      () => jsonResponse(422, { statusCode: 422, code: 'SEASON_DATA_INVALID', message: '1 problem', errors: ['line 12: "29.00" is not a time'] }),
+      () =>
+        jsonResponse(422, {
+          statusCode: 422,
+          code: 'SEASON_DATA_INVALID',
+          message: '1 problem',
+          errors: ['line 12: "29.00" is not a time'],
+        }),
       () =>
         jsonResponse(422, {
           statusCode: 422,
@@ -233,7 +268,9 @@ describe('Schedule tab', () => {
     const file = new File([text], '1-premierleague.txt', { type: 'text/plain' });
     Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
     fireEvent.change(input, { target: { files: [file] } });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Import File' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Import File' }).hasAttribute('disabled')).toBe(false),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Import File' }));
     const errors = await screen.findByTestId('season-file-errors');
@@ -248,7 +285,11 @@ describe('Schedule tab', () => {
     expect(writes(fake.calls)).toEqual([
       { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text } },
       { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text } },
-      { method: 'POST', url: '/api/admin/setup/season-file', body: { content: text, teamMap: { Spurs: 'TOT' } } },
+      {
+        method: 'POST',
+        url: '/api/admin/setup/season-file',
+        body: { content: text, teamMap: { Spurs: 'TOT' } },
+      },
     ]);
   });
 

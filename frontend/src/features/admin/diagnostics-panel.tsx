@@ -12,7 +12,11 @@ const connectionLabels: Record<ConnectionState, string> = {
   offline: 'Disconnected',
 };
 
-const statusLabels: Record<HealthReport['status'], string> = { ok: 'Healthy', degraded: 'Degraded', down: 'Down' };
+const statusLabels: Record<HealthReport['status'], string> = {
+  ok: 'Healthy',
+  degraded: 'Degraded',
+  down: 'Down',
+};
 
 /** For admins: is the server healthy, are projections keeping up, is this browser receiving live updates. */
 export function DiagnosticsPanel() {
@@ -22,7 +26,12 @@ export function DiagnosticsPanel() {
     <section className="panel admin-diagnostics" aria-labelledby="diagnostics-title">
       <div className="admin-panel-heading">
         <h2 id="diagnostics-title">Diagnostics</h2>
-        <button type="button" className="button" onClick={() => void health.refetch()} disabled={health.isFetching}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void health.refetch()}
+          disabled={health.isFetching}
+        >
           Refresh
         </button>
       </div>
@@ -30,7 +39,9 @@ export function DiagnosticsPanel() {
         <div>
           <dt>Live updates (this browser)</dt>
           <dd>
-            <span className={`badge admin-badge--connection-${connection}`}>{connectionLabels[connection]}</span>
+            <span className={`badge admin-badge--connection-${connection}`}>
+              {connectionLabels[connection]}
+            </span>
           </dd>
         </div>
       </dl>
@@ -41,7 +52,9 @@ export function DiagnosticsPanel() {
               <div>
                 <dt>Server</dt>
                 <dd>
-                  <span className={`badge admin-badge--health-${report.status}`}>{statusLabels[report.status]}</span>
+                  <span className={`badge admin-badge--health-${report.status}`}>
+                    {statusLabels[report.status]}
+                  </span>
                 </dd>
               </div>
               <div>
@@ -53,7 +66,8 @@ export function DiagnosticsPanel() {
               <div>
                 <dt>Event store</dt>
                 <dd>
-                  {report.eventStore.kind} · {report.eventStore.status} · position {report.eventStore.headPosition}
+                  {report.eventStore.kind} · {report.eventStore.status} · position{' '}
+                  {report.eventStore.headPosition}
                 </dd>
               </div>
               <div>

@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { EplTeam } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
@@ -67,20 +72,31 @@ describe('EPL Teams tab', () => {
   test('Replace All warns of the permanent deletion before replacing', async () => {
     serve();
     fake.routes.set('PUT /api/periods/30/replace-with-epl', () =>
-      jsonResponse(200, { message: 'Period 30 now uses EPL teams as options.', removed: 20, added: 20, playersCleared: 2 }),
+      jsonResponse(200, {
+        message: 'Period 30 now uses EPL teams as options.',
+        removed: 20,
+        added: 20,
+        playersCleared: 2,
+      }),
     );
     renderApp('/admin?tab=epl-teams', { user: admin });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Replace All options of period 30' }));
     const dialog = await screen.findByRole('alertdialog');
-    within(dialog).getByText(/All existing options, user choices and results of this period will be permanently deleted/);
+    within(dialog).getByText(
+      /All existing options, user choices and results of this period will be permanently deleted/,
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(writes(fake.calls)).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Replace All options of period 30' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace All' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace All' }),
+    );
     await screen.findByText('Period 30 now uses EPL teams as options.');
-    expect(writes(fake.calls)).toEqual([{ method: 'PUT', url: '/api/periods/30/replace-with-epl', body: {} }]);
+    expect(writes(fake.calls)).toEqual([
+      { method: 'PUT', url: '/api/periods/30/replace-with-epl', body: {} },
+    ]);
   });
 
   test('a failure without a usable message falls back to the spec text', async () => {

@@ -44,8 +44,8 @@ export function EplTeamsTab() {
       <section className="panel" aria-labelledby="epl-periods-title">
         <h2 id="epl-periods-title">Period Options</h2>
         <p className="muted">
-          "Add EPL Teams" adds the clubs a period does not have yet. "Replace All" starts the period over with the 20
-          clubs.
+          "Add EPL Teams" adds the clubs a period does not have yet. "Replace All" starts the period over with
+          the 20 clubs.
         </p>
         <QueryView query={periods} what="the periods">
           {(list) =>
@@ -103,8 +103,8 @@ function EplPeriodRow({ period }: { period: Period }) {
           title={`Replace the options of period ${period.id}?`}
           description={
             <p>
-              All existing options, user choices and results of this period will be permanently deleted and replaced
-              with the 20 EPL teams. This cannot be undone.
+              All existing options, user choices and results of this period will be permanently deleted and
+              replaced with the 20 EPL teams. This cannot be undone.
             </p>
           }
           confirmLabel="Replace All"

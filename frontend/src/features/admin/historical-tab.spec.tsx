@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PeriodChoice } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
@@ -88,7 +93,8 @@ describe('Historical tab', () => {
 
     await choose('User', /Ann Player/);
     await choose('Period', 'MW 2: Matchweek 2');
-    const teamButton = async (code: string) => screen.findByRole('button', { name: new RegExp(`Team ${code}`) });
+    const teamButton = async (code: string) =>
+      screen.findByRole('button', { name: new RegExp(`Team ${code}`) });
 
     expect((await teamButton('ARS')).textContent).toContain('Used 2/7');
     expect((await teamButton('CHE')).textContent).toContain('Used 0/7');
@@ -131,7 +137,10 @@ describe('Historical tab', () => {
     serve(() => choices);
     fake.routes.set('DELETE /api/choices/period/2', () => {
       choices = [];
-      return jsonResponse(200, { message: 'All choices for this period have been deleted.', playersCleared: 2 });
+      return jsonResponse(200, {
+        message: 'All choices for this period have been deleted.',
+        playersCleared: 2,
+      });
     });
     renderApp('/admin?tab=historical', { user: admin });
 

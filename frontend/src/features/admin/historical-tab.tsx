@@ -14,7 +14,6 @@ import { optionsQueryOptions } from '../../api/picks';
 import { AdminSelect, ConfirmButton, QueryView, periodTitle, toastError } from './admin-ui';
 import { usePoolRules } from '../../api/rules';
 
-
 /** Periods that have ended (retroactive picks are only for those), newest first. */
 export function pastPeriods(periods: Period[], now: Date): Period[] {
   return periods
@@ -35,8 +34,8 @@ export function HistoricalTab() {
       <section className="panel" aria-labelledby="historical-title">
         <h2 id="historical-title">Retroactive Selections</h2>
         <p className="muted">
-          Enter the {picksPerPeriod} picks a player made outside the app, in a period that has ended. The player must have
-          no picks in that period yet, and the usage limit still applies.
+          Enter the {picksPerPeriod} picks a player made outside the app, in a period that has ended. The
+          player must have no picks in that period yet, and the usage limit still applies.
         </p>
         <div className="form__row">
           <QueryView query={users} what="the users" lines={1}>
@@ -46,7 +45,10 @@ export function HistoricalTab() {
                 value={userId}
                 onChange={setUserId}
                 placeholder="Choose a user"
-                items={list.map((user) => ({ value: user.id, label: `${userDisplayName(user)} (${user.email})` }))}
+                items={list.map((user) => ({
+                  value: user.id,
+                  label: `${userDisplayName(user)} (${user.email})`,
+                }))}
               />
             )}
           </QueryView>
@@ -60,7 +62,10 @@ export function HistoricalTab() {
                   onChange={setPeriodId}
                   placeholder={past.length === 0 ? 'No ended periods yet' : 'Choose a past period'}
                   disabled={past.length === 0}
-                  items={past.map((period) => ({ value: String(period.id), label: `MW ${period.id}: ${periodTitle(period)}` }))}
+                  items={past.map((period) => ({
+                    value: String(period.id),
+                    label: `MW ${period.id}: ${periodTitle(period)}`,
+                  }))}
                 />
               );
             }}
@@ -99,7 +104,9 @@ function TeamPicker({ periodId, user }: { periodId: number; user: User | null })
       return;
     }
     if (selected.length >= picksPerPeriod) {
-      toast.error('Maximum reached', { description: `You can only select ${picksPerPeriod} options per period.` });
+      toast.error('Maximum reached', {
+        description: `You can only select ${picksPerPeriod} options per period.`,
+      });
       return;
     }
     setSelected([...selected, optionId]);
@@ -134,8 +141,8 @@ function TeamPicker({ periodId, user }: { periodId: number; user: User | null })
           </p>
           {alreadyPicked && user && (
             <p className="notice notice--error">
-              {userDisplayName(user)} already has picks in this period. Clear the period's picks first to enter new
-              ones.
+              {userDisplayName(user)} already has picks in this period. Clear the period's picks first to
+              enter new ones.
             </p>
           )}
           {list.length === 0 ? (
@@ -165,7 +172,12 @@ function TeamPicker({ periodId, user }: { periodId: number; user: User | null })
               })}
             </ul>
           )}
-          <button type="button" className="button button--primary" onClick={submit} disabled={create.isPending}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={submit}
+            disabled={create.isPending}
+          >
             {create.isPending ? 'Creating…' : 'Create Selections'}
           </button>
         </>
@@ -194,7 +206,8 @@ function ExistingChoices({ periodId, users }: { periodId: number; users: User[] 
           title={`Delete every pick of period ${periodId}?`}
           description={
             <p>
-              All players' choices in this period will be permanently deleted, and the scores of the period recalculated.
+              All players' choices in this period will be permanently deleted, and the scores of the period
+              recalculated.
             </p>
           }
           confirmLabel="Clear All"

@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MatchdayStatus, ResultsUpdateSummary, SchedulerStatus } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { formatDateTime } from '../../lib/dates';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
@@ -70,7 +75,9 @@ describe('Live Results tab', () => {
     expect(screen.getByTestId('next-update').textContent).toContain(formatDateTime(nextUpdate));
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     await screen.findByText('Scheduler Updated');
-    expect(writes(fake.calls)).toEqual([{ method: 'POST', url: '/api/epl-results/scheduler/stop', body: {} }]);
+    expect(writes(fake.calls)).toEqual([
+      { method: 'POST', url: '/api/epl-results/scheduler/stop', body: {} },
+    ]);
     await screen.findByText('Stopped');
     screen.getByRole('button', { name: 'Start' });
   });

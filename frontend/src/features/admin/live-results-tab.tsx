@@ -25,7 +25,11 @@ export function isValidMatchday(matchday: number): boolean {
   return Number.isInteger(matchday) && matchday >= firstMatchday && matchday <= lastMatchday;
 }
 
-const statusLabels: Record<string, string> = { FINISHED: 'Finished', IN_PLAY: 'Live', SCHEDULED: 'Scheduled' };
+const statusLabels: Record<string, string> = {
+  FINISHED: 'Finished',
+  IN_PLAY: 'Live',
+  SCHEDULED: 'Scheduled',
+};
 
 /** Finished, Live, Scheduled; anything else (POSTPONED, CANCELLED) as the provider says it. */
 export function matchStatusLabel(status: string): string {
@@ -82,7 +86,8 @@ export function LiveResultsTab() {
             disabled={updateAll.isPending}
             onClick={() =>
               updateAll.mutate(undefined, {
-                onSuccess: (summary) => toast.success('All Results Updated', { description: summary.message }),
+                onSuccess: (summary) =>
+                  toast.success('All Results Updated', { description: summary.message }),
                 onError: (error) => toastError(error, 'Failed to update results'),
               })
             }
@@ -96,12 +101,13 @@ export function LiveResultsTab() {
         <h2 id="live-help-title">How live results work</h2>
         <ul>
           <li>
-            Results come from a football data provider. Its API key must be set on the server in the environment
-            variable <code>FOOTBALL_DATA_API_KEY</code>.
+            Results come from a football data provider. Its API key must be set on the server in the
+            environment variable <code>FOOTBALL_DATA_API_KEY</code>.
           </li>
           <li>While the scheduler is running, results are fetched automatically every 15 minutes.</li>
           <li>
-            A result you set by hand on the Results tab is never overwritten by the provider until you delete it.
+            A result you set by hand on the Results tab is never overwritten by the provider until you delete
+            it.
           </li>
         </ul>
       </section>
@@ -123,7 +129,9 @@ function SchedulerCard() {
               <div>
                 <dt>Status</dt>
                 <dd>
-                  <span className={`badge ${scheduler.isRunning ? 'badge--status-active' : 'badge--status-pending'}`}>
+                  <span
+                    className={`badge ${scheduler.isRunning ? 'badge--status-active' : 'badge--status-pending'}`}
+                  >
                     {scheduler.isRunning ? 'Running' : 'Stopped'}
                   </span>
                 </dd>
@@ -215,7 +223,10 @@ function MatchdayCard({ matchday }: { matchday: number }) {
             )}
             {(day.unreadable ?? []).length > 0 && (
               <div className="notice notice--error" role="alert">
-                <p>The provider sent {day.unreadable!.length} match{day.unreadable!.length === 1 ? '' : 'es'} that could not be read:</p>
+                <p>
+                  The provider sent {day.unreadable!.length} match{day.unreadable!.length === 1 ? '' : 'es'}{' '}
+                  that could not be read:
+                </p>
                 <ul aria-label={`Unreadable matches of matchday ${matchday}`}>
                   {day.unreadable!.map((match, index) => (
                     <li key={`${match.id ?? 'none'}-${index}`}>
@@ -239,7 +250,9 @@ function MatchRow({ match }: { match: MatchdayMatch }) {
       <span className="admin-match__home">{match.homeTeam}</span>
       <span className="admin-match__score">{played ? `${match.homeScore} - ${match.awayScore}` : 'vs'}</span>
       <span className="admin-match__away">{match.awayTeam}</span>
-      <span className={`badge admin-badge--match-${match.status.toLowerCase()}`}>{matchStatusLabel(match.status)}</span>
+      <span className={`badge admin-badge--match-${match.status.toLowerCase()}`}>
+        {matchStatusLabel(match.status)}
+      </span>
     </li>
   );
 }

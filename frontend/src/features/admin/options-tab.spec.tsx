@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Option } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
@@ -73,6 +78,8 @@ describe('Options tab', () => {
         body: { periodId: 5, name: 'Draw Specialists', description: null, sortOrder: 21 },
       },
     ]);
-    await waitFor(() => within(screen.getByRole('list', { name: 'Option list' })).getByText('Draw Specialists'));
+    await waitFor(() =>
+      within(screen.getByRole('list', { name: 'Option list' })).getByText('Draw Specialists'),
+    );
   });
 });

@@ -32,9 +32,15 @@ export function OptionsTab() {
   const periods = useQuery(periodsQueryOptions());
   const queryClient = useQueryClient();
   const create = useMutation(createOptionMutationOptions(queryClient));
-  const [draft, setDraft] = useState<OptionDraft>({ periodId: '', name: '', description: '', sortOrder: '1' });
+  const [draft, setDraft] = useState<OptionDraft>({
+    periodId: '',
+    name: '',
+    description: '',
+    sortOrder: '1',
+  });
   const [errors, setErrors] = useState<OptionErrors>({});
-  const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +56,9 @@ export function OptionsTab() {
       },
       {
         onSuccess: (option) => {
-          toast.success('Option Created', { description: `${option.name} was added to period ${option.periodId}.` });
+          toast.success('Option Created', {
+            description: `${option.name} was added to period ${option.periodId}.`,
+          });
           setDraft((d) => ({ ...d, name: '', description: '', sortOrder: '1' }));
         },
         onError: (error) => toastError(error, 'Failed to create option'),
@@ -72,7 +80,10 @@ export function OptionsTab() {
                 onChange={(value) => set('periodId', value)}
                 placeholder={list.length === 0 ? 'No periods yet' : 'Choose a period'}
                 disabled={list.length === 0}
-                items={list.map((period) => ({ value: String(period.id), label: `${period.id}: ${periodTitle(period)}` }))}
+                items={list.map((period) => ({
+                  value: String(period.id),
+                  label: `${period.id}: ${periodTitle(period)}`,
+                }))}
               />
               {errors.periodId && (
                 <span className="field__error" role="alert">
@@ -83,7 +94,13 @@ export function OptionsTab() {
           )}
         </QueryView>
         <div className="form__row">
-          <TextField label="Name" required value={draft.name} onChange={(v) => set('name', v)} error={errors.name} />
+          <TextField
+            label="Name"
+            required
+            value={draft.name}
+            onChange={(v) => set('name', v)}
+            error={errors.name}
+          />
           <TextField label="Description" value={draft.description} onChange={(v) => set('description', v)} />
           <TextField
             label="Sort order"
@@ -100,9 +117,7 @@ export function OptionsTab() {
         </button>
       </form>
       <section className="panel" aria-labelledby="option-list-title">
-        <h2 id="option-list-title">
-          {draft.periodId ? `Options of period ${draft.periodId}` : 'Options'}
-        </h2>
+        <h2 id="option-list-title">{draft.periodId ? `Options of period ${draft.periodId}` : 'Options'}</h2>
         {draft.periodId ? (
           <OptionList periodId={Number(draft.periodId)} />
         ) : (

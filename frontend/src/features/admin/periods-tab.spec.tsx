@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Period } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
@@ -45,9 +50,13 @@ describe('Periods tab', () => {
 
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Deactivate period 1' }));
     await screen.findByText('Period Updated');
-    expect(writes(fake.calls)).toEqual([{ method: 'PATCH', url: '/api/periods/1', body: { isActive: false } }]);
+    expect(writes(fake.calls)).toEqual([
+      { method: 'PATCH', url: '/api/periods/1', body: { isActive: false } },
+    ]);
     await waitFor(() =>
-      within(screen.getAllByTestId('admin-period-row')[0]!).getByRole('button', { name: 'Activate period 1' }),
+      within(screen.getAllByTestId('admin-period-row')[0]!).getByRole('button', {
+        name: 'Activate period 1',
+      }),
     );
   });
 

@@ -27,7 +27,8 @@ export function validatePeriodDraft(draft: PeriodDraft): PeriodErrors {
   const end = draft.endDate ? new Date(draft.endDate) : null;
   if (!start || Number.isNaN(start.getTime())) errors.startDate = 'Start date is required';
   if (!end || Number.isNaN(end.getTime())) errors.endDate = 'End date is required';
-  else if (start && end.getTime() <= start.getTime()) errors.endDate = 'End date must be after the start date';
+  else if (start && end.getTime() <= start.getTime())
+    errors.endDate = 'End date must be after the start date';
   return errors;
 }
 
@@ -58,7 +59,8 @@ function CreatePeriodForm() {
   const create = useMutation(createPeriodMutationOptions(queryClient));
   const [draft, setDraft] = useState<PeriodDraft>(emptyDraft);
   const [errors, setErrors] = useState<PeriodErrors>({});
-  const set = <K extends keyof PeriodDraft>(key: K, value: PeriodDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof PeriodDraft>(key: K, value: PeriodDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +78,9 @@ function CreatePeriodForm() {
       },
       {
         onSuccess: (period) => {
-          toast.success('Period Created', { description: `${periodTitle(period)} (period ${period.id}) was created.` });
+          toast.success('Period Created', {
+            description: `${periodTitle(period)} (period ${period.id}) was created.`,
+          });
           setDraft(emptyDraft);
         },
         onError: (error) => toastError(error, 'Failed to create period'),
@@ -89,7 +93,13 @@ function CreatePeriodForm() {
       <h2 id="create-period-title">Create Period</h2>
       <p className="muted">Times are in your time zone ({displayTimeZone()}).</p>
       <div className="form__row">
-        <TextField label="Name" required value={draft.name} onChange={(v) => set('name', v)} error={errors.name} />
+        <TextField
+          label="Name"
+          required
+          value={draft.name}
+          onChange={(v) => set('name', v)}
+          error={errors.name}
+        />
         <TextField label="Description" value={draft.description} onChange={(v) => set('description', v)} />
       </div>
       <div className="form__row">

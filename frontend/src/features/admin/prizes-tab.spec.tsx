@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Prize } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
 import { supportRadixSelect, writes } from './admin-test-helpers';
@@ -32,7 +37,8 @@ function aPrize(id: string, overrides: Partial<Prize> = {}): Prize {
   };
 }
 
-const usd = (amount: number) => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(amount);
+const usd = (amount: number) =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(amount);
 
 function openTab(name: RegExp) {
   const tab = screen.getByRole('tab', { name });
@@ -92,12 +98,16 @@ describe('Prizes tab', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '12.345' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     within(dialog).getByText('Position must be Winner or a place such as 1st, 2nd or 3rd');
-    within(dialog).getByText('Amount must be a positive amount with at most 2 decimals, such as 100 or 99.50');
+    within(dialog).getByText(
+      'Amount must be a positive amount with at most 2 decimals, such as 100 or 99.50',
+    );
     expect(writes(fake.calls)).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText(/^Position/), { target: { value: 'Winner' } });
     fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '750' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Description/), { target: { value: 'Last one standing' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Description/), {
+      target: { value: 'Last one standing' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await screen.findByText('Prize created successfully');
@@ -157,7 +167,9 @@ describe('Prizes tab', () => {
 
   test('Delete asks first, then deletes', async () => {
     fake.routes.set('GET /api/prizes?includeInactive=true', () => jsonResponse(200, [aPrize('a')]));
-    fake.routes.set('DELETE /api/prizes/a', () => jsonResponse(200, { message: 'Prize deleted successfully' }));
+    fake.routes.set('DELETE /api/prizes/a', () =>
+      jsonResponse(200, { message: 'Prize deleted successfully' }),
+    );
     renderApp('/admin?tab=prizes', { user: admin });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Overall 1st' }));
@@ -172,8 +184,10 @@ describe('Prizes tab', () => {
 
 describe('prize form rules', () => {
   test('positions: Winner or a place with its own suffix', () => {
-    for (const ok of ['Winner', 'winner', '1st', '2nd', '3rd', '4th', '11th', '21st', '2']) expect(isPrizePosition(ok)).toBe(true);
-    for (const bad of ['2st', 'first', '0', '11st', 'Best newcomer']) expect(isPrizePosition(bad)).toBe(false);
+    for (const ok of ['Winner', 'winner', '1st', '2nd', '3rd', '4th', '11th', '21st', '2'])
+      expect(isPrizePosition(ok)).toBe(true);
+    for (const bad of ['2st', 'first', '0', '11st', 'Best newcomer'])
+      expect(isPrizePosition(bad)).toBe(false);
   });
 
   test('amounts: positive, at most two decimals', () => {

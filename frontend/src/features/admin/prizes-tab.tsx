@@ -53,7 +53,11 @@ export function PrizesTab() {
     <section className="panel" aria-labelledby="prizes-title">
       <div className="admin-panel-heading">
         <h2 id="prizes-title">Prizes</h2>
-        <button type="button" className="button button--primary" onClick={() => setDialog({ mode: 'create', competition })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setDialog({ mode: 'create', competition })}
+        >
           Add Prize
         </button>
       </div>
@@ -168,7 +172,8 @@ function PrizeCard({ prize, onEdit }: { prize: Prize; onEdit: (prize: Prize) => 
           title="Delete this prize?"
           description={
             <p>
-              The {name} prize of {formatMoney(prize.amount, prize.currency)} will be removed from the prize pool.
+              The {name} prize of {formatMoney(prize.amount, prize.currency)} will be removed from the prize
+              pool.
             </p>
           }
           confirmLabel="Delete"
@@ -186,7 +191,14 @@ function PrizeCard({ prize, onEdit }: { prize: Prize; onEdit: (prize: Prize) => 
 
 function draftOf(state: NonNullable<DialogState>): PrizeDraft {
   if (state.mode === 'create') {
-    return { competition: state.competition, position: '', amount: '', currency: 'USD', description: '', isActive: true };
+    return {
+      competition: state.competition,
+      position: '',
+      amount: '',
+      currency: 'USD',
+      description: '',
+      isActive: true,
+    };
   }
   const { prize } = state;
   return {
@@ -207,7 +219,8 @@ function PrizeDialog({ state, onClose }: { state: NonNullable<DialogState>; onCl
   const [errors, setErrors] = useState<PrizeErrors>({});
   const editing = state.mode === 'edit';
   const pending = create.isPending || update.isPending;
-  const set = <K extends keyof PrizeDraft>(key: K, value: PrizeDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof PrizeDraft>(key: K, value: PrizeDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -227,7 +240,8 @@ function PrizeDialog({ state, onClose }: { state: NonNullable<DialogState>; onCl
         toast.success(editing ? 'Prize updated successfully' : 'Prize created successfully');
         onClose();
       },
-      onError: (error: unknown) => toastError(error, editing ? 'Failed to update prize' : 'Failed to create prize'),
+      onError: (error: unknown) =>
+        toastError(error, editing ? 'Failed to update prize' : 'Failed to create prize'),
     };
     if (state.mode === 'edit') update.mutate({ id: state.prize.id, ...body }, handlers);
     else create.mutate(body, handlers);
@@ -276,7 +290,11 @@ function PrizeDialog({ state, onClose }: { state: NonNullable<DialogState>; onCl
                 items={currencies.map((currency) => ({ value: currency, label: currency }))}
               />
             </div>
-            <TextField label="Description" value={draft.description} onChange={(v) => set('description', v)} />
+            <TextField
+              label="Description"
+              value={draft.description}
+              onChange={(v) => set('description', v)}
+            />
             <label className="switch-field">
               <Switch.Root
                 className="switch"

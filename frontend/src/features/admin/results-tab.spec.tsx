@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Result } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
@@ -39,7 +44,12 @@ function serve(results: () => Result[]) {
       anOption('5-CHE', { name: 'Chelsea' }),
     ]),
   );
-  fake.routes.set('GET /api/results/period/5', () => jsonResponse(200, results().filter((r) => r.periodId === 5)));
+  fake.routes.set('GET /api/results/period/5', () =>
+    jsonResponse(
+      200,
+      results().filter((r) => r.periodId === 5),
+    ),
+  );
   fake.routes.set('GET /api/results', () => jsonResponse(200, results()));
 }
 
@@ -69,17 +79,25 @@ describe('Results tab', () => {
     let results: Result[] = [];
     serve(() => results);
     fake.routes.set('POST /api/results', (request) => {
-      const body = JSON.parse(request.body!) as { optionId: string; outcome: Result['outcome']; force?: boolean };
+      const body = JSON.parse(request.body!) as {
+        optionId: string;
+        outcome: Result['outcome'];
+        force?: boolean;
+      };
       if (!body.force) {
         return jsonResponse(409, {
           statusCode: 409,
           code: 'RESULT_BEFORE_KICKOFF',
-          message: "Arsenal's match has not kicked off yet. Send \"force\": true to record the result anyway.",
+          message: 'Arsenal\'s match has not kicked off yet. Send "force": true to record the result anyway.',
           optionId: body.optionId,
         });
       }
       results = [aResult(body.optionId, 5, body.outcome)];
-      return jsonResponse(201, { ...results[0], status: 'applied', message: 'Result saved before its kickoff.' });
+      return jsonResponse(201, {
+        ...results[0],
+        status: 'applied',
+        message: 'Result saved before its kickoff.',
+      });
     });
     renderApp('/admin?tab=results', { user: admin });
 
@@ -95,7 +113,11 @@ describe('Results tab', () => {
     await screen.findByText('Result saved before its kickoff.');
     expect(writes(fake.calls)).toEqual([
       { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3 } },
-      { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3, force: true } },
+      {
+        method: 'POST',
+        url: '/api/results',
+        body: { optionId: '5-ARS', outcome: 'win', points: 3, force: true },
+      },
     ]);
   }, 15_000);
 
@@ -127,7 +149,9 @@ describe('Results tab', () => {
     expect(writes(fake.calls)).toEqual([
       { method: 'POST', url: '/api/results', body: { optionId: '5-ARS', outcome: 'win', points: 3 } },
     ]);
-    await waitFor(() => expect(screen.getByTestId('results-subtitle').textContent).toBe('1 of 3 options have results'));
+    await waitFor(() =>
+      expect(screen.getByTestId('results-subtitle').textContent).toBe('1 of 3 options have results'),
+    );
     // The form is ready for the next result.
     expect(screen.getByRole('combobox', { name: 'Option' }).textContent).toContain('Choose an option');
     expect(screen.getByRole('combobox', { name: 'Outcome' }).textContent).toContain('Choose an outcome');
@@ -160,7 +184,9 @@ describe('Results tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Result' }));
     await screen.findByText('Result deleted successfully!');
     expect(writes(fake.calls)).toEqual([{ method: 'DELETE', url: '/api/results/5-CHE', body: undefined }]);
-    await waitFor(() => expect(screen.getByTestId('results-subtitle').textContent).toBe('0 of 3 options have results'));
+    await waitFor(() =>
+      expect(screen.getByTestId('results-subtitle').textContent).toBe('0 of 3 options have results'),
+    );
   });
 
   test('overwriting a result previews who would move before anything is saved', async () => {
@@ -185,7 +211,11 @@ describe('Results tab', () => {
     );
     fake.routes.set('POST /api/results', () => {
       results = [aResult('5-LIV', 5, 'loss')];
-      return jsonResponse(201, { ...results[0], status: 'applied', message: 'Result saved successfully! Scores have been recalculated.' });
+      return jsonResponse(201, {
+        ...results[0],
+        status: 'applied',
+        message: 'Result saved successfully! Scores have been recalculated.',
+      });
     });
     renderApp('/admin?tab=results', { user: admin });
 
@@ -197,7 +227,12 @@ describe('Results tab', () => {
 
     const dialog = await screen.findByRole('alertdialog');
     const row = await within(dialog).findByTestId('impact-row');
-    expect(Array.from(row.children, (cell) => cell.textContent)).toEqual(['Bob Baker', '#1, 7 pts → #2, 6 pts', '—', '—']);
+    expect(Array.from(row.children, (cell) => cell.textContent)).toEqual([
+      'Bob Baker',
+      '#1, 7 pts → #2, 6 pts',
+      '—',
+      '—',
+    ]);
     expect(writes(fake.calls)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Save' }));
     await screen.findByText('Result saved successfully! Scores have been recalculated.');

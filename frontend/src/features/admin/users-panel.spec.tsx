@@ -25,7 +25,12 @@ afterEach(() => {
 const admin: AdminUser = { ...anAdmin(), active: true, feePaidOn: '2025-08-01', hasPicked: false };
 const ann: AdminUser = { ...aUser(), active: true, feePaidOn: null, hasPicked: true };
 const bob: AdminUser = {
-  ...aUser({ id: '5f0c1c9e-4a5b-4c1d-9a53-8f1d1f0a0003', email: 'bob@example.com', firstName: 'Bob', lastName: 'Idle' }),
+  ...aUser({
+    id: '5f0c1c9e-4a5b-4c1d-9a53-8f1d1f0a0003',
+    email: 'bob@example.com',
+    firstName: 'Bob',
+    lastName: 'Idle',
+  }),
   active: false,
   feePaidOn: '2025-08-05',
   hasPicked: false,
@@ -59,10 +64,17 @@ describe('admin › users: members', () => {
 
   test('deactivates after asking, marks the fee and creates a reset link to hand over', async () => {
     fake.routes.set('GET /api/admin/users', () => jsonResponse(200, [admin, ann]));
-    fake.routes.set(`PATCH /api/admin/users/${ann.id}/active`, () => jsonResponse(200, { ...ann, active: false }));
-    fake.routes.set(`PATCH /api/admin/users/${ann.id}/fee`, () => jsonResponse(200, { ...ann, feePaidOn: '2025-08-10' }));
+    fake.routes.set(`PATCH /api/admin/users/${ann.id}/active`, () =>
+      jsonResponse(200, { ...ann, active: false }),
+    );
+    fake.routes.set(`PATCH /api/admin/users/${ann.id}/fee`, () =>
+      jsonResponse(200, { ...ann, feePaidOn: '2025-08-10' }),
+    );
     fake.routes.set(`POST /api/admin/users/${ann.id}/password-reset`, () =>
-      jsonResponse(201, { url: 'https://pool.example/reset-password?token=t0k3n', expiresAt: '2025-08-11T12:00:00.000Z' }),
+      jsonResponse(201, {
+        url: 'https://pool.example/reset-password?token=t0k3n',
+        expiresAt: '2025-08-11T12:00:00.000Z',
+      }),
     );
     renderApp('/admin?tab=users', { user: admin });
 
@@ -70,10 +82,14 @@ describe('admin › users: members', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(calls('PATCH')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(calls('PATCH')).toEqual([{ url: `/api/admin/users/${ann.id}/active`, body: { active: false } }]));
+    await waitFor(() =>
+      expect(calls('PATCH')).toEqual([{ url: `/api/admin/users/${ann.id}/active`, body: { active: false } }]),
+    );
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Entry fee paid: Ann Player' }));
-    await waitFor(() => expect(calls('PATCH')[1]).toEqual({ url: `/api/admin/users/${ann.id}/fee`, body: { paid: true } }));
+    await waitFor(() =>
+      expect(calls('PATCH')[1]).toEqual({ url: `/api/admin/users/${ann.id}/fee`, body: { paid: true } }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Password reset link for Ann Player' }));
     const link = await screen.findByRole('textbox', { name: /Reset link for Ann Player/ });

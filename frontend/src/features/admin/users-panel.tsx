@@ -87,7 +87,11 @@ function UserLists({ users }: { users: AdminUser[] }) {
       </ul>
       <h3>Regular users ({allPlayers.length})</h3>
       <label className="checkbox-field">
-        <input type="checkbox" checked={notPaidOnly} onChange={(event) => setNotPaidOnly(event.target.checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={notPaidOnly}
+          onChange={(event) => setNotPaidOnly(event.target.checked)}
+        />{' '}
         Not paid only
       </label>
       {players.length === 0 ? (

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry, ImpactPreview, Option, StandingsAsOf } from '@treble/contracts';
 import { formatDateTime } from '../../lib/dates';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin, aUser } from '../../test-support/users';
@@ -28,7 +33,17 @@ function anEntry(position: number, overrides: Partial<AuditEntry> = {}): AuditEn
   };
 }
 
-const anOption = (id: string, name: string): Option => ({ id, periodId: 2, name, description: null, sortOrder: 1, teamKey: id.slice(2), shortName: null, fixture: null }) as unknown as Option;
+const anOption = (id: string, name: string): Option =>
+  ({
+    id,
+    periodId: 2,
+    name,
+    description: null,
+    sortOrder: 1,
+    teamKey: id.slice(2),
+    shortName: null,
+    fixture: null,
+  }) as unknown as Option;
 
 const movedPreview: ImpactPreview = {
   periodId: 2,
@@ -54,15 +69,42 @@ beforeEach(() => {
   fake = createFakeFetch({
     'GET /api/periods': () =>
       jsonResponse(200, [
-        aPeriod({ id: 1, isCompleted: true, isManuallyCompleted: true, completedAt: '2025-08-20T10:00:00.000Z' }),
+        aPeriod({
+          id: 1,
+          isCompleted: true,
+          isManuallyCompleted: true,
+          completedAt: '2025-08-20T10:00:00.000Z',
+        }),
         aPeriod({ id: 2, isActive: true }),
       ]),
     'GET /api/admin/users': () => jsonResponse(200, [admin, ann]),
     'GET /api/admin/audit?limit=51&offset=0': () =>
-      jsonResponse(200, [anEntry(300, { type: 'ResultRecorded', source: 'admin', actor: admin.id, actorName: 'Pat Host', userId: null, userName: null }), ...firstPage.slice(1)]),
+      jsonResponse(200, [
+        anEntry(300, {
+          type: 'ResultRecorded',
+          source: 'admin',
+          actor: admin.id,
+          actorName: 'Pat Host',
+          userId: null,
+          userName: null,
+        }),
+        ...firstPage.slice(1),
+      ]),
     'GET /api/admin/audit?limit=51&offset=50': () => jsonResponse(200, [anEntry(5), anEntry(4)]),
-    'GET /api/admin/audit?periodId=2&limit=51&offset=0': () => jsonResponse(200, [anEntry(77, { type: 'PeriodCompleted', source: 'system', actor: 'system', actorName: null, userId: null, userName: null, optionId: null })]),
-    'GET /api/periods/2/options': () => jsonResponse(200, [anOption('2-ARS', 'Arsenal FC'), anOption('2-CHE', 'Chelsea FC')]),
+    'GET /api/admin/audit?periodId=2&limit=51&offset=0': () =>
+      jsonResponse(200, [
+        anEntry(77, {
+          type: 'PeriodCompleted',
+          source: 'system',
+          actor: 'system',
+          actorName: null,
+          userId: null,
+          userName: null,
+          optionId: null,
+        }),
+      ]),
+    'GET /api/periods/2/options': () =>
+      jsonResponse(200, [anOption('2-ARS', 'Arsenal FC'), anOption('2-CHE', 'Chelsea FC')]),
     'GET /api/periods/1/options': () => jsonResponse(200, [anOption('1-ARS', 'Arsenal FC')]),
     'GET /api/admin/standings-as-of?period=1&kind=overall': () =>
       jsonResponse(200, {
@@ -81,7 +123,18 @@ beforeEach(() => {
         kind: 'survivor',
         position: '40',
         completedAt: '2025-08-20T10:00:00.000Z',
-        rows: [{ userId: 'cat', displayName: 'Cat Cole', rank: 1, points: 0, wins: 0, isEliminated: true, strikeCount: 1, eliminatedInPeriod: 1 }],
+        rows: [
+          {
+            userId: 'cat',
+            displayName: 'Cat Cole',
+            rank: 1,
+            points: 0,
+            wins: 0,
+            isEliminated: true,
+            strikeCount: 1,
+            eliminatedInPeriod: 1,
+          },
+        ],
       } satisfies StandingsAsOf),
     'GET /api/admin/what-if/result?optionId=2-ARS&outcome=loss': () => jsonResponse(200, movedPreview),
     'GET /api/admin/what-if/reopen/1': () =>
@@ -96,8 +149,22 @@ beforeEach(() => {
             overall: null,
             last10: null,
             survivor: {
-              before: { rank: 3, points: 0, wins: 0, isEliminated: true, strikeCount: 1, eliminatedInPeriod: 1 },
-              after: { rank: 1, points: 0, wins: 0, isEliminated: false, strikeCount: 0, eliminatedInPeriod: null },
+              before: {
+                rank: 3,
+                points: 0,
+                wins: 0,
+                isEliminated: true,
+                strikeCount: 1,
+                eliminatedInPeriod: 1,
+              },
+              after: {
+                rank: 1,
+                points: 0,
+                wins: 0,
+                isEliminated: false,
+                strikeCount: 0,
+                eliminatedInPeriod: null,
+              },
             },
           },
         ],
@@ -109,7 +176,8 @@ beforeEach(() => {
 
 afterEach(() => uninstall());
 
-const auditCalls = () => fake.calls.filter((call) => call.url.startsWith('/api/admin/audit')).map((call) => call.url);
+const auditCalls = () =>
+  fake.calls.filter((call) => call.url.startsWith('/api/admin/audit')).map((call) => call.url);
 
 describe('audit page', () => {
   test('players see that the page is for admins, and nothing is fetched', async () => {
@@ -156,7 +224,9 @@ describe('audit page', () => {
     let failing = true;
     const ok = fake.routes.get('GET /api/admin/audit?limit=51&offset=0')!;
     fake.routes.set('GET /api/admin/audit?limit=51&offset=0', (request) =>
-      failing ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Database unavailable' }) : ok(request),
+      failing
+        ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Database unavailable' })
+        : ok(request),
     );
     renderApp('/audit', { user: admin });
     const alert = await screen.findByRole('alert');
@@ -183,7 +253,12 @@ describe('audit page', () => {
     fireEvent.change(within(panel).getByLabelText('Option'), { target: { value: '2-ARS' } });
     fireEvent.change(within(panel).getByLabelText('Result'), { target: { value: 'loss' } });
     const row = await within(panel).findByTestId('impact-row');
-    expect(Array.from(row.children).map((cell) => cell.textContent)).toEqual(['Bob Baker', '#1, 12 pts → #2, 9 pts', '—', '—']);
+    expect(Array.from(row.children).map((cell) => cell.textContent)).toEqual([
+      'Bob Baker',
+      '#1, 12 pts → #2, 9 pts',
+      '—',
+      '—',
+    ]);
 
     fireEvent.change(within(panel).getByLabelText('Period to reopen'), { target: { value: '1' } });
     const reopen = await within(panel).findByRole('region', { name: 'Impact of reopening period 1' });

@@ -1,5 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type { AuditEntry, AuditFilters, HistoricStanding, LeaderboardKind, Outcome, Period, User } from '@treble/contracts';
+import type {
+  AuditEntry,
+  AuditFilters,
+  HistoricStanding,
+  LeaderboardKind,
+  Outcome,
+  Period,
+  User,
+} from '@treble/contracts';
 import { useState } from 'react';
 import { adminUsersQueryOptions } from '../../api/admin';
 import { auditPageSize, auditQueryOptions, standingsAsOfQueryOptions } from '../../api/audit';
@@ -30,7 +38,13 @@ function userName(user: User): string {
  * The admins' audit page: the event history (who did what, from which source, when), the
  * standings as of any completed period, and what-if previews of results and reopenings.
  */
-export function AuditPage({ search, onSearchChange }: { search: AuditSearch; onSearchChange: (search: AuditSearch) => void }) {
+export function AuditPage({
+  search,
+  onSearchChange,
+}: {
+  search: AuditSearch;
+  onSearchChange: (search: AuditSearch) => void;
+}) {
   const { data: periods } = useSuspenseQuery(periodsQueryOptions());
   const { data: users } = useSuspenseQuery(adminUsersQueryOptions());
   const sortedPeriods = [...periods].sort((a, b) => a.id - b.id);
@@ -38,7 +52,9 @@ export function AuditPage({ search, onSearchChange }: { search: AuditSearch; onS
     <section className="page" aria-labelledby="audit-title">
       <header className="page-header">
         <h1 id="audit-title">Audit</h1>
-        <p className="muted">Every event of the pool, the standings as they were, and what a change would do.</p>
+        <p className="muted">
+          Every event of the pool, the standings as they were, and what a change would do.
+        </p>
       </header>
       <HistoryPanel search={search} onSearchChange={onSearchChange} periods={sortedPeriods} users={users} />
       <StandingsAsOfPanel periods={sortedPeriods} />
@@ -68,7 +84,17 @@ function Failure({ error, retry }: { error: unknown; retry: () => unknown }) {
   );
 }
 
-function OptionSelect({ periodId, value, onChange, label }: { periodId: number; value: string; onChange: (optionId: string) => void; label: string }) {
+function OptionSelect({
+  periodId,
+  value,
+  onChange,
+  label,
+}: {
+  periodId: number;
+  value: string;
+  onChange: (optionId: string) => void;
+  label: string;
+}) {
   const options = useQuery(optionsQueryOptions(periodId));
   return (
     <label className="field">
@@ -85,7 +111,12 @@ function OptionSelect({ periodId, value, onChange, label }: { periodId: number; 
   );
 }
 
-const sourceLabel: Record<AuditEntry['source'], string> = { player: 'Player', admin: 'Admin', provider: 'Provider', system: 'System' };
+const sourceLabel: Record<AuditEntry['source'], string> = {
+  player: 'Player',
+  admin: 'Admin',
+  provider: 'Provider',
+  system: 'System',
+};
 
 /** "ResultRecorded" → "Result recorded". */
 function eventName(type: string): string {
@@ -116,7 +147,12 @@ function HistoryPanel({
           <span className="field__label">Period</span>
           <select
             value={search.period ?? ''}
-            onChange={(event) => change({ period: event.target.value ? Number(event.target.value) : undefined, option: undefined })}
+            onChange={(event) =>
+              change({
+                period: event.target.value ? Number(event.target.value) : undefined,
+                option: undefined,
+              })
+            }
           >
             <option value="">All periods</option>
             {periods.map((period) => (
@@ -128,7 +164,10 @@ function HistoryPanel({
         </label>
         <label className="field">
           <span className="field__label">User</span>
-          <select value={search.user ?? ''} onChange={(event) => change({ user: event.target.value || undefined })}>
+          <select
+            value={search.user ?? ''}
+            onChange={(event) => change({ user: event.target.value || undefined })}
+          >
             <option value="">All users</option>
             {users.map((user) => (
               <option key={user.id} value={user.id}>
@@ -138,7 +177,12 @@ function HistoryPanel({
           </select>
         </label>
         {search.period !== undefined && (
-          <OptionSelect periodId={search.period} label="Option" value={search.option ?? ''} onChange={(option) => change({ option: option || undefined })} />
+          <OptionSelect
+            periodId={search.period}
+            label="Option"
+            value={search.option ?? ''}
+            onChange={(option) => change({ option: option || undefined })}
+          />
         )}
       </div>
       <p className="muted">Times in {displayTimeZone()}</p>
@@ -174,7 +218,8 @@ function HistoryPanel({
                   {[
                     entry.periodId !== null ? `Period ${entry.periodId}` : null,
                     entry.optionId,
-                    entry.userName ?? (entry.userId !== null && entry.userId !== entry.actor ? entry.userId : null),
+                    entry.userName ??
+                      (entry.userId !== null && entry.userId !== entry.actor ? entry.userId : null),
                   ]
                     .filter((part) => part !== null)
                     .join(' · ')}
@@ -185,7 +230,12 @@ function HistoryPanel({
         </table>
       )}
       <nav className="pager" aria-label="Event history pages">
-        <button type="button" className="button" disabled={page <= 1} onClick={() => onSearchChange({ ...search, page: page - 1 })}>
+        <button
+          type="button"
+          className="button"
+          disabled={page <= 1}
+          onClick={() => onSearchChange({ ...search, page: page - 1 })}
+        >
           Previous
         </button>
         <span>Page {page}</span>
@@ -215,7 +265,9 @@ function StandingsAsOfPanel({ periods }: { periods: Period[] }) {
   return (
     <section className="panel" aria-labelledby="standings-as-of-title">
       <h2 id="standings-as-of-title">Standings as of a period</h2>
-      <p className="muted">Computed from the event log, as the leaderboards stood when the period was completed.</p>
+      <p className="muted">
+        Computed from the event log, as the leaderboards stood when the period was completed.
+      </p>
       {completed.length === 0 ? (
         <p className="empty-state">No period has been completed yet.</p>
       ) : (
@@ -276,7 +328,8 @@ function StandingsAsOfTable({ periodId, kind }: { periodId: number; kind: Leader
             <td>{row.wins}</td>
             {kind === 'survivor' && (
               <td>
-                {row.isEliminated ? `Eliminated in period ${row.eliminatedInPeriod}` : 'Active'} · {row.strikeCount} strikes
+                {row.isEliminated ? `Eliminated in period ${row.eliminatedInPeriod}` : 'Active'} ·{' '}
+                {row.strikeCount} strikes
               </td>
             )}
             {kind === 'last10' && <td>{row.badge}</td>}
@@ -318,7 +371,9 @@ function WhatIfPanel({ periods }: { periods: Period[] }) {
             ))}
           </select>
         </label>
-        {periodId !== null && <OptionSelect periodId={periodId} label="Option" value={optionId} onChange={setOptionId} />}
+        {periodId !== null && (
+          <OptionSelect periodId={periodId} label="Option" value={optionId} onChange={setOptionId} />
+        )}
         <label className="field">
           <span className="field__label">Result</span>
           <select value={outcome} onChange={(event) => setOutcome(event.target.value as OutcomeChoice | '')}>
@@ -330,7 +385,9 @@ function WhatIfPanel({ periods }: { periods: Period[] }) {
           </select>
         </label>
       </div>
-      {optionId !== '' && outcome !== '' && <ResultImpactPreview optionId={optionId} outcome={outcome === 'none' ? null : outcome} />}
+      {optionId !== '' && outcome !== '' && (
+        <ResultImpactPreview optionId={optionId} outcome={outcome === 'none' ? null : outcome} />
+      )}
       <h3>A period were reopened</h3>
       {reopenable.length === 0 ? (
         <p className="empty-state">No manually completed period to reopen.</p>
@@ -338,7 +395,10 @@ function WhatIfPanel({ periods }: { periods: Period[] }) {
         <>
           <label className="field">
             <span className="field__label">Period to reopen</span>
-            <select value={reopenId ?? ''} onChange={(event) => setReopenId(event.target.value ? Number(event.target.value) : null)}>
+            <select
+              value={reopenId ?? ''}
+              onChange={(event) => setReopenId(event.target.value ? Number(event.target.value) : null)}
+            >
               <option value="">Choose a period</option>
               {reopenable.map((period) => (
                 <option key={period.id} value={period.id}>

@@ -1,6 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ImpactPreview, Movement, Outcome, PlayerImpact, StandingFigures, SurvivorFigures } from '@treble/contracts';
-import { completeImpactQueryOptions, reopenImpactQueryOptions, resultImpactQueryOptions } from '../../api/audit';
+import type {
+  ImpactPreview,
+  Movement,
+  Outcome,
+  PlayerImpact,
+  StandingFigures,
+  SurvivorFigures,
+} from '@treble/contracts';
+import {
+  completeImpactQueryOptions,
+  reopenImpactQueryOptions,
+  resultImpactQueryOptions,
+} from '../../api/audit';
 import { errorMessage } from '../../lib/errors';
 
 const outcomeLabel: Record<Outcome, string> = { win: 'Win', draw: 'Draw', loss: 'Loss' };
@@ -98,7 +109,11 @@ export function ImpactSummary({ label, preview }: { label: string; preview: Impa
           ))}
         </ul>
       )}
-      <ImpactTable caption="Players whose standing would change" changes={preview.changes} empty="No player's points, rank or survivor status would change." />
+      <ImpactTable
+        caption="Players whose standing would change"
+        changes={preview.changes}
+        empty="No player's points, rank or survivor status would change."
+      />
       {preview.onReopen !== null && (
         <ImpactTable
           caption={`Once period ${preview.periodId} is reopened`}
@@ -110,7 +125,15 @@ export function ImpactSummary({ label, preview }: { label: string; preview: Impa
   );
 }
 
-function ImpactTable({ caption, changes, empty }: { caption: string; changes: PlayerImpact[]; empty: string }) {
+function ImpactTable({
+  caption,
+  changes,
+  empty,
+}: {
+  caption: string;
+  changes: PlayerImpact[];
+  empty: string;
+}) {
   if (changes.length === 0) return <p className="empty-state">{empty}</p>;
   return (
     <table className="admin-table" aria-label={caption}>

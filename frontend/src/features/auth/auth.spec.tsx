@@ -178,8 +178,11 @@ describe('registration', () => {
   test('states the password rule under the field and shows why the server refused a password', async () => {
     fake.routes.set('GET /api/auth/user', signedOut);
     fake.routes.set('GET /api/auth/registration', () => jsonResponse(200, options({ mode: 'open' })));
-    const why = 'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.';
-    fake.routes.set('POST /api/auth/register', () => jsonResponse(400, { statusCode: 400, code: 'PASSWORD_POLICY', message: why }));
+    const why =
+      'This password is one of the most common passwords, which are tried first by anyone guessing. Please choose another.';
+    fake.routes.set('POST /api/auth/register', () =>
+      jsonResponse(400, { statusCode: 400, code: 'PASSWORD_POLICY', message: why }),
+    );
     renderApp('/register');
 
     const password = await screen.findByLabelText('Password');

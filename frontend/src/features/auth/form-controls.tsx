@@ -12,7 +12,8 @@ export function useFormFields<Values extends Record<string, string>>(initial: Va
   const field = (name: keyof Values & string) => ({
     name,
     value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [name]: event.target.value })),
   });
   return { form, setForm, field };
 }
@@ -21,7 +22,11 @@ export function useFormFields<Values extends Record<string, string>>(initial: Va
  * A labelled input: the label wraps it, so it is named for assistive technology; an optional hint
  * below it describes it.
  */
-export function Field({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const hintId = useId();
   return (
     <label className="field">
@@ -48,7 +53,15 @@ export function ErrorNotice({ error, children }: { error: Error | null; children
 }
 
 /** The submit button, busy (and disabled) while its call runs. */
-export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel?: string }) {
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+}) {
   return (
     <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending}>
       {pending && pendingLabel ? pendingLabel : label}

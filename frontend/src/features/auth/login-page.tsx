@@ -21,7 +21,13 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
       <p className="auth-card__lead">Sign in to make your picks and follow the standings.</p>
       <form className="form" onSubmit={submit}>
         <Field label="E-mail" type="email" autoComplete="email" required {...field('email')} />
-        <Field label="Password" type="password" autoComplete="current-password" required {...field('password')} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...field('password')}
+        />
         <ErrorNotice error={login.error} />
         <SubmitButton pending={login.isPending} label="Log in" pendingLabel="Signing in…" />
       </form>

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
 import type { NotificationSettings } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { aUser } from '../../test-support/users';
 
@@ -19,7 +24,11 @@ const settings: NotificationSettings = {
   announcement: { email: true, push: true },
 };
 // A P-256 public key is 65 bytes; base64url without padding, as the server sends it.
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const vapidKey = base64url(Uint8Array.from({ length: 65 }, (_, i) => (i * 7 + 4) % 256));
 
 interface PushStandIn {
@@ -35,7 +44,10 @@ function standInPush(permission: NotificationPermission): { push: PushStandIn; r
       subscribe: (options: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }) => {
         push.subscribed.push(options);
         return Promise.resolve({
-          toJSON: () => ({ endpoint: 'https://push.example/send/browser-1', keys: { p256dh: 'BPkey', auth: 'authkey' } }),
+          toJSON: () => ({
+            endpoint: 'https://push.example/send/browser-1',
+            keys: { p256dh: 'BPkey', auth: 'authkey' },
+          }),
         });
       },
     },
@@ -90,13 +102,21 @@ describe('Profile › push in this browser', () => {
     const standIn = standInPush('granted');
     restore = standIn.restore;
     renderApp('/profile', { user: aUser() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Get push notifications in this browser' }, { timeout: 5000 }));
+    fireEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Get push notifications in this browser' },
+        { timeout: 5000 },
+      ),
+    );
     await screen.findByText('Push notifications are on for this browser.');
     expect(standIn.push.registered).toEqual([{ url: '/sw.js', scope: '/' }]);
     expect(standIn.push.subscribed).toHaveLength(1);
     expect(standIn.push.subscribed[0]!.userVisibleOnly).toBe(true);
     expect(base64url(standIn.push.subscribed[0]!.applicationServerKey)).toBe(vapidKey);
-    const posted = fake.calls.filter((call) => call.method === 'POST' && call.url === '/api/notifications/push/subscriptions');
+    const posted = fake.calls.filter(
+      (call) => call.method === 'POST' && call.url === '/api/notifications/push/subscriptions',
+    );
     expect(posted.map((call) => JSON.parse(call.body!) as unknown)).toEqual([
       { endpoint: 'https://push.example/send/browser-1', keys: { p256dh: 'BPkey', auth: 'authkey' } },
     ]);
@@ -106,7 +126,13 @@ describe('Profile › push in this browser', () => {
     const standIn = standInPush('denied');
     restore = standIn.restore;
     renderApp('/profile', { user: aUser() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Get push notifications in this browser' }, { timeout: 5000 }));
+    fireEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Get push notifications in this browser' },
+        { timeout: 5000 },
+      ),
+    );
     await screen.findByText('Notifications are blocked for this site in the browser settings.');
     expect(standIn.push.subscribed).toEqual([]);
     expect(fake.calls.some((call) => call.url === '/api/notifications/push/subscriptions')).toBe(false);
@@ -114,7 +140,13 @@ describe('Profile › push in this browser', () => {
 
   test('says so in a browser without push', async () => {
     renderApp('/profile', { user: aUser() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Get push notifications in this browser' }, { timeout: 5000 }));
+    fireEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Get push notifications in this browser' },
+        { timeout: 5000 },
+      ),
+    );
     await screen.findByText('This browser cannot receive push notifications.');
   });
 });

@@ -15,12 +15,16 @@ async function enablePushInThisBrowser(): Promise<void> {
     throw new Error('This browser cannot receive push notifications.');
   }
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error('Notifications are blocked for this site in the browser settings.');
+  if (permission !== 'granted')
+    throw new Error('Notifications are blocked for this site in the browser settings.');
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   await navigator.serviceWorker.ready;
   const { publicKey } = await pushKey();
   const key = Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
   await savePushSubscription({ endpoint: json.endpoint, keys: json.keys });
 }

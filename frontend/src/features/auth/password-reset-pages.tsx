@@ -53,7 +53,8 @@ export function ResetPasswordPage({ token }: { token?: string }) {
       <section className="auth-card" aria-labelledby="reset-title">
         <h1 id="reset-title">Set a new password</h1>
         <p className="notice notice--error" role="alert">
-          This page needs the link from your reset e-mail. <Link to="/forgot-password">Ask for a new link</Link>.
+          This page needs the link from your reset e-mail.{' '}
+          <Link to="/forgot-password">Ask for a new link</Link>.
         </p>
       </section>
     );
@@ -68,8 +69,8 @@ export function ResetPasswordPage({ token }: { token?: string }) {
     <section className="auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">Set a new password</h1>
       <p className="auth-card__lead">
-        Choose a new password ({passwordPolicy.minLength} characters or more). You will be signed out everywhere
-        else.
+        Choose a new password ({passwordPolicy.minLength} characters or more). You will be signed out
+        everywhere else.
       </p>
       <form className="form" onSubmit={submit}>
         <Field

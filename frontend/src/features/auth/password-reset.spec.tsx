@@ -30,7 +30,9 @@ afterEach(() => {
 });
 
 const posted = (url: string) =>
-  fake.calls.filter((call) => call.method === 'POST' && call.url === url).map((call) => JSON.parse(call.body!) as unknown);
+  fake.calls
+    .filter((call) => call.method === 'POST' && call.url === url)
+    .map((call) => JSON.parse(call.body!) as unknown);
 
 describe('forgot password', () => {
   test('the sign-in page links to it; it sends the address and shows the answer', async () => {
@@ -75,18 +77,26 @@ describe('reset password', () => {
 
   test('a used or expired link offers a new one', async () => {
     fake.routes.set('POST /api/auth/password-reset', () =>
-      jsonResponse(400, { statusCode: 400, code: 'RESET_TOKEN_INVALID', message: 'This reset link is not valid any more.' }),
+      jsonResponse(400, {
+        statusCode: 400,
+        code: 'RESET_TOKEN_INVALID',
+        message: 'This reset link is not valid any more.',
+      }),
     );
     renderApp('/reset-password?token=used', { user: null });
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a new secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This reset link is not valid any more.');
-    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 
   test('without a token it says where to get one', async () => {
     renderApp('/reset-password', { user: null });
-    expect((await screen.findByRole('alert')).textContent).toContain('This page needs the link from your reset e-mail.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This page needs the link from your reset e-mail.',
+    );
   });
 });

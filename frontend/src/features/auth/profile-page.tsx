@@ -49,9 +49,27 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form className="panel form" onSubmit={submit} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">Your details</h2>
-      <Field label="First name" type="text" autoComplete="given-name" maxLength={100} {...field('firstName')} />
-      <Field label="Last name" type="text" autoComplete="family-name" maxLength={100} {...field('lastName')} />
-      <Field label="Picture URL" type="url" inputMode="url" placeholder="https://…" {...field('profileImageUrl')} />
+      <Field
+        label="First name"
+        type="text"
+        autoComplete="given-name"
+        maxLength={100}
+        {...field('firstName')}
+      />
+      <Field
+        label="Last name"
+        type="text"
+        autoComplete="family-name"
+        maxLength={100}
+        {...field('lastName')}
+      />
+      <Field
+        label="Picture URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        {...field('profileImageUrl')}
+      />
       {update.isSuccess && (
         <p className="notice notice--success" role="status">
           Profile saved.
@@ -82,7 +100,13 @@ function PasswordForm() {
   return (
     <form className="panel form" onSubmit={submit} aria-labelledby="password-form-title">
       <h2 id="password-form-title">Change password</h2>
-      <Field label="Current password" type="password" autoComplete="current-password" required {...field('currentPassword')} />
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...field('currentPassword')}
+      />
       <Field
         label="New password"
         type="password"
@@ -93,7 +117,13 @@ function PasswordForm() {
         hint={passwordPolicy.description}
         {...field('newPassword')}
       />
-      <Field label="Repeat the new password" type="password" autoComplete="new-password" required {...field('confirmation')} />
+      <Field
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...field('confirmation')}
+      />
       {mismatch && (
         <p className="notice notice--error" role="alert">
           The two new passwords differ.

@@ -74,8 +74,20 @@ export function RegisterPage({ invite }: { invite?: string }) {
       {canRegister && (
         <form className="form" onSubmit={submit}>
           <div className="form__row">
-            <Field label="First name" type="text" autoComplete="given-name" maxLength={100} {...field('firstName')} />
-            <Field label="Last name" type="text" autoComplete="family-name" maxLength={100} {...field('lastName')} />
+            <Field
+              label="First name"
+              type="text"
+              autoComplete="given-name"
+              maxLength={100}
+              {...field('firstName')}
+            />
+            <Field
+              label="Last name"
+              type="text"
+              autoComplete="family-name"
+              maxLength={100}
+              {...field('lastName')}
+            />
           </div>
           <Field label="E-mail" type="email" autoComplete="email" required {...field('email')} />
           <div className="field">
@@ -104,7 +116,11 @@ export function RegisterPage({ invite }: { invite?: string }) {
               </>
             )}
           </ErrorNotice>
-          <SubmitButton pending={register.isPending} label="Create account" pendingLabel="Creating your account…" />
+          <SubmitButton
+            pending={register.isPending}
+            label="Create account"
+            pendingLabel="Creating your account…"
+          />
         </form>
       )}
       <p className="auth-card__footer">

@@ -45,7 +45,11 @@ function contrast(a: string, b: string): number {
 
 function darken(hex: string): string {
   return `#${[1, 3, 5]
-    .map((start) => Math.round(parseInt(hex.slice(start, start + 2), 16) * 0.88).toString(16).padStart(2, '0'))
+    .map((start) =>
+      Math.round(parseInt(hex.slice(start, start + 2), 16) * 0.88)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 
@@ -65,7 +69,12 @@ export function badgeColours(background: string, text: string): { background: st
 }
 
 export function clubCode(teamKey: string): string {
-  return teamKey.replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase() || '?';
+  return (
+    teamKey
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 3)
+      .toUpperCase() || '?'
+  );
 }
 
 /** A small round badge: decorative, the club's name is always written beside it. */

@@ -20,14 +20,16 @@ export function activePrizesQueryOptions(fetch?: FetchLike) {
 export function competitionSummaryQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.periods(), 'competition-summary'] as const,
-    queryFn: ({ signal }) => requestJson<CompetitionSummary>('/api/admin/competition/summary', { signal, fetch }),
+    queryFn: ({ signal }) =>
+      requestJson<CompetitionSummary>('/api/admin/competition/summary', { signal, fetch }),
   });
 }
 
 export function setupPeriodsMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'setup', 'periods'],
-    mutationFn: () => requestJson<ScheduleImportResult>('/api/admin/setup/periods', { method: 'POST', body: {}, fetch }),
+    mutationFn: () =>
+      requestJson<ScheduleImportResult>('/api/admin/setup/periods', { method: 'POST', body: {}, fetch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
   });
 }
@@ -37,7 +39,8 @@ export type SetupOptionsAnswer = MessageResponse & { added: number };
 export function setupOptionsMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'setup', 'options'],
-    mutationFn: () => requestJson<SetupOptionsAnswer>('/api/admin/setup/options', { method: 'POST', body: {}, fetch }),
+    mutationFn: () =>
+      requestJson<SetupOptionsAnswer>('/api/admin/setup/options', { method: 'POST', body: {}, fetch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['options'] }),
   });
 }

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { CompetitionSummary, Prize } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin, aUser } from '../../test-support/users';
 import { prizePool } from './competition-setup-page';
@@ -45,9 +50,12 @@ describe('prize pools', () => {
   test('sum the active prizes of a competition per currency', () => {
     expect(prizePool(prizes, 'overall')).toBe('$1,150');
     expect(prizePool(prizes, 'last10')).toBe('£400');
-    expect(prizePool([...prizes, aPrize({ id: 'p6', competition: 'survivor', amount: '50.50', currency: 'EUR' })], 'survivor')).toBe(
-      '$900 + €50.50',
-    );
+    expect(
+      prizePool(
+        [...prizes, aPrize({ id: 'p6', competition: 'survivor', amount: '50.50', currency: 'EUR' })],
+        'survivor',
+      ),
+    ).toBe('$900 + €50.50');
     expect(prizePool([], 'overall')).toBe('No prize yet');
   });
 });
@@ -71,11 +79,22 @@ describe('competition setup page', () => {
   test('"Create All 38 Periods" asks first, then posts, toasts Success! and refreshes the summary', async () => {
     serveReads();
     fake.routes.set('GET /api/admin/competition/summary', () =>
-      jsonResponse(200, { ...summary, totalPeriods: 0, overallPeriods: 0, last10Periods: 0, survivorPeriods: 0 }),
+      jsonResponse(200, {
+        ...summary,
+        totalPeriods: 0,
+        overallPeriods: 0,
+        last10Periods: 0,
+        survivorPeriods: 0,
+      }),
     );
     fake.routes.set('POST /api/admin/setup/periods', () => {
       fake.routes.set('GET /api/admin/competition/summary', () => jsonResponse(200, summary));
-      return jsonResponse(201, { message: 'Created all 38 EPL periods with authentic fixture dates.', created: 38, unchanged: 0, totalPeriods: 38 });
+      return jsonResponse(201, {
+        message: 'Created all 38 EPL periods with authentic fixture dates.',
+        created: 38,
+        unchanged: 0,
+        totalPeriods: 38,
+      });
     });
     renderApp('/competition-setup', { user: anAdmin() });
 
@@ -86,24 +105,32 @@ describe('competition setup page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create All 38 Periods' }));
 
     await screen.findByText('Success!');
-    expect(screen.getAllByText('Created all 38 EPL periods with authentic fixture dates.').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Created all 38 EPL periods with authentic fixture dates.').length,
+    ).toBeGreaterThan(0);
     await within(screen.getByText('Total periods').parentElement as HTMLElement).findByText('38');
   });
 
   test('"Create All Team Options" posts and reports the server message; a failure toasts an Error', async () => {
     serveReads();
-    fake.routes.set('POST /api/admin/setup/options', () => jsonResponse(200, { message: 'Created 760 team options.', added: 760 }));
+    fake.routes.set('POST /api/admin/setup/options', () =>
+      jsonResponse(200, { message: 'Created 760 team options.', added: 760 }),
+    );
     renderApp('/competition-setup', { user: anAdmin() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Create All Team Options' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Create All Team Options' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Create All Team Options' }),
+    );
     expect((await screen.findAllByText('Created 760 team options.')).length).toBeGreaterThan(0);
 
     fake.routes.set('POST /api/admin/setup/options', () =>
       jsonResponse(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Create All Team Options' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Create All Team Options' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Create All Team Options' }),
+    );
     await screen.findByText('Failed to create options');
   });
 

@@ -94,9 +94,7 @@ export function CompetitionSetupPanel({ headingLevel }: { headingLevel: 2 | 3 })
 
       <section className="panel" aria-labelledby="season-setup-title">
         <Heading id="season-setup-title">Season setup</Heading>
-        <p className="muted">
-          Both steps can be run again safely: they only add what is missing.
-        </p>
+        <p className="muted">Both steps can be run again safely: they only add what is missing.</p>
         <div className="setup-steps">
           <SetupStep
             label="Create All 38 Periods"

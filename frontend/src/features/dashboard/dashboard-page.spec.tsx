@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultRules, describeSurvivorRule, queryKeys } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anEntry, anOption, aSurvivorEntry, someStats } from '../../test-support/standings';
@@ -36,7 +41,9 @@ describe('dashboard', () => {
     await screen.findAllByTestId('stat-tile');
     within(tile('Total Points')).getByText('7');
 
-    fake.routes.set('GET /api/user/stats', () => jsonResponse(503, { statusCode: 503, code: 'UNAVAILABLE', message: 'Down' }));
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(503, { statusCode: 503, code: 'UNAVAILABLE', message: 'Down' }),
+    );
     await act(() => queryClient.refetchQueries({ queryKey: queryKeys.userStats() }).catch(() => undefined));
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.userStats())?.status).toBe('error'));
     await act(async () => {});
@@ -72,7 +79,13 @@ describe('dashboard', () => {
           last10Rank: 7,
           totalPoints: 21,
           isEliminated: true,
-          scores: [1, 2, 3, 4, 5, 6].map((periodId) => ({ periodId, totalPoints: periodId === 6 ? 0 : periodId, isCompleted: true, picks: 3, scoredPicks: 3 })),
+          scores: [1, 2, 3, 4, 5, 6].map((periodId) => ({
+            periodId,
+            totalPoints: periodId === 6 ? 0 : periodId,
+            isCompleted: true,
+            picks: 3,
+            scoredPicks: 3,
+          })),
         }),
       ),
     );
@@ -84,7 +97,10 @@ describe('dashboard', () => {
       jsonResponse(200, [{ id: 'c1', userId: 'u', periodId: 30, optionId: 'o1' }]),
     );
     fake.routes.set('GET /api/leaderboards/overall', () =>
-      jsonResponse(200, ['A A', 'B B', 'C C', 'D D', 'E E', 'F F'].map((name, index) => anEntry(index + 1, name))),
+      jsonResponse(
+        200,
+        ['A A', 'B B', 'C C', 'D D', 'E E', 'F F'].map((name, index) => anEntry(index + 1, name)),
+      ),
     );
     fake.routes.set('GET /api/leaderboards/survivor', () => jsonResponse(200, [aSurvivorEntry(1, 'A A')]));
 
@@ -157,11 +173,11 @@ describe('dashboard profile and trend', () => {
     // The chart loads lazily; its table lists the periods in order.
     const trend = screen.getByTestId('performance-trend');
     const table = await within(trend).findByRole('table', { name: 'Points per period' }, { timeout: 5000 });
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'PeriodPoints',
-      'Period 14',
-      'Period 26',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['PeriodPoints', 'Period 14', 'Period 26']);
     expect(screen.queryByText(/coming soon/i)).toBeNull();
     expect(screen.getAllByRole('link', { name: 'View History' })[0]!.getAttribute('href')).toBe('/history');
   });
@@ -177,10 +193,18 @@ describe('dashboard profile and trend', () => {
 describe('dashboard recent results', () => {
   test('a period in progress says so instead of reading as a loss; medals wait for points', async () => {
     fake.routes.set('GET /api/user/stats', () =>
-      jsonResponse(200, someStats({ scores: [{ periodId: 7, totalPoints: 0, isCompleted: false, picks: 3, scoredPicks: 1 }] })),
+      jsonResponse(
+        200,
+        someStats({
+          scores: [{ periodId: 7, totalPoints: 0, isCompleted: false, picks: 3, scoredPicks: 1 }],
+        }),
+      ),
     );
     fake.routes.set('GET /api/leaderboards/overall', () =>
-      jsonResponse(200, [{ ...anEntry(1, 'A A'), totalPoints: 0 }, { ...anEntry(1, 'B B'), totalPoints: 0 }]),
+      jsonResponse(200, [
+        { ...anEntry(1, 'A A'), totalPoints: 0 },
+        { ...anEntry(1, 'B B'), totalPoints: 0 },
+      ]),
     );
     renderApp('/', { user: aUser() });
     const [row] = await screen.findAllByTestId('recent-result');
@@ -197,21 +221,21 @@ describe('navigation', () => {
     fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats()));
     const player = renderApp('/', { user: aUser() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
-      'Dashboard',
-      'Picks',
-      'Leaderboards',
-      'History',
-      'Performance',
-      'Prizes',
-      'Invite',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Dashboard', 'Picks', 'Leaderboards', 'History', 'Performance', 'Prizes', 'Invite']);
     expect(screen.queryByText(/debug|admin: (yes|no)/i)).toBeNull();
     player.unmount();
 
     renderApp('/', { user: anAdmin() });
     const adminNav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(adminNav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+    expect(
+      within(adminNav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
       '/',
       '/predictions',
       '/leaderboards',

@@ -180,7 +180,9 @@ function MiniBoard({
   // Medals and badges only once there is something to rank (before any points, all tie at 0).
   const ranked = (board.data ?? []).some((row) => row.totalPoints > 0);
   const activeCount =
-    kind === 'survivor' ? (board.data as SurvivorEntry[] | undefined)?.filter((row) => !row.isEliminated).length : null;
+    kind === 'survivor'
+      ? (board.data as SurvivorEntry[] | undefined)?.filter((row) => !row.isEliminated).length
+      : null;
   return (
     <div className="panel" data-testid={`mini-${kind}`}>
       <h2>{title}</h2>
@@ -241,7 +243,10 @@ function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
                   {resultLabel(score.totalPoints)}
                 </span>
               ) : (
-                <span className="badge badge--status-pending" title={`${score.scoredPicks} of ${plural(score.picks, 'pick')} scored`}>
+                <span
+                  className="badge badge--status-pending"
+                  title={`${score.scoredPicks} of ${plural(score.picks, 'pick')} scored`}
+                >
                   In progress · {score.scoredPicks}/{score.picks}
                 </span>
               )}
@@ -291,7 +296,9 @@ function ProfileCard({ stats }: { stats: UserStats }) {
 }
 
 function PerformanceTrend({ scores }: { scores: PeriodScoreEntry[] }) {
-  const data = [...scores].sort((a, b) => a.periodId - b.periodId).map((score) => ({ periodId: score.periodId, points: score.totalPoints }));
+  const data = [...scores]
+    .sort((a, b) => a.periodId - b.periodId)
+    .map((score) => ({ periodId: score.periodId, points: score.totalPoints }));
   return (
     <div className="panel" data-testid="performance-trend">
       <div className="period-card__heading">

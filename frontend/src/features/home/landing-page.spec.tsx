@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Prize } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { invitationToken } from './landing-page';
 
@@ -36,11 +41,9 @@ describe('landing page', () => {
   test('shows the hero, three competitions, four steps, the real prizes and the ways in', async () => {
     renderApp('/', { user: null });
     await screen.findByRole('heading', { name: 'Join The Pool', level: 1 });
-    expect(screen.getAllByTestId('competition-card').map((card) => card.querySelector('h3')?.textContent)).toEqual([
-      'Overall',
-      'Survivor',
-      'Last 10',
-    ]);
+    expect(
+      screen.getAllByTestId('competition-card').map((card) => card.querySelector('h3')?.textContent),
+    ).toEqual(['Overall', 'Survivor', 'Last 10']);
     expect(screen.getAllByTestId('how-step')).toHaveLength(4);
     screen.getByRole('heading', { name: 'Live Updates' });
     screen.getByRole('heading', { name: 'Strategy' });
@@ -49,7 +52,8 @@ describe('landing page', () => {
     await within(prizes).findByText('£200.00');
     within(prizes).getByText('1st: £150.00');
     expect(within(prizes).queryByText(/£25\.00/)).toBeNull();
-    for (const link of screen.getAllByRole('link', { name: 'Log In' })) expect(link.getAttribute('href')).toBe('/api/login');
+    for (const link of screen.getAllByRole('link', { name: 'Log In' }))
+      expect(link.getAttribute('href')).toBe('/api/login');
   });
 
   test('an invitation link takes the newcomer to registration; anything else is refused', async () => {

@@ -33,7 +33,11 @@ export function LandingPage() {
       title: 'Overall',
       text: `Every matchweek counts: the most points over all ${rules.periodsPerSeason} matchweeks wins.`,
     },
-    { id: 'survivor', title: 'Survivor', text: `${describeSurvivorRule(rules)} The last player standing wins.` },
+    {
+      id: 'survivor',
+      title: 'Survivor',
+      text: `${describeSurvivorRule(rules)} The last player standing wins.`,
+    },
     {
       id: 'last10',
       title: 'Last 10',
@@ -50,15 +54,18 @@ export function LandingPage() {
       title: 'Earn points',
       text: `A win scores ${rules.points.win}, a draw ${rules.points.draw}, a loss ${rules.points.loss}, as the results come in.`,
     },
-    { title: 'Climb the leaderboards', text: 'Overall, Survivor and Last 10 standings move live while the matches are played.' },
+    {
+      title: 'Climb the leaderboards',
+      text: 'Overall, Survivor and Last 10 standings move live while the matches are played.',
+    },
   ];
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="landing-title">
         <h1 id="landing-title">Join The Pool</h1>
         <p className="hero__lead">
-          Pick {rules.picksPerPeriod} Premier League teams every matchweek, score points from their results and compete
-          in three competitions at once: Overall, Survivor and Last 10.
+          Pick {rules.picksPerPeriod} Premier League teams every matchweek, score points from their results
+          and compete in three competitions at once: Overall, Survivor and Last 10.
         </p>
         <div className="button-row button-row--start">
           <a href="/api/login" className="button button--primary">
@@ -181,7 +188,11 @@ function LandingPrizes() {
   const active: Prize[] = (prizes.data ?? []).filter((prize) => prize.isActive);
   const titles: Record<Competition, string> = { overall: 'Overall', survivor: 'Survivor', last10: 'Last 10' };
   return (
-    <section className="panel landing__prizes" aria-labelledby="landing-prizes-title" data-testid="landing-prizes">
+    <section
+      className="panel landing__prizes"
+      aria-labelledby="landing-prizes-title"
+      data-testid="landing-prizes"
+    >
       <h2 id="landing-prizes-title">Prizes</h2>
       {prizes.isPending ? (
         <span className="skeleton skeleton--line" aria-hidden="true" />

@@ -91,7 +91,12 @@ function openTab(name: string) {
 describe('Email Alerts (admins)', () => {
   test('shows what goes out next, the log with outcomes, and sends a one-off message', async () => {
     fake.routes.set('POST /api/admin/notifications/broadcast', () =>
-      jsonResponse(200, { recipients: 3, delivered: 3, failed: 0, skipped: { turnedOff: 2, unreachable: 1 } }),
+      jsonResponse(200, {
+        recipients: 3,
+        delivered: 3,
+        failed: 0,
+        skipped: { turnedOff: 2, unreachable: 1 },
+      }),
     );
     renderApp('/invite', { user: anAdmin() });
     await screen.findByRole('heading', { name: 'Invite & Grow' });
@@ -152,7 +157,11 @@ describe('Profile › Notifications', () => {
     // Messages from the pool host are a choice of their own.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Messages from the pool host by push' }));
     await waitFor(() =>
-      expect(fake.calls.filter((call) => call.method === 'PUT').map((call) => JSON.parse(call.body!) as { announcement: unknown })[1]?.announcement).toEqual({
+      expect(
+        fake.calls
+          .filter((call) => call.method === 'PUT')
+          .map((call) => JSON.parse(call.body!) as { announcement: unknown })[1]?.announcement,
+      ).toEqual({
         email: true,
         push: false,
       }),

@@ -29,15 +29,18 @@ export function EmailAlertsLive() {
         </p>
       )}
       <h3>Next to go out</h3>
-      <p className="muted">Reminders go {reminderHours.map((h) => `${h} h`).join(' and ')} before a matchweek's first deadline, to active players with picks still open.</p>
+      <p className="muted">
+        Reminders go {reminderHours.map((h) => `${h} h`).join(' and ')} before a matchweek's first deadline,
+        to active players with picks still open.
+      </p>
       {upcoming.length === 0 ? (
         <p className="muted">No reminder is planned: no matchweek with an open deadline.</p>
       ) : (
         <ul className="notification-list" aria-label="Next to go out">
           {upcoming.map((item) => (
             <li key={`${item.periodId}-${item.slotHours}`}>
-              <time dateTime={item.at}>{when(item.at)}</time>: {item.periodName} reminder ({item.slotHours} h before), to{' '}
-              {item.recipients} player{item.recipients === 1 ? '' : 's'} as things stand
+              <time dateTime={item.at}>{when(item.at)}</time>: {item.periodName} reminder ({item.slotHours} h
+              before), to {item.recipients} player{item.recipients === 1 ? '' : 's'} as things stand
             </li>
           ))}
         </ul>
@@ -48,30 +51,32 @@ export function EmailAlertsLive() {
       {log.length === 0 ? (
         <p className="muted">Nothing has been sent yet.</p>
       ) : (
-        <div className="table-scroll"><table className="notification-log" aria-label="Sent notifications">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">To</th>
-              <th scope="col">What</th>
-              <th scope="col">Outcome</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.map((entry) => (
-              <tr key={entry.id}>
-                <td>
-                  <time dateTime={entry.sentAt}>{when(entry.sentAt)}</time>
-                </td>
-                <td>{entry.recipient}</td>
-                <td>
-                  {entry.channel === 'email' ? 'E-mail' : 'Push'}: {entry.subject}
-                </td>
-                <td>{entry.status === 'delivered' ? 'Delivered' : `Error: ${entry.error ?? 'unknown'}`}</td>
+        <div className="table-scroll">
+          <table className="notification-log" aria-label="Sent notifications">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">To</th>
+                <th scope="col">What</th>
+                <th scope="col">Outcome</th>
               </tr>
-            ))}
-          </tbody>
-        </table></div>
+            </thead>
+            <tbody>
+              {log.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <time dateTime={entry.sentAt}>{when(entry.sentAt)}</time>
+                  </td>
+                  <td>{entry.recipient}</td>
+                  <td>
+                    {entry.channel === 'email' ? 'E-mail' : 'Push'}: {entry.subject}
+                  </td>
+                  <td>{entry.status === 'delivered' ? 'Delivered' : `Error: ${entry.error ?? 'unknown'}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );
@@ -93,25 +98,47 @@ function BroadcastForm() {
       <h3 id={`${ids.audience}-title`}>One-off message</h3>
       <label className="field" htmlFor={ids.audience}>
         <span className="field__label">To</span>
-        <select id={ids.audience} className="select" value={audience} onChange={(e) => setAudience(e.target.value as 'all' | 'not-picked')}>
+        <select
+          id={ids.audience}
+          className="select"
+          value={audience}
+          onChange={(e) => setAudience(e.target.value as 'all' | 'not-picked')}
+        >
           <option value="not-picked">Players who have not picked this matchweek</option>
           <option value="all">All active players</option>
         </select>
       </label>
       <label className="field" htmlFor={ids.subject}>
         <span className="field__label">Subject</span>
-        <input id={ids.subject} required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+        <input
+          id={ids.subject}
+          required
+          maxLength={200}
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+        />
       </label>
       <label className="field" htmlFor={ids.message}>
         <span className="field__label">Message</span>
-        <textarea id={ids.message} required maxLength={10000} rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
+        <textarea
+          id={ids.message}
+          required
+          maxLength={10000}
+          rows={4}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
       </label>
       {send.isError && (
         <p className="notice notice--error" role="alert">
           {problem(send.error)}
         </p>
       )}
-      {send.isSuccess && <p className="notice" role="status">{broadcastSummary(send.data)}</p>}
+      {send.isSuccess && (
+        <p className="notice" role="status">
+          {broadcastSummary(send.data)}
+        </p>
+      )}
       <button type="submit" className="button button--primary" disabled={send.isPending}>
         Send message
       </button>
@@ -127,7 +154,9 @@ export function broadcastSummary(result: BroadcastResult): string {
   const skipped = result.skipped ?? { turnedOff: 0, unreachable: 0 };
   const reasons = [
     skipped.turnedOff > 0 ? `${players(skipped.turnedOff)} turned off messages from the host` : null,
-    skipped.unreachable > 0 ? `${players(skipped.unreachable)} could not be reached (no e-mail on this server or no push in their browser)` : null,
+    skipped.unreachable > 0
+      ? `${players(skipped.unreachable)} could not be reached (no e-mail on this server or no push in their browser)`
+      : null,
   ].filter((reason) => reason !== null);
   if (reasons.length > 0) text += ` Skipped: ${reasons.join('; ')}.`;
   return text;
@@ -146,14 +175,24 @@ function MessagePreview({ firstPeriodId }: { firstPeriodId: number | null }) {
       <div className="link-box">
         <label className="field" htmlFor={ids.kind}>
           <span className="field__label">Preview of</span>
-          <select id={ids.kind} className="select" value={kind} onChange={(e) => setKind(e.target.value as 'reminder' | 'results')}>
+          <select
+            id={ids.kind}
+            className="select"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'reminder' | 'results')}
+          >
             <option value="reminder">Reminder</option>
             <option value="results">Results digest</option>
           </select>
         </label>
         <label className="field" htmlFor={ids.period}>
           <span className="field__label">Matchweek</span>
-          <input id={ids.period} inputMode="numeric" value={period} onChange={(e) => setPeriod(e.target.value)} />
+          <input
+            id={ids.period}
+            inputMode="numeric"
+            value={period}
+            onChange={(e) => setPeriod(e.target.value)}
+          />
         </label>
       </div>
       {preview.isError && <ErrorNotice error={preview.error} />}

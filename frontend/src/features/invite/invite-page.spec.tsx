@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { queryKeys, type CommunityStats } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { someStats } from '../../test-support/standings';
@@ -13,7 +18,12 @@ let copied: string[];
 let opened: { url: string; features: string }[];
 const originalOpen = window.open;
 
-const community: CommunityStats = { totalUsers: 12, joinedThisWeek: 3, invitationsUsed: 5, invitationsSent: 8 };
+const community: CommunityStats = {
+  totalUsers: 12,
+  joinedThisWeek: 3,
+  invitationsUsed: 5,
+  invitationsSent: 8,
+};
 const link = `${window.location.origin}/register?invite=referral-token-1234`;
 
 beforeEach(() => {
@@ -21,9 +31,11 @@ beforeEach(() => {
     'GET /api/community/stats': () => jsonResponse(200, community),
     'POST /api/invites/referral': () => jsonResponse(200, { token: 'referral-token-1234', url: link }),
     'GET /api/user/stats': () => jsonResponse(200, someStats()),
-    'GET /api/auth/registration': () => jsonResponse(200, { mode: 'invite', firstAccount: false, invitation: null }),
+    'GET /api/auth/registration': () =>
+      jsonResponse(200, { mode: 'invite', firstAccount: false, invitation: null }),
     'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 7, isActive: true })),
-    'GET /api/choices/period/7': () => jsonResponse(200, [{ id: 'c1', userId: 'u', periodId: 7, optionId: 'o' }]),
+    'GET /api/choices/period/7': () =>
+      jsonResponse(200, [{ id: 'c1', userId: 'u', periodId: 7, optionId: 'o' }]),
   });
   uninstall = installGlobalFetch(fake);
   copied = [];
@@ -93,7 +105,12 @@ describe('invite page', () => {
     fake.routes.set('GET /api/user/stats', () =>
       jsonResponse(
         200,
-        someStats({ overallRank: 2, totalPoints: 17, isEliminated: true, scores: [{ periodId: 3, totalPoints: 6, isCompleted: true, picks: 3, scoredPicks: 3 }] }),
+        someStats({
+          overallRank: 2,
+          totalPoints: 17,
+          isEliminated: true,
+          scores: [{ periodId: 3, totalPoints: 6, isCompleted: true, picks: 3, scoredPicks: 3 }],
+        }),
       ),
     );
     renderApp('/invite', { user: aUser() });
@@ -113,7 +130,9 @@ describe('invite page', () => {
   });
 
   test('an active ranked player can share the survivor streak', async () => {
-    fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats({ overallRank: 1, strikeCount: 1 })));
+    fake.routes.set('GET /api/user/stats', () =>
+      jsonResponse(200, someStats({ overallRank: 1, strikeCount: 1 })),
+    );
     renderApp('/invite', { user: aUser() });
     await screen.findByRole('heading', { name: 'Invite & Grow' });
     expect(shareButtons('survivor').every((button) => !button.disabled)).toBe(true);
@@ -140,7 +159,9 @@ describe('invite page', () => {
     // No button claims to send: a player's own e-mail app does.
     expect(screen.queryByRole('button', { name: 'Send Invite' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Write invitation e-mail' })).toBeNull();
-    fireEvent.change(screen.getByLabelText("Friend's e-mail address"), { target: { value: 'pal@example.com' } });
+    fireEvent.change(screen.getByLabelText("Friend's e-mail address"), {
+      target: { value: 'pal@example.com' },
+    });
     const mailto = screen.getByRole('link', { name: 'Write invitation e-mail' }).getAttribute('href')!;
     expect(mailto.startsWith('mailto:pal%40example.com?subject=')).toBe(true);
     expect(decodeURIComponent(mailto)).toContain('Ann Player invites you');
@@ -149,7 +170,10 @@ describe('invite page', () => {
 
   test('referrals for an admin send the invitation through the server, with the fallback link when mail is down', async () => {
     fake.routes.set('POST /api/send-invite', () =>
-      jsonResponse(200, { message: 'Invitation sent to pal@example.com.', fallbackLink: 'http://x/register?invite=t' }),
+      jsonResponse(200, {
+        message: 'Invitation sent to pal@example.com.',
+        fallbackLink: 'http://x/register?invite=t',
+      }),
     );
     renderApp('/invite', { user: anAdmin() });
     await screen.findByRole('heading', { name: 'Invite & Grow' });
@@ -178,7 +202,9 @@ describe('invite page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Invite' }));
     await screen.findByText('Email Unavailable');
     screen.getByText('E-mail is not set up on this server. Copy the direct link instead.');
-    expect(screen.getByLabelText<HTMLInputElement>('Direct invitation link').value).toBe('http://x/register?invite=abc');
+    expect(screen.getByLabelText<HTMLInputElement>('Direct invitation link').value).toBe(
+      'http://x/register?invite=abc',
+    );
   });
 
   test('email alerts are for admins: players see "Admin Access Required"', async () => {
@@ -200,14 +226,25 @@ describe('invite page', () => {
       defaultText: text,
     });
     let reminder = template('reminder', '{{period_name}}: picks', 'Hi {{user_name}}, deadline {{deadline}}');
-    fake.routes.set('GET /api/admin/notifications', () => jsonResponse(200, { emailConfigured: true, reminderHours: [24, 2], upcoming: [], log: [] }));
+    fake.routes.set('GET /api/admin/notifications', () =>
+      jsonResponse(200, { emailConfigured: true, reminderHours: [24, 2], upcoming: [], log: [] }),
+    );
     fake.routes.set('GET /api/admin/notifications/templates', () =>
-      jsonResponse(200, [template('welcome', 'Welcome, {{user_name}}', 'Hi'), reminder, template('results', 'Results', 'x'), template('invite', 'Join', 'y')]),
+      jsonResponse(200, [
+        template('welcome', 'Welcome, {{user_name}}', 'Hi'),
+        reminder,
+        template('results', 'Results', 'x'),
+        template('invite', 'Join', 'y'),
+      ]),
     );
     fake.routes.set('PUT /api/admin/notifications/templates/reminder', (call) => {
       const body = JSON.parse(call.body!) as { subject: string; text: string };
       if (body.text.includes('{{deadlne}}')) {
-        return jsonResponse(400, { statusCode: 400, code: 'TEMPLATE_PLACEHOLDER_UNKNOWN', message: 'The text uses {{deadlne}}, which reminder e-mails do not have.' });
+        return jsonResponse(400, {
+          statusCode: 400,
+          code: 'TEMPLATE_PLACEHOLDER_UNKNOWN',
+          message: 'The text uses {{deadlne}}, which reminder e-mails do not have.',
+        });
       }
       reminder = { ...reminder, ...body, customized: true };
       return jsonResponse(200, reminder);
@@ -235,11 +272,16 @@ describe('invite page', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
     await within(form).findByText('Template saved.');
     await within(panel).findByRole('option', { name: 'Reminder (before a deadline) (edited)' });
-    expect(JSON.parse(fake.calls.filter((call) => call.method === 'PUT').at(-1)!.body!)).toEqual({ subject: '{{period_name}}: picks', text: 'Oi {{user_name}}: {{deadline}}' });
+    expect(JSON.parse(fake.calls.filter((call) => call.method === 'PUT').at(-1)!.body!)).toEqual({
+      subject: '{{period_name}}: picks',
+      text: 'Oi {{user_name}}: {{deadline}}',
+    });
 
     fireEvent.click(within(form).getByRole('button', { name: 'Reset to default' }));
     await within(form).findByText("Back to Treble's wording.");
-    expect(within(form).getByLabelText<HTMLTextAreaElement>('Text').value).toBe('Hi {{user_name}}, deadline {{deadline}}');
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Text').value).toBe(
+      'Hi {{user_name}}, deadline {{deadline}}',
+    );
     within(panel).getByRole('button', { name: 'Send Invite' });
     // Nothing here pretends to bulk-send.
     expect(within(panel).queryByRole('button', { name: /bulk|send to all/i })).toBeNull();
@@ -258,7 +300,9 @@ describe('invite page', () => {
   });
 
   test('a failed load shows the error and Retry', async () => {
-    fake.routes.set('GET /api/community/stats', () => jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }));
+    fake.routes.set('GET /api/community/stats', () =>
+      jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }),
+    );
     renderApp('/invite', { user: aUser() });
     await screen.findByText('500: Boom');
     screen.getByRole('heading', { name: 'Could not load the invite page' });
@@ -268,7 +312,9 @@ describe('invite page', () => {
   test('a failed refresh keeps the page on screen, with a notice', async () => {
     const { queryClient } = renderApp('/invite', { user: aUser() });
     await screen.findAllByTestId('stat-tile');
-    fake.routes.set('GET /api/community/stats', () => jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }));
+    fake.routes.set('GET /api/community/stats', () =>
+      jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }),
+    );
     await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.community() }));
     const notice = await screen.findByTestId('refresh-notice');
     expect(notice.textContent).toContain('503: Down');

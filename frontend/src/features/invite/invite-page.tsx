@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   ErrorCodes,
   userDisplayName,
@@ -15,13 +15,7 @@ import { authUserQueryOptions, registrationOptionsQueryOptions } from '../../api
 import { communityStatsQueryOptions } from '../../api/community';
 import { ApiError } from '../../api/http';
 import { userStatsQueryOptions } from '../../api/standings';
-import {
-  mailtoInvite,
-  openSharePopup,
-  shareMessages,
-  shareUrl,
-  socialNetworks,
-} from './share';
+import { mailtoInvite, openSharePopup, shareMessages, shareUrl, socialNetworks } from './share';
 import { InvitePending } from './invite-pending';
 import { RefreshNotice } from '../../components/refresh-notice';
 import { usePoolRules } from '../../api/rules';
@@ -129,7 +123,11 @@ function SocialShare({ stats, link }: { stats: UserStats; link: string }) {
   return (
     <>
       <div className="button-row button-row--start">
-        <button type="button" className="button button--primary" onClick={() => void copyText(link, 'Link Copied!')}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void copyText(link, 'Link Copied!')}
+        >
           Copy Link
         </button>
       </div>
@@ -139,7 +137,11 @@ function SocialShare({ stats, link }: { stats: UserStats; link: string }) {
           return (
             <li key={message.kind} className="share-card" data-testid={`share-${message.kind}`}>
               <h3>{message.title}</h3>
-              {disabled ? <p className="muted">{message.disabledReason}</p> : <p className="share-card__text">{message.text}</p>}
+              {disabled ? (
+                <p className="muted">{message.disabledReason}</p>
+              ) : (
+                <p className="share-card__text">{message.text}</p>
+              )}
               <div className="button-row button-row--start">
                 <button
                   type="button"
@@ -184,8 +186,8 @@ function Referrals({ user, link }: { user: User; link: string }) {
         </button>
       </div>
       <p className="muted">
-        This link is your own invitation: friends who open it can sign up and join the pool. Share it as often as
-        you like; the pool's admins can withdraw it.
+        This link is your own invitation: friends who open it can sign up and join the pool. Share it as often
+        as you like; the pool's admins can withdraw it.
       </p>
       <h3>Share</h3>
       <div className="button-row button-row--start">
@@ -226,7 +228,10 @@ function MailtoInvite({ user, link }: { user: User; link: string }) {
         />
       </label>
       {valid ? (
-        <a className="button button--primary" href={mailtoInvite(email.trim(), userDisplayName(user), link, rules)}>
+        <a
+          className="button button--primary"
+          href={mailtoInvite(email.trim(), userDisplayName(user), link, rules)}
+        >
           Write invitation e-mail
         </a>
       ) : (
@@ -262,8 +267,11 @@ function SendInviteForm({ title = 'Invite by e-mail' }: { title?: string }) {
       onError: (error) => {
         // docs/rules.md, Screens, "Invite failure".
         const failure =
-          error instanceof ApiError && error.code === ErrorCodes.EMAIL_UNAVAILABLE ? (error.body as SendInviteFailure) : null;
-        const message = failure?.message ?? (error instanceof ApiError ? error.detail : 'Failed to send invitation');
+          error instanceof ApiError && error.code === ErrorCodes.EMAIL_UNAVAILABLE
+            ? (error.body as SendInviteFailure)
+            : null;
+        const message =
+          failure?.message ?? (error instanceof ApiError ? error.detail : 'Failed to send invitation');
         toast.error('Email Unavailable', {
           description: failure?.fallbackLink ? `${message}. Copy the direct link instead.` : message,
         });
@@ -314,8 +322,9 @@ function EmailAlerts() {
     <>
       <h2>Email Alerts</h2>
       <p className="muted">
-        Treble e-mails invitations, a welcome, reminders before each deadline and the results of each matchweek itself
-        (players choose what they receive on their Profile page), all written from the templates below.
+        Treble e-mails invitations, a welcome, reminders before each deadline and the results of each
+        matchweek itself (players choose what they receive on their Profile page), all written from the
+        templates below.
       </p>
       <SendInviteForm title="Send an invitation e-mail" />
       <EmailAlertsLive />
@@ -324,7 +333,12 @@ function EmailAlerts() {
   );
 }
 
-const tips: { title: string; text: string; effort: 'Low' | 'Medium' | 'High'; impact: 'Low' | 'Medium' | 'High' }[] = [
+const tips: {
+  title: string;
+  text: string;
+  effort: 'Low' | 'Medium' | 'High';
+  impact: 'Low' | 'Medium' | 'High';
+}[] = [
   {
     title: 'Share after every matchweek',
     text: 'Post your result when a period completes: a good score is the best advert for the pool.',

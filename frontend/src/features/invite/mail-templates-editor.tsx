@@ -27,12 +27,17 @@ export function MailTemplatesEditor() {
     <section aria-labelledby={`${selectId}-title`}>
       <h3 id={`${selectId}-title`}>Templates</h3>
       <p className="muted">
-        Every e-mail the pool sends is written from these. A <code>{'{{placeholder}}'}</code> is replaced by the
-        recipient&apos;s own value when it goes out.
+        Every e-mail the pool sends is written from these. A <code>{'{{placeholder}}'}</code> is replaced by
+        the recipient&apos;s own value when it goes out.
       </p>
       <label className="field" htmlFor={selectId}>
         <span className="field__label">Template</span>
-        <select id={selectId} className="select" value={current.kind} onChange={(event) => setKind(event.target.value as MailTemplateKind)}>
+        <select
+          id={selectId}
+          className="select"
+          value={current.kind}
+          onChange={(event) => setKind(event.target.value as MailTemplateKind)}
+        >
           {templates.data.map((template) => (
             <option key={template.kind} value={template.kind}>
               {kindLabels[template.kind]}
@@ -67,11 +72,24 @@ function TemplateForm({ template }: { template: MailTemplateView }) {
     <form className="form" onSubmit={submit} aria-label={`${kindLabels[template.kind]} template`}>
       <label className="field" htmlFor={ids.subject}>
         <span className="field__label">Subject</span>
-        <input id={ids.subject} required maxLength={200} value={subject} onChange={(event) => setSubject(event.target.value)} />
+        <input
+          id={ids.subject}
+          required
+          maxLength={200}
+          value={subject}
+          onChange={(event) => setSubject(event.target.value)}
+        />
       </label>
       <label className="field" htmlFor={ids.text}>
         <span className="field__label">Text</span>
-        <textarea id={ids.text} required maxLength={10000} rows={8} value={text} onChange={(event) => setText(event.target.value)} />
+        <textarea
+          id={ids.text}
+          required
+          maxLength={10000}
+          rows={8}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </label>
       <p className="muted">
         Placeholders:{' '}

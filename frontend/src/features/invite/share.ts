@@ -1,6 +1,5 @@
 import { defaultRules, type PoolRules, type UserStats } from '@treble/contracts';
 
-
 export type ShareKind = 'rank' | 'invite' | 'results' | 'survivor';
 
 export interface ShareMessage {
@@ -15,7 +14,11 @@ export interface ShareMessage {
  * The Social Share messages. They need the player's stats (docs/rules.md, Screens: enabled only when stats exist):
  * rank once the player is ranked, results once a period has a score, survivor only while alive.
  */
-export function shareMessages(stats: UserStats | null, link: string, rules: PoolRules = defaultRules): ShareMessage[] {
+export function shareMessages(
+  stats: UserStats | null,
+  link: string,
+  rules: PoolRules = defaultRules,
+): ShareMessage[] {
   const ranked = stats !== null && stats.overallRank !== null;
   const latest = stats ? [...stats.scores].sort((a, b) => b.periodId - a.periodId)[0] : undefined;
   const alive = ranked && stats !== null && !stats.isEliminated;
@@ -49,7 +52,11 @@ export function shareMessages(stats: UserStats | null, link: string, rules: Pool
       text: alive
         ? `Still standing in Survivor with ${stats.strikeCount}/${rules.survivor.strikesToEliminate} strikes! ${link}`
         : '',
-      disabledReason: alive ? null : stats?.isEliminated ? 'Only while you are still in Survivor.' : 'Available once you are ranked.',
+      disabledReason: alive
+        ? null
+        : stats?.isEliminated
+          ? 'Only while you are still in Survivor.'
+          : 'Available once you are ranked.',
     },
   ];
 }
@@ -83,7 +90,12 @@ export function openSharePopup(url: string): void {
 }
 
 /** A mailto: link that opens the player's own e-mail app with an invitation to edit and send. */
-export function mailtoInvite(email: string, inviterName: string, link: string, rules: PoolRules = defaultRules): string {
+export function mailtoInvite(
+  email: string,
+  inviterName: string,
+  link: string,
+  rules: PoolRules = defaultRules,
+): string {
   const subject = `${inviterName} invites you to a Premier League prediction pool`;
   const body = [
     `Hi,`,

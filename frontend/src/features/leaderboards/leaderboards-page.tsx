@@ -55,7 +55,10 @@ export function LeaderboardsPage() {
       <header className="page-header page-header--with-action">
         <h1 id="leaderboards-title">Leaderboards</h1>
         <div className="page-header__actions">
-          <SeasonSwitcher season={season} onChange={(next) => void navigate({ search: next ? { season: next } : {} })} />
+          <SeasonSwitcher
+            season={season}
+            onChange={(next) => void navigate({ search: next ? { season: next } : {} })}
+          />
           <ClearCacheButton />
         </div>
       </header>
@@ -114,7 +117,15 @@ function BoardSkeleton() {
   );
 }
 
-function Board<K extends LeaderboardKind>({ kind, empty, season }: { kind: K; empty: string; season: string | undefined }) {
+function Board<K extends LeaderboardKind>({
+  kind,
+  empty,
+  season,
+}: {
+  kind: K;
+  empty: string;
+  season: string | undefined;
+}) {
   const board = useSuspenseQuery(leaderboardQueryOptions(kind, { season }));
   if (board.data.length === 0) {
     return (

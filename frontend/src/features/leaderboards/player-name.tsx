@@ -8,7 +8,11 @@ export function initialsOf(entry: Pick<LeaderboardEntry, 'firstName' | 'lastName
   return (entry.displayName.trim()[0] ?? '?').toUpperCase();
 }
 
-export function InitialsAvatar({ entry }: { entry: Pick<LeaderboardEntry, 'firstName' | 'lastName' | 'displayName'> }) {
+export function InitialsAvatar({
+  entry,
+}: {
+  entry: Pick<LeaderboardEntry, 'firstName' | 'lastName' | 'displayName'>;
+}) {
   return (
     <span className="avatar" aria-hidden="true">
       {initialsOf(entry)}

@@ -21,7 +21,11 @@ export function completePeriodMutationOptions(queryClient: QueryClient, fetch?: 
     /** `force`: the admin confirmed completing a period that has not started or misses results (after PERIOD_NOT_READY). */
     mutationFn: (target: number | { periodId: number; force: boolean }) => {
       const { periodId, force } = typeof target === 'number' ? { periodId: target, force: false } : target;
-      return requestJson<Period>(`/api/periods/${periodId}/complete`, { method: 'POST', body: force ? { force: true } : {}, fetch });
+      return requestJson<Period>(`/api/periods/${periodId}/complete`, {
+        method: 'POST',
+        body: force ? { force: true } : {},
+        fetch,
+      });
     },
     onSuccess: () => invalidateAfterPeriodChange(queryClient),
   });

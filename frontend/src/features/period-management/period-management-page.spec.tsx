@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { defaultRules, type Period } from '@treble/contracts';
 import { formatDateTime } from '../../lib/dates';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin, aUser } from '../../test-support/users';
@@ -100,7 +105,12 @@ describe('period management page', () => {
 
   test('confirming Complete posts it, toasts "Period Completed" and shows the refreshed status', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [active]));
-    const completed = { ...active, isManuallyCompleted: true, isCompleted: true, completedAt: '2025-08-20T08:00:00.000Z' };
+    const completed = {
+      ...active,
+      isManuallyCompleted: true,
+      isCompleted: true,
+      completedAt: '2025-08-20T08:00:00.000Z',
+    };
     fake.routes.set('POST /api/periods/1/complete', () => {
       fake.routes.set('GET /api/periods', () => jsonResponse(200, [completed]));
       return jsonResponse(200, completed);
@@ -108,7 +118,9 @@ describe('period management page', () => {
     renderApp('/period-management', { user: anAdmin() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 1' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete Period' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete Period' }),
+    );
 
     await screen.findByText('Period Completed');
     await within(row('Matchweek 1')).findByText('Manually Completed');
@@ -120,13 +132,19 @@ describe('period management page', () => {
 
   test('Complete of a period not ready lists the options without a result, and completes with force once confirmed', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [active]));
-    const completed = { ...active, isManuallyCompleted: true, isCompleted: true, completedAt: '2025-08-20T08:00:00.000Z' };
+    const completed = {
+      ...active,
+      isManuallyCompleted: true,
+      isCompleted: true,
+      completedAt: '2025-08-20T08:00:00.000Z',
+    };
     fake.routes.set('POST /api/periods/1/complete', (request) => {
       if (!(JSON.parse(request.body ?? '{}') as { force?: boolean }).force) {
         return jsonResponse(409, {
           statusCode: 409,
           code: 'PERIOD_NOT_READY',
-          message: '2 options have no result: Arsenal FC, Chelsea FC. Send "force": true to complete it anyway.',
+          message:
+            '2 options have no result: Arsenal FC, Chelsea FC. Send "force": true to complete it anyway.',
           notStarted: false,
           optionsWithoutResult: [
             { id: '1-ARS', name: 'Arsenal FC' },
@@ -140,13 +158,22 @@ describe('period management page', () => {
     renderApp('/period-management', { user: anAdmin() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 1' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete Period' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete Period' }),
+    );
     const missing = await screen.findByTestId('complete-missing-results');
-    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Arsenal FC', 'Chelsea FC']);
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Arsenal FC', 'Chelsea FC']);
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Complete Anyway' }));
 
     await screen.findByText('Period Completed');
-    expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual(['{}', '{"force":true}']);
+    expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      '{}',
+      '{"force":true}',
+    ]);
   });
 
   test('Reopen warns that new results may affect survivor standings, then posts it', async () => {
@@ -168,8 +195,22 @@ describe('period management page', () => {
             overall: null,
             last10: null,
             survivor: {
-              before: { rank: 2, points: 3, wins: 1, isEliminated: true, strikeCount: 3, eliminatedInPeriod: 2 },
-              after: { rank: 1, points: 0, wins: 0, isEliminated: false, strikeCount: 2, eliminatedInPeriod: null },
+              before: {
+                rank: 2,
+                points: 3,
+                wins: 1,
+                isEliminated: true,
+                strikeCount: 3,
+                eliminatedInPeriod: 2,
+              },
+              after: {
+                rank: 1,
+                points: 0,
+                wins: 0,
+                isEliminated: false,
+                strikeCount: 2,
+                eliminatedInPeriod: null,
+              },
             },
           },
         ],
@@ -196,12 +237,18 @@ describe('period management page', () => {
   test('a refusal is shown in words, not as a code', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [active]));
     fake.routes.set('POST /api/periods/1/complete', () =>
-      jsonResponse(409, { statusCode: 409, code: 'PERIOD_ALREADY_COMPLETED', message: 'Period 1 is already completed.' }),
+      jsonResponse(409, {
+        statusCode: 409,
+        code: 'PERIOD_ALREADY_COMPLETED',
+        message: 'Period 1 is already completed.',
+      }),
     );
     renderApp('/period-management', { user: anAdmin() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 1' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete Period' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete Period' }),
+    );
 
     await screen.findByText('This period is already completed.');
     screen.getByText('Error');
@@ -238,7 +285,8 @@ describe('period management: filter and the Complete preview', () => {
     renderApp('/period-management', { user: anAdmin() });
     await screen.findByRole('button', { name: 'Open (3)' });
     expect(screen.getByRole('button', { name: 'Open (3)' }).getAttribute('aria-pressed')).toBe('true');
-    const titles = () => screen.getAllByTestId('period-row').map((element) => element.getAttribute('aria-label'));
+    const titles = () =>
+      screen.getAllByTestId('period-row').map((element) => element.getAttribute('aria-label'));
     expect(titles()).toEqual(['Matchweek 5', 'Matchweek 6', 'Matchweek 7']);
     fireEvent.click(screen.getByRole('button', { name: 'Needs results (1)' }));
     expect(titles()).toEqual(['Matchweek 1']);

@@ -91,7 +91,9 @@ export function EveryonePicks({
             : 'Every option has locked.'}
       </p>
       {sorted.length === 0 ? (
-        <p className="empty-state">{data.lockedOptions === 0 ? 'Nothing to show before the lock.' : 'No picks here.'}</p>
+        <p className="empty-state">
+          {data.lockedOptions === 0 ? 'Nothing to show before the lock.' : 'No picks here.'}
+        </p>
       ) : (
         <table className="pick-grid">
           <thead>

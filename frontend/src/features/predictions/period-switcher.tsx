@@ -7,7 +7,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
  * until it does, a period takes picks while it is not completed and is the current period or a later
  * one. Picking ahead is allowed: every such period is open, not only the current one.
  */
-export function isOpenForPicks(period: Period & { isOpenForPicks?: boolean }, currentId: number | null): boolean {
+export function isOpenForPicks(
+  period: Period & { isOpenForPicks?: boolean },
+  currentId: number | null,
+): boolean {
   if (typeof period.isOpenForPicks === 'boolean') return period.isOpenForPicks;
   if (period.isCompleted || period.isManuallyCompleted) return false;
   return currentId === null || period.id >= currentId;
@@ -30,12 +33,16 @@ export function PeriodSwitcher({
   const index = reachable.findIndex((period) => period.id === selectedId);
   const previous = index > 0 ? reachable[index - 1] : undefined;
   const next = index >= 0 && index < reachable.length - 1 ? reachable[index + 1] : undefined;
-  const label = (period: Period) =>
-    `${period.name}${period.id === currentId ? ' (current)' : ''}`;
+  const label = (period: Period) => `${period.name}${period.id === currentId ? ' (current)' : ''}`;
   return (
     <nav className="period-switcher" aria-label="Periods">
       {previous ? (
-        <Link to="/predictions" search={{ period: previous.id }} className="button" aria-label={`Previous: ${previous.name}`}>
+        <Link
+          to="/predictions"
+          search={{ period: previous.id }}
+          className="button"
+          aria-label={`Previous: ${previous.name}`}
+        >
           ‹
         </Link>
       ) : (
@@ -45,7 +52,12 @@ export function PeriodSwitcher({
       )}
       <PeriodSelect open={open} past={past} selectedId={selectedId} label={label} />
       {next ? (
-        <Link to="/predictions" search={{ period: next.id }} className="button" aria-label={`Next: ${next.name}`}>
+        <Link
+          to="/predictions"
+          search={{ period: next.id }}
+          className="button"
+          aria-label={`Next: ${next.name}`}
+        >
           ›
         </Link>
       ) : (
@@ -74,7 +86,9 @@ function PeriodSelect({
       className="period-switcher__select"
       aria-label="Choose a period"
       value={selectedId}
-      onChange={(event) => void navigate({ to: '/predictions', search: { period: Number(event.target.value) } })}
+      onChange={(event) =>
+        void navigate({ to: '/predictions', search: { period: Number(event.target.value) } })
+      }
     >
       {open.length > 0 && (
         <optgroup label="Open for picks">

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { defaultRules, describeUsageRule, type Option } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
@@ -16,8 +21,10 @@ beforeEach(() => {
   options = [];
   fake = createFakeFetch({
     'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 5, isActive: true })),
-    'GET /api/periods': () => jsonResponse(200, [aPeriod({ id: 5, isActive: true, endDate: '2099-01-08T00:00:00.000Z' })]),
-    'GET /api/periods/5/pick-grid': () => jsonResponse(200, { periodId: 5, lockedOptions: 0, totalOptions: 0, rows: [] }),
+    'GET /api/periods': () =>
+      jsonResponse(200, [aPeriod({ id: 5, isActive: true, endDate: '2099-01-08T00:00:00.000Z' })]),
+    'GET /api/periods/5/pick-grid': () =>
+      jsonResponse(200, { periodId: 5, lockedOptions: 0, totalOptions: 0, rows: [] }),
     'GET /api/periods/5/options': () => jsonResponse(200, options),
     'GET /api/choices/period/5': () => jsonResponse(200, []),
     'GET /api/user/stats': () => jsonResponse(200, null),
@@ -38,7 +45,12 @@ describe('predictions page', () => {
   });
 
   test("states the pool's configured rules (GET /api/rules), not the defaults", async () => {
-    const rules = { ...defaultRules, picksPerPeriod: 2, maxUsesPerTeam: 5, minUsesEnforcement: 'off' as const };
+    const rules = {
+      ...defaultRules,
+      picksPerPeriod: 2,
+      maxUsesPerTeam: 5,
+      minUsesEnforcement: 'off' as const,
+    };
     fake.routes.set('GET /api/rules', () => jsonResponse(200, rules));
     options = [anOption('ars', { name: 'Arsenal', usageCount: 1 })];
     renderApp('/predictions', { user: aUser() });
@@ -67,7 +79,9 @@ describe('predictions page', () => {
       anOption('liv', { name: 'Liverpool' }),
     ];
     fake.routes.set('POST /api/choices', () => {
-      options = options.map((option) => (option.id === 'ars' ? { ...option, choiceId: 'c1', usageCount: 1 } : option));
+      options = options.map((option) =>
+        option.id === 'ars' ? { ...option, choiceId: 'c1', usageCount: 1 } : option,
+      );
       return jsonResponse(201, { id: 'c1', userId: 'u', periodId: 5, optionId: 'ars' });
     });
 
@@ -104,7 +118,9 @@ describe('predictions page', () => {
     await screen.findByText('3/3');
     // With 3 picks made the other cards are disabled; the picked ones stay tappable (to withdraw).
     expect(screen.getByRole('button', { name: 'Team d' }).getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Team a, selected' }).hasAttribute('aria-disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Team a, selected' }).hasAttribute('aria-disabled')).toBe(
+      false,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Team d' }));
 
@@ -176,7 +192,16 @@ describe('predictions page', () => {
             userId: 'other',
             displayName: 'Grace Hopper',
             points: 0,
-            picks: [{ optionId: 'a', teamKey: 'ARS', teamName: 'Team a', outcome: null, points: null, voided: false }],
+            picks: [
+              {
+                optionId: 'a',
+                teamKey: 'ARS',
+                teamName: 'Team a',
+                outcome: null,
+                points: null,
+                voided: false,
+              },
+            ],
           },
         ],
       }),
@@ -190,7 +215,14 @@ describe('predictions page', () => {
   });
 
   test('a locked card shows its live state as results arrive, and the points so far', async () => {
-    const fixture = { fixtureId: 'f', opponent: 'Chelsea', opponentCode: 'CHE', isHome: true, kickoff: '2025-08-16T14:00:00.000Z', status: 'TIMED' };
+    const fixture = {
+      fixtureId: 'f',
+      opponent: 'Chelsea',
+      opponentCode: 'CHE',
+      isHome: true,
+      kickoff: '2025-08-16T14:00:00.000Z',
+      status: 'TIMED',
+    };
     options = [
       anOption('a', { name: 'Arsenal', isLocked: true, pickCount: 2, choiceId: 'c1', fixture }),
       anOption('b', { name: 'Brentford', isLocked: true, pickCount: 1, choiceId: 'c2' }),
@@ -201,7 +233,14 @@ describe('predictions page', () => {
     expect(screen.queryByTestId('period-points')).toBeNull();
 
     options = [
-      anOption('a', { name: 'Arsenal', isLocked: true, pickCount: 2, choiceId: 'c1', fixture, result: { outcome: 'win', points: 3, homeScore: 2, awayScore: 1 } }),
+      anOption('a', {
+        name: 'Arsenal',
+        isLocked: true,
+        pickCount: 2,
+        choiceId: 'c1',
+        fixture,
+        result: { outcome: 'win', points: 3, homeScore: 2, awayScore: 1 },
+      }),
       anOption('b', { name: 'Brentford', isLocked: true, pickCount: 1, choiceId: 'c2' }),
     ];
     // The server's notice for a result names the period's options.
@@ -220,12 +259,18 @@ describe('predictions page', () => {
       ]),
     );
     fake.routes.set('GET /api/periods/6/options', () => jsonResponse(200, [anOption('x', { periodId: 6 })]));
-    fake.routes.set('GET /api/periods/4/options', () => jsonResponse(200, [anOption('y', { periodId: 4, isLocked: true })]));
-    fake.routes.set('GET /api/periods/4/pick-grid', () => jsonResponse(200, { periodId: 4, lockedOptions: 1, totalOptions: 1, rows: [] }));
+    fake.routes.set('GET /api/periods/4/options', () =>
+      jsonResponse(200, [anOption('y', { periodId: 4, isLocked: true })]),
+    );
+    fake.routes.set('GET /api/periods/4/pick-grid', () =>
+      jsonResponse(200, { periodId: 4, lockedOptions: 1, totalOptions: 1, rows: [] }),
+    );
     options = [anOption('a')];
     renderApp('/predictions', { user: aUser() });
     const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Choose a period' });
-    expect([...select.querySelectorAll('optgroup')].map((group) => [group.label, group.children.length])).toEqual([
+    expect(
+      [...select.querySelectorAll('optgroup')].map((group) => [group.label, group.children.length]),
+    ).toEqual([
       ['Open for picks', 2],
       ['Past (read-only)', 1],
     ]);
@@ -291,8 +336,12 @@ describe('predictions page, minimum uses guidance', () => {
     const cards = await screen.findAllByTestId('option-card');
     expect(within(cards[0]!).queryByTestId('usage-guidance')).toBeNull();
     expect(within(cards[1]!).getByTestId('usage-guidance').textContent).toBe('Needs 2 more to reach 4 uses');
-    expect(within(cards[2]!).getByTestId('usage-guidance').textContent).toBe('Needs 4 more: can no longer reach 4 uses');
-    expect(screen.getByRole('button', { name: /^Liverpool/, description: 'Needs 2 more to reach 4 uses' })).toBe(cards[1]);
+    expect(within(cards[2]!).getByTestId('usage-guidance').textContent).toBe(
+      'Needs 4 more: can no longer reach 4 uses',
+    );
+    expect(
+      screen.getByRole('button', { name: /^Liverpool/, description: 'Needs 2 more to reach 4 uses' }),
+    ).toBe(cards[1]);
     // 6 uses needed, 9 slots left (3 now, 3 in each of periods 37 and 38): no overall warning.
     expect(screen.queryByTestId('minimum-warning')).toBeNull();
   });
@@ -300,7 +349,10 @@ describe('predictions page, minimum uses guidance', () => {
   test('warns when all the missing uses no longer fit in the picks left', async () => {
     fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 38, isActive: true })));
     fake.routes.set('GET /api/periods/38/options', () =>
-      jsonResponse(200, ['a', 'b'].map((id) => anOption(id, { periodId: 38, usageCount: 2 }))),
+      jsonResponse(
+        200,
+        ['a', 'b'].map((id) => anOption(id, { periodId: 38, usageCount: 2 })),
+      ),
     );
     fake.routes.set('GET /api/choices/period/38', () => jsonResponse(200, []));
     renderApp('/predictions', { user: aUser() });

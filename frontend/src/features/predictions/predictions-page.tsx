@@ -38,7 +38,8 @@ export function PredictionsPage() {
   const { data: periods } = useSuspenseQuery(periodsQueryOptions());
   const search = route.useSearch();
   const selectedId = search.period ?? current?.id;
-  const period = periods.find((candidate) => candidate.id === selectedId) ?? (search.period ? undefined : current);
+  const period =
+    periods.find((candidate) => candidate.id === selectedId) ?? (search.period ? undefined : current);
   if (!period) {
     return (
       <section className="page" aria-labelledby="predictions-title">
@@ -76,7 +77,15 @@ function useNow(intervalMs = 1000): number {
   return now;
 }
 
-function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boolean; switcher: React.ReactNode }) {
+function PeriodPicks({
+  period,
+  closed,
+  switcher,
+}: {
+  period: Period;
+  closed: boolean;
+  switcher: React.ReactNode;
+}) {
   const rules = usePoolRules();
   const queryClient = useQueryClient();
   const optionsQuery = useSuspenseQuery(optionsQueryOptions(period.id));
@@ -158,7 +167,10 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
       return;
     }
     if (selected.length >= rules.picksPerPeriod) {
-      toast.error('Maximum Choices', { id: 'maximum-choices', description: `You can only select ${rules.picksPerPeriod} options per period` });
+      toast.error('Maximum Choices', {
+        id: 'maximum-choices',
+        description: `You can only select ${rules.picksPerPeriod} options per period`,
+      });
       return;
     }
     add.mutate(option.id);
@@ -184,7 +196,9 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
         {resultsIn.length > 0 && (
           <p className="period-points" data-testid="period-points" aria-live="polite">
             <strong>{plural(pointsSoFar, 'point')}</strong>{' '}
-            {resultsIn.length === selected.length && (readOnly || openCount === 0) ? 'this period' : 'this period so far'}
+            {resultsIn.length === selected.length && (readOnly || openCount === 0)
+              ? 'this period'
+              : 'this period so far'}
             <span className="muted">
               {' '}
               ({resultsIn.length} of {plural(selected.length, 'result')} in)
@@ -196,8 +210,8 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
 
       {!coverable && (
         <p className="notice notice--warning" role="status" data-testid="minimum-warning">
-          Your remaining picks can no longer give every team {rules.minUsesPerTeam} uses: {totalNeeded} more uses are
-          needed.
+          Your remaining picks can no longer give every team {rules.minUsesPerTeam} uses: {totalNeeded} more
+          uses are needed.
         </p>
       )}
 
@@ -230,7 +244,12 @@ function PeriodPicks({ period, closed, switcher }: { period: Period; closed: boo
           <Dialog.Content className="dialog" aria-describedby={undefined}>
             <Dialog.Title>Who picked {whoPicked?.name}</Dialog.Title>
             {whoPicked && (
-              <EveryonePicks periodId={period.id} viewerId={user?.id} onlyOptionId={whoPicked.id} heading={null} />
+              <EveryonePicks
+                periodId={period.id}
+                viewerId={user?.id}
+                onlyOptionId={whoPicked.id}
+                heading={null}
+              />
             )}
             <div className="button-row">
               <Dialog.Close asChild>
@@ -448,7 +467,12 @@ function LiveState({ option }: { option: Option }) {
   if (!option.isLocked) return null;
   // Locked on the server's clock means kicked off (an EPL option locks at its kickoff).
   const status = option.fixture?.status;
-  const text = status === 'PAUSED' ? 'Half time' : option.fixture ? 'Kicked off · awaiting result' : 'Locked · awaiting result';
+  const text =
+    status === 'PAUSED'
+      ? 'Half time'
+      : option.fixture
+        ? 'Kicked off · awaiting result'
+        : 'Locked · awaiting result';
   return (
     <span className="live-state live-state--pending" data-testid="live-state">
       {text}

@@ -3,7 +3,9 @@ import type { Currency, Prize } from '@treble/contracts';
 /** An amount in the prize's own currency, in the viewer's locale (e.g. "$1,000.00", "£100.00"). */
 export function formatMoney(amount: string | number, currency: Currency, locale?: string): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number.isFinite(value) ? value : 0);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
+    Number.isFinite(value) ? value : 0,
+  );
 }
 
 /** Sums per currency in whole cents (no float drift), in a stable currency order. */

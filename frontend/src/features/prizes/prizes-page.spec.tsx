@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Payout, Prize } from '@treble/contracts';
-import { createFakeFetch, installGlobalFetch, jsonResponse, type FakeFetch } from '../../test-support/fake-fetch';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { aUser } from '../../test-support/users';
 import { formatMoney, formatTotals } from './money';
@@ -105,14 +110,21 @@ describe('prizes page', () => {
   });
 
   test('an empty competition says so', async () => {
-    fake.routes.set('GET /api/prizes', () => jsonResponse(200, defaults.filter((prize) => prize.competition !== 'overall')));
+    fake.routes.set('GET /api/prizes', () =>
+      jsonResponse(
+        200,
+        defaults.filter((prize) => prize.competition !== 'overall'),
+      ),
+    );
     renderApp('/prizes', { user: null });
     await screen.findByText('No prizes configured for Overall');
     expect(screen.getByTestId('prize-total-overall').textContent).toContain('None');
   });
 
   test('a failed load shows the error and Retry', async () => {
-    fake.routes.set('GET /api/prizes', () => jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }));
+    fake.routes.set('GET /api/prizes', () =>
+      jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }),
+    );
     renderApp('/prizes', { user: null });
     await screen.findByText('500: Boom');
     screen.getByRole('heading', { name: 'Could not load the prizes' });
@@ -129,7 +141,11 @@ describe('money', () => {
     expect(formatMoney('1000.00', 'USD', 'en-US')).toBe('$1,000.00');
     expect(formatMoney('75.5', 'GBP', 'en-GB')).toBe('£75.50');
     expect(formatMoney('20', 'EUR', 'en-GB')).toBe('€20.00');
-    const prizes = [aPrize('a', { amount: '0.10' }), aPrize('b', { amount: '0.20' }), aPrize('c', { amount: '5', currency: 'EUR' })];
+    const prizes = [
+      aPrize('a', { amount: '0.10' }),
+      aPrize('b', { amount: '0.20' }),
+      aPrize('c', { amount: '5', currency: 'EUR' }),
+    ];
     expect(formatTotals(prizes, 'en-GB')).toBe('€5.00 + US$0.30');
     expect(formatTotals([], 'en-GB')).toBe('None');
   });

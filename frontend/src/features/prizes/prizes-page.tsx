@@ -1,5 +1,11 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { describeSurvivorRule, type Competition, type Payout, type PoolRules, type Prize } from '@treble/contracts';
+import {
+  describeSurvivorRule,
+  type Competition,
+  type Payout,
+  type PoolRules,
+  type Prize,
+} from '@treble/contracts';
 import { Tabs } from 'radix-ui';
 import { activePrizesQueryOptions, payoutsQueryOptions } from '../../api/public-prizes';
 import { usePoolRules } from '../../api/rules';
@@ -117,7 +123,9 @@ function Standings({ competition }: { competition: Competition }) {
               #{payout.rank} {payout.displayName}
               {payout.sharedBy > 1 && <span className="muted"> (shared by {payout.sharedBy})</span>}
             </span>
-            <strong>{payout.amounts.map((money) => formatMoney(money.amount, money.currency)).join(' + ')}</strong>
+            <strong>
+              {payout.amounts.map((money) => formatMoney(money.amount, money.currency)).join(' + ')}
+            </strong>
           </li>
         ))}
       </ol>

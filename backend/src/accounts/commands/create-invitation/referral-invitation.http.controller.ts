@@ -33,7 +33,9 @@ export class ReferralInvitationController {
   @Post('referral')
   @HttpCode(200)
   @Player()
-  @ApiOperation({ summary: 'Your referral invitation link: created on demand, reusable, revocable by admins' })
+  @ApiOperation({
+    summary: 'Your referral invitation link: created on demand, reusable, revocable by admins',
+  })
   async referral(@Req() request: Request): Promise<CreatedInvitation> {
     const user = requestUser(request);
     if (!user) throw new DomainError(ErrorCodes.UNAUTHENTICATED, 'Please sign in.');
@@ -48,7 +50,10 @@ export class ReferralInvitationController {
     let token = usable[0]?.token;
     if (token === undefined) {
       const created = await this.commandBus.execute(
-        new CreateInvitationCommand({ maxUses: null, expiresAt: null }, commandContext(request, this.clock, 'player')),
+        new CreateInvitationCommand(
+          { maxUses: null, expiresAt: null },
+          commandContext(request, this.clock, 'player'),
+        ),
       );
       token = created.token;
       if (created.position !== null) await this.engine.settle(created.position, ['invitations']);

@@ -46,7 +46,10 @@ export const resetPasswordUrl = (baseUrl: string, token: string): string =>
   `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /**
  * "Forgot password": a player asks for a link by e-mail, or an admin creates one to hand over
@@ -73,9 +76,13 @@ export class PasswordResetController {
   @HttpCode(202)
   @Public()
   @ApiOperation({
-    summary: 'Ask for a password reset link by e-mail (same answer whether or not the address has an account)',
+    summary:
+      'Ask for a password reset link by e-mail (same answer whether or not the address has an account)',
   })
-  async request(@Body() body: PasswordResetRequestBody, @Req() request: Request): Promise<PasswordResetRequested> {
+  async request(
+    @Body() body: PasswordResetRequestBody,
+    @Req() request: Request,
+  ): Promise<PasswordResetRequested> {
     const email = normalizeEmail(body.email);
     if (!isPlausibleEmail(email))
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'email must be an e-mail address.');
@@ -90,7 +97,9 @@ export class PasswordResetController {
     const baseUrl = publicBaseUrl(request, this.config);
     const correlationId = request.correlationId ?? 'unknown';
     void this.mailLink(email, baseUrl, { now, correlationId }).catch((error: unknown) =>
-      this.logger.warn(`Reset link for ${email} failed: ${error instanceof Error ? error.message : String(error)}`),
+      this.logger.warn(
+        `Reset link for ${email} failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
     return {
       message:
@@ -157,6 +166,9 @@ export class PasswordResetController {
       'admin',
       commandContext(request, this.clock, 'admin'),
     );
-    return { url: resetPasswordUrl(publicBaseUrl(request, this.config), token), expiresAt: expiresAt.toISOString() };
+    return {
+      url: resetPasswordUrl(publicBaseUrl(request, this.config), token),
+      expiresAt: expiresAt.toISOString(),
+    };
   }
 }

@@ -68,7 +68,8 @@ export class SignInController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    if (isSameOriginNavigation(request, this.config.publicUrl)) await this.sessions.signOut(request, response);
+    if (isSameOriginNavigation(request, this.config.publicUrl))
+      await this.sessions.signOut(request, response);
   }
 }
 

@@ -19,7 +19,8 @@ export class CommunityController {
   @Get('stats')
   @Player()
   @ApiOperation({
-    summary: 'Accounts in the pool, accounts that joined in the last 7 days, invitation links created and used',
+    summary:
+      'Accounts in the pool, accounts that joined in the last 7 days, invitation links created and used',
   })
   async stats(): Promise<CommunityStats> {
     const since = new Date(this.clock.now().getTime() - week);

@@ -56,7 +56,9 @@ export const usersProjection: Projection = {
   async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
     if (pickMadeTypes.has(recorded.type)) {
       const { userId } = recorded.data as { userId: string };
-      await sql.query(`UPDATE ${table('users')} SET has_picked = true WHERE id = $1 AND NOT has_picked`, [userId]);
+      await sql.query(`UPDATE ${table('users')} SET has_picked = true WHERE id = $1 AND NOT has_picked`, [
+        userId,
+      ]);
       return;
     }
     const event = recorded as unknown as UserEvent | PoolAdminsEvent;

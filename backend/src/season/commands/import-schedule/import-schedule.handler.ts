@@ -16,7 +16,9 @@ import {
 import { PoolSeasons } from '../../pool-seasons.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 
-export class ImportScheduleCommand extends Command<ScheduleImportResult & { position: string | null; season: string }> {
+export class ImportScheduleCommand extends Command<
+  ScheduleImportResult & { position: string | null; season: string }
+> {
   /** `season` null: the bundled season an import would choose at the pool's "now" (or the one the pool plays). */
   constructor(
     readonly context: CommandContext,
@@ -38,20 +40,29 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
     private readonly seasons: PoolSeasons,
   ) {}
 
-  async execute({ context, season: chosen }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null; season: string }> {
+  async execute({
+    context,
+    season: chosen,
+  }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null; season: string }> {
     const season = chosen?.schedule ?? (await this.catalogue.currentOrDefault(context.now));
     // The pool's first import chooses its season; later ones must be of the season it plays.
     const started = await this.seasons.start({ mode: 'first', season: season.season }, context);
     const scope = (await this.seasons.current())?.scope ?? '';
     const metadata = metadataFor(context);
     let created = 0;
-    let position: bigint | null = (await this.catalogue.record(season, chosen?.source ?? 'bundled', context)) ?? started.position;
+    let position: bigint | null =
+      (await this.catalogue.record(season, chosen?.source ?? 'bundled', context)) ?? started.position;
     for (const matchweek of season.matchweeks) {
       const result = await decideAndAppend<ReturnType<typeof initialPeriodState>, PeriodEvent>(
         this.eventStore,
         periodStreamId(matchweek.number, scope),
         { initialState: initialPeriodState, evolve: evolvePeriod },
-        (state) => decideSchedulePeriod({ type: 'SchedulePeriod', season: season.season, matchweek }, state, context.now),
+        (state) =>
+          decideSchedulePeriod(
+            { type: 'SchedulePeriod', season: season.season, matchweek },
+            state,
+            context.now,
+          ),
         metadata,
       );
       if (result.events.some((event) => event.type === 'PeriodScheduled')) created++;
@@ -64,6 +75,13 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
         : created === 0
           ? `All ${total} EPL periods already exist; nothing was changed.`
           : `Created ${created} EPL periods; ${total - created} already existed.`;
-    return { message, created, unchanged: total - created, totalPeriods: total, position: position?.toString() ?? null, season: season.season };
+    return {
+      message,
+      created,
+      unchanged: total - created,
+      totalPeriods: total,
+      position: position?.toString() ?? null,
+      season: season.season,
+    };
   }
 }

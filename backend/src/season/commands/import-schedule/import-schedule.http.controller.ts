@@ -23,7 +23,11 @@ export class ImportScheduleController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create the 38 periods of the season from its fixtures (idempotent)' })
   async importSchedule(@Req() request: Request): Promise<ScheduleImportResult> {
-    const { position, season: _season, ...result } = await this.commandBus.execute(
+    const {
+      position,
+      season: _season,
+      ...result
+    } = await this.commandBus.execute(
       new ImportScheduleCommand(commandContext(request, this.clock, 'admin')),
     );
     // Answer once the periods table shows the import, so the caller can read its own write.

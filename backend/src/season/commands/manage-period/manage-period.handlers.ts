@@ -69,7 +69,9 @@ export class SetPeriodActiveHandler implements ICommandHandler<SetPeriodActiveCo
 export class CompletePeriodHandler implements ICommandHandler<CompletePeriodCommand> {
   constructor(private readonly periods: PeriodStreams) {}
   async execute({ periodId, context, force }: CompletePeriodCommand): Promise<void> {
-    await this.periods.decide(periodId, context, (state) => decideCompletePeriod(periodId, state, context.now, force));
+    await this.periods.decide(periodId, context, (state) =>
+      decideCompletePeriod(periodId, state, context.now, force),
+    );
   }
 }
 
@@ -80,7 +82,9 @@ export class ReopenPeriodHandler implements ICommandHandler<ReopenPeriodCommand>
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
   async execute({ periodId, context }: ReopenPeriodCommand): Promise<void> {
-    await this.periods.decide(periodId, context, (state) => decideReopenPeriod(periodId, state, this.config.rules));
+    await this.periods.decide(periodId, context, (state) =>
+      decideReopenPeriod(periodId, state, this.config.rules),
+    );
   }
 }
 
@@ -129,6 +133,9 @@ export class CreatePeriodHandler implements ICommandHandler<CreatePeriodCommand>
         if (!(error instanceof WrongExpectedVersionError)) throw error;
       }
     }
-    throw new DomainError(ErrorCodes.CONCURRENCY_CONFLICT, 'Could not find a free period number; please try again.');
+    throw new DomainError(
+      ErrorCodes.CONCURRENCY_CONFLICT,
+      'Could not find a free period number; please try again.',
+    );
   }
 }

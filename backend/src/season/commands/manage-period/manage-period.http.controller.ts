@@ -72,7 +72,13 @@ export class ManagePeriodController {
   async create(@Body() body: CreatePeriodBody, @Req() request: Request): Promise<Period> {
     const id = await this.commandBus.execute(
       new CreatePeriodCommand(
-        { name: body.name, description: body.description ?? null, startDate: body.startDate, endDate: body.endDate, segment: body.segment ?? null },
+        {
+          name: body.name,
+          description: body.description ?? null,
+          startDate: body.startDate,
+          endDate: body.endDate,
+          segment: body.segment ?? null,
+        },
         commandContext(request, this.clock, 'admin'),
       ),
     );
@@ -81,8 +87,14 @@ export class ManagePeriodController {
 
   @Patch(':id')
   @ApiOperation({ summary: 'Activate or deactivate a period' })
-  async setActive(@Param('id', ParseIntPipe) id: number, @Body() body: SetActiveBody, @Req() request: Request): Promise<Period> {
-    await this.commandBus.execute(new SetPeriodActiveCommand(id, body.isActive, commandContext(request, this.clock, 'admin')));
+  async setActive(
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: SetActiveBody,
+    @Req() request: Request,
+  ): Promise<Period> {
+    await this.commandBus.execute(
+      new SetPeriodActiveCommand(id, body.isActive, commandContext(request, this.clock, 'admin')),
+    );
     return this.period(id);
   }
 
@@ -92,14 +104,22 @@ export class ManagePeriodController {
     summary:
       'Complete an active period: finalizes its survivor strikes. Before it started or with results missing: 409 PERIOD_NOT_READY (listing optionsWithoutResult) unless { force: true }',
   })
-  async complete(@Param('id', ParseIntPipe) id: number, @Body() body: CompleteBody, @Req() request: Request): Promise<Period> {
-    await this.commandBus.execute(new CompletePeriodCommand(id, commandContext(request, this.clock, 'admin'), body?.force === true));
+  async complete(
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: CompleteBody,
+    @Req() request: Request,
+  ): Promise<Period> {
+    await this.commandBus.execute(
+      new CompletePeriodCommand(id, commandContext(request, this.clock, 'admin'), body?.force === true),
+    );
     return this.period(id);
   }
 
   @Post(':id/reopen')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reopen a manually completed period: takes its strikes back, applies held results' })
+  @ApiOperation({
+    summary: 'Reopen a manually completed period: takes its strikes back, applies held results',
+  })
   async reopen(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Period> {
     await this.commandBus.execute(new ReopenPeriodCommand(id, commandContext(request, this.clock, 'admin')));
     return this.period(id);

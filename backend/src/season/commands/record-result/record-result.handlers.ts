@@ -5,7 +5,11 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { resultRequiredMessage, type ResultSource } from '../../../results/domain/results.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import type { CommandContext } from '../../../shared/domain/event.js';
-import { decideDeleteResultInPeriod, decideRecordResultInPeriod, periodOfOption } from '../../domain/period-admin.js';
+import {
+  decideDeleteResultInPeriod,
+  decideRecordResultInPeriod,
+  periodOfOption,
+} from '../../domain/period-admin.js';
 import { PeriodStreams } from '../../period-streams.js';
 
 export interface RecordResultOutcome {
@@ -46,7 +50,8 @@ export class DeleteResultCommand extends Command<void> {
 
 function periodFor(optionId: string | null | undefined): number {
   const periodId = optionId ? periodOfOption(optionId) : null;
-  if (periodId === null) throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
+  if (periodId === null)
+    throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
   return periodId;
 }
 
@@ -84,6 +89,8 @@ export class DeleteResultHandler implements ICommandHandler<DeleteResultCommand>
 
   async execute({ optionId, context }: DeleteResultCommand): Promise<void> {
     const periodId = periodFor(optionId);
-    await this.periods.decide(periodId, context, (state) => decideDeleteResultInPeriod(periodId, state, optionId, this.config.rules));
+    await this.periods.decide(periodId, context, (state) =>
+      decideDeleteResultInPeriod(periodId, state, optionId, this.config.rules),
+    );
   }
 }

@@ -50,7 +50,12 @@ export class RecordResultController {
     const context = commandContext(request, this.clock, 'admin');
     const { status, optionName } = await this.commandBus.execute(
       new RecordResultCommand(
-        { optionId: body.optionId ?? null, outcome: body.outcome || null, points: body.points ?? null, force: body.force === true },
+        {
+          optionId: body.optionId ?? null,
+          outcome: body.outcome || null,
+          points: body.points ?? null,
+          force: body.force === true,
+        },
         'admin',
         context,
       ),
@@ -86,7 +91,9 @@ export class RecordResultController {
   @Delete(':optionId')
   @ApiOperation({ summary: 'Delete the result of an option' })
   async remove(@Param('optionId') optionId: string, @Req() request: Request): Promise<MessageResponse> {
-    await this.commandBus.execute(new DeleteResultCommand(optionId, commandContext(request, this.clock, 'admin')));
+    await this.commandBus.execute(
+      new DeleteResultCommand(optionId, commandContext(request, this.clock, 'admin')),
+    );
     return { message: 'Result deleted successfully!' };
   }
 }

@@ -79,7 +79,11 @@ export class OptionQueries {
   }
 
   async forPeriod(periodId: number, userId: string, now: Date): Promise<Option[]> {
-    const rows: OptionRow[] = await this.dataSource.query(this.select('o.period_id = $3'), [userId, now, periodId]);
+    const rows: OptionRow[] = await this.dataSource.query(this.select('o.period_id = $3'), [
+      userId,
+      now,
+      periodId,
+    ]);
     return rows.map((row) => toOption(row, now));
   }
 

@@ -24,7 +24,10 @@ export class OptionsController {
 
   @Get(['periods/:id/options', 'options/period/:id'])
   @Player()
-  @ApiOperation({ summary: "A period's options with your usage of each team, your pick, its deadline and (once locked) its pick count" })
+  @ApiOperation({
+    summary:
+      "A period's options with your usage of each team, your pick, its deadline and (once locked) its pick count",
+  })
   forPeriod(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Option[]> {
     return this.options.forPeriod(id, requestUser(request)?.id ?? '', this.clock.now());
   }

@@ -56,7 +56,10 @@ export const optionsProjection: Projection = {
         return;
       case 'PeriodWindowMoved':
         // Custom options lock at the period's start, so they move with it.
-        await sql.query(`UPDATE ${table('option_periods')} SET start_date = $2 WHERE id = $1`, [event.data.periodId, event.data.startDate]);
+        await sql.query(`UPDATE ${table('option_periods')} SET start_date = $2 WHERE id = $1`, [
+          event.data.periodId,
+          event.data.startDate,
+        ]);
         await sql.query(`UPDATE ${options} SET lock_at = $2 WHERE period_id = $1 AND fixture_id IS NULL`, [
           event.data.periodId,
           event.data.startDate,
@@ -96,11 +99,10 @@ export const optionsProjection: Projection = {
         await sql.query(`DELETE FROM ${options} WHERE id = ANY($1::text[])`, [event.data.optionIds]);
         return;
       case 'FixtureUpdated':
-        await sql.query(`UPDATE ${options} SET kickoff = $2, fixture_status = $3, lock_at = $2 WHERE fixture_id = $1`, [
-          event.data.fixtureId,
-          event.data.kickoff,
-          event.data.status,
-        ]);
+        await sql.query(
+          `UPDATE ${options} SET kickoff = $2, fixture_status = $3, lock_at = $2 WHERE fixture_id = $1`,
+          [event.data.fixtureId, event.data.kickoff, event.data.status],
+        );
         return;
       default:
         return;

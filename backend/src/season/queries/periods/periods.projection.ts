@@ -29,7 +29,14 @@ export const periodsProjection: Projection = {
       ],
     },
   ],
-  eventTypes: ['PeriodScheduled', 'PeriodWindowMoved', 'PeriodActivated', 'PeriodDeactivated', 'PeriodCompleted', 'PeriodReopened'],
+  eventTypes: [
+    'PeriodScheduled',
+    'PeriodWindowMoved',
+    'PeriodActivated',
+    'PeriodDeactivated',
+    'PeriodCompleted',
+    'PeriodReopened',
+  ],
   async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
     const event = recorded as unknown as PeriodEvent;
     const periods = table('periods');

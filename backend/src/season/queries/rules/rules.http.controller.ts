@@ -16,7 +16,9 @@ export class RulesController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: "The pool's rules: picks per period, team use limits, points, survivor and Last 10 settings" })
+  @ApiOperation({
+    summary: "The pool's rules: picks per period, team use limits, points, survivor and Last 10 settings",
+  })
   rules(): PoolRules {
     return this.config.rules;
   }

@@ -11,7 +11,10 @@ export class SeasonsController {
   constructor(private readonly seasons: PoolSeasons) {}
 
   @Get()
-  @ApiOperation({ summary: "The pool's seasons, newest first: the current one, then the past ones (read them with ?season=YYYY-YY)" })
+  @ApiOperation({
+    summary:
+      "The pool's seasons, newest first: the current one, then the past ones (read them with ?season=YYYY-YY)",
+  })
   async list(): Promise<PoolSeasonsView> {
     const played = await this.seasons.all();
     const current = played.at(-1)?.season ?? null;
