@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BroadcastResult } from '@treble/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { MailFields } from './mail-fields';
 import {
   broadcastMutationOptions,
   notificationPreviewQueryOptions,
@@ -88,7 +89,7 @@ function BroadcastForm() {
   const [audience, setAudience] = useState<'all' | 'not-picked'>('not-picked');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const ids = { audience: useId(), subject: useId(), message: useId() };
+  const ids = { audience: useId() };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate({ audience, subject, message });
@@ -108,27 +109,14 @@ function BroadcastForm() {
           <option value="all">All active players</option>
         </select>
       </label>
-      <label className="field" htmlFor={ids.subject}>
-        <span className="field__label">Subject</span>
-        <input
-          id={ids.subject}
-          required
-          maxLength={200}
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-        />
-      </label>
-      <label className="field" htmlFor={ids.message}>
-        <span className="field__label">Message</span>
-        <textarea
-          id={ids.message}
-          required
-          maxLength={10000}
-          rows={4}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-      </label>
+      <MailFields
+        subject={subject}
+        onSubject={setSubject}
+        text={message}
+        onText={setMessage}
+        textLabel="Message"
+        rows={4}
+      />
       {send.isError && (
         <p className="notice notice--error" role="alert">
           {problem(send.error)}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MailTemplateKind, MailTemplateView } from '@treble/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { MailFields } from './mail-fields';
 import { mailTemplatesQueryOptions, saveMailTemplateMutationOptions } from '../../api/notifications';
 import { ErrorNotice, problem } from '../auth/form-controls';
 
@@ -57,7 +58,6 @@ function TemplateForm({ template }: { template: MailTemplateView }) {
   const save = useMutation(saveMailTemplateMutationOptions(queryClient));
   const [subject, setSubject] = useState(template.subject);
   const [text, setText] = useState(template.text);
-  const ids = { subject: useId(), text: useId() };
   const changed = subject !== template.subject || text !== template.text;
   // The server's wording after a save or a reset (it trims) becomes the draft.
   const adopt = (saved: MailTemplateView) => {
@@ -70,27 +70,14 @@ function TemplateForm({ template }: { template: MailTemplateView }) {
   };
   return (
     <form className="form" onSubmit={submit} aria-label={`${kindLabels[template.kind]} template`}>
-      <label className="field" htmlFor={ids.subject}>
-        <span className="field__label">Subject</span>
-        <input
-          id={ids.subject}
-          required
-          maxLength={200}
-          value={subject}
-          onChange={(event) => setSubject(event.target.value)}
-        />
-      </label>
-      <label className="field" htmlFor={ids.text}>
-        <span className="field__label">Text</span>
-        <textarea
-          id={ids.text}
-          required
-          maxLength={10000}
-          rows={8}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
+      <MailFields
+        subject={subject}
+        onSubject={setSubject}
+        text={text}
+        onText={setText}
+        textLabel="Text"
+        rows={8}
+      />
       <p className="muted">
         Placeholders:{' '}
         {template.placeholders.map((name, index) => (
