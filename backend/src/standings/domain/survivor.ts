@@ -24,6 +24,16 @@ export function isStrike(score: PeriodScore | undefined, rules: PoolRules): bool
   }
 }
 
+/** Whether a strike on top of `strikeCount` strikes is the one that eliminates. */
+export function strikeEliminates(strikeCount: number, rules: PoolRules): boolean {
+  return strikeCount + 1 >= rules.survivor.strikesToEliminate;
+}
+
+/** A period that would eliminate every player still active is a rollover: it gives nobody a strike. */
+export function isRollover(active: number, eliminating: number): boolean {
+  return active > 0 && eliminating === active;
+}
+
 /**
  * Survivor standings: a fold over the completed periods in period-number order (a period that is not
  * completed is skipped, so reopening one takes its strikes back and re-evaluates the later ones).
@@ -57,10 +67,8 @@ export function survivorStandings(
     const struck = active.filter((player) =>
       isStrike(scoreOf.get(`${player.userId}\u0000${period.id}`), rules),
     );
-    const eliminating = struck.filter(
-      (player) => player.strikeCount + 1 >= rules.survivor.strikesToEliminate,
-    );
-    const rollover = active.length > 0 && eliminating.length === active.length;
+    const eliminating = struck.filter((player) => strikeEliminates(player.strikeCount, rules));
+    const rollover = isRollover(active.length, eliminating.length);
 
     for (const player of active) {
       const score = scoreOf.get(`${player.userId}\u0000${period.id}`);
@@ -69,8 +77,8 @@ export function survivorStandings(
     }
     if (rollover) continue;
     for (const player of struck) {
+      if (strikeEliminates(player.strikeCount, rules)) player.eliminatedInPeriod = period.id;
       player.strikeCount += 1;
-      if (player.strikeCount >= rules.survivor.strikesToEliminate) player.eliminatedInPeriod = period.id;
     }
   }
 

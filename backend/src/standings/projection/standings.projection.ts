@@ -5,8 +5,9 @@ import type { Projection, ProjectionContext } from '../../projections/projection
 import type { ResultRecordedData, ResultsEvent } from '../../results/domain/results.js';
 import type { PeriodEvent } from '../../season/domain/period.js';
 import { assertNever } from '../../shared/domain/event.js';
-import { standingsTableNames, standingsTables } from './standings.tables.js';
-import { StandingsWriter, type Tables } from './standings.writer.js';
+import { ScoreTotals } from './score-totals.js';
+import { standingsTableNames, standingsTables, type Tables } from './standings.tables.js';
+import { SurvivorFold } from './survivor-fold.js';
 
 export const STANDINGS_PROJECTION = 'standings';
 
@@ -145,6 +146,15 @@ function assertWholeNumbers(rules: PoolRules): void {
   }
 }
 
+/** Whether the projection's copy of a period says it is completed (an unknown period is not). */
+async function isCompleted(sql: ProjectionContext['sql'], t: Tables, periodId: number): Promise<boolean> {
+  const { rows } = await sql.query<{ is_completed: boolean }>(
+    `SELECT is_completed FROM ${t.standings_periods} WHERE period_id = $1`,
+    [periodId],
+  );
+  return rows[0]?.is_completed ?? false;
+}
+
 async function applyEvent(
   recorded: RecordedEvent,
   context: ProjectionContext,
@@ -153,7 +163,8 @@ async function applyEvent(
   const event = recorded as unknown as StandingsEvent;
   const t = Object.fromEntries(standingsTableNames.map((name) => [name, context.table(name)])) as Tables;
   const { sql } = context;
-  const w = new StandingsWriter(sql, t, rules);
+  const totals = new ScoreTotals(sql, t, rules);
+  const survivor = new SurvivorFold(sql, t, rules);
   const at = recorded.metadata?.occurredAt ?? recorded.recordedAt.toISOString();
   const change = nothing();
 
@@ -162,27 +173,26 @@ async function applyEvent(
     // A replayed event finds the picks as it left them: nothing else can have changed.
     if (picksChanged === 0) return change;
     change.choicesPeriod = periodId;
-    const wasEntrant = await w.isEntrant(userId);
-    const moved = await w.refreshScores({ kind: 'pick', userId, periodId });
+    const wasEntrant = await totals.isEntrant(userId);
+    const moved = await totals.refreshScores({ kind: 'pick', userId, periodId });
     if (!moved.scores) return change;
     Object.assign(change, moved);
-    const period = await w.periodFacts(periodId);
-    const isEntrant = await w.isEntrant(userId);
-    if (period.isCompleted) change.survivor = await w.refoldSurvivor();
-    else if (!wasEntrant && isEntrant) change.survivor = await w.foldInEntrant(userId, 1);
-    else if (wasEntrant && !isEntrant) change.survivor = await w.foldInEntrant(userId, -1);
+    const completed = await isCompleted(sql, t, periodId);
+    const isEntrant = await totals.isEntrant(userId);
+    if (completed) change.survivor = await survivor.refold();
+    else if (!wasEntrant && isEntrant) change.survivor = await survivor.foldInEntrant(userId, 1);
+    else if (wasEntrant && !isEntrant) change.survivor = await survivor.foldInEntrant(userId, -1);
     return change;
   };
 
   /** After results of some options of a period changed (recorded, overwritten, deleted, removed). */
   const afterResults = async (periodId: number, optionIds: readonly string[]): Promise<Change> => {
-    const moved = await w.refreshScores({ kind: 'options', periodId, optionIds });
+    const moved = await totals.refreshScores({ kind: 'options', periodId, optionIds });
     if (!moved.scores) return change;
     Object.assign(change, moved);
-    const period = await w.periodFacts(periodId);
     // Results normally wait as pending while a period is completed; should one land anyway, the
     // survivor fold is redone, since completed periods are what it is made of.
-    if (period.isCompleted) change.survivor = await w.refoldSurvivor();
+    if (await isCompleted(sql, t, periodId)) change.survivor = await survivor.refold();
     return change;
   };
 
@@ -295,29 +305,25 @@ async function applyEvent(
       );
       // Picks may only be counted in Last 10 once their period's segment is known to be last10.
       if ((before.rows[0]?.segment ?? 'main') !== d.segment) {
-        change.last10 = await w.recountLast10(d.periodId);
+        change.last10 = await totals.recountLast10(d.periodId);
       }
       return change;
     }
     case 'PeriodCompleted': {
       const d = event.data;
-      if ((await w.periodFacts(d.periodId)).isCompleted) return change;
+      if (await isCompleted(sql, t, d.periodId)) return change;
       await sql.query(
         `INSERT INTO ${t.standings_periods} (period_id, name, segment, is_completed, completed_at) VALUES ($1, $2, $3, true, $4)
          ON CONFLICT (period_id) DO UPDATE SET is_completed = true, completed_at = EXCLUDED.completed_at`,
         [d.periodId, `Period ${d.periodId}`, defaultSegment(d.periodId, rules), d.completedAt],
       );
       change.periodStatus = true;
-      const latest = await w.latestOtherCompleted(d.periodId);
-      change.survivor =
-        latest === null || latest < d.periodId
-          ? await w.appendSurvivorPeriod(d.periodId)
-          : await w.refoldSurvivor();
+      change.survivor = await survivor.periodCompleted(d.periodId);
       return change;
     }
     case 'PeriodReopened': {
       const d = event.data;
-      if (!(await w.periodFacts(d.periodId)).isCompleted) return change;
+      if (!(await isCompleted(sql, t, d.periodId))) return change;
       await sql.query(
         `UPDATE ${t.standings_periods}
             SET is_completed = false, completed_at = NULL, survivor_active = NULL, survivor_eliminating = NULL
@@ -325,7 +331,7 @@ async function applyEvent(
         [d.periodId],
       );
       change.periodStatus = true;
-      change.survivor = await w.refoldSurvivor();
+      change.survivor = await survivor.refold();
       return change;
     }
     case 'PeriodActivated':

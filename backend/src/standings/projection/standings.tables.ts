@@ -37,12 +37,20 @@ export const standingsTableNames = [
 
 export type StandingsTable = (typeof standingsTableNames)[number];
 
+/** The physical name of each standings table in the generation being written. */
+export type Tables = Record<StandingsTable, string>;
+
 /**
  * The user id as a uuid when it is one (the accounts' ids are), else null: kept beside the text id in
  * the leaderboard tables so that the join to the `users` view uses its primary key. Written when
  * the row is inserted (a stored generated column would re-run its check on every update).
  */
 const userUuid = 'user_uuid uuid';
+
+const canonicalUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A player's `user_uuid` column: the user id as a uuid when it is one, else null. */
+export const uuidOrNull = (userId: string): string | null => (canonicalUuid.test(userId) ? userId : null);
 
 /** `overall` and `last10` keep the same totals, over different periods. */
 function totalsTableDdl(table: string): string[] {
