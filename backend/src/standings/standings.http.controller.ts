@@ -17,7 +17,6 @@ import {
   type UserStats,
 } from '@treble/contracts';
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { DataSource } from 'typeorm';
 import { alreadyHeld } from '../platform/http/entity-tags.js';
 import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
@@ -90,7 +89,6 @@ export class StandingsController {
     private readonly results: ResultQueries,
     private readonly pickGrid: PickGridQueries,
     private readonly cache: LeaderboardCache,
-    private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly seasons: SeasonReader,
@@ -282,13 +280,8 @@ export class StandingsController {
   @Get('periods/:id/picks')
   @Player()
   @ApiOperation({ summary: "Everyone's picks in a period, for the options that have locked" })
-  async periodPicks(@Param('id', ParseIntPipe) periodId: number): Promise<ChoiceView[]> {
-    const locked: { id: string }[] = await this.dataSource.query(
-      'SELECT id FROM options WHERE period_id = $1 AND lock_at <= $2',
-      [periodId, this.clock.now()],
-    );
-    const visible = new Set(locked.map((row) => row.id));
-    return (await this.choices.forPeriod(periodId)).filter((choice) => visible.has(choice.optionId));
+  periodPicks(@Param('id', ParseIntPipe) periodId: number): Promise<ChoiceView[]> {
+    return this.choices.shownInPeriod(periodId, this.clock.now());
   }
 
   @Get('periods/:id/pick-grid')

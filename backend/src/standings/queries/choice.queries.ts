@@ -1,5 +1,6 @@
 import type { Choice } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
+import { pickShownToOthersSql } from './pick-visibility.sql.js';
 
 /** A pick as the `choices` read table holds it. */
 export interface ChoiceView extends Choice {
@@ -48,8 +49,9 @@ const toChoice = (row: ChoiceRow): ChoiceView => ({
 });
 
 /**
- * Reads of the `choices` table (kept by the standings projection). Whether another player's pick may
- * be shown (only once its option locks) is the caller's rule, with the option's lock time.
+ * Reads of the `choices` table (kept by the standings projection). Only `shownInPeriod` applies the
+ * pick-visibility rule (another player's pick shows once its option locks); the others read the
+ * picks as they are, for their own player or an admin.
  */
 export class ChoiceQueries {
   constructor(private readonly db: Sql) {}
@@ -68,6 +70,22 @@ export class ChoiceQueries {
     const { rows } = await this.db.query<ChoiceRow>(
       `SELECT * FROM choices WHERE period_id = $1 ORDER BY user_id, made_at, choice_id`,
       [periodId],
+    );
+    return rows.map(toChoice);
+  }
+
+  /**
+   * Everyone's picks of one period that show at `now`: those on options that have locked (the
+   * viewer's own included; they read theirs through `forUserInPeriod`), by user then time.
+   */
+  async shownInPeriod(periodId: number, now: Date): Promise<ChoiceView[]> {
+    const { rows } = await this.db.query<ChoiceRow>(
+      `SELECT c.* FROM choices c
+        WHERE c.period_id = $1
+          AND EXISTS (SELECT 1 FROM options o
+                       WHERE o.id = c.option_id AND o.period_id = c.period_id AND ${pickShownToOthersSql('o', '$2')})
+        ORDER BY c.user_id, c.made_at, c.choice_id`,
+      [periodId, now],
     );
     return rows.map(toChoice);
   }

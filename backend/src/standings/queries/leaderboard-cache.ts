@@ -3,6 +3,7 @@ import type { LeaderboardKind } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
 import { currentSeasonTables, leaderboardProjections } from './leaderboard-tables.js';
 import { type LeaderboardQueries, uuidPattern } from './leaderboard.queries.js';
+import { pickShownToOthersSql } from './pick-visibility.sql.js';
 
 /**
  * What a leaderboard answer depends on besides its question, read in one statement:
@@ -69,7 +70,7 @@ export class LeaderboardCache {
     }>(
       `SELECT (SELECT string_agg(name || ':' || generation || ':' || position, ',' ORDER BY name)
                  FROM projection_checkpoints WHERE name = ANY($1::text[])) AS checkpoints,
-              (SELECT max(lock_at) FROM ${tables.options} WHERE lock_at <= $2::timestamptz)::text AS shown,
+              (SELECT max(o.lock_at) FROM ${tables.options} o WHERE ${pickShownToOthersSql('o', '$2::timestamptz')})::text AS shown,
               ${hidden.map((sql, i) => `${sql} AS ${kinds[i]}`).join(', ')}`,
       [leaderboardProjections, asker.now.toISOString(), ...(viewer === null ? [] : [viewer])],
     );

@@ -12,6 +12,7 @@ import type { Sql, TransactionalSql } from '../../platform/database/sql.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { last10Badge } from '../domain/standings.js';
 import { currentSeasonTables, type LeaderboardTables } from './leaderboard-tables.js';
+import { pickShownToOthersSql } from './pick-visibility.sql.js';
 import {
   byNameSql,
   type Page,
@@ -121,7 +122,7 @@ export class LeaderboardQueries {
         : '';
     return `(${t}.points > 0 OR ${t}.wins > 0 OR EXISTS (
                SELECT 1 FROM ${choices} c JOIN ${options} o ON o.id = c.option_id ${lastTen}
-                WHERE c.user_id = ${t}.user_id AND o.lock_at <= '${visibleAt.toISOString()}'::timestamptz))`;
+                WHERE c.user_id = ${t}.user_id AND ${pickShownToOthersSql('o', `'${visibleAt.toISOString()}'::timestamptz`)}))`;
   }
 
   /** The board's table, or only its rows with a locked pick when `visibleAt` is set. */

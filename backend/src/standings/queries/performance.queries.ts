@@ -12,6 +12,7 @@ import type { Sql } from '../../platform/database/sql.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { LeaderboardQueries } from './leaderboard.queries.js';
 import { average, performanceTrend, standardDeviation } from './performance-stats.js';
+import { pickShownToOthersSql } from './pick-visibility.sql.js';
 import { percent, round2 } from './read-sql.js';
 
 interface ScoredPeriod {
@@ -126,7 +127,7 @@ export class PerformanceQueries {
          FROM choices c
          LEFT JOIN results r ON r.option_id = c.option_id
         WHERE c.user_id = $1 AND c.period_id = ANY($2::integer[])
-        ${visibleAt ? 'AND EXISTS (SELECT 1 FROM options o WHERE o.id = c.option_id AND o.lock_at <= $3)' : ''}
+        ${visibleAt ? `AND EXISTS (SELECT 1 FROM options o WHERE o.id = c.option_id AND ${pickShownToOthersSql('o', '$3')})` : ''}
         ORDER BY c.period_id, c.made_at, c.choice_id`,
       visibleAt ? [userId, ids, visibleAt] : [userId, ids],
     );

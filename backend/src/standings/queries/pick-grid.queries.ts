@@ -1,5 +1,6 @@
 import type { Outcome, PeriodPickGrid, PickGridRow } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
+import { pickShownToOthersSql } from './pick-visibility.sql.js';
 import { displayNameSql } from './read-sql.js';
 
 interface GridPickRow {
@@ -23,15 +24,15 @@ export class PickGridQueries {
 
   async forPeriod(periodId: number, viewerId: string, now: Date): Promise<PeriodPickGrid> {
     const { rows: counts } = await this.db.query<{ total: number; locked: number }>(
-      `SELECT count(*)::integer AS total, count(*) FILTER (WHERE lock_at <= $2)::integer AS locked
-         FROM options WHERE period_id = $1`,
+      `SELECT count(*)::integer AS total, count(*) FILTER (WHERE ${pickShownToOthersSql('o', '$2')})::integer AS locked
+         FROM options o WHERE o.period_id = $1`,
       [periodId, now],
     );
     const { rows } = await this.db.query<GridPickRow>(
       `SELECT c.user_id, ${displayNameSql('u')} AS display_name, c.option_id, c.team_key, c.team_name, c.status,
               r.outcome, r.points
          FROM choices c
-         JOIN options o ON o.id = c.option_id AND o.lock_at <= $2
+         JOIN options o ON o.id = c.option_id AND ${pickShownToOthersSql('o', '$2')}
          LEFT JOIN results r ON r.option_id = c.option_id
          LEFT JOIN users u ON u.id::text = c.user_id
         WHERE c.period_id = $1
