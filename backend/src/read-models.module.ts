@@ -7,11 +7,13 @@ import {
   type DynamicModule,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port.js';
 import { APP_CONFIG, type AppConfig } from './platform/config/config.js';
 import { Database } from './platform/database/database.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import { ProjectorLeadership } from './projections/projector-leadership.js';
+import { ReadYourWritesInterceptor } from './projections/read-your-writes.js';
 import { projectionsFor } from './read-models.js';
 
 /**
@@ -31,7 +33,10 @@ class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShu
   }
 }
 
-/** The projection engine over every read model of the app (read-models.ts), and its leadership. */
+/**
+ * The projection engine over every read model of the app (read-models.ts), its leadership, and the
+ * read-your-writes positions of HTTP commands and reads.
+ */
 @Global()
 @Module({})
 export class ReadModelsModule {
@@ -52,6 +57,8 @@ export class ReadModelsModule {
         },
         ProjectorLeadership,
         ProjectorLifecycle,
+        // Positions on commands' answers, and reads that wait for the position they name (ADR 013).
+        { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
       ],
       exports: [ProjectionEngine, ProjectorLeadership],
     };

@@ -3,6 +3,7 @@ import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contr
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
 import { SEASON_STARTED, seasonNamePattern, type SeasonStartedData } from '../shared/domain/season-scope.js';
+import { noteCommandPosition } from './command-scope.js';
 import { seasonsTable, type Projection, type ProjectionContext, type ReadModelChange } from './projection.js';
 
 export interface ProjectionStatus {
@@ -532,18 +533,15 @@ export class ProjectionEngine {
   }
 
   /**
-   * Waits until every projection (or only those named) has processed the log up to `position`
-   * (tests, CLI, and commands that answer with their own write). A projection this engine runs is
-   * followed in memory; one it does not run (another instance is the projector leader, or a
-   * takeover is under way) through its checkpoint row, which commits with the read tables.
-   */
-  /**
-   * A command's wait before it answers (ADR 011): like `waitFor`, but when the read models are still
-   * behind after the timeout (an overloaded projector at a deadline rush) it answers anyway rather
-   * than failing a request whose events are stored: the read models catch up and tell the browsers
-   * (`read-model-changed`). A failed projection is still an error.
+   * A command's wait before it answers (ADR 011), and a read's wait for the position its client
+   * names (ADR 013): like `waitFor`, but when the read models are still behind after the timeout
+   * (an overloaded projector at a deadline rush) it answers anyway rather than failing a request
+   * whose events are stored: the read models catch up and tell the browsers (`read-model-changed`).
+   * A failed projection is still an error. Inside an HTTP command whose client waits on its own
+   * reads (`X-Read-Your-Writes: client`) it only records the position for the answer and returns.
    */
   async settle(position: bigint, only?: readonly string[], timeoutMs = 10_000): Promise<boolean> {
+    if (noteCommandPosition(position).clientWaits) return false;
     try {
       await this.waitFor(position, timeoutMs, only);
       return true;
@@ -554,6 +552,12 @@ export class ProjectionEngine {
     }
   }
 
+  /**
+   * Waits until every projection (or only those named) has processed the log up to `position`
+   * (tests, CLI, and `settle`). A projection this engine runs is followed in memory; one it does
+   * not run (another instance is the projector leader, or a takeover is under way) through its
+   * checkpoint row, which commits with the read tables.
+   */
   async waitFor(position: bigint, timeoutMs = 10_000, only?: readonly string[]): Promise<void> {
     const started = Date.now();
     const watched = only ? this.projections.filter((p) => only.includes(p.name)) : this.projections;

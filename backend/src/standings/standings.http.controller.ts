@@ -35,6 +35,7 @@ import { LeaderboardQueries, uuidPattern } from './queries/leaderboard.queries.j
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries, type ResultView } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
+import { ReadsFrom } from '../projections/read-your-writes.js';
 
 /** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */
 export class LeaderboardPageQuery extends PageQuery {
@@ -78,6 +79,8 @@ function periodIdsOf(text: string | undefined): number[] {
 }
 
 @ApiTags('standings')
+// Reads with `X-After-Position` wait for these projections only (ADR 013).
+@ReadsFrom('standings', 'users', 'periods', 'options')
 @Controller()
 export class StandingsController {
   constructor(

@@ -117,10 +117,13 @@ function record(
         const teams = ['ARS', 'LIV', 'MCI', 'CHE', 'TOT', 'NEW', 'AVL', 'BHA', 'FUL', 'EVE'];
         const { latencies, seconds } = await pressure(clients.length * 3, 200, async (i) => {
           const player = Math.floor(i / 3);
-          const response = await clients[player]!.request('POST', '/api/choices', {
-            periodId: 1,
-            optionId: `1-${teams[(player + (i % 3) * 3) % 10]}`,
-          });
+          // As the web app sends them: the client reads its own writes (ADR 013).
+          const response = await clients[player]!.request(
+            'POST',
+            '/api/choices',
+            { periodId: 1, optionId: `1-${teams[(player + (i % 3) * 3) % 10]}` },
+            { 'X-Read-Your-Writes': 'client' },
+          );
           if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
         });
         const raw = new pg.Pool({ connectionString: app.config.databaseUrl!, max: 40 });

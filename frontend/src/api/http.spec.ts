@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { createFakeFetch, jsonResponse } from '../test-support/fake-fetch';
-import { ApiError, requestJson } from './http';
+import { ApiError, lastOwnPosition, requestJson, resetOwnPosition } from './http';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -37,6 +37,40 @@ describe('requestJson', () => {
     await requestJson('/api/user/stats', { fetch });
     await requestJson('/api/things', { method: 'POST', body: {}, fetch, revalidate: true });
     expect(modes).toEqual(['no-cache', 'no-store', 'no-store']);
+  });
+
+  test("reads name the position of this browser's own last write; commands say the client waits (ADR 013)", async () => {
+    resetOwnPosition();
+    const sent: { method: string; headers: Record<string, string> }[] = [];
+    const answers = ['41', null, '7'];
+    const fetch = (_input: string, init: RequestInit) => {
+      sent.push({ method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string>) } });
+      const position = answers.shift() ?? null;
+      return Promise.resolve({
+        ok: true,
+        status: 200,
+        statusText: 'OK',
+        headers: { get: (name: string) => (name === 'X-Log-Position' ? position : null) },
+        text: () => Promise.resolve('{}'),
+      });
+    };
+
+    await requestJson('/api/choices', { method: 'POST', body: {}, fetch });
+    await requestJson('/api/leaderboards/overall', { fetch });
+    // An older position (another command answered late) never moves the mark back.
+    await requestJson('/api/choices/x', { method: 'DELETE', fetch });
+    await requestJson('/api/user/stats', { fetch });
+
+    expect(
+      sent.map((call) => [call.method, call.headers['X-Read-Your-Writes'], call.headers['X-After-Position']]),
+    ).toEqual([
+      ['POST', 'client', undefined],
+      ['GET', undefined, '41'],
+      ['DELETE', 'client', undefined],
+      ['GET', undefined, '41'],
+    ]);
+    expect(lastOwnPosition()).toBe(41n);
+    resetOwnPosition();
   });
 
   test('an API error body becomes an ApiError with "{status}: {server message}" and its code', async () => {

@@ -6,6 +6,8 @@ export interface ResponseLike {
   ok: boolean;
   status: number;
   statusText: string;
+  /** Absent in tests that answer with plain objects. */
+  headers?: { get(name: string): string | null };
   text(): Promise<string>;
 }
 
@@ -46,6 +48,30 @@ export interface RequestOptions {
   revalidate?: boolean;
 }
 
+/**
+ * Read-your-writes (ADR 013): the furthest log position this browser's own commands have stored.
+ * Commands tell the server that this client waits on its reads (`X-Read-Your-Writes: client`), so a
+ * pick answers as soon as it is stored; every read then names the position (`X-After-Position`) and
+ * the server answers once the tables it reads have it (at once when they already do).
+ */
+let ownPosition: bigint | null = null;
+
+function noteLogPosition(header: string | null | undefined): void {
+  if (header == null || !/^\d{1,19}$/.test(header)) return;
+  const position = BigInt(header);
+  if (ownPosition === null || position > ownPosition) ownPosition = position;
+}
+
+/** The furthest position of this browser's own writes (null before its first command). */
+export function lastOwnPosition(): bigint | null {
+  return ownPosition;
+}
+
+/** Forgets the position (tests; a sign-out needs nothing, the server ignores a position it has passed). */
+export function resetOwnPosition(): void {
+  ownPosition = null;
+}
+
 const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
 function parseJson(text: string): unknown {
@@ -62,6 +88,11 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
   const headers: Record<string, string> = { Accept: 'application/json' };
   const cache: RequestCache = revalidate && method === 'GET' ? 'no-cache' : 'no-store';
   const init: RequestInit = { method, headers, credentials: 'include', cache };
+  if (method === 'GET') {
+    if (ownPosition !== null) headers['X-After-Position'] = ownPosition.toString();
+  } else {
+    headers['X-Read-Your-Writes'] = 'client';
+  }
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -77,6 +108,7 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
     throw error;
   }
   reportServerReachable(true);
+  noteLogPosition(response.headers?.get('X-Log-Position'));
   const text = await response.text();
 
   if (!response.ok) {

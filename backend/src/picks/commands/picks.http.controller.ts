@@ -10,6 +10,7 @@ import { commandContext } from '../../platform/http/command-context.js';
 import { ClearPeriodPicksCommand } from '../../shared/commands/picks-commands.js';
 import { MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand } from './picks.handlers.js';
 import { Admin, Player } from '../../platform/http/access.decorators.js';
+import { ClientWaitsForReads } from '../../projections/read-your-writes.js';
 
 class MakeChoiceBody {
   @Type(() => Number)
@@ -49,6 +50,7 @@ export class PicksController {
   ) {}
 
   @Post('choices')
+  @ClientWaitsForReads()
   @Player()
   @ApiOperation({ summary: 'Pick an option (ChoiceMade)' })
   async make(@Body() body: MakeChoiceBody, @Req() request: Request): Promise<Choice> {
@@ -60,6 +62,7 @@ export class PicksController {
   }
 
   @Delete('choices/:choiceId')
+  @ClientWaitsForReads()
   @Player()
   @ApiOperation({ summary: 'Withdraw one of your picks before its deadline' })
   async withdraw(@Param('choiceId') choiceId: string, @Req() request: Request): Promise<MessageResponse> {

@@ -11,6 +11,7 @@ import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
 import { CreateInvitationCommand } from './create-invitation.handler.js';
+import { ClientWaitsForReads } from '../../../projections/read-your-writes.js';
 
 export class CreateInvitationBody implements CreateInvitationRequest {
   @IsOptional()
@@ -33,6 +34,7 @@ export class CreateInvitationController {
   ) {}
 
   @Post()
+  @ClientWaitsForReads()
   @HttpCode(201)
   @Admin()
   @ApiOperation({ summary: 'Create an invitation link, optionally with a maximum of uses and an expiry' })

@@ -12,6 +12,7 @@ import { DomainError } from '../../../shared/domain/domain-error.js';
 import { Player } from '../../../platform/http/access.decorators.js';
 import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
 import { CreateInvitationCommand } from './create-invitation.handler.js';
+import { ClientWaitsForReads } from '../../../projections/read-your-writes.js';
 
 /**
  * A player's referral link (Invite page): a real invitation, created on the first request and
@@ -31,6 +32,7 @@ export class ReferralInvitationController {
   ) {}
 
   @Post('referral')
+  @ClientWaitsForReads()
   @HttpCode(200)
   @Player()
   @ApiOperation({

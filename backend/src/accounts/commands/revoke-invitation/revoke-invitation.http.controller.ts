@@ -7,6 +7,7 @@ import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { RevokeInvitationCommand } from './revoke-invitation.handler.js';
+import { ClientWaitsForReads } from '../../../projections/read-your-writes.js';
 
 @ApiTags('accounts')
 @Controller('invites')
@@ -18,6 +19,7 @@ export class RevokeInvitationController {
   ) {}
 
   @Delete(':token')
+  @ClientWaitsForReads()
   @HttpCode(204)
   @Admin()
   @ApiOperation({ summary: 'Revoke an invitation link' })

@@ -1,0 +1,112 @@
+import {
+  Injectable,
+  SetMetadata,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { Observable } from 'rxjs';
+import { commandScope, type CommandScope } from './command-scope.js';
+import { ProjectionEngine } from './projection-engine.js';
+
+/**
+ * Read-your-writes carried by the client (ADR 013).
+ *
+ * - A command answers with the log position of the last event it stored in `X-Log-Position`.
+ * - A command route marked `@ClientWaitsForReads()` (its answer is not read from a projection) and
+ *   sent with `X-Read-Your-Writes: client` answers as soon as its events are stored: the server does
+ *   not wait for any projection. Every other command waits as ADR 011 says.
+ * - A read sent with `X-After-Position: <position>` waits until the projections it reads have
+ *   applied the log up to that position (at most the command wait's timeout; then it answers with
+ *   what it has, and `read-model-changed` tells the browser when the rest arrives).
+ * - A command without the header keeps ADR 011's behaviour: it waits for the read models it serves
+ *   before answering, so API clients that carry nothing still read their own writes.
+ */
+export const READ_YOUR_WRITES_HEADER = 'x-read-your-writes';
+export const LOG_POSITION_HEADER = 'X-Log-Position';
+export const AFTER_POSITION_HEADER = 'x-after-position';
+
+const READS_FROM = 'treble:reads-from';
+const CLIENT_MAY_WAIT = 'treble:client-may-wait';
+
+/**
+ * A command route whose answer is not read from a projection (a pick's id, an invitation link): a
+ * client that sends `X-Read-Your-Writes: client` gets it without the server waiting for projections.
+ */
+export const ClientWaitsForReads = () => SetMetadata(CLIENT_MAY_WAIT, true);
+
+/**
+ * The projections a read route (or every read route of a controller) is served from, so a read
+ * carrying `X-After-Position` waits for those alone. Without it, a read waits for every projection.
+ */
+export const ReadsFrom = (...projections: string[]) => SetMetadata(READS_FROM, projections);
+
+/** A position as the client sends it: decimal digits, at most 19 (a signed 64-bit log position). */
+export function parsePosition(value: string | undefined): bigint | null {
+  if (value === undefined || !/^\d{1,19}$/.test(value)) return null;
+  return BigInt(value);
+}
+
+const readMethods = new Set(['GET', 'HEAD']);
+
+@Injectable()
+export class ReadYourWritesInterceptor implements NestInterceptor {
+  constructor(
+    private readonly engine: ProjectionEngine,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+
+    if (readMethods.has(request.method)) {
+      const after = parsePosition(request.header(AFTER_POSITION_HEADER));
+      if (after === null) return next.handle();
+      const only = this.reflector.getAllAndOverride<string[] | undefined>(READS_FROM, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
+      return new Observable((subscriber) => {
+        let inner: { unsubscribe(): void } | undefined;
+        let closed = false;
+        this.engine.settle(after, only).then(
+          () => {
+            if (!closed) inner = next.handle().subscribe(subscriber);
+          },
+          (error: unknown) => subscriber.error(error),
+        );
+        return () => {
+          closed = true;
+          inner?.unsubscribe();
+        };
+      });
+    }
+
+    const mayWait = this.reflector.getAllAndOverride<boolean | undefined>(CLIENT_MAY_WAIT, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const scope: CommandScope = {
+      clientWaits: mayWait === true && request.header(READ_YOUR_WRITES_HEADER) === 'client',
+      position: null,
+    };
+    return new Observable((subscriber) =>
+      commandScope.run(scope, () =>
+        next.handle().subscribe({
+          next: (value) => {
+            if (scope.position !== null && !response.headersSent) {
+              response.setHeader(LOG_POSITION_HEADER, scope.position.toString());
+            }
+            subscriber.next(value);
+          },
+          error: (error: unknown) => subscriber.error(error),
+          complete: () => subscriber.complete(),
+        }),
+      ),
+    );
+  }
+}
