@@ -1,10 +1,6 @@
-import type { EventMetadata, DomainEvent } from '../shared/domain/event.js';
-import { WrongExpectedVersionError, type EventStore, type ExpectedVersion } from './event-store.port.js';
-
-export interface StreamModel<State, Event extends DomainEvent> {
-  initialState(): State;
-  evolve(state: State, event: Event): State;
-}
+import type { EventMetadata, DomainEvent, StreamModel } from '../shared/domain/event.js';
+import { WrongExpectedVersionError, type EventStore } from './event-store.port.js';
+import { loadAggregate } from './read-stream.js';
 
 export interface Decided<Event> {
   events: Event[];
@@ -16,13 +12,15 @@ export interface Decided<Event> {
 export const maxDecideAttempts = 10;
 
 /**
- * The write path of every command: read the stream, fold it into state, let the pure decider
- * decide, and append with the version that was read. If another writer got there first, the whole
- * cycle runs again on the new state, so a rule the decider enforces holds under concurrency, and a
- * command whose outcome does not depend on the lost race (one more use of an invitation, one more
- * prize, another period's pick) simply succeeds on the next cycle; a command the new state refuses
- * (the 4th pick, the 8th use of a team) gets its own rule error from the decider. Only when the
- * stream keeps moving for every attempt does the conflict reach the caller (409).
+ * The write path of every command: read the stream and fold it into state (`loadAggregate`), let
+ * the decider decide, and append with the version that was read. If another writer got there
+ * first, the whole cycle runs again on the new state, so a rule the decider enforces holds under
+ * concurrency, and a command whose outcome does not depend on the lost race (one more use of an
+ * invitation, one more prize, another period's pick) simply succeeds on the next cycle; a command
+ * the new state refuses (the 4th pick, the 8th use of a team) gets its own rule error from the
+ * decider. Only when the stream keeps moving for every attempt does the conflict reach the caller
+ * (409). `decide` may be async when what it needs depends on the state read (a pool's season from
+ * before pool years): it runs inside the cycle, so it sees the same state the append expects.
  *
  * Within one process, the cycles on one stream take turns (a queue per stream), so hundreds of
  * sign-ups through one invitation link do not race each other at all; the retry is left for
@@ -32,7 +30,7 @@ export async function decideAndAppend<State, Event extends DomainEvent>(
   eventStore: EventStore,
   streamId: string,
   model: StreamModel<State, Event>,
-  decide: (state: State) => Event[],
+  decide: (state: State) => Event[] | Promise<Event[]>,
   metadata: EventMetadata,
   maxAttempts = maxDecideAttempts,
 ): Promise<Decided<Event>> {
@@ -54,22 +52,16 @@ async function decideOnce<State, Event extends DomainEvent>(
   eventStore: EventStore,
   streamId: string,
   model: StreamModel<State, Event>,
-  decide: (state: State) => Event[],
+  decide: (state: State) => Event[] | Promise<Event[]>,
   metadata: EventMetadata,
 ): Promise<Decided<Event>> {
-  const recorded = await eventStore.readStream(streamId);
-  const state = recorded.reduce(
-    (current, event) => model.evolve(current, event as unknown as Event),
-    model.initialState(),
-  );
-  const events = decide(state);
+  const { state, version } = await loadAggregate(eventStore, streamId, model);
+  const events = await decide(state);
   if (events.length === 0) return { events, position: null };
-  const expected: ExpectedVersion =
-    recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.version;
   const result = await eventStore.append(
     streamId,
     events.map((event) => ({ type: event.type, data: event.data, metadata })),
-    expected,
+    version,
   );
   return { events, position: result.position };
 }

@@ -11,6 +11,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import type { SchedulerStatus } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { loadAggregate } from '../event-store/read-stream.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
@@ -20,8 +21,7 @@ import {
   decideAutostart,
   decideStartScheduler,
   decideStopScheduler,
-  evolveScheduler,
-  initialSchedulerState,
+  schedulerModel,
   schedulerStreamId,
   type SchedulerEvent,
   type SchedulerState,
@@ -40,8 +40,6 @@ const LEASE_TTL_MS = 2 * 60_000;
 /** After a failed poll (provider down), try again this soon (pool time), unless the interval is shorter. */
 const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
 const timeoutName = 'live-results-scheduler';
-
-const schedulerModel = { initialState: initialSchedulerState, evolve: evolveScheduler };
 
 /**
  * Polls the results provider while switched on. The switch is the `scheduler` event stream
@@ -122,11 +120,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async state(): Promise<SchedulerState> {
-    const events = await this.eventStore.readStream(schedulerStreamId);
-    return events.reduce(
-      (state, event) => evolveScheduler(state, event as unknown as SchedulerEvent),
-      initialSchedulerState(),
-    );
+    return (await loadAggregate(this.eventStore, schedulerStreamId, schedulerModel)).state;
   }
 
   async status(): Promise<SchedulerStatus> {

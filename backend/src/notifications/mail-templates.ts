@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { MailTemplateView } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { loadAggregate } from '../event-store/read-stream.js';
 import type { CommandContext } from '../shared/domain/event.js';
 import { metadataFor } from '../shared/domain/event.js';
 import {
@@ -15,7 +16,6 @@ import {
   templateKinds,
   templateOf,
   type MailTemplate,
-  type MailTemplatesEvent,
   type MailTemplatesState,
   type TemplateKind,
   type TemplateValues,
@@ -30,11 +30,7 @@ export class MailTemplates {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async state(): Promise<MailTemplatesState> {
-    const events = await this.eventStore.readStream(mailTemplatesStreamId);
-    return events.reduce(
-      (state, event) => mailTemplatesModel.evolve(state, event as unknown as MailTemplatesEvent),
-      mailTemplatesModel.initialState(),
-    );
+    return (await loadAggregate(this.eventStore, mailTemplatesStreamId, mailTemplatesModel)).state;
   }
 
   async template(kind: TemplateKind): Promise<MailTemplate> {

@@ -16,6 +16,7 @@ import type {
 } from '@treble/contracts';
 import { ErrorCodes, userDisplayName } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
+import { loadAggregate } from '../event-store/read-stream.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { PoolHistoryService } from '../operations/pool-history.service.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
@@ -317,12 +318,10 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
   async upcoming(now: Date): Promise<UpcomingNotification[]> {
     const upcoming: UpcomingNotification[] = [];
     for (const period of await this.openPeriods(now)) {
-      const stream = await this.eventStore.readStream(
+      const { state } = await loadAggregate(
+        this.eventStore,
         periodNotificationsStreamId(period.id, await this.scope()),
-      );
-      const state = stream.reduce(
-        (current, event) => periodNotificationsModel.evolve(current, event as never),
-        periodNotificationsModel.initialState(),
+        periodNotificationsModel,
       );
       const recipients = (await this.playersShortOfPicks(period.id)).length;
       for (const slotHours of this.config.notifications.reminderHours) {

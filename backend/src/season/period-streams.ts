@@ -1,20 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { loadAggregate } from '../event-store/read-stream.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import { PoolSeasons } from './pool-seasons.js';
-import {
-  evolvePeriod,
-  initialPeriodState,
-  periodStreamId,
-  type PeriodEvent,
-  type PeriodState,
-} from './domain/period.js';
+import { periodModel, periodStreamId, type PeriodEvent, type PeriodState } from './domain/period.js';
 
 /**
- * Runs a decision on one period's stream (read, fold, decide, append with the expected version),
- * then waits until the read models show it, so the caller reads its own write.
+ * A period's stream in the season the pool plays: read, or decided on (load-decide-append with the
+ * expected version) and then waited for until the read models show it, so the caller reads its own
+ * write.
  */
 @Injectable()
 export class PeriodStreams {
@@ -24,13 +20,13 @@ export class PeriodStreams {
     private readonly seasons: PoolSeasons,
   ) {}
 
-  /** A period of the season the pool plays now. */
-  async load(periodId: number): Promise<PeriodState> {
-    const events = await this.eventStore.readStream(periodStreamId(periodId, await this.seasons.scope()));
-    return events.reduce(
-      (state, event) => evolvePeriod(state, event as unknown as PeriodEvent),
-      initialPeriodState(),
-    );
+  /**
+   * A period of the season the pool plays now, or of the season scope the caller has already read
+   * for its command (`PoolSeasons.scope`), so the command sees one season throughout.
+   */
+  async load(periodId: number, scope?: string): Promise<PeriodState> {
+    const streamId = periodStreamId(periodId, scope ?? (await this.seasons.scope()));
+    return (await loadAggregate(this.eventStore, streamId, periodModel)).state;
   }
 
   async decide(
@@ -41,7 +37,7 @@ export class PeriodStreams {
     const result = await decideAndAppend(
       this.eventStore,
       periodStreamId(periodId, await this.seasons.scope()),
-      { initialState: initialPeriodState, evolve: evolvePeriod },
+      periodModel,
       decide,
       metadataFor(context),
     );

@@ -3,19 +3,17 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { loadAggregate } from '../event-store/read-stream.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
 import {
   decideStartSeason,
-  evolvePoolSeasons,
-  initialPoolSeasonsState,
+  poolSeasonsModel,
   poolSeasonsStreamId,
   type PoolSeasonsEvent,
   type PoolSeasonsState,
 } from './domain/pool-seasons.js';
 import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
-
-const poolSeasonsModel = { initialState: initialPoolSeasonsState, evolve: evolvePoolSeasons };
 
 /**
  * The seasons this pool has played (`pool-seasons` stream), read from the log on every call: the
@@ -31,11 +29,7 @@ export class PoolSeasons {
   ) {}
 
   private async recorded(): Promise<PoolSeasonsState> {
-    const events = await this.eventStore.readStream(poolSeasonsStreamId);
-    return events.reduce(
-      (state, event) => evolvePoolSeasons(state, event as unknown as PoolSeasonsEvent),
-      initialPoolSeasonsState(),
-    );
+    return (await loadAggregate(this.eventStore, poolSeasonsStreamId, poolSeasonsModel)).state;
   }
 
   /** The season of a pool from before pool years (its periods' season), or null. */
@@ -58,31 +52,34 @@ export class PoolSeasons {
     return (await this.all()).at(-1) ?? null;
   }
 
-  /** The stream scope of the current season ('' before the pool has one: its first season's). */
+  /**
+   * The stream scope of the current season ('' before the pool has one: its first season's). A
+   * pool from before pool years plays with the empty scope too, so its periods are not asked.
+   * A command reads it once and passes it down, so all it reads and appends is of one season.
+   */
   async scope(): Promise<string> {
-    return (await this.current())?.scope ?? '';
+    return (await this.recorded()).seasons.at(-1)?.scope ?? '';
   }
 
   /**
    * Records the season the pool plays: its first (`first`, on the first import; importing the same
    * season again records nothing) or the next one. Decided on the stream with its expected version,
-   * so two admins starting seasons at once cannot both succeed.
+   * so two admins starting seasons at once cannot both succeed. The legacy season is looked up
+   * within that one fold, only when the stream holds no season.
    */
   async start(
     command: { mode: 'first' | 'next'; season: string; unfinished?: readonly number[]; force?: boolean },
     context: CommandContext,
   ): Promise<{ events: PoolSeasonsEvent[]; position: bigint | null }> {
-    const recorded = await this.recorded();
-    const legacySeason = recorded.seasons.length === 0 ? await this.legacySeason() : null;
     return decideAndAppend(
       this.eventStore,
       poolSeasonsStreamId,
       poolSeasonsModel,
-      (state) =>
+      async (state) =>
         decideStartSeason(state, {
           mode: command.mode,
           season: command.season,
-          legacySeason,
+          legacySeason: state.seasons.length === 0 ? await this.legacySeason() : null,
           unfinished: command.unfinished ?? [],
           force: command.force ?? false,
         }),

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, type EplTeam, type SeasonChoice } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { readStream } from '../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import type { SeasonScope } from '../shared/domain/season-scope.js';
 import {
   decideImportSeason,
   defaultSeason,
@@ -155,7 +157,7 @@ export class SeasonCatalogue {
   async imported(season: string): Promise<SeasonSchedule | null> {
     const cached = this.importedCache.get(season);
     if (cached) return cached;
-    const events = (await this.eventStore.readStream(seasonStreamId(season))) as unknown as SeasonEvent[];
+    const { events } = await readStream<SeasonEvent>(this.eventStore, seasonStreamId(season));
     const found = events.find((event) => event.type === 'SeasonImported');
     if (found) {
       this.importedCache.set(season, found.data.schedule);
@@ -173,7 +175,12 @@ export class SeasonCatalogue {
 
   /** The pool's season, or before any import the bundled season an import would choose now. */
   async currentOrDefault(now: Date): Promise<SeasonSchedule> {
-    const current = await this.current();
+    return this.scheduleOrDefault(await this.seasons.current(), now);
+  }
+
+  /** As `currentOrDefault`, for a pool season its caller has already read (`PoolSeasons.current`). */
+  async scheduleOrDefault(season: SeasonScope | null, now: Date): Promise<SeasonSchedule> {
+    const current = season === null ? null : await this.imported(season.season);
     if (current) return current;
     const chosen = defaultSeason(
       this.choices(now).filter((c) => c.source === 'bundled'),
@@ -189,7 +196,7 @@ export class SeasonCatalogue {
     context: CommandContext,
   ): Promise<bigint | null> {
     const streamId = seasonStreamId(schedule.season);
-    const existing = (await this.eventStore.readStream(streamId)) as unknown as SeasonEvent[];
+    const { events: existing } = await readStream<SeasonEvent>(this.eventStore, streamId);
     const events = decideImportSeason(existing, schedule, source);
     if (events.length === 0) return null;
     const result = await this.eventStore.append(

@@ -1,4 +1,4 @@
-import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
+import { assertNever, type DomainEvent, type StreamModel } from '../../shared/domain/event.js';
 
 /*
  * The results scheduler's switch, as events on its own stream, so that "running" survives a
@@ -35,6 +35,11 @@ export function evolveScheduler(state: SchedulerState, event: SchedulerEvent): S
       return assertNever(event);
   }
 }
+
+export const schedulerModel: StreamModel<SchedulerState, SchedulerEvent> = {
+  initialState: initialSchedulerState,
+  evolve: evolveScheduler,
+};
 
 /** Starting a running scheduler decides nothing (so does stopping a stopped one). */
 export function decideStartScheduler(state: SchedulerState, actor: string): SchedulerEvent[] {

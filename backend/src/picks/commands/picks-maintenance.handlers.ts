@@ -31,12 +31,14 @@ export class ClearPeriodPicksHandler implements ICommandHandler<ClearPeriodPicks
   ) {}
 
   async execute({ periodId, context }: ClearPeriodPicksCommand): Promise<{ playersCleared: number }> {
-    periodView(periodId, await this.periods.load(periodId));
+    const scope = await this.picks.scope();
+    periodView(periodId, await this.periods.load(periodId, scope));
     let cleared = 0;
     let position: bigint | null = null;
     for (const userId of await playersWithPicks(this.dataSource, { periodId })) {
       const result = await this.picks.decide(
         userId,
+        scope,
         context,
         (state) => decideClearPeriodChoices({ type: 'ClearPeriodChoices', userId, periodId }, state),
         false,
@@ -60,11 +62,13 @@ export class VoidOptionPicksHandler implements ICommandHandler<VoidOptionPicksCo
   ) {}
 
   async execute({ option, reason, context }: VoidOptionPicksCommand): Promise<{ voided: number }> {
+    const scope = await this.picks.scope();
     let voided = 0;
     let position: bigint | null = null;
     for (const userId of await playersWithPicks(this.dataSource, { optionId: option.id })) {
       const result = await this.picks.decide(
         userId,
+        scope,
         context,
         (state) =>
           decideVoidChoicesOnOption(

@@ -5,6 +5,7 @@ import { ErrorCodes } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { decideAndAppend } from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
+import { loadAggregate } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { optionView } from '../../season/domain/period-admin.js';
@@ -15,6 +16,7 @@ import { PeriodRow } from '../../season/queries/periods/period.entity.js';
 import { SeasonCatalogue } from '../../season/season-catalogue.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../../shared/domain/event.js';
+import type { SeasonScope } from '../../shared/domain/season-scope.js';
 import { IsMemberActiveQuery } from '../../shared/queries/member-queries.js';
 import {
   decideMakeChoice,
@@ -23,9 +25,7 @@ import {
 } from '../domain/decide-picks.js';
 import type { MinimumUsesContext, OptionView, PeriodView } from '../domain/picks.commands.js';
 import { picksStreamId, type PicksEvent } from '../domain/picks.events.js';
-import { evolvePicks, initialPicksState, type PicksState } from '../domain/picks.state.js';
-
-export const picksModel = { initialState: initialPicksState, evolve: evolvePicks };
+import { picksModel, type PicksState } from '../domain/picks.state.js';
 
 export function periodView(periodId: number, state: PeriodState): PeriodView {
   if (!state.scheduled)
@@ -44,9 +44,12 @@ function requireOption(state: PeriodState, periodId: number, optionId: string): 
 }
 
 /**
- * A player's picks are one stream (`picks-{userId}`): every pick is decided on the whole season's
- * picks of that player and appended with the version read, so "a 4th pick" or "an 8th use of a
- * team" cannot slip in between two requests. The period and option are read from the period's stream.
+ * A player's picks are one stream per season (`picks-{userId}`): every pick is decided on the
+ * whole season's picks of that player and appended with the version read, so "a 4th pick" or "an
+ * 8th use of a team" cannot slip in between two requests. The period and option are read from the
+ * period's stream. A command reads the season scope once (`scope`, or `season` when it needs the
+ * season itself) and passes it to every read and to the append, so a season started meanwhile
+ * cannot split it between two seasons' streams.
  */
 @Injectable()
 export class PicksWriter {
@@ -57,23 +60,30 @@ export class PicksWriter {
     private readonly seasons: PoolSeasons,
   ) {}
 
-  async load(userId: string): Promise<PicksState> {
-    const events = await this.eventStore.readStream(picksStreamId(userId, await this.seasons.scope()));
-    return events.reduce(
-      (state, event) => evolvePicks(state, event as unknown as PicksEvent),
-      initialPicksState(),
-    );
+  /** The stream scope of the season the pool plays now. */
+  scope(): Promise<string> {
+    return this.seasons.scope();
+  }
+
+  /** The season the pool plays now (null before its first), for a command that needs more than the scope. */
+  season(): Promise<SeasonScope | null> {
+    return this.seasons.current();
+  }
+
+  async load(userId: string, scope: string): Promise<PicksState> {
+    return (await loadAggregate(this.eventStore, picksStreamId(userId, scope), picksModel)).state;
   }
 
   async decide(
     userId: string,
+    scope: string,
     context: CommandContext,
     decide: (state: PicksState) => PicksEvent[],
     wait = true,
   ) {
     const result = await decideAndAppend(
       this.eventStore,
-      picksStreamId(userId, await this.seasons.scope()),
+      picksStreamId(userId, scope),
       picksModel,
       decide,
       metadataFor(context),
@@ -143,7 +153,7 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private async minimumUses(now: Date): Promise<MinimumUsesContext | undefined> {
+  private async minimumUses(season: SeasonScope | null, now: Date): Promise<MinimumUsesContext | undefined> {
     if (this.config.rules.minUsesEnforcement !== 'reject') return undefined;
     const open = await this.dataSource
       .getRepository(PeriodRow)
@@ -151,7 +161,7 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
       .select('p.id', 'id')
       .where('p.is_completed = false AND p.end_date > :now', { now })
       .getRawMany<{ id: number }>();
-    const teams = (await this.catalogue.currentOrDefault(now)).teams.map((team) => ({
+    const teams = (await this.catalogue.scheduleOrDefault(season, now)).teams.map((team) => ({
       teamKey: team.code,
       teamName: team.name,
     }));
@@ -160,12 +170,14 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
 
   async execute({ userId, periodId, optionId, context }: MakeChoiceCommand): Promise<{ choiceId: string }> {
     await this.picks.requireActive(userId);
-    const periodState = await this.periods.load(periodId);
+    const season = await this.picks.season();
+    const scope = season?.scope ?? '';
+    const periodState = await this.periods.load(periodId, scope);
     const period = periodView(periodId, periodState);
     const option = requireOption(periodState, periodId, optionId);
     const choiceId = randomUUID();
-    const minimumUses = await this.minimumUses(context.now);
-    await this.picks.decide(userId, context, (state) =>
+    const minimumUses = await this.minimumUses(season, context.now);
+    await this.picks.decide(userId, scope, context, (state) =>
       decideMakeChoice({ type: 'MakeChoice', userId, periodId, optionId }, state, {
         now: context.now,
         rules: this.config.rules,
@@ -187,16 +199,17 @@ export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceComm
   ) {}
 
   async execute({ userId, choiceId, context }: WithdrawChoiceCommand): Promise<void> {
-    const choice = (await this.picks.load(userId)).choices.get(choiceId);
+    const scope = await this.picks.scope();
+    const choice = (await this.picks.load(userId, scope)).choices.get(choiceId);
     if (!choice)
       throw new DomainError(
         ErrorCodes.CHOICE_NOT_FOUND,
         'This pick does not exist or has already been removed.',
       );
-    const periodState = await this.periods.load(choice.periodId);
+    const periodState = await this.periods.load(choice.periodId, scope);
     const period = periodView(choice.periodId, periodState);
     const option = requireOption(periodState, choice.periodId, choice.optionId);
-    await this.picks.decide(userId, context, (state) =>
+    await this.picks.decide(userId, scope, context, (state) =>
       decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
         now: context.now,
         period,
@@ -220,7 +233,8 @@ export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroa
     optionIds,
     context,
   }: MakeRetroactiveChoicesCommand): Promise<{ choiceIds: string[] }> {
-    const periodState = await this.periods.load(periodId);
+    const scope = await this.picks.scope();
+    const periodState = await this.periods.load(periodId, scope);
     const ended = periodState.endDate !== null && Date.parse(periodState.endDate) < context.now.getTime();
     const options = optionIds
       .map((id) => optionView(periodState, id))
@@ -229,7 +243,7 @@ export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroa
       { length: Math.max(optionIds.length, this.config.rules.picksPerPeriod) },
       () => randomUUID(),
     );
-    const { events } = await this.picks.decide(userId, context, (state) =>
+    const { events } = await this.picks.decide(userId, scope, context, (state) =>
       decideMakeRetroactiveChoices({ type: 'MakeRetroactiveChoices', userId, periodId, optionIds }, state, {
         rules: this.config.rules,
         periodEnded: ended,

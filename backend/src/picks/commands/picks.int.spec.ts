@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
+import { loadAggregate } from '../../event-store/read-stream.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { CommandContext } from '../../shared/domain/event.js';
@@ -8,8 +9,7 @@ import { AddEplOptionsCommand } from '../../season/commands/manage-options/manag
 import { ImportScheduleCommand } from '../../season/commands/import-schedule/import-schedule.handler.js';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { databaseTargets } from '../../../test/support/databases.js';
-import { evolvePicks, initialPicksState } from '../domain/picks.state.js';
-import type { PicksEvent } from '../domain/picks.events.js';
+import { picksModel } from '../domain/picks.state.js';
 import { MakeChoiceCommand } from './picks.handlers.js';
 
 const now = new Date('2025-08-01T12:00:00Z');
@@ -42,11 +42,7 @@ describe.each(databaseTargets)('picks under concurrency on $name', (target) => {
   });
 
   async function activeChoices(userId: string) {
-    const events = await store.readStream(`picks-${userId}`);
-    return events.reduce(
-      (state, event) => evolvePicks(state, event as unknown as PicksEvent),
-      initialPicksState(),
-    );
+    return (await loadAggregate(store, `picks-${userId}`, picksModel)).state;
   }
 
   it('accepts exactly 3 of 20 simultaneous picks by one player in one period', async () => {

@@ -1,4 +1,4 @@
-import { assertNever } from '../../shared/domain/event.js';
+import { assertNever, type StreamModel } from '../../shared/domain/event.js';
 import type { PicksEvent } from './picks.events.js';
 
 /** A pick that still counts: made and neither withdrawn, voided nor cleared. */
@@ -65,6 +65,12 @@ export function evolvePicks(state: PicksState, event: PicksEvent): PicksState {
       return assertNever(event);
   }
 }
+
+/** A player's picks stream of one season (`picks-{userId}`, scoped after the first season). */
+export const picksModel: StreamModel<PicksState, PicksEvent> = {
+  initialState: initialPicksState,
+  evolve: evolvePicks,
+};
 
 export function activeChoicesInPeriod(state: PicksState, periodId: number): ActiveChoice[] {
   return [...state.choices.values()].filter((choice) => choice.periodId === periodId);

@@ -12,8 +12,7 @@ import {
   decideDeletePrize,
   decideSeedPrizes,
   decideUpdatePrize,
-  evolvePrizes,
-  initialPrizesState,
+  prizesModel,
   prizesStreamId,
   type PrizesEvent,
   type PrizesState,
@@ -34,7 +33,7 @@ export class PrizesWriter {
     const { events, position } = await decideAndAppend(
       this.eventStore,
       prizesStreamId,
-      { initialState: initialPrizesState, evolve: evolvePrizes },
+      prizesModel,
       decide,
       metadataFor(context),
     );

@@ -1,3 +1,4 @@
 export * from './money.js';
 export * from './prize.js';
 export * from './payouts.js';
+export * from './prizes.decider.js';

@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
+import { assertNever, type DomainEvent, type StreamModel } from '../../shared/domain/event.js';
 import { defaultPrizes, validatePrize, type Prize, type PrizeInput } from './prize.js';
 
 /** All prizes of the pool live in one stream: few, admin-only, and edited with the stream's version. */
@@ -42,6 +42,11 @@ export function evolvePrizes(state: PrizesState, event: PrizesEvent): PrizesStat
       return assertNever(event);
   }
 }
+
+export const prizesModel: StreamModel<PrizesState, PrizesEvent> = {
+  initialState: initialPrizesState,
+  evolve: evolvePrizes,
+};
 
 function validated(input: PrizeInput) {
   const result = validatePrize(input);

@@ -1,5 +1,5 @@
 import type { Segment } from '@treble/contracts';
-import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
+import { assertNever, type DomainEvent, type StreamModel } from '../../shared/domain/event.js';
 import { scopedStreamId } from '../../shared/domain/season-scope.js';
 import {
   evolveResults,
@@ -176,6 +176,11 @@ export function evolvePeriod(state: PeriodState, event: PeriodEvent): PeriodStat
       return assertNever(event);
   }
 }
+
+export const periodModel: StreamModel<PeriodState, PeriodEvent> = {
+  initialState: initialPeriodState,
+  evolve: evolvePeriod,
+};
 
 export interface SchedulePeriod {
   type: 'SchedulePeriod';

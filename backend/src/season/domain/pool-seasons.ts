@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import type { DomainEvent } from '../../shared/domain/event.js';
+import type { DomainEvent, StreamModel } from '../../shared/domain/event.js';
 import {
   nextSeasonName,
   type SeasonScope,
@@ -21,6 +21,11 @@ export const initialPoolSeasonsState = (): PoolSeasonsState => ({ seasons: [] })
 export function evolvePoolSeasons(state: PoolSeasonsState, event: PoolSeasonsEvent): PoolSeasonsState {
   return { seasons: [...state.seasons, { season: event.data.season, scope: event.data.scope }] };
 }
+
+export const poolSeasonsModel: StreamModel<PoolSeasonsState, PoolSeasonsEvent> = {
+  initialState: initialPoolSeasonsState,
+  evolve: evolvePoolSeasons,
+};
 
 /**
  * The season a pool plays when it imports its first schedule (`first`), or the season after the

@@ -16,6 +16,15 @@ export interface DomainEvent<Type extends string = string, Data = unknown> {
   data: Data;
 }
 
+/**
+ * How a stream's state is folded from its events: each context's `domain/` exports one per kind of
+ * stream (`picksModel`, `periodModel`, …), and the event store's `loadAggregate` folds with it.
+ */
+export interface StreamModel<State, Event extends DomainEvent> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+}
+
 /** What a command carries besides its payload: the acting user and the time (never `new Date()` in domain). */
 export interface CommandContext {
   actor: string;

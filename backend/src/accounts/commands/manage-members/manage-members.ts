@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
+import { loadAggregate } from '../../../event-store/read-stream.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
@@ -39,11 +40,7 @@ export class MemberManagement {
   ) {}
 
   private async isAdmin(userId: string): Promise<boolean> {
-    const events = await this.eventStore.readStream(poolAdminsStreamId);
-    const state = events.reduce(
-      (current, event) => poolAdminsModel.evolve(current, event as never),
-      poolAdminsModel.initialState(),
-    );
+    const { state } = await loadAggregate(this.eventStore, poolAdminsStreamId, poolAdminsModel);
     return state.admins.includes(userId);
   }
 

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes } from '@treble/contracts';
-import { decideAndAppend, type StreamModel } from '../../../event-store/decide-and-append.js';
+import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
+import { loadAggregate } from '../../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import { metadataFor, type DomainEvent } from '../../../shared/domain/event.js';
+import { metadataFor } from '../../../shared/domain/event.js';
 import {
   checkPasswordPolicy,
   decideAdminOnRegistration,
@@ -167,7 +168,7 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     inviteToken: string | null,
     now: Date,
   ): Promise<void> {
-    const admins = await this.fold(poolAdminsStreamId, poolAdminsModel);
+    const { state: admins } = await loadAggregate(this.eventStore, poolAdminsStreamId, poolAdminsModel);
     const isAdmin =
       decideAdminOnRegistration(admins, { userId, email, adminEmails: this.config.accounts.adminEmails })
         .length > 0;
@@ -177,22 +178,12 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
       inviteToken,
     });
     if (admission.kind === 'invitation') {
-      decideUseInvitation(await this.fold(invitationStreamId(admission.token), invitationModel), {
-        token: admission.token,
-        userId,
-        now,
-      });
+      const { state: invitation } = await loadAggregate(
+        this.eventStore,
+        invitationStreamId(admission.token),
+        invitationModel,
+      );
+      decideUseInvitation(invitation, { token: admission.token, userId, now });
     }
-  }
-
-  private async fold<State, Event extends DomainEvent>(
-    streamId: string,
-    model: StreamModel<State, Event>,
-  ): Promise<State> {
-    const events = await this.eventStore.readStream(streamId);
-    return events.reduce(
-      (state, event) => model.evolve(state, event as unknown as Event),
-      model.initialState(),
-    );
   }
 }

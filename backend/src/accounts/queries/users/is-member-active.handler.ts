@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
+import { loadAggregate } from '../../../event-store/read-stream.js';
 import { IsMemberActiveQuery } from '../../../shared/queries/member-queries.js';
-import { isMember, userModel, userStreamId, type UserEvent } from '../../domain/user.js';
+import { isMember, userModel, userStreamId } from '../../domain/user.js';
 
 /** Whether a member may act, from their own stream (a deactivation counts at once). */
 @QueryHandler(IsMemberActiveQuery)
@@ -10,11 +11,7 @@ export class IsMemberActiveHandler implements IQueryHandler<IsMemberActiveQuery>
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async execute({ userId }: IsMemberActiveQuery): Promise<boolean> {
-    const events = await this.eventStore.readStream(userStreamId(userId));
-    const state = events.reduce(
-      (current, event) => userModel.evolve(current, event as unknown as UserEvent),
-      userModel.initialState(),
-    );
+    const { state } = await loadAggregate(this.eventStore, userStreamId(userId), userModel);
     return !(isMember(state) && !state.active);
   }
 }

@@ -6,13 +6,7 @@ import type { SeasonSchedule } from '../../domain/season-schedule.js';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
 import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
-import {
-  decideSchedulePeriod,
-  evolvePeriod,
-  initialPeriodState,
-  periodStreamId,
-  type PeriodEvent,
-} from '../../domain/period.js';
+import { decideSchedulePeriod, periodModel, periodStreamId } from '../../domain/period.js';
 import { PoolSeasons } from '../../pool-seasons.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 
@@ -53,10 +47,10 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
     let position: bigint | null =
       (await this.catalogue.record(season, chosen?.source ?? 'bundled', context)) ?? started.position;
     for (const matchweek of season.matchweeks) {
-      const result = await decideAndAppend<ReturnType<typeof initialPeriodState>, PeriodEvent>(
+      const result = await decideAndAppend(
         this.eventStore,
         periodStreamId(matchweek.number, scope),
-        { initialState: initialPeriodState, evolve: evolvePeriod },
+        periodModel,
         (state) =>
           decideSchedulePeriod(
             { type: 'SchedulePeriod', season: season.season, matchweek },
