@@ -48,6 +48,27 @@ export interface Result {
   source: 'admin' | 'provider';
 }
 
+/**
+ * `POST /api/results` (admin). The form may send the option or the outcome empty: the answer is then
+ * 400 RESULT_OPTION_OUTCOME_REQUIRED. `points`, when sent, must be what the outcome is worth.
+ */
+export interface RecordResultRequest {
+  optionId?: string | null;
+  outcome?: Outcome | '' | null;
+  points?: number | null;
+  /** The admin confirmed a result for a match that has not kicked off (after RESULT_BEFORE_KICKOFF). */
+  force?: boolean;
+}
+
+/** `recorded`; `pending` (the period is completed: held until it is reopened); `unchanged` (the same result again). */
+export type RecordResultStatus = 'recorded' | 'pending' | 'unchanged';
+
+/** The answer to `POST /api/results`. */
+export interface RecordResultResponse extends MessageResponse, Result {
+  status: RecordResultStatus;
+  source: 'admin';
+}
+
 export interface EplTeam {
   code: string;
   name: string;

@@ -5,8 +5,9 @@ import {
   type EplTeam,
   type MessageResponse,
   type Option,
-  type Outcome,
   type Period,
+  type RecordResultRequest,
+  type RecordResultResponse,
   type Result,
   type ScheduleImportResult,
   type SeasonCatalogueView,
@@ -182,16 +183,6 @@ export function allResultsQueryOptions(fetch?: FetchLike) {
   });
 }
 
-export interface RecordResultRequest {
-  optionId: string;
-  outcome: Outcome;
-  points: number;
-  /** The admin confirmed a result for a match that has not kicked off (after RESULT_BEFORE_KICKOFF). */
-  force?: boolean;
-}
-
-export type RecordResultAnswer = Result & MessageResponse & { status: 'applied' | 'pending' };
-
 function invalidateResults(queryClient: QueryClient, periodId: number) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.results() }),
@@ -203,7 +194,7 @@ export function recordResultMutationOptions(queryClient: QueryClient, periodId: 
   return mutationOptions({
     mutationKey: ['admin', 'record-result', periodId],
     mutationFn: (body: RecordResultRequest) =>
-      requestJson<RecordResultAnswer>('/api/results', { method: 'POST', body, fetch }),
+      requestJson<RecordResultResponse>('/api/results', { method: 'POST', body, fetch }),
     onSuccess: () => invalidateResults(queryClient, periodId),
   });
 }
