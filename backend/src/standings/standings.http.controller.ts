@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import {
   ErrorCodes,
   maxComparedPeriods,
+  type ChoiceView,
   type CompareEntry,
   type DetailedPerformance,
   type Last10Entry,
@@ -27,7 +28,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { Sql } from '../platform/database/sql.js';
 import { SeasonReader } from '../season/season-reader.js';
 import { DomainError } from '../shared/domain/domain-error.js';
-import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
+import { ChoiceQueries } from './queries/choice.queries.js';
 import { withEmailsFor } from './queries/email-privacy.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';

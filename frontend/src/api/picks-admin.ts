@@ -3,7 +3,7 @@ import {
   queryKeys,
   type Choice,
   type MessageResponse,
-  type PeriodChoice,
+  type ChoiceView,
   type TeamUsage,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
@@ -16,7 +16,7 @@ export function periodChoicesQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.choices(periodId), 'everyone'] as const,
     queryFn: ({ signal }) =>
-      requestJson<PeriodChoice[]>(`/api/admin/choices/period/${periodId}`, { signal, fetch }),
+      requestJson<ChoiceView[]>(`/api/admin/choices/period/${periodId}`, { signal, fetch }),
   });
 }
 

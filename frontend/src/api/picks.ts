@@ -1,5 +1,12 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys, type Choice, type Option, type PeriodPickGrid, type Period } from '@treble/contracts';
+import {
+  queryKeys,
+  type Choice,
+  type ChoiceView,
+  type Option,
+  type PeriodPickGrid,
+  type Period,
+} from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 import { seasonal, seasonSearch } from './seasons';
 
@@ -25,7 +32,7 @@ export function optionsQueryOptions(periodId: number, fetch?: FetchLike) {
 export function choicesQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.choices(periodId),
-    queryFn: ({ signal }) => requestJson<Choice[]>(`/api/choices/period/${periodId}`, { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<ChoiceView[]>(`/api/choices/period/${periodId}`, { signal, fetch }),
   });
 }
 
