@@ -27,3 +27,10 @@ export interface TeamUsage {
   /** Active picks of the team over the season (withdrawn and voided ones are refunded). */
   uses: number;
 }
+
+/** `POST /api/retroactive-choices` (admin): a player's picks of an ended period, made for them. */
+export interface RetroactiveChoicesRequest {
+  userId: string;
+  periodId: number;
+  optionIds: string[];
+}

@@ -40,6 +40,12 @@ export interface Choice {
   optionId: string;
 }
 
+/** `POST /api/choices`: a player's pick. */
+export interface MakeChoiceRequest {
+  periodId: number;
+  optionId: string;
+}
+
 export interface Result {
   optionId: string;
   periodId: number;
@@ -97,16 +103,43 @@ export interface CreatePeriodRequest {
   segment?: Segment;
 }
 
+/** `PATCH /api/periods/{id}` (admin). */
+export interface SetPeriodActiveRequest {
+  isActive: boolean;
+}
+
+/** `POST /api/periods/{id}/complete` (admin). */
+export interface CompletePeriodRequest {
+  /** The admin confirmed completing a period that has not started or still misses results. */
+  force?: boolean;
+}
+
+/** `POST /api/options` (admin): a custom option; no description is null, no sort order is 1. */
+export interface CreateOptionRequest {
+  periodId: number;
+  name: string;
+  description?: string | null;
+  sortOrder?: number;
+}
+
 export type Competition = 'overall' | 'survivor' | 'last10';
 export type Currency = 'USD' | 'GBP' | 'EUR';
 
-export interface Prize {
-  id: string;
+/**
+ * `POST /api/prizes` and `PATCH /api/prizes/{id}` (admin; a patch may leave fields out). The prize
+ * rules ("Position is required") are the server's: it reads each field loosely and checks them there.
+ */
+export interface PrizeRequest {
   competition: Competition;
+  /** Text as entered ("1st", "2nd", "Winner"). */
   position: string;
   /** Decimal string with two decimals. */
   amount: string;
   currency: Currency;
   description: string | null;
   isActive: boolean;
+}
+
+export interface Prize extends PrizeRequest {
+  id: string;
 }

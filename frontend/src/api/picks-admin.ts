@@ -4,6 +4,7 @@ import {
   type Choice,
   type MessageResponse,
   type ChoiceView,
+  type RetroactiveChoicesRequest,
   type TeamUsage,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
@@ -27,12 +28,6 @@ export function playerUsageQueryOptions(userId: string, fetch?: FetchLike) {
     queryFn: ({ signal }) =>
       requestJson<TeamUsage[]>(`/api/admin/users/${encodeURIComponent(userId)}/usage`, { signal, fetch }),
   });
-}
-
-export interface RetroactiveChoicesRequest {
-  userId: string;
-  periodId: number;
-  optionIds: string[];
 }
 
 function invalidatePeriodPicks(queryClient: QueryClient, periodId: number, userId?: string) {

@@ -3,6 +3,7 @@ import {
   queryKeys,
   type Choice,
   type ChoiceView,
+  type MakeChoiceRequest,
   type Option,
   type PeriodPickGrid,
   type Period,
@@ -37,7 +38,8 @@ export function choicesQueryOptions(periodId: number, fetch?: FetchLike) {
 }
 
 export function addChoice(periodId: number, optionId: string, fetch?: FetchLike): Promise<Choice> {
-  return requestJson<Choice>('/api/choices', { method: 'POST', body: { periodId, optionId }, fetch });
+  const body: MakeChoiceRequest = { periodId, optionId };
+  return requestJson<Choice>('/api/choices', { method: 'POST', body, fetch });
 }
 
 export function removeChoice(choiceId: string, fetch?: FetchLike): Promise<void> {

@@ -1,6 +1,10 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   queryKeys,
+  type CreateOptionRequest,
+  type ImportSeasonFileRequest,
+  type ImportSeasonRequest,
+  type StartNextSeasonRequest,
   type CreatePeriodRequest,
   type EplTeam,
   type MessageResponse,
@@ -12,6 +16,7 @@ import {
   type ScheduleImportResult,
   type SeasonCatalogueView,
   type SeasonImportResult,
+  type SetPeriodActiveRequest,
   type NextSeasonResult,
   seasonChangeKeys,
 } from '@treble/contracts';
@@ -54,11 +59,6 @@ function invalidateAfterImport(queryClient: QueryClient) {
   ]);
 }
 
-export interface ImportSeasonRequest {
-  season: string;
-  source: 'bundled' | 'football-data';
-}
-
 export function importSeasonMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'import-season'],
@@ -66,13 +66,6 @@ export function importSeasonMutationOptions(queryClient: QueryClient, fetch?: Fe
       requestJson<SeasonImportResult>('/api/admin/setup/season', { method: 'POST', body, fetch }),
     onSuccess: () => invalidateAfterImport(queryClient),
   });
-}
-
-export interface ImportSeasonFileRequest {
-  /** The file's text (Football.TXT), or its parsed JSON (en.1.json: sent compact, well under the body limit). */
-  content: unknown;
-  /** File team name → team code, for names that match no known club. */
-  teamMap?: Record<string, string>;
 }
 
 export function importSeasonFileMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
@@ -97,16 +90,13 @@ export function setPeriodActiveMutationOptions(queryClient: QueryClient, fetch?:
   return mutationOptions({
     mutationKey: ['admin', 'set-period-active'],
     mutationFn: ({ periodId, isActive }: { periodId: number; isActive: boolean }) =>
-      requestJson<Period>(`/api/periods/${periodId}`, { method: 'PATCH', body: { isActive }, fetch }),
+      requestJson<Period>(`/api/periods/${periodId}`, {
+        method: 'PATCH',
+        body: { isActive } satisfies SetPeriodActiveRequest,
+        fetch,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
   });
-}
-
-export interface CreateOptionRequest {
-  periodId: number;
-  name: string;
-  description: string | null;
-  sortOrder: number;
 }
 
 export function createOptionMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
@@ -209,12 +199,6 @@ export function deleteResultMutationOptions(queryClient: QueryClient, periodId: 
       }),
     onSuccess: () => invalidateResults(queryClient, periodId),
   });
-}
-
-export interface StartNextSeasonRequest {
-  season: string;
-  /** Start although matchweeks of the current season are not completed (the admin confirmed). */
-  force?: boolean;
 }
 
 /** Starts the next season; everything the pool shows changes, so every season view is refetched. */
