@@ -54,6 +54,14 @@ export interface Result {
   source: 'admin' | 'provider';
 }
 
+/** A recorded result (`GET /api/results`, `GET /api/results/period/{periodId}`), with the score a provider result came with. */
+export interface ResultView extends Result {
+  fixtureId: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  recordedAt: string;
+}
+
 /**
  * `POST /api/results` (admin). The form may send the option or the outcome empty: the answer is then
  * 400 RESULT_OPTION_OUTCOME_REQUIRED. `points`, when sent, must be what the outcome is worth.

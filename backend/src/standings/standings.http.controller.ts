@@ -13,6 +13,7 @@ import {
   type LeaderboardRow,
   type LeaderboardSummary,
   type PeriodPickGrid,
+  type ResultView,
   type SurvivorEntry,
   type TrendEntry,
   type UserStats,
@@ -35,7 +36,7 @@ import { ExportQueries } from './queries/export.queries.js';
 import { entityTag, LeaderboardCache, type Asker } from './queries/leaderboard-cache.js';
 import { LeaderboardQueries, uuidPattern } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
-import { ResultQueries, type ResultView } from './queries/result.queries.js';
+import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
 
 /** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */

@@ -12,7 +12,7 @@ import {
   type Period,
   type RecordResultRequest,
   type RecordResultResponse,
-  type Result,
+  type ResultView,
   type ScheduleImportResult,
   type SeasonCatalogueView,
   type SeasonImportResult,
@@ -161,7 +161,7 @@ export function replaceWithEplMutationOptions(queryClient: QueryClient, fetch?: 
 export function periodResultsQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.results(periodId),
-    queryFn: ({ signal }) => requestJson<Result[]>(`/api/results/period/${periodId}`, { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<ResultView[]>(`/api/results/period/${periodId}`, { signal, fetch }),
   });
 }
 
@@ -169,7 +169,7 @@ export function periodResultsQueryOptions(periodId: number, fetch?: FetchLike) {
 export function allResultsQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.results(), 'all'] as const,
-    queryFn: ({ signal }) => requestJson<Result[]>('/api/results', { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<ResultView[]>('/api/results', { signal, fetch }),
   });
 }
 
