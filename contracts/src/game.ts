@@ -40,12 +40,47 @@ export interface Choice {
   optionId: string;
 }
 
+/** `POST /api/choices`: a player's pick. */
+export interface MakeChoiceRequest {
+  periodId: number;
+  optionId: string;
+}
+
 export interface Result {
   optionId: string;
   periodId: number;
   outcome: Outcome;
   points: number;
   source: 'admin' | 'provider';
+}
+
+/** A recorded result (`GET /api/results`, `GET /api/results/period/{periodId}`), with the score a provider result came with. */
+export interface ResultView extends Result {
+  fixtureId: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  recordedAt: string;
+}
+
+/**
+ * `POST /api/results` (admin). The form may send the option or the outcome empty: the answer is then
+ * 400 RESULT_OPTION_OUTCOME_REQUIRED. `points`, when sent, must be what the outcome is worth.
+ */
+export interface RecordResultRequest {
+  optionId?: string | null;
+  outcome?: Outcome | '' | null;
+  points?: number | null;
+  /** The admin confirmed a result for a match that has not kicked off (after RESULT_BEFORE_KICKOFF). */
+  force?: boolean;
+}
+
+/** `recorded`; `pending` (the period is completed: held until it is reopened); `unchanged` (the same result again). */
+export type RecordResultStatus = 'recorded' | 'pending' | 'unchanged';
+
+/** The answer to `POST /api/results`. */
+export interface RecordResultResponse extends MessageResponse, Result {
+  status: RecordResultStatus;
+  source: 'admin';
 }
 
 export interface EplTeam {
@@ -76,16 +111,43 @@ export interface CreatePeriodRequest {
   segment?: Segment;
 }
 
+/** `PATCH /api/periods/{id}` (admin). */
+export interface SetPeriodActiveRequest {
+  isActive: boolean;
+}
+
+/** `POST /api/periods/{id}/complete` (admin). */
+export interface CompletePeriodRequest {
+  /** The admin confirmed completing a period that has not started or still misses results. */
+  force?: boolean;
+}
+
+/** `POST /api/options` (admin): a custom option; no description is null, no sort order is 1. */
+export interface CreateOptionRequest {
+  periodId: number;
+  name: string;
+  description?: string | null;
+  sortOrder?: number;
+}
+
 export type Competition = 'overall' | 'survivor' | 'last10';
 export type Currency = 'USD' | 'GBP' | 'EUR';
 
-export interface Prize {
-  id: string;
+/**
+ * `POST /api/prizes` and `PATCH /api/prizes/{id}` (admin; a patch may leave fields out). The prize
+ * rules ("Position is required") are the server's: it reads each field loosely and checks them there.
+ */
+export interface PrizeRequest {
   competition: Competition;
+  /** Text as entered ("1st", "2nd", "Winner"). */
   position: string;
   /** Decimal string with two decimals. */
   amount: string;
   currency: Currency;
   description: string | null;
   isActive: boolean;
+}
+
+export interface Prize extends PrizeRequest {
+  id: string;
 }

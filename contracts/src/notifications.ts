@@ -24,10 +24,20 @@ export interface PushKey {
   publicKey: string;
 }
 
+/** `PUT /api/notifications/time-zone`: the browser's time zone, kept only when the player has none yet. */
+export interface TimeZoneRequest {
+  timeZone: string;
+}
+
 /** `POST /api/notifications/push/subscriptions`: a browser's PushSubscription.toJSON(). */
 export interface PushSubscriptionRequest {
   endpoint: string;
   keys: { p256dh: string; auth: string };
+}
+
+/** `DELETE /api/notifications/push/subscriptions`: the browser's subscription to drop. */
+export interface PushEndpointRequest {
+  endpoint: string;
 }
 
 export type NotificationStatus = 'delivered' | 'error';

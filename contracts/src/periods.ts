@@ -36,7 +36,7 @@ export interface ScheduleImportResult {
 export interface SeasonChoice {
   /** Like `2026-27`. */
   season: string;
-  source: 'bundled' | 'football-data';
+  source: SeasonDataSource;
   label: string;
   /** First kickoff and end of the last match (bundled); the nominal August-June window (football-data.org). */
   startDate: string;
@@ -60,10 +60,40 @@ export interface SeasonCatalogueView {
   providerAvailable: boolean;
 }
 
+/** Where a season's schedule (and results) come from: shipped with Treble, or football-data.org. */
+export type SeasonDataSource = 'bundled' | 'football-data';
+
+/**
+ * `POST /api/admin/setup/season`: a season by name (default: the catalogue's default), from its
+ * default source unless `source` says; `results: false` imports the fixtures only.
+ */
+export interface ImportSeasonRequest {
+  season?: string;
+  source?: SeasonDataSource;
+  results?: boolean;
+}
+
+/** `POST /api/admin/setup/season-file`: an openfootball en.1.json or Football.TXT file. */
+export interface ImportSeasonFileRequest {
+  /** The file's text (Football.TXT), or its parsed JSON (en.1.json). */
+  content: unknown;
+  /** The season, when the file names none (like 2026-27). */
+  season?: string;
+  /** File team name → team code, for names that match no known club. */
+  teamMap?: Record<string, string>;
+  results?: boolean;
+}
+
+/** `POST /api/admin/seasons/next`: the season after the current one (default: the next by name). */
+export interface StartNextSeasonRequest extends ImportSeasonRequest {
+  /** Start although matchweeks of the current season are not completed (the admin confirmed). */
+  force?: boolean;
+}
+
 /** Answer of the one-step season import (`POST /api/admin/setup/season`, `POST /api/admin/setup/season-file`). */
 export interface SeasonImportResult extends ScheduleImportResult {
   season: string;
-  source: 'bundled' | 'football-data' | 'file';
+  source: SeasonDataSource | 'file';
   optionsAdded: number;
   resultsRecorded: number;
   periodsCompleted: number[];

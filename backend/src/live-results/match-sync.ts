@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { ResultsUpdateSummary } from '@treble/contracts';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import type { ResultSource } from '../results/domain/results.js';
+import type { ProviderResultReport } from '../results/domain/results.js';
 import {
   RecordResultCommand,
   type RecordResultOutcome,
@@ -13,12 +12,7 @@ import {
   fixtureOptionIds,
   isCalledOff,
 } from '../season/domain/fixture-sync.js';
-import {
-  decideRecordResultInPeriod,
-  optionIdFor,
-  optionView,
-  type RecordResultInput,
-} from '../season/domain/period-admin.js';
+import { optionIdFor, optionView } from '../season/domain/period-admin.js';
 import type { PeriodState } from '../season/domain/period.js';
 import type { Fixture, SeasonSchedule } from '../season/domain/season-schedule.js';
 import { PeriodStreams } from '../season/period-streams.js';
@@ -37,20 +31,6 @@ export interface SyncContext {
   actor: string;
   now: Date;
   correlationId: string;
-}
-
-/**
- * The result input as the provider fills it: besides option and outcome, the fixture and score it
- * came from, so that a corrected score replaces the earlier provider result. (The command's declared
- * input only names the admin form's fields; the handler passes the whole input on to the decider.)
- */
-interface ProviderResultInput {
-  optionId: string;
-  outcome: string;
-  points: null;
-  fixtureId: string;
-  homeScore: number;
-  awayScore: number;
 }
 
 function emptySummary(answer: ProviderAnswer): SyncSummary {
@@ -85,7 +65,6 @@ export class MatchSync {
     private readonly commandBus: CommandBus,
     private readonly catalogue: SeasonCatalogue,
     private readonly notifier: LiveNotifier,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Fixture id → its matchweek, from the season the pool imported (a moved match keeps its week). */
@@ -200,21 +179,18 @@ export class MatchSync {
     summary.finishedMatches++;
     let news = false;
     for (const result of results) {
-      const input: ProviderResultInput = {
+      const report: ProviderResultReport = {
+        source: 'provider',
         optionId: optionIdFor(periodId, result.teamCode),
         outcome: result.outcome,
-        points: null,
         fixtureId: result.fixtureId,
         homeScore: result.homeScore,
         awayScore: result.awayScore,
       };
-      if (!state.options.has(input.optionId)) continue;
-      // Most polls repeat what is known: ask the pure decider first and skip a command that would decide nothing.
-      const source: ResultSource = 'provider';
-      const probe: RecordResultInput = { ...input, source };
-      if (decideRecordResultInPeriod(periodId, state, probe, this.config.rules).length === 0) continue;
+      if (!state.options.has(report.optionId)) continue;
+      // Most polls repeat what is known: the command then decides nothing and answers 'unchanged'.
       const outcome: RecordResultOutcome = await this.commandBus.execute(
-        new RecordResultCommand(input, source, this.context(sync, 'provider')),
+        new RecordResultCommand(report, this.context(sync, 'provider')),
       );
       if (outcome.status === 'recorded') summary.resultsRecorded++;
       if (outcome.status === 'pending') summary.resultsHeldPending++;

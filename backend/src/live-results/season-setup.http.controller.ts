@@ -1,10 +1,18 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { NextSeasonResult, SeasonCatalogueView, SeasonImportResult } from '@treble/contracts';
+import type {
+  ImportSeasonFileRequest,
+  ImportSeasonRequest,
+  NextSeasonResult,
+  SeasonCatalogueView,
+  SeasonImportResult,
+  StartNextSeasonRequest,
+} from '@treble/contracts';
 import { Admin } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext } from '../platform/http/command-context.js';
+import type { Unchecked } from '../shared/domain/unchecked.js';
 import { SeasonSetupService } from './season-setup.service.js';
 
 /**
@@ -37,7 +45,7 @@ export class SeasonSetupController {
       'Import a season in one step: { season?, source?: "bundled" | "football-data", results?: boolean } (idempotent)',
   })
   importSeason(
-    @Body() body: Record<string, unknown> | undefined,
+    @Body() body: Unchecked<ImportSeasonRequest> | undefined,
     @Req() request: Request,
   ): Promise<SeasonImportResult> {
     return this.setup.importSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
@@ -50,7 +58,7 @@ export class SeasonSetupController {
       'Start the season after the current one in this pool: { season?, force?: boolean, source?, results? }. Picks and standings start fresh; the ending season stays readable (?season=).',
   })
   startNextSeason(
-    @Body() body: Record<string, unknown> | undefined,
+    @Body() body: Unchecked<StartNextSeasonRequest> | undefined,
     @Req() request: Request,
   ): Promise<NextSeasonResult> {
     return this.setup.startNextSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
@@ -63,7 +71,7 @@ export class SeasonSetupController {
       'Import a season from an openfootball en.1.json or Football.TXT file: { content, season?, teamMap?: { name: code }, results?: boolean }',
   })
   importFile(
-    @Body() body: Record<string, unknown> | undefined,
+    @Body() body: Unchecked<ImportSeasonFileRequest> | undefined,
     @Req() request: Request,
   ): Promise<SeasonImportResult> {
     return this.setup.importFile(body ?? {}, commandContext(request, this.clock, 'admin'));

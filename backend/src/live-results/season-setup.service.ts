@@ -2,10 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ErrorCodes,
+  type ImportSeasonFileRequest,
+  type ImportSeasonRequest,
   type NextSeasonResult,
   type NextSeasonStatus,
   type SeasonCatalogueView,
   type SeasonImportResult,
+  type StartNextSeasonRequest,
 } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { PoolSeasons } from '../season/pool-seasons.js';
@@ -36,6 +39,7 @@ import {
 import { SeasonCatalogue } from '../season/season-catalogue.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { CommandContext } from '../shared/domain/event.js';
+import type { Unchecked } from '../shared/domain/unchecked.js';
 import { fixtureIdOf, fixtureStatusOf, seasonStartYear } from './domain/match-plan.js';
 import type { ProviderAnswer, ProviderMatch } from './domain/provider-match.js';
 import { MatchSync } from './match-sync.js';
@@ -127,7 +131,7 @@ export class SeasonSetupService {
    * are imported in the same step; otherwise the Schedule tab asks for its file.
    */
   async startNextSeason(
-    input: { season?: unknown; source?: unknown; force?: unknown; results?: unknown },
+    input: Unchecked<StartNextSeasonRequest>,
     context: CommandContext,
   ): Promise<NextSeasonResult> {
     if (input.season !== undefined && (typeof input.season !== 'string' || !seasonName.test(input.season))) {
@@ -167,7 +171,7 @@ export class SeasonSetupService {
 
   /** A bundled or football-data.org season, by name; `source` defaults to the catalogue's default for that season. */
   async importSeason(
-    input: { season?: unknown; source?: unknown; results?: unknown },
+    input: Unchecked<ImportSeasonRequest>,
     context: CommandContext,
   ): Promise<SeasonImportResult> {
     if (input.season !== undefined && typeof input.season !== 'string')
@@ -217,7 +221,7 @@ export class SeasonSetupService {
    * in `teamMap` (file name → team code), never guessed.
    */
   async importFile(
-    input: { content?: unknown; season?: unknown; teamMap?: unknown; results?: unknown },
+    input: Unchecked<ImportSeasonFileRequest>,
     context: CommandContext,
   ): Promise<SeasonImportResult> {
     if (input.content === undefined || input.content === null || input.content === '') {

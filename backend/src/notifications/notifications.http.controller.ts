@@ -32,6 +32,7 @@ import {
   ErrorCodes,
   type BroadcastRequest,
   type BroadcastResult,
+  type ChannelChoice,
   type MailTemplateRequest,
   type MailTemplateView,
   mailTemplateKinds,
@@ -39,8 +40,10 @@ import {
   type NotificationSettings,
   type NotificationSettingsRequest,
   type NotificationsOverview,
+  type PushEndpointRequest,
   type PushKey,
   type PushSubscriptionRequest,
+  type TimeZoneRequest,
 } from '@treble/contracts';
 import { Admin, Player, Public } from '../platform/http/access.decorators.js';
 import { authenticationOf } from '../accounts/access/authentication.js';
@@ -99,7 +102,7 @@ function IsPushKeys(): PropertyDecorator {
   });
 }
 
-class ChannelChoiceBody {
+class ChannelChoiceBody implements ChannelChoice {
   @IsBoolean()
   email: boolean;
 
@@ -125,15 +128,10 @@ export class SettingsBody implements NotificationSettingsRequest {
   announcement?: ChannelChoiceBody;
 }
 
-export class TimeZoneBody {
+export class TimeZoneBody implements TimeZoneRequest {
   @IsString()
   @MaxLength(64)
   timeZone: string;
-}
-
-interface PushKeysBody {
-  p256dh: string;
-  auth: string;
 }
 
 export class PushSubscriptionBody implements PushSubscriptionRequest {
@@ -142,10 +140,10 @@ export class PushSubscriptionBody implements PushSubscriptionRequest {
   endpoint: string;
 
   @IsPushKeys()
-  keys: PushKeysBody;
+  keys: PushSubscriptionRequest['keys'];
 }
 
-export class EndpointBody {
+export class EndpointBody implements PushEndpointRequest {
   @IsString()
   @MaxLength(2048)
   endpoint: string;

@@ -20,13 +20,15 @@ import { PayoutQueries } from './queries/payout.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { CreatePrizeCommand, DeletePrizeCommand, UpdatePrizeCommand } from './commands/prizes.handlers.js';
 import { PrizeQueries } from './queries/prize.queries.js';
+import type { PrizeInput } from './domain/prize.js';
 import { Admin, Player, Public } from '../platform/http/access.decorators.js';
 
 /**
- * Fields are loosely typed on purpose: the prize rules (and their exact messages, "Position is
- * required") live in the domain's validatePrize, which also checks the merged result of an update.
+ * The contract's PrizeRequest fields, loosely typed on purpose: the prize rules (and their exact
+ * messages, "Position is required") live in the domain's validatePrize, which also checks the merged
+ * result of an update.
  */
-class PrizeBody {
+class PrizeBody implements PrizeInput {
   @IsOptional() competition?: unknown;
   @IsOptional() position?: unknown;
   @IsOptional() amount?: unknown;

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorCodes, type PeriodChoice, type TeamUsage } from '@treble/contracts';
+import { ErrorCodes, type ChoiceView, type TeamUsage } from '@treble/contracts';
 import { Admin } from '../platform/http/access.decorators.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
@@ -17,7 +17,7 @@ export class AdminPicksController {
 
   @Get('choices/period/:periodId')
   @ApiOperation({ summary: "Admin: every player's picks in a period, by player then time" })
-  periodChoices(@Param('periodId', ParseIntPipe) periodId: number): Promise<PeriodChoice[]> {
+  periodChoices(@Param('periodId', ParseIntPipe) periodId: number): Promise<ChoiceView[]> {
     return this.choices.forPeriod(periodId);
   }
 

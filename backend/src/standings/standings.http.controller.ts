@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import {
   ErrorCodes,
   maxComparedPeriods,
+  type ChoiceView,
   type CompareEntry,
   type DetailedPerformance,
   type Last10Entry,
@@ -12,6 +13,7 @@ import {
   type LeaderboardRow,
   type LeaderboardSummary,
   type PeriodPickGrid,
+  type ResultView,
   type SurvivorEntry,
   type TrendEntry,
   type UserStats,
@@ -26,14 +28,14 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { Sql } from '../platform/database/sql.js';
 import { SeasonReader } from '../season/season-reader.js';
 import { DomainError } from '../shared/domain/domain-error.js';
-import { ChoiceQueries, type ChoiceView } from './queries/choice.queries.js';
+import { ChoiceQueries } from './queries/choice.queries.js';
 import { withEmailsFor } from './queries/email-privacy.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { entityTag, LeaderboardCache, type Asker } from './queries/leaderboard-cache.js';
 import { LeaderboardQueries, uuidPattern } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
-import { ResultQueries, type ResultView } from './queries/result.queries.js';
+import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
 import { ReadsFrom } from '../projections/read-your-writes.js';
 

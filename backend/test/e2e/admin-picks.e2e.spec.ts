@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { PeriodChoice, TeamUsage } from '@treble/contracts';
+import type { ChoiceView, TeamUsage } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -37,7 +37,7 @@ describe.each(databaseTargets)('admin pick reads over HTTP on $name', (target) =
       201,
     );
 
-    const period1 = (await admin.request('GET', '/api/admin/choices/period/1')).body as PeriodChoice[];
+    const period1 = (await admin.request('GET', '/api/admin/choices/period/1')).body as ChoiceView[];
     expect(
       period1.map((choice) => [choice.userId, choice.optionId, choice.retroactive, choice.status]).sort(),
     ).toEqual([
@@ -53,7 +53,7 @@ describe.each(databaseTargets)('admin pick reads over HTTP on $name', (target) =
 
     // Period 20 has not locked: players cannot see each other's picks, the admin can.
     expect((await bob.request('GET', '/api/periods/20/picks')).body).toEqual([]);
-    const period20 = (await admin.request('GET', '/api/admin/choices/period/20')).body as PeriodChoice[];
+    const period20 = (await admin.request('GET', '/api/admin/choices/period/20')).body as ChoiceView[];
     expect(period20.map((choice) => choice.optionId).sort()).toEqual(['20-ARS', '20-EVE']);
 
     const usage = (await admin.request('GET', `/api/admin/users/${ann.user.id}/usage`)).body as TeamUsage[];

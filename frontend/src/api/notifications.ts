@@ -9,6 +9,7 @@ import type {
   NotificationsOverview,
   PushKey,
   PushSubscriptionRequest,
+  TimeZoneRequest,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
@@ -38,7 +39,7 @@ export function adoptBrowserTimeZone(fetch?: FetchLike): Promise<void> {
   if (!timeZone) return Promise.resolve();
   return requestJson<void>('/api/notifications/time-zone', {
     method: 'PUT',
-    body: { timeZone },
+    body: { timeZone } satisfies TimeZoneRequest,
     fetch,
   }).catch(() => undefined);
 }

@@ -3,7 +3,8 @@ import {
   queryKeys,
   type Choice,
   type MessageResponse,
-  type PeriodChoice,
+  type ChoiceView,
+  type RetroactiveChoicesRequest,
   type TeamUsage,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
@@ -16,7 +17,7 @@ export function periodChoicesQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.choices(periodId), 'everyone'] as const,
     queryFn: ({ signal }) =>
-      requestJson<PeriodChoice[]>(`/api/admin/choices/period/${periodId}`, { signal, fetch }),
+      requestJson<ChoiceView[]>(`/api/admin/choices/period/${periodId}`, { signal, fetch }),
   });
 }
 
@@ -27,12 +28,6 @@ export function playerUsageQueryOptions(userId: string, fetch?: FetchLike) {
     queryFn: ({ signal }) =>
       requestJson<TeamUsage[]>(`/api/admin/users/${encodeURIComponent(userId)}/usage`, { signal, fetch }),
   });
-}
-
-export interface RetroactiveChoicesRequest {
-  userId: string;
-  periodId: number;
-  optionIds: string[];
 }
 
 function invalidatePeriodPicks(queryClient: QueryClient, periodId: number, userId?: string) {

@@ -1,5 +1,13 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys, type Choice, type Option, type PeriodPickGrid, type Period } from '@treble/contracts';
+import {
+  queryKeys,
+  type Choice,
+  type ChoiceView,
+  type MakeChoiceRequest,
+  type Option,
+  type PeriodPickGrid,
+  type Period,
+} from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 import { seasonal, seasonSearch } from './seasons';
 
@@ -25,12 +33,13 @@ export function optionsQueryOptions(periodId: number, fetch?: FetchLike) {
 export function choicesQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.choices(periodId),
-    queryFn: ({ signal }) => requestJson<Choice[]>(`/api/choices/period/${periodId}`, { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<ChoiceView[]>(`/api/choices/period/${periodId}`, { signal, fetch }),
   });
 }
 
 export function addChoice(periodId: number, optionId: string, fetch?: FetchLike): Promise<Choice> {
-  return requestJson<Choice>('/api/choices', { method: 'POST', body: { periodId, optionId }, fetch });
+  const body: MakeChoiceRequest = { periodId, optionId };
+  return requestJson<Choice>('/api/choices', { method: 'POST', body, fetch });
 }
 
 export function removeChoice(choiceId: string, fetch?: FetchLike): Promise<void> {

@@ -1,11 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  queryKeys,
-  type Competition,
-  type Currency,
-  type MessageResponse,
-  type Prize,
-} from '@treble/contracts';
+import { queryKeys, type MessageResponse, type Prize, type PrizeRequest } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
 
 /**
@@ -17,15 +11,6 @@ export function adminPrizesQueryOptions(fetch?: FetchLike) {
     queryKey: [...queryKeys.prizes(), 'admin'] as const,
     queryFn: ({ signal }) => requestJson<Prize[]>('/api/prizes?includeInactive=true', { signal, fetch }),
   });
-}
-
-export interface PrizeRequest {
-  competition: Competition;
-  position: string;
-  amount: string;
-  currency: Currency;
-  description: string | null;
-  isActive: boolean;
 }
 
 const invalidatePrizes = (queryClient: QueryClient) =>

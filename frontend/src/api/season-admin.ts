@@ -1,16 +1,22 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   queryKeys,
+  type CreateOptionRequest,
+  type ImportSeasonFileRequest,
+  type ImportSeasonRequest,
+  type StartNextSeasonRequest,
   type CreatePeriodRequest,
   type EplTeam,
   type MessageResponse,
   type Option,
-  type Outcome,
   type Period,
-  type Result,
+  type RecordResultRequest,
+  type RecordResultResponse,
+  type ResultView,
   type ScheduleImportResult,
   type SeasonCatalogueView,
   type SeasonImportResult,
+  type SetPeriodActiveRequest,
   type NextSeasonResult,
   seasonChangeKeys,
 } from '@treble/contracts';
@@ -53,11 +59,6 @@ function invalidateAfterImport(queryClient: QueryClient) {
   ]);
 }
 
-export interface ImportSeasonRequest {
-  season: string;
-  source: 'bundled' | 'football-data';
-}
-
 export function importSeasonMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'import-season'],
@@ -65,13 +66,6 @@ export function importSeasonMutationOptions(queryClient: QueryClient, fetch?: Fe
       requestJson<SeasonImportResult>('/api/admin/setup/season', { method: 'POST', body, fetch }),
     onSuccess: () => invalidateAfterImport(queryClient),
   });
-}
-
-export interface ImportSeasonFileRequest {
-  /** The file's text (Football.TXT), or its parsed JSON (en.1.json: sent compact, well under the body limit). */
-  content: unknown;
-  /** File team name → team code, for names that match no known club. */
-  teamMap?: Record<string, string>;
 }
 
 export function importSeasonFileMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
@@ -96,16 +90,13 @@ export function setPeriodActiveMutationOptions(queryClient: QueryClient, fetch?:
   return mutationOptions({
     mutationKey: ['admin', 'set-period-active'],
     mutationFn: ({ periodId, isActive }: { periodId: number; isActive: boolean }) =>
-      requestJson<Period>(`/api/periods/${periodId}`, { method: 'PATCH', body: { isActive }, fetch }),
+      requestJson<Period>(`/api/periods/${periodId}`, {
+        method: 'PATCH',
+        body: { isActive } satisfies SetPeriodActiveRequest,
+        fetch,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
   });
-}
-
-export interface CreateOptionRequest {
-  periodId: number;
-  name: string;
-  description: string | null;
-  sortOrder: number;
 }
 
 export function createOptionMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
@@ -170,7 +161,7 @@ export function replaceWithEplMutationOptions(queryClient: QueryClient, fetch?: 
 export function periodResultsQueryOptions(periodId: number, fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.results(periodId),
-    queryFn: ({ signal }) => requestJson<Result[]>(`/api/results/period/${periodId}`, { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<ResultView[]>(`/api/results/period/${periodId}`, { signal, fetch }),
   });
 }
 
@@ -178,19 +169,9 @@ export function periodResultsQueryOptions(periodId: number, fetch?: FetchLike) {
 export function allResultsQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.results(), 'all'] as const,
-    queryFn: ({ signal }) => requestJson<Result[]>('/api/results', { signal, fetch }),
+    queryFn: ({ signal }) => requestJson<ResultView[]>('/api/results', { signal, fetch }),
   });
 }
-
-export interface RecordResultRequest {
-  optionId: string;
-  outcome: Outcome;
-  points: number;
-  /** The admin confirmed a result for a match that has not kicked off (after RESULT_BEFORE_KICKOFF). */
-  force?: boolean;
-}
-
-export type RecordResultAnswer = Result & MessageResponse & { status: 'applied' | 'pending' };
 
 function invalidateResults(queryClient: QueryClient, periodId: number) {
   return Promise.all([
@@ -203,7 +184,7 @@ export function recordResultMutationOptions(queryClient: QueryClient, periodId: 
   return mutationOptions({
     mutationKey: ['admin', 'record-result', periodId],
     mutationFn: (body: RecordResultRequest) =>
-      requestJson<RecordResultAnswer>('/api/results', { method: 'POST', body, fetch }),
+      requestJson<RecordResultResponse>('/api/results', { method: 'POST', body, fetch }),
     onSuccess: () => invalidateResults(queryClient, periodId),
   });
 }
@@ -218,12 +199,6 @@ export function deleteResultMutationOptions(queryClient: QueryClient, periodId: 
       }),
     onSuccess: () => invalidateResults(queryClient, periodId),
   });
-}
-
-export interface StartNextSeasonRequest {
-  season: string;
-  /** Start although matchweeks of the current season are not completed (the admin confirmed). */
-  force?: boolean;
 }
 
 /** Starts the next season; everything the pool shows changes, so every season view is refetched. */

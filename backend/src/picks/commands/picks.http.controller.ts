@@ -4,7 +4,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import type { Request } from 'express';
-import type { Choice, MessageResponse } from '@treble/contracts';
+import type {
+  Choice,
+  MakeChoiceRequest,
+  MessageResponse,
+  RetroactiveChoicesRequest,
+} from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { commandContext } from '../../platform/http/command-context.js';
 import { ClearPeriodPicksCommand } from '../../shared/commands/picks-commands.js';
@@ -12,7 +17,7 @@ import { MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand
 import { Admin, Player } from '../../platform/http/access.decorators.js';
 import { ClientWaitsForReads } from '../../projections/read-your-writes.js';
 
-class MakeChoiceBody {
+class MakeChoiceBody implements MakeChoiceRequest {
   @Type(() => Number)
   @IsInt({ message: 'periodId: Period is required' })
   @Min(1)
@@ -24,7 +29,7 @@ class MakeChoiceBody {
   optionId: string;
 }
 
-class RetroactiveChoicesBody {
+class RetroactiveChoicesBody implements RetroactiveChoicesRequest {
   @IsString()
   @IsNotEmpty()
   @MaxLength(64)

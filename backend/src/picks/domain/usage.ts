@@ -7,7 +7,8 @@ export interface TeamRef {
   teamName: string;
 }
 
-export interface TeamUsage {
+/** One team's row of the guidance: its uses against the cap and the minimum (richer than the wire's TeamUsage). */
+export interface TeamUsageGuidance {
   teamKey: string;
   teamName: string;
   uses: number;
@@ -21,7 +22,7 @@ export interface TeamUsage {
 }
 
 export interface UsageGuidance {
-  teams: TeamUsage[];
+  teams: TeamUsageGuidance[];
   /** Pick slots still free in the open periods. */
   openSlots: number;
   /** Sum of `neededForMinimum` over all teams. */
@@ -73,7 +74,7 @@ export function usageGuidance(
   const openSlots = openPeriods.reduce((sum, id) => sum + freeSlots(id), 0);
 
   const seen = new Set<string>();
-  const rows: TeamUsage[] = [];
+  const rows: TeamUsageGuidance[] = [];
   for (const team of teams) {
     if (seen.has(team.teamKey)) continue;
     seen.add(team.teamKey);

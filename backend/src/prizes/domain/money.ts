@@ -1,12 +1,11 @@
-export type Currency = 'USD' | 'GBP' | 'EUR';
+import type { Currency, PayoutAmount } from '@treble/contracts';
+
+export type { Currency };
 
 export const currencies: readonly Currency[] = ['USD', 'GBP', 'EUR'];
 
-export interface Money {
-  currency: Currency;
-  /** Decimal string with two decimals, e.g. "1000.00". */
-  amount: string;
-}
+/** An amount in a currency, as a decimal string with two decimals ("1000.00"): the wire's shape. */
+export type Money = PayoutAmount;
 
 const decimalAmount = /^(\d+)(?:\.(\d{1,2}))?$/;
 

@@ -1,23 +1,17 @@
+import type { Competition, Prize, PrizeRequest } from '@treble/contracts';
+import type { Unchecked } from '../../shared/domain/unchecked.js';
 import { type Currency, currencies, formatCents, type Money, moneyList, toCents } from './money.js';
 
-export type Competition = 'overall' | 'survivor' | 'last10';
+/** The prize as the wire carries it: the domain has no other shape for it. */
+export type { Competition, Prize };
 
 export const competitions: readonly Competition[] = ['overall', 'survivor', 'last10'];
 
-export interface PrizeDraft {
-  competition: Competition;
-  /** Text as entered ("1st", "2nd", "Winner"); see `parsePosition`. */
-  position: string;
-  /** Positive decimal string with two decimals. */
-  amount: string;
-  currency: Currency;
-  description: string | null;
-  isActive: boolean;
-}
-
-export interface Prize extends PrizeDraft {
-  id: string;
-}
+/**
+ * A checked prize without its id (what `validatePrize` accepts): `position` is text as entered
+ * ("1st", "2nd", "Winner", see `parsePosition`); `amount` a positive decimal string with two decimals.
+ */
+export type PrizeDraft = PrizeRequest;
 
 function ordinalSuffix(n: number): string {
   if (n % 100 >= 11 && n % 100 <= 13) return 'th';
@@ -40,14 +34,8 @@ export function parsePosition(text: string): number | null {
   return place;
 }
 
-export interface PrizeInput {
-  competition?: unknown;
-  position?: unknown;
-  amount?: unknown;
-  currency?: unknown;
-  description?: unknown;
-  isActive?: unknown;
-}
+/** The prize form's fields as they arrive, unchecked (a change may leave any out). */
+export type PrizeInput = Unchecked<PrizeDraft>;
 
 export interface FieldError {
   field: keyof PrizeDraft;

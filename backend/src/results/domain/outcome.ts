@@ -1,7 +1,7 @@
-import { ErrorCodes, type PoolRules } from '@treble/contracts';
+import { ErrorCodes, type Outcome, type PoolRules } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 
-export type Outcome = 'win' | 'draw' | 'loss';
+export type { Outcome };
 
 export const outcomes: readonly Outcome[] = ['win', 'draw', 'loss'];
 

@@ -5,8 +5,9 @@ import {
   decideResults,
   evolveResults,
   initialResultsState,
+  parseAdminResult,
+  type AdminResultReport,
   type OptionResult,
-  type RecordResult,
   type ResultsCommand,
   type ResultsContext,
   type ResultsEvent,
@@ -34,7 +35,10 @@ const completed: ResultsContext = { rules: defaultRules, periodCompleted: true }
 type Score = Pick<OptionResult, 'fixtureId' | 'homeScore' | 'awayScore'>;
 const points = { win: 3, draw: 1, loss: 0 } as const;
 
-const adminSets = (optionId: string, outcome: 'win' | 'draw' | 'loss'): RecordResult => ({
+const adminSets = (
+  optionId: string,
+  outcome: 'win' | 'draw' | 'loss',
+): { type: 'RecordResult'; periodId: number } & AdminResultReport => ({
   type: 'RecordResult',
   periodId: 1,
   optionId,
@@ -96,9 +100,10 @@ describe('an admin result', () => {
   });
 
   it('is recorded when the form sends no points (empty field)', () => {
+    const report = parseAdminResult({ optionId: 'ARS', outcome: 'draw', points: null });
     spec
       .given([])
-      .when({ ...adminSets('ARS', 'draw'), points: null }, open)
+      .when({ type: 'RecordResult', periodId: 1, ...report }, open)
       .then([recorded('ARS', 'draw', 'admin')]);
   });
 

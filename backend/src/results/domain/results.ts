@@ -1,4 +1,4 @@
-import { ErrorCodes, type PoolRules } from '@treble/contracts';
+import { ErrorCodes, type PoolRules, type RecordResultRequest } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
 import { isOutcome, type Outcome, pointsFor } from './outcome.js';
@@ -75,21 +75,29 @@ export function evolveResults(state: ResultsState, event: ResultsEvent): Results
   }
 }
 
-/**
- * Set a result. `optionId` and `outcome` are optional because the admin form can send them empty;
- * `points` is what the admin form sends (it must agree with the outcome); a provider may omit it.
- */
-export interface RecordResult {
-  type: 'RecordResult';
-  periodId: number;
-  optionId?: string | null;
-  outcome?: string | null;
-  points?: number | null;
-  source: ResultSource;
+/** A result to record, checked at the edge: a known outcome for a named option. */
+interface ResultReportOf<Source extends ResultSource> {
+  source: Source;
+  optionId: string;
+  outcome: Outcome;
+}
+
+/** An admin's result; `points` is what the admin form shows, when it sends them (they must agree with the outcome). */
+export interface AdminResultReport extends ResultReportOf<'admin'> {
+  points?: number;
+}
+
+/** A provider's result, with the match and score it was derived from (a corrected score replaces it). */
+export interface ProviderResultReport extends ResultReportOf<'provider'> {
   fixtureId?: string;
   homeScore?: number;
   awayScore?: number;
 }
+
+export type ResultReport = AdminResultReport | ProviderResultReport;
+
+/** Set a result. */
+export type RecordResult = { type: 'RecordResult'; periodId: number } & ResultReport;
 
 export interface DeleteResult {
   type: 'DeleteResult';
@@ -112,6 +120,20 @@ export interface ResultsContext {
 
 export const resultRequiredMessage = 'Please select an option and outcome';
 
+/**
+ * Parses the admin form (which may send any field empty) once, at the edge: an option and a known outcome, or RESULT_OPTION_OUTCOME_REQUIRED.
+ * (An option id that names no option is the period's to refuse, as OPTION_NOT_FOUND.)
+ */
+export function parseAdminResult(form: RecordResultRequest): AdminResultReport {
+  const { optionId, outcome, points } = form;
+  if (typeof optionId !== 'string' || optionId === '' || !isOutcome(outcome)) {
+    throw new DomainError(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, resultRequiredMessage);
+  }
+  const report: AdminResultReport = { source: 'admin', optionId, outcome };
+  if (points !== undefined && points !== null) report.points = points;
+  return report;
+}
+
 function sameResult(a: OptionResult | undefined, b: OptionResult): boolean {
   return (
     a !== undefined &&
@@ -130,20 +152,19 @@ export function decideRecordResult(
   context: ResultsContext,
 ): ResultsEvent[] {
   const { optionId, outcome } = command;
-  if (typeof optionId !== 'string' || optionId.trim() === '' || !isOutcome(outcome)) {
-    throw new DomainError(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, resultRequiredMessage);
-  }
   const points = pointsFor(outcome, context.rules);
-  if (command.points !== undefined && command.points !== null && command.points !== points) {
+  if (command.source === 'admin' && command.points !== undefined && command.points !== points) {
     throw new DomainError(
       ErrorCodes.RESULT_POINTS_MISMATCH,
       `A ${outcome} is worth ${points} point${points === 1 ? '' : 's'}, not ${command.points}.`,
     );
   }
   const incoming: OptionResult = { outcome, points, source: command.source };
-  if (command.fixtureId !== undefined) incoming.fixtureId = command.fixtureId;
-  if (command.homeScore !== undefined) incoming.homeScore = command.homeScore;
-  if (command.awayScore !== undefined) incoming.awayScore = command.awayScore;
+  if (command.source === 'provider') {
+    if (command.fixtureId !== undefined) incoming.fixtureId = command.fixtureId;
+    if (command.homeScore !== undefined) incoming.homeScore = command.homeScore;
+    if (command.awayScore !== undefined) incoming.awayScore = command.awayScore;
+  }
 
   const current = state.results.get(optionId);
   // An admin's result stands until an admin deletes it; the provider keeps reporting, unheard.

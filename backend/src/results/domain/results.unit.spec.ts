@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultRules, ErrorCodes, type ErrorCode, type PoolRules } from '@treble/contracts';
+import {
+  defaultRules,
+  ErrorCodes,
+  type ErrorCode,
+  type Outcome,
+  type PoolRules,
+  type RecordResultRequest,
+} from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { outcomesFromScore } from './outcome.js';
@@ -7,6 +14,7 @@ import {
   decideResults,
   evolveResults,
   initialResultsState,
+  parseAdminResult,
   type RecordResult,
   type ResultsCommand,
   type ResultsContext,
@@ -24,7 +32,7 @@ const completed: ResultsContext = { rules: defaultRules, periodCompleted: true }
 const given = (...events: ResultsEvent[]) => spec.given(events);
 
 /** outcomesFromScore is no decider: its refusal is checked on its own. */
-function expectRefused(run: () => unknown, code: ErrorCode) {
+function expectRefused(run: () => unknown, code: ErrorCode, message?: string) {
   let error: unknown;
   try {
     run();
@@ -33,9 +41,10 @@ function expectRefused(run: () => unknown, code: ErrorCode) {
   }
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).code).toBe(code);
+  if (message !== undefined) expect((error as DomainError).message).toBe(message);
 }
 
-const admin = (optionId: string | null, outcome: string | null, points?: number): RecordResult => ({
+const admin = (optionId: string, outcome: Outcome, points?: number): RecordResult => ({
   type: 'RecordResult',
   periodId: 1,
   optionId,
@@ -103,14 +112,31 @@ describe('RecordResult', () => {
   });
 
   it.each([
-    ['no option', admin(null, 'win', 3)],
-    ['an empty option', admin(' ', 'win', 3)],
-    ['no outcome', admin('ARS-1', null)],
-    ['an unknown outcome', admin('ARS-1', 'lose')],
-  ])('refuses %s with the exact message', (_, command) => {
-    given()
-      .when(command, open)
-      .thenRefused(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, 'Please select an option and outcome');
+    ['no option', { optionId: null, outcome: 'win', points: 3 }],
+    ['an empty option', { optionId: '', outcome: 'win', points: 3 }],
+    ['no outcome', { optionId: 'ARS-1', outcome: null }],
+    ['an empty outcome', { optionId: 'ARS-1', outcome: '' }],
+    ['an unknown outcome', { optionId: 'ARS-1', outcome: 'lose' }],
+  ])('refuses a form with %s, once at the edge, with the exact message', (_, form) => {
+    expectRefused(
+      () => parseAdminResult(form as RecordResultRequest),
+      ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED,
+      'Please select an option and outcome',
+    );
+  });
+
+  it('parses a complete form into an admin report, leaving out points the form left empty', () => {
+    expect(parseAdminResult({ optionId: 'ARS-1', outcome: 'win', points: 3, force: true })).toEqual({
+      source: 'admin',
+      optionId: 'ARS-1',
+      outcome: 'win',
+      points: 3,
+    });
+    expect(parseAdminResult({ optionId: 'ARS-1', outcome: 'draw', points: null })).toEqual({
+      source: 'admin',
+      optionId: 'ARS-1',
+      outcome: 'draw',
+    });
   });
 
   it('lets an admin overwrite any result', () => {

@@ -4,7 +4,7 @@ import {
   decideApplyPendingResults,
   decideDeleteResult,
   decideRecordResult,
-  type ResultSource,
+  type ResultReport,
 } from '../../results/domain/results.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { OptionDefinition, PeriodEvent, PeriodState } from './period.js';
@@ -214,13 +214,6 @@ export function decideReopenPeriod(periodId: number, state: PeriodState, rules: 
   return [{ type: 'PeriodReopened', data: { periodId } }, ...held];
 }
 
-export interface RecordResultInput {
-  optionId?: string | null;
-  outcome?: string | null;
-  points?: number | null;
-  source: ResultSource;
-}
-
 /**
  * `beforeKickoff`: an admin's result for a match that has not kicked off (the option's lock time
  * is ahead of `now`) is refused (RESULT_BEFORE_KICKOFF) unless they confirmed it (`force`).
@@ -228,16 +221,16 @@ export interface RecordResultInput {
 export function decideRecordResultInPeriod(
   periodId: number,
   state: PeriodState,
-  input: RecordResultInput,
+  report: ResultReport,
   rules: PoolRules,
   beforeKickoff?: { now: Date; force: boolean },
 ): PeriodEvent[] {
   assertScheduled(state, periodId);
-  if (input.optionId && input.outcome && !state.options.has(input.optionId)) {
-    throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${input.optionId} does not exist.`);
+  if (!state.options.has(report.optionId)) {
+    throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${report.optionId} does not exist.`);
   }
-  if (beforeKickoff && !beforeKickoff.force && input.optionId && input.outcome) {
-    const option = optionView(state, input.optionId);
+  if (beforeKickoff && !beforeKickoff.force) {
+    const option = optionView(state, report.optionId);
     if (option?.lockAt && option.lockAt.getTime() > beforeKickoff.now.getTime()) {
       throw new DomainError(
         ErrorCodes.RESULT_BEFORE_KICKOFF,
@@ -246,7 +239,7 @@ export function decideRecordResultInPeriod(
       );
     }
   }
-  return decideRecordResult({ type: 'RecordResult', periodId, ...input }, state.results, {
+  return decideRecordResult({ type: 'RecordResult', periodId, ...report }, state.results, {
     rules,
     periodCompleted: state.isCompleted,
   });

@@ -508,20 +508,6 @@ describe('results of a period', () => {
       .thenRefused(ErrorCodes.PERIOD_NOT_FOUND);
   });
 
-  it('leaves an incomplete input to the result rules, even for an unknown option', () => {
-    withOptions()
-      .when((state) =>
-        decideRecordResultInPeriod(
-          5,
-          state,
-          { optionId: '5-XXX', outcome: null, source: 'admin' },
-          defaultRules,
-          { now, force: false },
-        ),
-      )
-      .thenRefused(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED);
-  });
-
   it('refuses an admin result before the kickoff unless forced; the option then counts as having a result', () => {
     const input = { optionId: '5-ARS', outcome: 'win', source: 'admin' } as const;
     const recorded: PeriodEvent = {

@@ -1,22 +1,6 @@
-import type { Choice } from '@treble/contracts';
+import type { ChoiceView, TeamUsage } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
 import { pickShownToOthersSql } from './pick-visibility.sql.js';
-
-/** A pick as the `choices` read table holds it. */
-export interface ChoiceView extends Choice {
-  teamKey: string;
-  teamName: string;
-  status: 'active' | 'voided';
-  retroactive: boolean;
-  madeAt: string;
-}
-
-export interface TeamUsage {
-  teamKey: string;
-  teamName: string;
-  /** Active picks of the team over the season (withdrawn and voided ones are refunded). */
-  uses: number;
-}
 
 export interface OptionPickCount {
   optionId: string;

@@ -1,12 +1,5 @@
-import type { Outcome, Result } from '@treble/contracts';
+import type { Outcome, Result, ResultView } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
-
-export interface ResultView extends Result {
-  fixtureId: string | null;
-  homeScore: number | null;
-  awayScore: number | null;
-  recordedAt: string;
-}
 
 /** A result held while its period was completed: listed for admins, applied when it is reopened. */
 export interface PendingResultView extends Result {

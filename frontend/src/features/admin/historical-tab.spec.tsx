@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { PeriodChoice } from '@treble/contracts';
+import type { ChoiceView } from '@treble/contracts';
 import {
   createFakeFetch,
   installGlobalFetch,
@@ -37,7 +37,7 @@ const periods = [
 
 const teams = ['ARS', 'CHE', 'LIV', 'MCI', 'TOT'];
 
-function aChoice(userId: string, code: string, overrides: Partial<PeriodChoice> = {}): PeriodChoice {
+function aChoice(userId: string, code: string, overrides: Partial<ChoiceView> = {}): ChoiceView {
   return {
     id: `${userId}-${code}`,
     userId,
@@ -52,7 +52,7 @@ function aChoice(userId: string, code: string, overrides: Partial<PeriodChoice> 
   };
 }
 
-function serve(choices: () => PeriodChoice[]) {
+function serve(choices: () => ChoiceView[]) {
   fake.routes.set('GET /api/admin/users', () => jsonResponse(200, [admin, ann, bob]));
   fake.routes.set('GET /api/periods', () => jsonResponse(200, periods));
   fake.routes.set('GET /api/periods/2/options', () =>
@@ -83,7 +83,7 @@ describe('Historical tab', () => {
   });
 
   test('toggles exactly 3 teams showing the player usage, then creates the selections', async () => {
-    let choices: PeriodChoice[] = [];
+    let choices: ChoiceView[] = [];
     serve(() => choices);
     fake.routes.set('POST /api/retroactive-choices', () => {
       choices = ['ARS', 'CHE', 'LIV'].map((code) => aChoice(ann.id, code, { retroactive: true }));

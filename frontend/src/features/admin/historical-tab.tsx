@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userDisplayName, type Period, type PeriodChoice, type User } from '@treble/contracts';
+import { userDisplayName, type Period, type ChoiceView, type User } from '@treble/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { adminUsersQueryOptions } from '../../api/admin';
@@ -232,8 +232,8 @@ function ExistingChoices({ periodId, users }: { periodId: number; users: User[] 
   );
 }
 
-function ChoicesTable({ choices, names }: { choices: PeriodChoice[]; names: Map<string, string> }) {
-  const byUser = new Map<string, PeriodChoice[]>();
+function ChoicesTable({ choices, names }: { choices: ChoiceView[]; names: Map<string, string> }) {
+  const byUser = new Map<string, ChoiceView[]>();
   for (const choice of choices) byUser.set(choice.userId, [...(byUser.get(choice.userId) ?? []), choice]);
   return (
     <table className="admin-table" aria-label="Choices per user">

@@ -1,5 +1,10 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys, type Period } from '@treble/contracts';
+import {
+  queryKeys,
+  type CompletePeriodRequest,
+  type Period,
+  type SetPeriodActiveRequest,
+} from '@treble/contracts';
 import { requestJson, type FetchLike } from '../../api/http';
 
 /**
@@ -21,9 +26,10 @@ export function completePeriodMutationOptions(queryClient: QueryClient, fetch?: 
     /** `force`: the admin confirmed completing a period that has not started or misses results (after PERIOD_NOT_READY). */
     mutationFn: (target: number | { periodId: number; force: boolean }) => {
       const { periodId, force } = typeof target === 'number' ? { periodId: target, force: false } : target;
+      const body: CompletePeriodRequest = force ? { force: true } : {};
       return requestJson<Period>(`/api/periods/${periodId}/complete`, {
         method: 'POST',
-        body: force ? { force: true } : {},
+        body,
         fetch,
       });
     },
@@ -44,7 +50,11 @@ export function setPeriodActiveMutationOptions(queryClient: QueryClient, fetch?:
   return mutationOptions({
     mutationKey: ['periods', 'set-active'],
     mutationFn: ({ periodId, isActive }: { periodId: number; isActive: boolean }) =>
-      requestJson<Period>(`/api/periods/${periodId}`, { method: 'PATCH', body: { isActive }, fetch }),
+      requestJson<Period>(`/api/periods/${periodId}`, {
+        method: 'PATCH',
+        body: { isActive } satisfies SetPeriodActiveRequest,
+        fetch,
+      }),
     onSuccess: () => invalidateAfterPeriodChange(queryClient),
   });
 }

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { Request } from 'express';
-import type { MessageResponse } from '@treble/contracts';
+import type { CreateOptionRequest, MessageResponse } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { OptionQueries } from '../../queries/options/option.queries.js';
@@ -15,7 +15,7 @@ import {
 } from './manage-options.handlers.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
-class CreateOptionBody {
+class CreateOptionBody implements CreateOptionRequest {
   @Type(() => Number)
   @IsInt({ message: 'periodId: Period is required' })
   @Min(1)

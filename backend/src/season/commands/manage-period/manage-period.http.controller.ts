@@ -3,7 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
-import { ErrorCodes, type Period, type Segment } from '@treble/contracts';
+import {
+  ErrorCodes,
+  type CompletePeriodRequest,
+  type CreatePeriodRequest,
+  type Period,
+  type Segment,
+  type SetPeriodActiveRequest,
+} from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
@@ -17,14 +24,14 @@ import {
 } from './manage-period.handlers.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
-class CompleteBody {
+class CompleteBody implements CompletePeriodRequest {
   /** The admin confirmed completing a period that has not started or still misses results. */
   @IsOptional()
   @IsBoolean()
   force?: boolean;
 }
 
-class CreatePeriodBody {
+class CreatePeriodBody implements CreatePeriodRequest {
   @IsString()
   @IsNotEmpty({ message: 'name: Name is required' })
   @MaxLength(100)
@@ -46,7 +53,7 @@ class CreatePeriodBody {
   segment?: Segment;
 }
 
-class SetActiveBody {
+class SetActiveBody implements SetPeriodActiveRequest {
   @IsBoolean()
   isActive: boolean;
 }

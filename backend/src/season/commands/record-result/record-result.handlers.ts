@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ErrorCodes } from '@treble/contracts';
+import { ErrorCodes, type RecordResultStatus } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { resultRequiredMessage, type ResultSource } from '../../../results/domain/results.js';
+import type { ResultReport } from '../../../results/domain/results.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import type { CommandContext } from '../../../shared/domain/event.js';
 import {
@@ -14,26 +14,22 @@ import { PeriodStreams } from '../../period-streams.js';
 
 export interface RecordResultOutcome {
   /** 'recorded', 'pending' (the period is completed: held for an admin) or 'unchanged'. */
-  status: 'recorded' | 'pending' | 'unchanged';
+  status: RecordResultStatus;
+  /** The option's period. */
+  periodId: number;
   /** The option's name (its team), for notices. */
   optionName: string | null;
 }
 
+/**
+ * Records a result already parsed at the edge (the admin form by `parseAdminResult`, the provider's
+ * score by the match sync). `force`: an admin confirmed a result before the match's kickoff.
+ */
 export class RecordResultCommand extends Command<RecordResultOutcome> {
   constructor(
-    readonly input: {
-      optionId?: string | null;
-      outcome?: string | null;
-      points?: number | null;
-      /** An admin confirmed a result before the match's kickoff. */
-      force?: boolean;
-      /** The match a provider result comes from, and its score. */
-      fixtureId?: string;
-      homeScore?: number;
-      awayScore?: number;
-    },
-    readonly source: ResultSource,
+    readonly report: ResultReport,
     readonly context: CommandContext,
+    readonly force = false,
   ) {
     super();
   }
@@ -48,8 +44,8 @@ export class DeleteResultCommand extends Command<void> {
   }
 }
 
-function periodFor(optionId: string | null | undefined): number {
-  const periodId = optionId ? periodOfOption(optionId) : null;
+function periodFor(optionId: string): number {
+  const periodId = periodOfOption(optionId);
   if (periodId === null)
     throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
   return periodId;
@@ -63,20 +59,19 @@ export class RecordResultHandler implements ICommandHandler<RecordResultCommand>
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ input, source, context }: RecordResultCommand): Promise<RecordResultOutcome> {
-    if (!input.optionId || !input.outcome) {
-      throw new DomainError(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, resultRequiredMessage);
-    }
-    const periodId = periodFor(input.optionId);
+  async execute({ report, context, force }: RecordResultCommand): Promise<RecordResultOutcome> {
+    const periodId = periodFor(report.optionId);
     let optionName: string | null = null;
     const { events } = await this.periods.decide(periodId, context, (state) => {
-      optionName = state.options.get(input.optionId!)?.name ?? null;
-      const guard = source === 'admin' ? { now: context.now, force: input.force === true } : undefined;
-      return decideRecordResultInPeriod(periodId, state, { ...input, source }, this.config.rules, guard);
+      optionName = state.options.get(report.optionId)?.name ?? null;
+      const guard = report.source === 'admin' ? { now: context.now, force } : undefined;
+      return decideRecordResultInPeriod(periodId, state, report, this.config.rules, guard);
     });
-    if (events.some((event) => event.type === 'ResultRecorded')) return { status: 'recorded', optionName };
-    if (events.some((event) => event.type === 'ResultHeldPending')) return { status: 'pending', optionName };
-    return { status: 'unchanged', optionName };
+    if (events.some((event) => event.type === 'ResultRecorded'))
+      return { status: 'recorded', periodId, optionName };
+    if (events.some((event) => event.type === 'ResultHeldPending'))
+      return { status: 'pending', periodId, optionName };
+    return { status: 'unchanged', periodId, optionName };
   }
 }
 

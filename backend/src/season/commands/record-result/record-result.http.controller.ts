@@ -3,17 +3,17 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
-import type { MessageResponse, Outcome } from '@treble/contracts';
+import type { MessageResponse, Outcome, RecordResultRequest, RecordResultResponse } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LiveNotifier } from '../../../realtime/live-notifier.js';
-import { periodOfOption } from '../../domain/period-admin.js';
+import { parseAdminResult } from '../../../results/domain/results.js';
 import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
-/** Fields are optional here so that a missing one gets the spec's own message from the domain. */
-class RecordResultBody {
+/** Fields are optional here so that a missing one gets the spec's own message (`parseAdminResult`). */
+class RecordResultBody implements RecordResultRequest {
   @IsOptional()
   @IsString()
   @MaxLength(40)
@@ -46,31 +46,22 @@ export class RecordResultController {
 
   @Post()
   @ApiOperation({ summary: 'Set (or overwrite) the result of an option; points must match the outcome' })
-  async record(@Body() body: RecordResultBody, @Req() request: Request) {
+  async record(@Body() body: RecordResultBody, @Req() request: Request): Promise<RecordResultResponse> {
     const context = commandContext(request, this.clock, 'admin');
-    const { status, optionName } = await this.commandBus.execute(
-      new RecordResultCommand(
-        {
-          optionId: body.optionId ?? null,
-          outcome: body.outcome || null,
-          points: body.points ?? null,
-          force: body.force === true,
-        },
-        'admin',
-        context,
-      ),
+    const report = parseAdminResult(body);
+    const { status, periodId, optionName } = await this.commandBus.execute(
+      new RecordResultCommand(report, context, body.force === true),
     );
-    const outcome = body.outcome as Outcome;
-    const optionId = body.optionId as string;
-    const periodId = periodOfOption(optionId);
-    if (status === 'recorded' && periodId !== null) {
+    const { optionId, outcome } = report;
+    const points = this.config.rules.points[outcome];
+    if (status === 'recorded') {
       // Players see one toast; a result held for a completed period changes nothing they can see yet.
       this.notifier.resultRecorded({
         periodId,
         optionId,
         teamName: optionName ?? optionId,
         outcome,
-        points: this.config.rules.points[outcome],
+        points,
         actorId: context.actor,
       });
     }
@@ -80,11 +71,11 @@ export class RecordResultController {
           ? 'The period is completed: the result is held until the period is reopened.'
           : 'Result saved successfully! Scores have been recalculated.',
       status,
-      optionId: body.optionId as string,
+      optionId,
       periodId,
       outcome,
-      points: this.config.rules.points[outcome],
-      source: 'admin' as const,
+      points,
+      source: 'admin',
     };
   }
 
