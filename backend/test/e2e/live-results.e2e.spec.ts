@@ -362,7 +362,13 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
       // Nothing new, nothing pushed. An update sends its notices before it answers, and one socket
       // delivers in order: a notice broadcast after the answer arrives after any the update sent.
       expect(await update(29)).toMatchObject({ resultsRecorded: 0, periodsCompleted: [] });
-      const sentinel = { matchweek: 0, homeTeam: 'after', awayTeam: 'the update', homeScore: 0, awayScore: 0 };
+      const sentinel = {
+        matchweek: 0,
+        homeTeam: 'after',
+        awayTeam: 'the update',
+        homeScore: 0,
+        awayScore: 0,
+      };
       app.app.get(RealtimeGateway).broadcastMatchFinished(sentinel);
       await eventually('the notice sent after the update', () => notices.length > 10);
       expect(notices.slice(10)).toEqual([sentinel]);
