@@ -5,6 +5,7 @@ import type { HealthReport } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import { ProjectorLeadership } from './projections/projector-leadership.js';
+import type { LeaseHolder } from './platform/cluster/lease-store.js';
 import { CLOCK, type Clock } from './platform/clock/clock.js';
 import { Database } from './platform/database/database.js';
 import { Public } from './platform/http/access.decorators.js';
@@ -31,13 +32,13 @@ export class HealthController {
     let head = 0n;
     let eventStoreUp = false;
     let projections: HealthReport['projections'] = [];
-    let leader: string | null = null;
+    let lease: LeaseHolder | null = null;
     const projectionLeader = this.leadership.isLeader;
     if (databaseUp) {
       try {
         head = await this.eventStore.headPosition();
         eventStoreUp = true;
-        leader = (await this.leadership.leader())?.holder ?? null;
+        lease = await this.leadership.leader();
         projections = (await this.engine.status()).map((p) => ({
           name: p.name,
           version: p.version,
@@ -71,7 +72,13 @@ export class HealthController {
       },
       projections,
       now: this.clock.now().toISOString(),
-      instance: { id: this.leadership.instanceId, projectionLeader, leader },
+      instance: {
+        id: this.leadership.instanceId,
+        projectionLeader,
+        leader: lease?.holder ?? null,
+        leaderSince: lease?.acquiredAt.toISOString() ?? null,
+        leaseExpiresAt: lease?.expiresAt.toISOString() ?? null,
+      },
     };
   }
 }

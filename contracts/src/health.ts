@@ -23,4 +23,8 @@ export interface InstanceHealth {
   projectionLeader: boolean;
   /** The instance holding the projector lease now; null while nobody does (a takeover is under way). */
   leader: string | null;
+  /** When that instance took the lease (the database's clock); null while nobody holds it. */
+  leaderSince: string | null;
+  /** Until when the lease is held unless its holder renews it (the database's clock); null while nobody holds it. */
+  leaseExpiresAt: string | null;
 }

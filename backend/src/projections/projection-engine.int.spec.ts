@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { databaseTargets, type TestDatabaseHandle } from '../../test/support/databases.js';
+import { eventually } from '../../test/support/waiting.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { Database } from '../platform/database/database.js';
@@ -210,9 +211,7 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
 
     const crashing = engine(countingProjection({ failOn: { id: poison } }), 3);
     await crashing.start();
-    for (let i = 0; i < 200 && (await crashing.status())[0]!.state !== 'failed'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await eventually('the projection to fail', async () => (await crashing.status())[0]!.state === 'failed');
     const [failed] = await crashing.status();
     expect(failed!.state).toBe('failed');
     // The batch holding the poison event was rolled back as a whole, checkpoint included.
@@ -281,11 +280,10 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
 
     const v2 = engine(countingProjection({ version: 2 }));
     await v2.start();
-    for (let i = 0; i < 300; i++) {
+    await eventually('version 2 rebuilt and live', async () => {
       const [status] = await v2.status();
-      if (status!.storedVersion === 2 && status!.state === 'live') break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+      return status!.storedVersion === 2 && status!.state === 'live';
+    });
     const [status] = await v2.status();
     expect(status).toMatchObject({ storedVersion: 2, generation: 2, state: 'live' });
     expect(await counts(handle.database)).toEqual({ Counted: 4 });

@@ -12,6 +12,7 @@ import {
   type TestResponse,
 } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { eventually } from '../support/waiting.js';
 
 const start = new Date('2025-09-01T12:00:00Z');
 const minutes = (count: number) => count * 60_000;
@@ -551,15 +552,19 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     const adminSocket = await connect(admin);
     try {
       const received: string[] = [];
-      playerSocket.on('match-finished', () => received.push('player'));
-      adminSocket.on('match-finished', () => received.push('admin'));
+      playerSocket.on('match-finished', (notice) => received.push(`player: ${notice.homeTeam}`));
+      adminSocket.on('match-finished', (notice) => received.push(`admin: ${notice.homeTeam}`));
       const notice = { matchweek: 1, homeTeam: 'ARS', awayTeam: 'CHE', homeScore: 1, awayScore: 0 };
-      app.app.get(RealtimeGateway).emitToUser(player.user.id, 'match-finished', notice);
-      const deadline = Date.now() + 3000;
-      while (received.length === 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(received).toEqual(['player']);
+      const gateway = app.app.get(RealtimeGateway);
+      gateway.emitToUser(player.user.id, 'match-finished', notice);
+      // Then one for the admin: their socket delivers in order, so had the player's notice reached
+      // the admin too, it would have come before this one.
+      gateway.emitToUser(admin.user.id, 'match-finished', { ...notice, homeTeam: 'EVE' });
+      await eventually(
+        'both notices',
+        () => received.includes('player: ARS') && received.includes('admin: EVE'),
+      );
+      expect([...received].sort()).toEqual(['admin: EVE', 'player: ARS']);
 
       // Signing out closes that session's live connection.
       const closed = new Promise<string>((resolve) => playerSocket.on('disconnect', (why) => resolve(why)));

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { eventually } from '../support/waiting.js';
 
 const start = new Date('2025-08-01T12:00:00Z');
 const days = (count: number) => count * 24 * 60 * 60_000;
@@ -16,13 +17,13 @@ const days = (count: number) => count * 24 * 60 * 60_000;
 /** The read side catches up on its own: ask again (briefly) until the figures match. */
 async function statsOf(client: SignedIn, expected: CommunityStats): Promise<CommunityStats> {
   let last: unknown = null;
-  for (let attempt = 0; attempt < 40; attempt++) {
+  // Should they never match, the caller's expectation shows the last answer against the expected one.
+  await eventually('the expected community stats', async () => {
     const response = await client.request('GET', '/api/community/stats');
     expect(response.status).toBe(200);
     last = response.body;
-    if (JSON.stringify(last) === JSON.stringify(expected)) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return JSON.stringify(last) === JSON.stringify(expected);
+  }).catch(() => undefined);
   return last as CommunityStats;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Choice, Period } from '@treble/contracts';
 import { startDemoPool, type DemoPool } from '../../src/demo/demo-pool.js';
+import { eventually } from '../support/waiting.js';
 
 const quiet = { log() {}, error() {}, warn() {}, debug() {}, verbose() {}, fatal() {} };
 const minute = 60_000;
@@ -61,12 +62,10 @@ describe('the demo pool (npm run demo)', () => {
     expect(progress.matchesFinished).toBe(1);
     // The projection catches up within moments of the recorded result.
     type Offered = { id: string; result: { outcome: string } | null };
-    let options: Offered[] = [];
-    for (let attempt = 0; attempt < 100; attempt++) {
-      options = await pool.players[0]!.client.call<Offered[]>('GET', '/api/periods/1/options');
-      if (options.find((o) => o.id === '1-LIV')?.result) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const options = await eventually('the Liverpool result on the board', async () => {
+      const offered = await pool.players[0]!.client.call<Offered[]>('GET', '/api/periods/1/options');
+      return offered.find((o) => o.id === '1-LIV')?.result ? offered : null;
+    });
     expect(options.find((o) => o.id === '1-LIV')?.result?.outcome).toBe('win');
     expect(options.find((o) => o.id === '1-BOU')?.result?.outcome).toBe('loss');
   });

@@ -11,6 +11,7 @@ import type {
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { registerAdmin, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { eventually } from '../support/waiting.js';
 
 describe.each(databaseTargets)('the API shell and the schedule import on $name', (target) => {
   let app: TestApp;
@@ -100,10 +101,7 @@ describe.each(databaseTargets)('the API shell and the schedule import on $name',
       const [scheduled] = await app.app.get<EventStore>(EVENT_STORE).readStream('period-1');
       expect(scheduled?.metadata).toMatchObject({ actor: admin.user.id, source: 'admin' });
 
-      const deadline = Date.now() + 5000;
-      while (!notices.some((n) => n.readModels.includes('periods')) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually('a periods notice', () => notices.some((n) => n.readModels.includes('periods')));
       // Notices within 250 ms are merged into one, so other read models' keys may ride along.
       expect(notices.find((n) => n.readModels.includes('periods'))?.queryKeys).toEqual(
         expect.arrayContaining([['periods']]),

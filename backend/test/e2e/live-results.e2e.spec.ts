@@ -14,10 +14,12 @@ import { replayMatches } from '../../src/live-results/domain/replay.js';
 import { loadReplaySource } from '../../src/live-results/provider/replay.provider.js';
 import type { PicksEvent } from '../../src/picks/domain/picks.events.js';
 import { evolvePicks, initialPicksState } from '../../src/picks/domain/picks.state.js';
+import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
 import { PeriodStreams } from '../../src/season/period-streams.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { readCaptured, startFakeFootballData, type FakeFootballData } from '../support/fake-football-data.js';
+import { eventually } from '../support/waiting.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- v4 match objects are JSON the tests edit */
 type V4Match = Record<string, any>;
@@ -340,9 +342,7 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
       expect(completed[0]!.data).toMatchObject({ periodId: 29, manual: false });
       expect(completed[0]!.metadata).toMatchObject({ source: 'system', actor: admin.user.id });
 
-      const deadline = Date.now() + 5_000;
-      while (notices.length < 10 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually('ten match-finished notices', () => notices.length >= 10);
       expect(notices).toHaveLength(10);
       expect(notices).toContainEqual({
         matchweek: 29,
@@ -359,10 +359,19 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
         awayScore: 4,
       });
 
-      // Nothing new, nothing pushed.
+      // Nothing new, nothing pushed. An update sends its notices before it answers, and one socket
+      // delivers in order: a notice broadcast after the answer arrives after any the update sent.
       expect(await update(29)).toMatchObject({ resultsRecorded: 0, periodsCompleted: [] });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(notices).toHaveLength(10);
+      const sentinel = {
+        matchweek: 0,
+        homeTeam: 'after',
+        awayTeam: 'the update',
+        homeScore: 0,
+        awayScore: 0,
+      };
+      app.app.get(RealtimeGateway).broadcastMatchFinished(sentinel);
+      await eventually('the notice sent after the update', () => notices.length > 10);
+      expect(notices.slice(10)).toEqual([sentinel]);
     } finally {
       socket.close();
     }

@@ -11,9 +11,27 @@ import type {
   SurvivorEntry,
   UserStats,
 } from '@treble/contracts';
+import {
+  EVENT_STORE,
+  WrongExpectedVersionError,
+  type EventStore,
+} from '../../src/event-store/event-store.port.js';
+import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
-import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
-import { databaseTargets } from '../support/databases.js';
+import { poolSeasonsStreamId } from '../../src/season/domain/pool-seasons.js';
+import {
+  cookieClient,
+  registerAdmin,
+  registerPlayer,
+  restartableTestApp,
+  startTestApp,
+  type RestartableTestApp,
+  type SignedIn,
+  type TestApp,
+  type TestClient,
+} from '../support/app.js';
+import { databaseTargets, serverTarget } from '../support/databases.js';
+import { within } from '../support/waiting.js';
 
 /**
  * Pool years: one pool plays 2025-26 to its end, then starts 2026-27. The old season's standings
@@ -197,6 +215,148 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
         projection: projection.name,
         differences: [],
       });
+    }
+  });
+});
+
+/**
+ * Two admins start the next season at the same moment (#16). The `pool-seasons` stream decides, with
+ * its expected version: one season starts, once, and the other admin learns that it already has. On
+ * a Postgres server each admin goes through an app instance of their own, and each instance's append
+ * is held until both have decided, so both decide on the same version and race to append (within one
+ * process the commands on a stream take turns); the embedded database has one process, where the two
+ * requests take turns.
+ */
+describe.each(databaseTargets)('two admins starting the next season at once on $name', (target) => {
+  let pool: RestartableTestApp;
+  const apps: TestApp[] = [];
+  let admin: SignedIn;
+  let deputy: TestClient;
+
+  beforeAll(async () => {
+    pool = await restartableTestApp(target, {
+      POOL_NOW: '2025-08-10T10:00:00Z',
+      RESULTS_SCHEDULER_AUTOSTART: 'false',
+    });
+    apps.push(await pool.start());
+    if (target === serverTarget) apps.push(await pool.start());
+    admin = await registerAdmin(apps[0]!);
+    const dee = await registerPlayer(apps[0]!, admin, { firstName: 'Dee', lastName: 'Puty' });
+    const promoted = await admin.request('PATCH', `/api/admin/users/${dee.user.id}/admin`, { isAdmin: true });
+    expect(promoted.status).toBe(200);
+    deputy = cookieClient(apps.at(-1)!.baseUrl);
+    const signedIn = await deputy.request('POST', '/api/auth/login', {
+      email: dee.user.email,
+      password: dee.password,
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/setup/season', { season: '2025-26' })).status).toBe(200);
+    // Something of 2025-26 to archive beyond its schedule: a pick.
+    expect((await deputy.request('POST', '/api/choices', { periodId: 1, optionId: '1-ARS' })).status).toBe(
+      201,
+    );
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await pool?.dispose();
+  });
+
+  /**
+   * Holds each instance's first append to `pool-seasons` until every instance has made its own: all
+   * have then decided on the same version, so all appends but one must fail for it (and those
+   * commands decide again, on the new state). With one instance nothing is held. Counts the appends
+   * the store refused for their expected version.
+   */
+  function holdFirstAppends(): { conflicts: () => number } {
+    let conflicts = 0;
+    let arrived = 0;
+    let release = () => {};
+    const allArrived = new Promise<void>((resolve) => (release = resolve));
+    for (const app of apps) {
+      const store = app.app.get<EventStore>(EVENT_STORE);
+      const append = store.append.bind(store);
+      let held = false;
+      store.append = async (streamId, events, expected) => {
+        if (streamId === poolSeasonsStreamId && !held) {
+          held = true;
+          if (++arrived === apps.length) release();
+          await within("every instance's append to pool-seasons", allArrived);
+        }
+        try {
+          return await append(streamId, events, expected);
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError) conflicts++;
+          throw error;
+        }
+      };
+    }
+    return { conflicts: () => conflicts };
+  }
+
+  /** Rows of each seasonal read table: the live ones, or those kept for a past season. */
+  async function seasonalRows(season: string | null): Promise<Record<string, number>> {
+    const database = apps[0]!.app.get(Database);
+    const counts: Record<string, number> = {};
+    for (const projection of apps[0]!.app.get(ProjectionEngine).projections) {
+      for (const table of projection.tables.filter((t) => t.seasons)) {
+        const { rows } = await database.query<{ n: number }>(
+          season === null
+            ? `SELECT count(*)::int AS n FROM "${table.name}"`
+            : `SELECT count(*)::int AS n FROM "${table.name}_seasons" WHERE archive_season = $1`,
+          season === null ? [] : [season],
+        );
+        counts[table.name] = rows[0]!.n;
+      }
+    }
+    return counts;
+  }
+
+  it('starts 2026-27 once: one SeasonStarted, a 409 SEASON_NOT_NEXT for the other admin, the tables archived once', async () => {
+    const before = await seasonalRows(null);
+    expect(before).toMatchObject({ choices: 1, periods: 38 });
+    expect(Object.values(await seasonalRows('2025-26')).every((n) => n === 0)).toBe(true);
+
+    const race = holdFirstAppends();
+    const body = { season: '2026-27', force: true };
+    const answers = await Promise.all(
+      [admin, deputy].map((client) => client.request('POST', '/api/admin/seasons/next', body)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 200)!.body as NextSeasonResult).toMatchObject({
+      season: '2026-27',
+      previous: '2025-26',
+      imported: { created: 38 },
+    });
+    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({
+      statusCode: 409,
+      code: 'SEASON_NOT_NEXT',
+    });
+
+    // On a server the expected version turned the second instance's append down.
+    expect(race.conflicts()).toBe(apps.length - 1);
+
+    const recorded = await apps[0]!.app.get<EventStore>(EVENT_STORE).readStream(poolSeasonsStreamId);
+    expect(recorded.map((event) => [event.type, (event.data as { season: string }).season])).toEqual([
+      ['SeasonStarted', '2025-26'],
+      ['SeasonStarted', '2026-27'],
+    ]);
+    // Every seasonal table kept its 2025-26 rows exactly once, and nothing under 2026-27's name.
+    expect(await seasonalRows('2025-26')).toEqual(before);
+    expect(Object.values(await seasonalRows('2026-27')).every((n) => n === 0)).toBe(true);
+    for (const client of [admin, deputy]) {
+      expect((await client.request('GET', '/api/seasons')).body).toEqual({
+        current: '2026-27',
+        seasons: [
+          { season: '2026-27', isCurrent: true },
+          { season: '2025-26', isCurrent: false },
+        ],
+      });
+      expect((await client.request('GET', '/api/periods')).body as Period[]).toHaveLength(38);
+      expect((await client.request('GET', '/api/periods?season=2025-26')).body as Period[]).toHaveLength(38);
+    }
+    const engine = apps[0]!.app.get(ProjectionEngine);
+    for (const projection of engine.projections) {
+      expect((await engine.verify(projection.name)).differences).toEqual([]);
     }
   });
 });

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ResultRecordedNotice, ServerToClientEvents } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { eventually } from '../support/waiting.js';
 
 // A socket notice, not data: one database target shows it.
 const [embedded] = databaseTargets;
@@ -38,11 +39,7 @@ describe('result-recorded notices', () => {
   });
 
   async function nextNotice(): Promise<ResultRecordedNotice> {
-    for (let attempt = 0; attempt < 100 && notices.length === 0; attempt++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    const notice = notices.shift();
-    if (!notice) throw new Error('No result-recorded notice arrived');
-    return notice;
+    return eventually('a result-recorded notice', () => notices.shift());
   }
 
   it('tells players the team, the outcome, its points and who recorded it', async () => {

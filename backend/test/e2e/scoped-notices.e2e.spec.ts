@@ -3,6 +3,7 @@ import type { ClientToServerEvents, ReadModelChangedNotice, ServerToClientEvents
 import { io, type Socket } from 'socket.io-client';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { eventually } from '../support/waiting.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -24,11 +25,7 @@ async function listen(
 }
 
 async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('no such notice arrived');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await eventually('the notice', condition);
 }
 
 const keysOf = (notices: ReadModelChangedNotice[]) =>

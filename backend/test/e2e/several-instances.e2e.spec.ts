@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
+import { within } from '../support/waiting.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -30,18 +31,6 @@ async function connect(app: TestApp, client: SignedIn): Promise<ClientSocket> {
     socket.on('connect_error', reject);
   });
   return socket;
-}
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 // Several instances share a Postgres server: this suite runs where TEST_POSTGRES_URL names one (CI sets it).
@@ -95,11 +84,11 @@ describeOnServer('two app instances on one Postgres server', () => {
     const finished = new Promise<MatchFinishedNotice>((resolve) => socket.once('match-finished', resolve));
     const notice = { matchweek: 1, homeTeam: 'LIV', awayTeam: 'BOU', homeScore: 4, awayScore: 2 };
     second.app.get(RealtimeGateway).broadcastMatchFinished(notice);
-    expect(await within(finished, 5_000, 'match-finished from the other instance')).toEqual(notice);
+    expect(await within('match-finished from the other instance', finished)).toEqual(notice);
 
     const own = new Promise<MatchFinishedNotice>((resolve) => socket.once('match-finished', resolve));
     second.app.get(RealtimeGateway).emitToUser(player.user.id, 'match-finished', { ...notice, homeScore: 5 });
-    expect(await within(own, 5_000, 'a user notice from the other instance')).toMatchObject({ homeScore: 5 });
+    expect(await within('a user notice from the other instance', own)).toMatchObject({ homeScore: 5 });
   });
 
   it('refuses sign-ins on one instance after failures on the other', async () => {

@@ -12,6 +12,7 @@ import { io, type Socket } from 'socket.io-client';
 import { cookieClient, type TestClient } from '../support/app.js';
 import { serverTarget, type ProvisionedDatabase } from '../support/databases.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
+import { eventually, within } from '../support/waiting.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,25 +20,12 @@ const password = 'correct horse battery';
 /** The projector lease of both instances: a dead leader is replaced within about this long. */
 const leaseMs = 2_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function health(server: ServerProcess): Promise<HealthReport> {
   return (await (await fetch(`${server.baseUrl}/api/health`)).json()) as HealthReport;
 }
 
-async function eventually<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | null | undefined>,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
+/** A time the health report gives (the database's clock), in milliseconds. */
+const instant = (iso: string | null | undefined): number => (iso ? Date.parse(iso) : Number.NaN);
 
 async function connect(server: ServerProcess, client: TestClient): Promise<ClientSocket> {
   const socket: ClientSocket = io(server.baseUrl, {
@@ -94,7 +82,7 @@ describeOnServer('two built app instances on one Postgres server', () => {
   });
 
   it('elects exactly one projection leader, which both instances name', async () => {
-    const reports = await eventually('one leader named by both', 10_000, async () => {
+    const reports = await eventually('one leader named by both', async () => {
       const both = await Promise.all([health(first), health(second)]);
       const leaders = both.filter((report) => report.instance?.projectionLeader);
       const named = new Set(both.map((report) => report.instance?.leader));
@@ -106,10 +94,24 @@ describeOnServer('two built app instances on one Postgres server', () => {
     expect(reports.map((report) => report.instance!.leader)).toEqual([leaderId, leaderId]);
     expect(reports[0].instance!.id).not.toBe(reports[1].instance!.id);
     [leader, follower] = reports[0].instance!.projectionLeader ? [first, second] : [second, first];
-    // And it stays so: the follower keeps trying, but the leader keeps renewing.
-    await sleep(2 * leaseMs);
-    expect((await health(leader)).instance).toMatchObject({ projectionLeader: true, leader: leaderId });
-    expect((await health(follower)).instance).toMatchObject({ projectionLeader: false, leader: leaderId });
+    const { leaderSince, leaseExpiresAt } = reports[0].instance!;
+    expect(instant(leaseExpiresAt)).toBeGreaterThan(instant(leaderSince));
+    // And it stays so: the follower tries for the lease four times a lease period, but the leader
+    // keeps renewing it. Wait until the lease has been renewed through two whole lease periods (or
+    // has changed hands): had the leader let it lapse, the follower would have taken it meanwhile.
+    const later = await eventually('the lease renewed through two lease periods', async () => {
+      const instance = (await health(follower)).instance!;
+      return instance.leader !== leaderId ||
+        instant(instance.leaseExpiresAt) >= instant(leaseExpiresAt) + 2 * leaseMs
+        ? instance
+        : null;
+    });
+    expect(later).toMatchObject({ projectionLeader: false, leader: leaderId, leaderSince });
+    expect((await health(leader)).instance).toMatchObject({
+      projectionLeader: true,
+      leader: leaderId,
+      leaderSince,
+    });
   });
 
   it('pushes a standings change made through one instance to a socket on the other, and survives the leader dying', async () => {
@@ -148,7 +150,7 @@ describeOnServer('two built app instances on one Postgres server', () => {
         .status,
     ).toBe(201);
     // (The player's own pick notices may still arrive first: the leaderboards one is the result's.)
-    const pushed = await eventually('standings notice on the other instance', 10_000, async () =>
+    const pushed = await eventually('standings notice on the other instance', () =>
       notices.find(
         (notice) =>
           notice.readModels.includes('standings') &&
@@ -167,20 +169,21 @@ describeOnServer('two built app instances on one Postgres server', () => {
     sockets.push(sessionSocket);
     const closed = new Promise<string>((resolve) => sessionSocket.on('disconnect', (why) => resolve(why)));
     expect((await elsewhere.request('POST', '/api/auth/logout')).status).toBeLessThan(300);
-    const stillOpen = new Promise<string>((resolve) =>
-      setTimeout(() => resolve('still open'), 5_000).unref(),
-    );
-    expect(await Promise.race([closed, stillOpen])).toBe('io server disconnect');
+    expect(await within("the signed-out session's socket to close", closed)).toBe('io server disconnect');
     expect(socket.connected).toBe(true);
 
     // SIGKILL the leader: no clean shutdown, so its lease must expire before the follower takes over.
     const survivor = follower;
+    const lastSeen = (await health(survivor)).instance!;
+    expect(lastSeen.leader).not.toBe(lastSeen.id);
     expect(await leader.kill('SIGKILL')).toBe('SIGKILL');
-    const killedAt = Date.now();
-    await eventually('the survivor takes over', 4 * leaseMs + 5_000, async () =>
-      (await health(survivor)).instance?.projectionLeader ? true : null,
-    );
-    expect(Date.now() - killedAt).toBeLessThan(4 * leaseMs + 5_000);
+    const takenOver = await eventually('the survivor takes over', async () => {
+      const instance = (await health(survivor)).instance!;
+      return instance.projectionLeader ? instance : null;
+    });
+    expect(takenOver.leader).toBe(takenOver.id);
+    // Not before the dead leader's lease ran out (it may have renewed once more after we looked).
+    expect(instant(takenOver.leaderSince)).toBeGreaterThanOrEqual(instant(lastSeen.leaseExpiresAt));
 
     // The survivor keeps projecting: a result recorded through it reaches the read tables.
     const adminOnSurvivor = cookieClient(survivor.baseUrl);
@@ -203,11 +206,11 @@ describeOnServer('two built app instances on one Postgres server', () => {
         })
       ).status,
     ).toBe(201);
-    await eventually('standings notice from the new leader', 10_000, async () =>
+    await eventually('standings notice from the new leader', () =>
       notices.find((notice) => notice.readModels.includes('standings')),
     );
     expect(
-      await eventually('the new result in the standings', 10_000, async () =>
+      await eventually('the new result in the standings', async () =>
         (await points(playerOnSurvivor, playerId)) === 4 ? 4 : null,
       ),
     ).toBe(4);
