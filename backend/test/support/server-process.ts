@@ -23,8 +23,11 @@ export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
   output(): string;
-  /** Starts (or starts again) the built app on the same port and data. */
-  start(): Promise<void>;
+  /**
+   * Starts (or starts again) the built app on the same port and data; `env` adds to (or overrides)
+   * the environment given to `serverProcess` for this start only (e.g. a later pinned POOL_NOW).
+   */
+  start(env?: Record<string, string>): Promise<void>;
   /** Sends a signal and resolves once the process is gone, with its exit code or the signal. */
   kill(signal: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
   dispose(): Promise<void>;
@@ -47,7 +50,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
     baseUrl,
     dataDir,
     output: () => log,
-    async start() {
+    async start(overrides = {}) {
       child = spawn(process.execPath, [builtMain], {
         env: {
           PATH: process.env.PATH ?? '',
@@ -56,6 +59,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
           HOST: '127.0.0.1',
           LOG_FORMAT: 'json',
           ...env,
+          ...overrides,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
