@@ -403,7 +403,9 @@ function OptionCard({
               Locked · {option.pickCount} picked
             </button>
           ) : (
-            <span className="badge badge--status-pending">Locked · nobody picked</span>
+            <span className="badge badge--status-pending">
+              {option.pickCount === null ? 'Locked' : 'Locked · nobody picked'}
+            </span>
           )}
         </span>
       </div>
