@@ -279,7 +279,14 @@ describe('period management: filter and the Complete preview', () => {
 
   test('shows the open periods, the current matchweek first, and filters by state', async () => {
     fake.routes.set('GET /api/periods', () =>
-      jsonResponse(200, [active, manual, aPeriod({ id: 6, isActive: true }), playing, aPeriod({ id: 7 })]),
+      jsonResponse(200, [
+        active,
+        manual,
+        aPeriod({ id: 3, isActive: false }),
+        aPeriod({ id: 6, isActive: true }),
+        playing,
+        aPeriod({ id: 7 }),
+      ]),
     );
     fake.routes.set('GET /api/periods/current', () => jsonResponse(200, playing));
     renderApp('/period-management', { user: anAdmin() });
@@ -292,8 +299,18 @@ describe('period management: filter and the Complete preview', () => {
     expect(titles()).toEqual(['Matchweek 1']);
     fireEvent.click(screen.getByRole('button', { name: 'Completed (1)' }));
     expect(titles()).toEqual(['Matchweek 2']);
-    fireEvent.click(screen.getByRole('button', { name: 'All (5)' }));
-    expect(titles()).toEqual(['Matchweek 5', 'Matchweek 1', 'Matchweek 2', 'Matchweek 6', 'Matchweek 7']);
+    // An earlier matchweek the pool does not play (ended before the import) needs no results.
+    fireEvent.click(screen.getByRole('button', { name: 'Inactive (1)' }));
+    expect(titles()).toEqual(['Matchweek 3']);
+    fireEvent.click(screen.getByRole('button', { name: 'All (6)' }));
+    expect(titles()).toEqual([
+      'Matchweek 5',
+      'Matchweek 1',
+      'Matchweek 2',
+      'Matchweek 3',
+      'Matchweek 6',
+      'Matchweek 7',
+    ]);
   });
 
   test('the Complete dialog shows who would move and warns about options without a result', async () => {

@@ -48,12 +48,13 @@ export function periodActions(period: Period): { activate: boolean; complete: bo
   };
 }
 
-export type PeriodFilter = 'open' | 'needs-results' | 'completed' | 'all';
+export type PeriodFilter = 'open' | 'needs-results' | 'inactive' | 'completed' | 'all';
 
 const filters: { value: PeriodFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'needs-results', label: 'Needs results' },
   { value: 'completed', label: 'Completed' },
+  { value: 'inactive', label: 'Inactive' },
   { value: 'all', label: 'All' },
 ];
 
@@ -63,12 +64,14 @@ function isDone(period: Period): boolean {
 
 /**
  * Which filter a period falls under, by the server's current period (never the device's clock: a
- * demo pool runs on a clock of its own): completed; "needs results" for an earlier period not yet
- * completed; open for the current period and the ones ahead.
+ * demo pool runs on a clock of its own): completed; "needs results" for an earlier period in play
+ * and not yet completed; "inactive" for an earlier period the pool does not play (one that had ended
+ * when the schedule was imported, or that an admin deactivated: it never completes by itself); open
+ * for the current period and the ones ahead.
  */
 export function periodFilterOf(period: Period, currentId: number | null): Exclude<PeriodFilter, 'all'> {
   if (isDone(period)) return 'completed';
-  if (currentId !== null && period.id < currentId) return 'needs-results';
+  if (currentId !== null && period.id < currentId) return period.isActive ? 'needs-results' : 'inactive';
   return 'open';
 }
 
