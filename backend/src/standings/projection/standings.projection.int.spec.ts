@@ -80,6 +80,15 @@ async function expectConsistent(h: StandingsHarness): Promise<void> {
     }
     for (const row of whole) expect(await h.leaderboards.entryOf(kind, row.userId)).toEqual(row);
   }
+  // The counts others see agree with the boards they see: every survivor still in is among the
+  // players shown, whatever the survivor row's own points.
+  const shown = h.leaderboards.shownAt(new Date('2025-08-16T00:00:00Z'));
+  const shownPlayers = new Set((await shown.list('overall')).map((row) => row.userId));
+  expect(await shown.summary()).toEqual({
+    totalPlayers: shownPlayers.size,
+    survivors: boards.survivor.filter((row) => !row.isEliminated && shownPlayers.has(row.userId)).length,
+    last10Players: (await shown.list('last10')).length,
+  });
   const { rows } = await h.database.query<{
     user_id: string;
     period_id: number;

@@ -310,10 +310,17 @@ export class LeaderboardQueries {
     return rows[0]?.count ?? 0;
   }
 
+  /**
+   * The counts on the leaderboard cards. Survivors are counted among the players the Overall board
+   * shows (a survivor row's own points stay 0 until a period completes, so its board may hide a
+   * player the Overall board shows): never more survivors than players.
+   */
   async summary(): Promise<LeaderboardSummary> {
     const { rows } = await this.db.query<LeaderboardSummary>(
       `SELECT (SELECT count(*) FROM ${this.source('overall')} s)::integer AS "totalPlayers",
-              (SELECT count(*) FROM ${this.source('survivor')} s WHERE eliminated_in_period IS NULL)::integer AS survivors,
+              (SELECT count(*) FROM ${this.tables.survivor} v
+                WHERE v.eliminated_in_period IS NULL
+                  AND v.user_id IN (SELECT s.user_id FROM ${this.source('overall')} s))::integer AS survivors,
               (SELECT count(*) FROM ${this.source('last10')} s)::integer AS "last10Players"`,
     );
     return rows[0] ?? { totalPlayers: 0, survivors: 0, last10Players: 0 };
