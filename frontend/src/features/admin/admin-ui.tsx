@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ErrorCodes, type Period, type Segment } from '@treble/contracts';
+import { ErrorCodes, type Segment } from '@treble/contracts';
 import { Select } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';

@@ -97,7 +97,7 @@ describe('Live Results tab', () => {
     expect(notice.className).not.toContain('notice--error');
     screen.getByText('The scheduler needs a results provider, so it cannot run.');
     expect(screen.getByRole('button', { name: 'Start' }).hasAttribute('disabled')).toBe(true);
-    await waitFor(() => expect((screen.getByLabelText('Matchday') as HTMLInputElement).value).toBe('12'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Matchday').value).toBe('12'));
     expect(screen.getByRole('button', { name: 'Update Matchday' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Update All Finished' }).hasAttribute('disabled')).toBe(true);
     screen.getByTestId('manual-update-off');
@@ -113,7 +113,7 @@ describe('Live Results tab', () => {
     renderApp('/admin?tab=live-results', { user: admin });
 
     await screen.findByRole('heading', { name: 'Matchday 12' });
-    expect((screen.getByLabelText('Matchday') as HTMLInputElement).value).toBe('12');
+    expect(screen.getByLabelText<HTMLInputElement>('Matchday').value).toBe('12');
     expect(screen.queryByTestId('no-provider')).toBeNull();
     fireEvent.change(screen.getByLabelText('Matchday'), { target: { value: '3' } });
     await screen.findByRole('heading', { name: 'Matchday 3' });
