@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import type { Request, Response } from 'express';
 import { ErrorCodes, errorStatus, type ApiErrorBody, type ErrorCode } from '@treble/contracts';
 import { ConcurrentChangeError, DomainError } from '../../shared/domain/domain-error.js';
+import { EXPECTED_ERROR_CODE } from './request-context.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: ErrorCodes.VALIDATION_FAILED,
@@ -24,8 +25,18 @@ function messageOf(exception: HttpException): string {
 }
 
 /**
+ * A 5xx the server meant to give: a DomainError with its stable code (the results provider is not
+ * set up or is down, e-mail is off). It is the state of the deployment, not a bug, so it is logged
+ * as one warning line without a stack. A DomainError that says INTERNAL_ERROR is still a bug.
+ */
+export function isExpectedServerError(exception: unknown): exception is DomainError {
+  return exception instanceof DomainError && exception.code !== ErrorCodes.INTERNAL_ERROR;
+}
+
+/**
  * The one place errors become HTTP answers: `{ statusCode, code, message }`, with the status that
- * belongs to the code (contracts). Unexpected errors are logged and answered as a plain 500.
+ * belongs to the code (contracts). Unexpected errors are logged with their stack and answered as a
+ * plain 500; an expected 5xx (isExpectedServerError) is logged as a warning line.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -36,7 +47,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = context.getResponse<Response>();
     const request = context.getRequest<Request>();
     const body = this.toBody(exception, request);
-    if (body.statusCode >= 500) {
+    if (body.statusCode >= 500 && isExpectedServerError(exception)) {
+      this.logger.warn(
+        `${request.method} ${request.originalUrl} answered ${body.statusCode} ${body.code}: ${body.message} correlationId=${request.correlationId ?? '-'}`,
+      );
+      response.locals[EXPECTED_ERROR_CODE] = body.code;
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         `${request.method} ${request.originalUrl} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
       );

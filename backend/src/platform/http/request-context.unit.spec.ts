@@ -10,4 +10,10 @@ describe('requestLogLevel', () => {
     expect(requestLogLevel(500, 1)).toBe('error');
     expect(requestLogLevel(503, SLOW_REQUEST_MS * 5)).toBe('error');
   });
+
+  it('logs an expected 5xx (already warned about by the exception filter) like any other request', () => {
+    expect(requestLogLevel(503, 4, true)).toBe('debug');
+    expect(requestLogLevel(503, SLOW_REQUEST_MS, true)).toBe('warn');
+    expect(requestLogLevel(500, 4, false)).toBe('error');
+  });
 });

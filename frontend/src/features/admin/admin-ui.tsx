@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ErrorCodes, type Period, type Segment } from '@treble/contracts';
+import { ErrorCodes, type Segment } from '@treble/contracts';
 import { Select } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -10,9 +10,7 @@ import { errorMessage } from '../../lib/errors';
 
 export const segmentLabels: Record<Segment, string> = { main: 'Main Season', last10: 'Last 10' };
 
-export function periodTitle(period: Pick<Period, 'id' | 'name'>): string {
-  return period.name || `Matchweek ${period.id}`;
-}
+export { periodTitle } from '../../lib/period-title';
 
 /**
  * docs/rules.md, Screens: a destructive "Error" toast with the server's message, or the action's fallback

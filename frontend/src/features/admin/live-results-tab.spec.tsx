@@ -11,7 +11,8 @@ import { formatDateTime } from '../../lib/dates';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
 import { supportRadixSelect, writes } from './admin-test-helpers';
-import { matchStatusLabel, parseMatchday } from './live-results-tab';
+import { aPeriod } from '../../test-support/periods';
+import { defaultMatchday, matchStatusLabel, parseMatchday } from './live-results-tab';
 
 let fake: FakeFetch;
 let uninstall: () => void;
@@ -82,11 +83,51 @@ describe('Live Results tab', () => {
     screen.getByRole('button', { name: 'Start' });
   });
 
-  test('Start is refused on screen when no provider is set up', async () => {
+  test('without a provider: a calm notice of how results get in, no updates offered, no matchday asked for', async () => {
     serve(() => ({ isRunning: false, nextUpdate: null, providerConfigured: false }));
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 12 })));
     renderApp('/admin?tab=live-results', { user: admin });
-    await screen.findByText('No results provider is set up on the server, so the scheduler cannot run.');
+
+    const notice = await screen.findByTestId('no-provider');
+    within(notice).getByRole('heading', { name: 'Live results are off' });
+    within(notice).getByText('FOOTBALL_DATA_API_KEY');
+    expect(within(notice).getByRole('link', { name: 'Results tab' }).getAttribute('href')).toBe(
+      '/admin?tab=results',
+    );
+    expect(notice.className).not.toContain('notice--error');
+    screen.getByText('The scheduler needs a results provider, so it cannot run.');
     expect(screen.getByRole('button', { name: 'Start' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Matchday').value).toBe('12'));
+    expect(screen.getByRole('button', { name: 'Update Matchday' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Update All Finished' }).hasAttribute('disabled')).toBe(true);
+    screen.getByTestId('manual-update-off');
+    expect(screen.queryByRole('heading', { name: /^Matchday / })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.calls.some((call) => call.url.startsWith('/api/epl-results/status'))).toBe(false);
+  });
+
+  test('the matchday opens on the current matchweek, and follows what the admin types', async () => {
+    serve(() => ({ isRunning: true, nextUpdate, providerConfigured: true }));
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 12 })));
+    renderApp('/admin?tab=live-results', { user: admin });
+
+    await screen.findByRole('heading', { name: 'Matchday 12' });
+    expect(screen.getByLabelText<HTMLInputElement>('Matchday').value).toBe('12');
+    expect(screen.queryByTestId('no-provider')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Matchday'), { target: { value: '3' } });
+    await screen.findByRole('heading', { name: 'Matchday 3' });
+    const asked = fake.calls
+      .map((call) => call.url)
+      .filter((url) => url.startsWith('/api/epl-results/status'));
+    expect(asked).not.toContain('/api/epl-results/status?matchday=1');
+  });
+
+  test('defaultMatchday: the current matchweek, else 1', () => {
+    expect(defaultMatchday(12)).toBe(12);
+    expect(defaultMatchday(null)).toBe(1);
+    expect(defaultMatchday(undefined)).toBe(1);
+    expect(defaultMatchday(101)).toBe(1);
   });
 
   test('the matchday card shows progress, the complete badge, scores or "vs" and status labels', async () => {
@@ -144,16 +185,16 @@ describe('Live Results tab', () => {
   });
 
   test('a provider failure shows its message with Retry', async () => {
-    serve(() => ({ isRunning: false, nextUpdate: null, providerConfigured: false }));
+    serve(() => ({ isRunning: false, nextUpdate: null, providerConfigured: true }));
     fake.routes.set('GET /api/epl-results/status?matchday=1', () =>
       jsonResponse(503, {
         statusCode: 503,
-        code: 'RESULTS_PROVIDER_NOT_CONFIGURED',
-        message: 'No results provider is configured.',
+        code: 'RESULTS_PROVIDER_UNAVAILABLE',
+        message: 'football-data.org did not answer.',
       }),
     );
     renderApp('/admin?tab=live-results', { user: admin });
-    await screen.findByText('No results provider is configured.');
+    await screen.findByText('football-data.org did not answer.');
     await waitFor(() => screen.getByRole('button', { name: 'Retry' }));
   });
 });

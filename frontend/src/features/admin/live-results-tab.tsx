@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { MatchdayMatch } from '@treble/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,6 +10,7 @@ import {
   updateAllFinishedMutationOptions,
   updateMatchdayMutationOptions,
 } from '../../api/live-results';
+import { currentPeriodQueryOptions } from '../../api/picks';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { QueryView, toastError } from './admin-ui';
 
@@ -36,17 +38,35 @@ export function matchStatusLabel(status: string): string {
   return statusLabels[status] ?? status;
 }
 
-/** Live Results tab: the auto-update scheduler, manual updates and a matchday's matches. */
+/** The matchday the tab opens on: the current matchweek when there is one, else the first. */
+export function defaultMatchday(currentPeriodId: number | null | undefined): number {
+  return currentPeriodId != null && isValidMatchday(currentPeriodId) ? currentPeriodId : firstMatchday;
+}
+
+/**
+ * Live Results tab: the auto-update scheduler, manual updates and a matchday's matches. Without a
+ * results provider on the server there is nothing to fetch: the tab says so calmly and how results
+ * get in instead, and offers no update that could only fail.
+ */
 export function LiveResultsTab() {
-  const [matchdayText, setMatchdayText] = useState('1');
+  const scheduler = useQuery(schedulerStatusQueryOptions());
+  const current = useQuery(currentPeriodQueryOptions());
+  // Null until the admin types: until then the tab follows the current matchweek.
+  const [typed, setTyped] = useState<string | null>(null);
+  const ready = typed !== null || !current.isPending;
+  const matchdayText = typed ?? (ready ? String(defaultMatchday(current.data?.id)) : '');
   const matchday = parseMatchday(matchdayText);
   const valid = isValidMatchday(matchday);
+  // Unknown while the status loads; a status that failed to load leaves the provider's own answers to speak.
+  const providerOff = scheduler.data?.providerConfigured === false;
+  const providerKnown = scheduler.data !== undefined || scheduler.isError;
   const queryClient = useQueryClient();
   const updateMatchday = useMutation(updateMatchdayMutationOptions(queryClient));
   const updateAll = useMutation(updateAllFinishedMutationOptions(queryClient));
 
   return (
     <div className="admin-stack">
+      {providerOff && <NoProviderNotice />}
       <SchedulerCard />
       <section className="panel" aria-labelledby="manual-update-title">
         <h2 id="manual-update-title">Manual Update</h2>
@@ -59,7 +79,7 @@ export function LiveResultsTab() {
               max={lastMatchday}
               step={1}
               value={matchdayText}
-              onChange={(event) => setMatchdayText(event.target.value)}
+              onChange={(event) => setTyped(event.target.value)}
               aria-invalid={valid ? undefined : true}
             />
             {!valid && <span className="field__error">Choose a matchday from 1 to 38</span>}
@@ -67,7 +87,7 @@ export function LiveResultsTab() {
           <button
             type="button"
             className="button button--primary"
-            disabled={!valid || updateMatchday.isPending}
+            disabled={!ready || !valid || providerOff || updateMatchday.isPending}
             onClick={() =>
               updateMatchday.mutate(matchday, {
                 onSuccess: (summary) =>
@@ -83,7 +103,7 @@ export function LiveResultsTab() {
           <button
             type="button"
             className="button"
-            disabled={updateAll.isPending}
+            disabled={providerOff || updateAll.isPending}
             onClick={() =>
               updateAll.mutate(undefined, {
                 onSuccess: (summary) =>
@@ -95,8 +115,13 @@ export function LiveResultsTab() {
             {updateAll.isPending ? 'Updating…' : 'Update All Finished'}
           </button>
         </div>
+        {providerOff && (
+          <p className="muted" data-testid="manual-update-off">
+            Manual updates fetch results from the provider, so they are off too.
+          </p>
+        )}
       </section>
-      {valid && <MatchdayCard matchday={matchday} />}
+      {ready && valid && providerKnown && !providerOff && <MatchdayCard matchday={matchday} />}
       <section className="panel admin-help" aria-labelledby="live-help-title">
         <h2 id="live-help-title">How live results work</h2>
         <ul>
@@ -112,6 +137,26 @@ export function LiveResultsTab() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** docs/rules.md, Screens: without FOOTBALL_DATA_API_KEY (README, Configuration) live results are off. */
+function NoProviderNotice() {
+  return (
+    <section className="notice notice--info" aria-labelledby="no-provider-title" data-testid="no-provider">
+      <h2 id="no-provider-title" className="notice__title">
+        Live results are off
+      </h2>
+      <p>
+        No results provider is set up on this server, so match results do not arrive by themselves. Enter them
+        on the{' '}
+        <Link to="/admin" search={{ tab: 'results' }}>
+          Results tab
+        </Link>
+        , or set <code>FOOTBALL_DATA_API_KEY</code> (a football-data.org API key) in the server&apos;s
+        environment and restart it to have them fetched automatically.
+      </p>
+    </section>
   );
 }
 
@@ -174,8 +219,8 @@ function SchedulerCard() {
               </p>
             )}
             {!scheduler.providerConfigured && (
-              <p className="notice notice--error">
-                No results provider is set up on the server, so the scheduler cannot run.
+              <p className="muted" data-testid="scheduler-off">
+                The scheduler needs a results provider, so it cannot run.
               </p>
             )}
             <button

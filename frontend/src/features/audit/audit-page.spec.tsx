@@ -198,6 +198,10 @@ describe('audit page', () => {
     within(rows[1] as HTMLElement).getByText('Player');
     within(rows[1] as HTMLElement).getByText(formatDateTime('2025-08-16T14:05:00.000Z'));
     within(rows[1] as HTMLElement).getByText('Period 2 · 2-ARS · Ann Player');
+    // On a phone each row is a card of labelled lines: every cell names its column.
+    expect(
+      Array.from((rows[1] as HTMLElement).querySelectorAll('td')).map((cell) => cell.dataset.label),
+    ).toEqual(['Time', 'Event', 'Source', 'Actor', 'Concerns']);
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -193,7 +193,7 @@ function HistoryPanel({
       ) : history.data.entries.length === 0 ? (
         <p className="empty-state">No events match these filters.</p>
       ) : (
-        <table className="admin-table" aria-label="Event history">
+        <table className="admin-table audit-events" aria-label="Event history">
           <thead>
             <tr>
               <th scope="col">Time</th>
@@ -206,15 +206,15 @@ function HistoryPanel({
           <tbody>
             {history.data.entries.map((entry) => (
               <tr key={entry.position} data-testid="audit-row">
-                <td>
+                <td data-label="Time">
                   <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
                 </td>
-                <td>{eventName(entry.type)}</td>
-                <td>
+                <td data-label="Event">{eventName(entry.type)}</td>
+                <td data-label="Source">
                   <span className={`badge badge--source-${entry.source}`}>{sourceLabel[entry.source]}</span>
                 </td>
-                <td>{entry.actorName ?? entry.actor}</td>
-                <td>
+                <td data-label="Actor">{entry.actorName ?? entry.actor}</td>
+                <td data-label="Concerns">
                   {[
                     entry.periodId !== null ? `Period ${entry.periodId}` : null,
                     entry.optionId,

@@ -106,7 +106,7 @@ describe('dashboard', () => {
 
     renderApp('/', { user: aUser() });
 
-    await screen.findByRole('heading', { name: 'Period 30' });
+    await screen.findByRole('heading', { name: 'Matchweek 30' });
     within(tile('Overall Rank')).getByText('#2');
     within(tile('Last 10 Rank')).getByText('#7');
     within(tile('Survivor Status')).getByText('Eliminated');
@@ -125,10 +125,10 @@ describe('dashboard', () => {
 
     const results = screen.getAllByTestId('recent-result');
     expect(results).toHaveLength(5);
-    within(results[0] as HTMLElement).getByText('Period 6');
+    within(results[0] as HTMLElement).getByText('Matchweek 6');
     within(results[0] as HTMLElement).getByText('Loss');
     within(results[1] as HTMLElement).getByText('Win');
-    within(results[4] as HTMLElement).getByText('Period 2');
+    within(results[4] as HTMLElement).getByText('Matchweek 2');
     within(results[4] as HTMLElement).getByText('Draw');
     expect(screen.queryByText(/debug/i)).toBeNull();
   });
@@ -177,7 +177,7 @@ describe('dashboard profile and trend', () => {
       within(table)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['PeriodPoints', 'Period 14', 'Period 26']);
+    ).toEqual(['PeriodPoints', 'Matchweek 14', 'Matchweek 26']);
     expect(screen.queryByText(/coming soon/i)).toBeNull();
     expect(screen.getAllByRole('link', { name: 'View History' })[0]!.getAttribute('href')).toBe('/history');
   });

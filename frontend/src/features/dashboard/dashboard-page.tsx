@@ -4,6 +4,7 @@ import {
   describeSurvivorRule,
   type LeaderboardEntry,
   type Last10Entry,
+  type Period,
   type PeriodScoreEntry,
   type SurvivorEntry,
   type UserStats,
@@ -11,11 +12,13 @@ import {
 } from '@treble/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
+import { periodsQueryOptions } from '../../api/periods';
 import { choicesQueryOptions, currentPeriodQueryOptions, optionsQueryOptions } from '../../api/picks';
 import { plural } from '../pick-grid/everyone-picks';
 import { usePoolRules } from '../../api/rules';
 import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';
+import { periodTitle, periodTitleOf } from '../../lib/period-title';
 import { UserAvatar } from '../auth/user-avatar';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
 import { RefreshNotice } from '../../components/refresh-notice';
@@ -38,6 +41,8 @@ export function DashboardPage() {
   // Loaded by the route (`/`): its error component covers the first load.
   const stats = useSuspenseQuery(userStatsQueryOptions());
   const period = useSuspenseQuery(currentPeriodQueryOptions());
+  // Only for the periods' names ("Matchweek 12"); until they load, the titles fall back to the same words.
+  const periods = useQuery(periodsQueryOptions());
 
   const s = stats.data;
   return (
@@ -52,7 +57,7 @@ export function DashboardPage() {
       </div>
 
       {period.data ? (
-        <CurrentPeriodCard periodId={period.data.id} segment={period.data.segment} />
+        <CurrentPeriodCard period={period.data} />
       ) : (
         <div className="panel" data-testid="current-period">
           <h2>No Active Period</h2>
@@ -75,13 +80,13 @@ export function DashboardPage() {
 
       <div className="panel-grid">
         <ProfileCard stats={s} />
-        <PerformanceTrend scores={s.scores} />
+        <PerformanceTrend scores={s.scores} periods={periods.data} />
       </div>
 
-      <RecentResults scores={s.scores} />
+      <RecentResults scores={s.scores} periods={periods.data} />
 
       <div className="panel">
-        <h2>{period.data ? `Ready for Period ${period.data.id}?` : 'Stay Ready!'}</h2>
+        <h2>{period.data ? `Ready for ${periodTitle(period.data)}?` : 'Stay Ready!'}</h2>
         <div className="button-row">
           <a className="button" href={userExportUrl} download>
             Export Data
@@ -106,7 +111,8 @@ function StatTile({ label, value }: { label: string; value: string }) {
   );
 }
 
-function CurrentPeriodCard({ periodId, segment }: { periodId: number; segment: 'main' | 'last10' }) {
+function CurrentPeriodCard({ period }: { period: Period }) {
+  const { id: periodId, segment } = period;
   const rules = usePoolRules();
   const choices = useQuery(choicesQueryOptions(periodId));
   const options = useQuery(optionsQueryOptions(periodId));
@@ -116,7 +122,7 @@ function CurrentPeriodCard({ periodId, segment }: { periodId: number; segment: '
   return (
     <div className="panel" data-testid="current-period">
       <div className="period-card__heading">
-        <h2>Period {periodId}</h2>
+        <h2>{periodTitle(period)}</h2>
         <span className="badges">
           <span className="badge">{segment === 'last10' ? 'Last 10 Segment' : 'Main Season'}</span>
           <span className="badge badge--status-active">Active</span>
@@ -220,7 +226,7 @@ function MiniBoard({
   );
 }
 
-function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
+function RecentResults({ scores, periods }: { scores: PeriodScoreEntry[]; periods: Period[] | undefined }) {
   const recent = [...scores].sort((a, b) => b.periodId - a.periodId).slice(0, recentSize);
   return (
     <div className="panel" data-testid="recent-results">
@@ -236,7 +242,7 @@ function RecentResults({ scores }: { scores: PeriodScoreEntry[] }) {
         <ol className="result-list">
           {recent.map((score) => (
             <li key={score.periodId} className="result-row" data-testid="recent-result">
-              <span>Period {score.periodId}</span>
+              <span>{periodTitleOf(score.periodId, periods)}</span>
               <span>{plural(score.totalPoints, 'pt')}</span>
               {score.isCompleted ? (
                 <span className={`badge badge--result-${resultLabel(score.totalPoints).toLowerCase()}`}>
@@ -295,10 +301,20 @@ function ProfileCard({ stats }: { stats: UserStats }) {
   );
 }
 
-function PerformanceTrend({ scores }: { scores: PeriodScoreEntry[] }) {
+function PerformanceTrend({
+  scores,
+  periods,
+}: {
+  scores: PeriodScoreEntry[];
+  periods: Period[] | undefined;
+}) {
   const data = [...scores]
     .sort((a, b) => a.periodId - b.periodId)
-    .map((score) => ({ periodId: score.periodId, points: score.totalPoints }));
+    .map((score) => ({
+      periodId: score.periodId,
+      points: score.totalPoints,
+      title: periodTitleOf(score.periodId, periods),
+    }));
   return (
     <div className="panel" data-testid="performance-trend">
       <div className="period-card__heading">

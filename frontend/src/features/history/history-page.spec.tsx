@@ -73,12 +73,12 @@ describe('history page', () => {
     renderApp('/history', { user: aUser() });
 
     const rows = await screen.findAllByTestId('history-row');
-    expect(rows.map((row) => within(row).getByText(/^Period \d+$/).textContent)).toEqual([
-      'Period 31',
-      'Period 30',
-      'Period 29',
-      'Period 28',
-      'Period 27',
+    expect(rows.map((row) => within(row).getByText(/^Matchweek \d+$/).textContent)).toEqual([
+      'Matchweek 31',
+      'Matchweek 30',
+      'Matchweek 29',
+      'Matchweek 28',
+      'Matchweek 27',
     ]);
     within(rows[0]!).getByText('In progress');
     within(rows[0]!).getByText('+3 pts');
@@ -94,7 +94,7 @@ describe('history page', () => {
     within(rows[4]!).getByText(/^Completed /);
     // One total (the live one), with what is not final yet.
     expect(screen.getByTestId('history-total-note').textContent).toBe(
-      '19 points in total, of which 3 points from Period 31 (in progress: 1 of 3 picks scored): not final until the period is completed.',
+      '19 points in total, of which 3 points from Matchweek 31 (in progress: 1 of 3 picks scored): not final until the period is completed.',
     );
     within(tile('Survivor Status')).getByText('Eliminated');
     within(tile('Overall Rank')).getByText('#4');
@@ -154,7 +154,7 @@ describe('history page', () => {
       }),
     );
     renderApp('/history', { user: aUser() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Period 2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Matchweek 2' }));
     const rows = await screen.findAllByTestId('pick-grid-row');
     // The viewer's row first.
     expect(rows.map((row) => row.querySelector('th')?.textContent)).toEqual([
@@ -170,7 +170,7 @@ describe('history page', () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1, isCompleted: true })]));
     await act(() => applyReadModelChanged(queryClient, { queryKeys: [queryKeys.periods()] }));
     const rows = await screen.findAllByTestId('history-row');
-    within(rows[0]!).getByText('Period 1');
+    within(rows[0]!).getByText('Matchweek 1');
   });
 
   test("the summaries state the pool's configured season, not the default one", async () => {

@@ -9,6 +9,7 @@ import { userStatsQueryOptions } from '../../api/standings';
 import { RefreshNotice } from '../../components/refresh-notice';
 import { SeasonSwitcher } from '../../components/season-switcher';
 import { formatDate } from '../../lib/dates';
+import { periodTitle } from '../../lib/period-title';
 import { resultLabel } from '../dashboard/dashboard-page';
 import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
 
@@ -84,13 +85,13 @@ export function HistoryPage() {
         {pending.length === 0
           ? `${plural(s.totalPoints, 'point')} in total, all from completed periods.`
           : season
-            ? `${plural(s.totalPoints, 'point')} in total; ${pending.map((result) => `Period ${result.period.id}`).join(', ')} ${
+            ? `${plural(s.totalPoints, 'point')} in total; ${pending.map((result) => periodTitle(result.period)).join(', ')} ${
                 pending.length === 1 ? 'was' : 'were'
               } not completed when the season ended, and ${pending.length === 1 ? 'counts' : 'count'} as ${pending.length === 1 ? 'it stood' : 'they stood'}.`
             : `${plural(s.totalPoints, 'point')} in total, of which ${plural(pendingPoints, 'point')} from ${pending
                 .map(
                   (result) =>
-                    `Period ${result.period.id} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`,
+                    `${periodTitle(result.period)} (in progress: ${result.scoredPicks} of ${plural(result.picks, 'pick')} scored)`,
                 )
                 .join(', ')}: not final until the period is completed.`}
       </p>
@@ -132,9 +133,8 @@ function HistoryRow({ result, season }: { result: PeriodResult; season: string |
             aria-controls={detailId}
             onClick={() => setOpen(!open)}
           >
-            Period {period.id}
-          </button>{' '}
-          <span>{period.name}</span>
+            {periodTitle(period)}
+          </button>
           {period.completedAt && result.isFinal && (
             <time className="muted history-row__date" dateTime={period.completedAt}>
               Completed {formatDate(period.completedAt)}
@@ -158,7 +158,7 @@ function HistoryRow({ result, season }: { result: PeriodResult; season: string |
           <EveryonePicks
             periodId={period.id}
             viewerId={user?.id}
-            heading={`Everyone's picks, Period ${period.id}`}
+            heading={`Everyone's picks, ${periodTitle(period)}`}
             season={season}
           />
           {!season && (

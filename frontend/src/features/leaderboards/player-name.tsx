@@ -20,21 +20,23 @@ export function InitialsAvatar({
   );
 }
 
+const medalSymbols: Record<number, string> = { 1: '👑', 2: '🥈', 3: '🥉' };
+
 /**
- * Crown for first, medals for second and third, the number otherwise. `medals` false (nothing to
- * rank yet: every row tied at 0) shows the plain number.
+ * The rank as text ("#1"), with a crown beside first and medals beside second and third. The
+ * number is always there, so a device without an emoji font (which draws an empty box) still
+ * shows it; the whole reads as "Rank 1". `medals` false (nothing to rank yet: every row tied at
+ * 0) shows the plain number.
  */
 export function RankMark({ rank, medals = true }: { rank: number; medals?: boolean }) {
-  const marks: Record<number, { symbol: string; label: string }> = {
-    1: { symbol: '👑', label: 'Rank 1' },
-    2: { symbol: '🥈', label: 'Rank 2' },
-    3: { symbol: '🥉', label: 'Rank 3' },
-  };
-  const mark = medals ? marks[rank] : undefined;
-  if (!mark) return <span className="rank">#{rank}</span>;
+  const symbol = medals ? medalSymbols[rank] : undefined;
+  if (!symbol) return <span className="rank">#{rank}</span>;
   return (
-    <span className="rank rank--medal" role="img" aria-label={mark.label} data-rank={rank}>
-      {mark.symbol}
+    <span className="rank rank--medal" role="img" aria-label={`Rank ${rank}`} data-rank={rank}>
+      <span className="rank__symbol" aria-hidden="true">
+        {symbol}
+      </span>
+      #{rank}
     </span>
   );
 }

@@ -1,5 +1,6 @@
-import type { DetailedPerformance, TrendEntry } from '@treble/contracts';
+import type { DetailedPerformance, Period, TrendEntry } from '@treble/contracts';
 import { usePoolRules } from '../../api/rules';
+import { periodTitleOf } from '../../lib/period-title';
 import PointsChart from './points-chart';
 import { accuracyTone } from './selection';
 import { StatTile } from './stat-tile';
@@ -9,12 +10,31 @@ const recentPeriods = 10;
 
 const trendLabels = { improving: 'Improving', declining: 'Declining', stable: 'Stable' } as const;
 
-/** The Overview tab: the headline figures and the last periods' points as bars. */
-export function Overview({ detailed, trends }: { detailed: DetailedPerformance; trends: TrendEntry[] }) {
+/**
+ * The Overview tab: the headline figures and the last periods' points as bars. Before a period the
+ * player picked in has a result there is nothing to measure, so it says so instead of showing 0 %.
+ */
+export function Overview({
+  detailed,
+  trends,
+  periods,
+}: {
+  detailed: DetailedPerformance;
+  trends: TrendEntry[];
+  periods: Period[];
+}) {
   // The bars are scaled against the best a period can give under the pool's rules (every pick a win).
   const { picksPerPeriod, points } = usePoolRules();
   const maxPeriodPoints = picksPerPeriod * points.win;
   const recent = trends.slice(-recentPeriods);
+  if (detailed.periodsPlayed === 0 && trends.length === 0) {
+    return (
+      <div className="empty-state" data-testid="performance-empty">
+        <h2>Nothing to analyse yet</h2>
+        <p>Your points, accuracy and trend appear here once a matchweek you picked in has results.</p>
+      </div>
+    );
+  }
   return (
     <>
       <div className="stat-grid">
@@ -37,11 +57,13 @@ export function Overview({ detailed, trends }: { detailed: DetailedPerformance; 
         <p className="empty-state">No scored periods yet.</p>
       ) : (
         <>
-          <PointsChart data={recent} />
+          <PointsChart
+            data={recent.map((entry) => ({ ...entry, title: periodTitleOf(entry.periodId, periods) }))}
+          />
           <ol className="trend-bars">
             {recent.map((entry) => (
               <li key={entry.periodId} className="trend-bar" data-testid="trend-bar">
-                <span className="trend-bar__label">Period {entry.periodId}</span>
+                <span className="trend-bar__label">{periodTitleOf(entry.periodId, periods)}</span>
                 <span className="trend-bar__track" aria-hidden="true">
                   <span
                     className="trend-bar__fill"

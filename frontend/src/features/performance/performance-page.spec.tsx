@@ -17,7 +17,7 @@ import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anEntry } from '../../test-support/standings';
 import { aUser } from '../../test-support/users';
-import { togglePeriod } from './selection';
+import { comparablePeriods, togglePeriod } from './selection';
 
 let fake: FakeFetch;
 let uninstall: () => void;
@@ -113,11 +113,11 @@ function openTab(name: string) {
 }
 
 function periodButton(id: number): HTMLElement {
-  return screen.getByRole('button', { name: `Period ${id}` });
+  return screen.getByRole('button', { name: `Matchweek ${id}` });
 }
 
 describe('performance page', () => {
-  test('overview: the four figures, the trend badge, the last 10 periods and buttons up to the active period', async () => {
+  test('overview: the four figures, the trend badge, the last 10 periods and a button per period played', async () => {
     renderApp('/performance', { user: me });
     await screen.findByRole('heading', { name: 'Performance' });
     const tiles = screen.getAllByTestId('stat-tile');
@@ -130,14 +130,17 @@ describe('performance page', () => {
     expect(screen.getByTestId('trend-badge').textContent).toBe('Improving');
     const bars = screen.getAllByTestId('trend-bar');
     expect(bars).toHaveLength(10);
-    within(bars[0]!).getByText('Period 3');
+    within(bars[0]!).getByText('Matchweek 3');
     within(bars[0]!).getByText('4/9 pts');
-    within(bars[9]!).getByText('Period 12');
+    within(bars[9]!).getByText('Matchweek 12');
     // Points per period, also as a table for screen readers.
     within(screen.getByTestId('points-chart')).getByRole('table', { name: 'Points per period' });
 
-    for (const id of [1, 2, 3, 4]) periodButton(id);
-    expect(screen.queryByRole('button', { name: 'Period 5' })).toBeNull();
+    // The scored periods (1-12), whatever the current one (4) is.
+    const chips = within(screen.getByRole('group', { name: 'Periods' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(
+      Array.from({ length: 12 }, (_, index) => `Matchweek ${index + 1}`),
+    );
     screen.getByRole('radio', { name: 'Individual Periods' });
     screen.getByRole('radio', { name: 'Competition Segments' });
   });
@@ -145,7 +148,7 @@ describe('performance page', () => {
   test('at most 5 periods: a 6th drops the oldest, and Clear All empties the selection', async () => {
     fake.routes.set('GET /api/periods/current', () => jsonResponse(200, null));
     renderApp('/performance', { user: me });
-    await screen.findByRole('button', { name: 'Period 7' });
+    await screen.findByRole('button', { name: 'Matchweek 7' });
     for (const id of [1, 2, 3, 4, 5, 6]) fireEvent.click(periodButton(id));
     expect(periodButton(1).getAttribute('aria-pressed')).toBe('false');
     for (const id of [2, 3, 4, 5, 6]) expect(periodButton(id).getAttribute('aria-pressed')).toBe('true');
@@ -191,7 +194,7 @@ describe('performance page', () => {
       'up',
     ]);
     screen.getByRole('heading', { name: 'Accuracy Trends' });
-    expect(screen.getByTestId('best-period').textContent).toBe('Period 4: 9 pts');
+    expect(screen.getByTestId('best-period').textContent).toBe('Matchweek 4: 9 pts');
     screen.getByText('2.58');
     screen.getByText('1.75');
   });
@@ -306,6 +309,60 @@ describe('performance page', () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getAllByTestId('stat-tile')[0]!.textContent).toBe('Total Points34'));
     expect(screen.queryByTestId('refresh-notice')).toBeNull();
+  });
+});
+
+describe('performance before anything is played', () => {
+  test('no chips for periods never played, and empty states instead of 0 %', async () => {
+    fake.routes.set('GET /api/performance/detailed', () =>
+      jsonResponse(
+        200,
+        detailed({
+          totalPoints: 0,
+          overallAccuracy: 0,
+          currentRank: 1,
+          periodsPlayed: 0,
+          bestPeriod: null,
+          averagePoints: 0,
+          consistencyScore: 0,
+          trend: 'stable',
+        }),
+      ),
+    );
+    fake.routes.set('GET /api/performance/trends', () => jsonResponse(200, []));
+    fake.routes.set('GET /api/choices/period/4', () => jsonResponse(200, []));
+    renderApp('/performance', { user: me });
+    await screen.findByRole('heading', { name: 'Performance' });
+
+    screen.getByText('Nothing to compare yet: your periods appear here once you have made picks.');
+    expect(screen.queryByRole('button', { name: /^Matchweek/ })).toBeNull();
+    const empty = screen.getByTestId('performance-empty');
+    within(empty).getByRole('heading', { name: 'Nothing to analyse yet' });
+    expect(screen.queryByText('0%')).toBeNull();
+    expect(screen.queryAllByTestId('stat-tile')).toHaveLength(0);
+    openTab('Trends');
+    screen.getByTestId('trends-empty');
+  });
+
+  test('the current matchweek is offered once the player has picked there, before any result', async () => {
+    fake.routes.set('GET /api/performance/trends', () => jsonResponse(200, trends(2)));
+    fake.routes.set('GET /api/choices/period/4', () =>
+      jsonResponse(200, [{ id: 'c1', periodId: 4, optionId: '4-ARS', optionName: 'Arsenal FC' }]),
+    );
+    renderApp('/performance', { user: me });
+    await screen.findByRole('button', { name: 'Matchweek 4' });
+    const chips = within(screen.getByRole('group', { name: 'Periods' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Matchweek 1', 'Matchweek 2', 'Matchweek 4']);
+  });
+
+  test('a custom period keeps its own name', () => {
+    expect(
+      comparablePeriods([aPeriod({ id: 40, name: 'Boxing Day Special' }), aPeriod({ id: 3 })], [3, 40], [41]),
+    ).toEqual([
+      { id: 3, title: 'Matchweek 3' },
+      { id: 40, title: 'Boxing Day Special' },
+      { id: 41, title: 'Matchweek 41' },
+    ]);
   });
 });
 

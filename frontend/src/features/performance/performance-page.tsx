@@ -1,16 +1,16 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { performanceDetailedQueryOptions, performanceTrendsQueryOptions } from '../../api/performance';
 import { periodsQueryOptions } from '../../api/periods';
-import { currentPeriodQueryOptions } from '../../api/picks';
+import { choicesQueryOptions, currentPeriodQueryOptions } from '../../api/picks';
 import { RefreshNotice } from '../../components/refresh-notice';
 import { DetailedAnalysis } from './detailed-analysis';
 import { HeadToHead } from './head-to-head';
 import { Overview } from './overview';
 import { ComparisonModeSwitch, PeriodPicker, type ComparisonMode } from './period-picker';
 import { SegmentComparison } from './segment-comparison';
-import { selectablePeriods } from './selection';
+import { comparablePeriods } from './selection';
 import { Trends } from './trends';
 
 /**
@@ -22,6 +22,12 @@ export function PerformancePage() {
   const trends = useSuspenseQuery(performanceTrendsQueryOptions());
   const periods = useSuspenseQuery(periodsQueryOptions());
   const current = useSuspenseQuery(currentPeriodQueryOptions());
+  // The current period joins the comparable ones once the player has picked there (before any result).
+  const currentChoices = useQuery({
+    ...choicesQueryOptions(current.data?.id ?? 0),
+    enabled: current.data !== null,
+  });
+  const pickedIds = current.data && (currentChoices.data?.length ?? 0) > 0 ? [current.data.id] : [];
   const [mode, setMode] = useState<ComparisonMode>('periods');
   const [selected, setSelected] = useState<number[]>([]);
 
@@ -37,7 +43,11 @@ export function PerformancePage() {
         <ComparisonModeSwitch mode={mode} onChange={setMode} />
         {mode === 'periods' ? (
           <PeriodPicker
-            selectable={selectablePeriods(periods.data, current.data)}
+            selectable={comparablePeriods(
+              periods.data,
+              trends.data.map((entry) => entry.periodId),
+              pickedIds,
+            )}
             selected={selected}
             onChange={setSelected}
           />
@@ -62,13 +72,13 @@ export function PerformancePage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" className="panel">
-          <Overview detailed={detailed.data} trends={trends.data} />
+          <Overview detailed={detailed.data} trends={trends.data} periods={periods.data} />
         </Tabs.Content>
         <Tabs.Content value="detailed" className="panel">
           <DetailedAnalysis selected={selected} />
         </Tabs.Content>
         <Tabs.Content value="trends" className="panel">
-          <Trends detailed={detailed.data} trends={trends.data} />
+          <Trends detailed={detailed.data} trends={trends.data} periods={periods.data} />
         </Tabs.Content>
         <Tabs.Content value="head-to-head" className="panel">
           <HeadToHead selected={selected} trends={trends.data} />

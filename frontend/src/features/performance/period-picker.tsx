@@ -1,5 +1,5 @@
-import { maxComparedPeriods, type Period } from '@treble/contracts';
-import { togglePeriod } from './selection';
+import { maxComparedPeriods } from '@treble/contracts';
+import { togglePeriod, type ComparablePeriod } from './selection';
 
 export type ComparisonMode = 'periods' | 'segments';
 
@@ -35,13 +35,16 @@ export function ComparisonModeSwitch({
   );
 }
 
-/** "Period {id}" chips: up to `maxComparedPeriods` selected for the Detailed and Head-to-Head tabs. */
+/**
+ * A chip per period the player has picks in ("Matchweek 12"): up to `maxComparedPeriods` selected for
+ * the Detailed and Head-to-Head tabs.
+ */
 export function PeriodPicker({
   selectable,
   selected,
   onChange,
 }: {
-  selectable: readonly Period[];
+  selectable: readonly ComparablePeriod[];
   selected: number[];
   onChange: (selected: number[]) => void;
 }) {
@@ -52,7 +55,9 @@ export function PeriodPicker({
         selected).
       </p>
       {selectable.length === 0 ? (
-        <p className="empty-state">No periods yet.</p>
+        <p className="empty-state">
+          Nothing to compare yet: your periods appear here once you have made picks.
+        </p>
       ) : (
         <div className="chip-row" role="group" aria-describedby="period-picker-hint" aria-label="Periods">
           {selectable.map((period) => (
@@ -63,7 +68,7 @@ export function PeriodPicker({
               aria-pressed={selected.includes(period.id)}
               onClick={() => onChange(togglePeriod(selected, period.id))}
             >
-              Period {period.id}
+              {period.title}
             </button>
           ))}
         </div>

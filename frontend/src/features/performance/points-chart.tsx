@@ -1,8 +1,11 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { periodTitleOf } from '../../lib/period-title';
 
 export interface PeriodPoints {
   periodId: number;
   points: number;
+  /** What the period is called ("Matchweek 12"); "Matchweek {periodId}" when not given. */
+  title?: string;
 }
 
 /**
@@ -17,8 +20,9 @@ export default function PointsChart({
   title?: string;
 }) {
   const rows = data.map((entry) => ({
-    label: `P${entry.periodId}`,
+    label: `MW${entry.periodId}`,
     periodId: entry.periodId,
+    title: entry.title ?? periodTitleOf(entry.periodId),
     points: entry.points,
   }));
   return (
@@ -50,7 +54,7 @@ export default function PointsChart({
         <tbody>
           {rows.map((row) => (
             <tr key={row.periodId}>
-              <th scope="row">Period {row.periodId}</th>
+              <th scope="row">{row.title}</th>
               <td>{row.points}</td>
             </tr>
           ))}

@@ -1,4 +1,5 @@
 import { maxComparedPeriods, type Period } from '@treble/contracts';
+import { periodTitleOf } from '../../lib/period-title';
 
 /**
  * Toggles a period in the comparison: a selected one leaves; a new one joins at the end, and when
@@ -34,9 +35,21 @@ export function accuracyTone(accuracy: number): 'green' | 'yellow' | 'red' {
   return 'red';
 }
 
-/** docs/rules.md, Screens: "Period {id}" buttons for the periods up to the active one, or all of them when none is active. */
-export function selectablePeriods(periods: readonly Period[], current: Period | null): Period[] {
-  const sorted = [...periods].sort((a, b) => a.id - b.id);
-  const last = current?.id ?? sorted[sorted.length - 1]?.id ?? 0;
-  return sorted.filter((period) => period.id <= last);
+export interface ComparablePeriod {
+  id: number;
+  title: string;
+}
+
+/**
+ * The periods a player can compare: only those they have picks in. That is every scored period
+ * (`scoredIds`: picks with a result, or a completed period) and any other they have picked in so far
+ * (`pickedIds`: the current one), in period order, each with its title ("Matchweek 12").
+ */
+export function comparablePeriods(
+  periods: readonly Pick<Period, 'id' | 'name'>[],
+  scoredIds: readonly number[],
+  pickedIds: readonly number[] = [],
+): ComparablePeriod[] {
+  const ids = [...new Set([...scoredIds, ...pickedIds])].sort((a, b) => a - b);
+  return ids.map((id) => ({ id, title: periodTitleOf(id, periods) }));
 }

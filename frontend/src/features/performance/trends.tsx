@@ -1,4 +1,5 @@
-import type { DetailedPerformance, TrendEntry } from '@treble/contracts';
+import type { DetailedPerformance, Period, TrendEntry } from '@treble/contracts';
+import { periodTitleOf } from '../../lib/period-title';
 import { accuracyTone, directions, type Direction } from './selection';
 
 const arrows: Record<Direction, { symbol: string; label: string }> = {
@@ -8,8 +9,25 @@ const arrows: Record<Direction, { symbol: string; label: string }> = {
 };
 
 /** The Trends tab: points and accuracy period by period, and a few insights. */
-export function Trends({ detailed, trends }: { detailed: DetailedPerformance; trends: TrendEntry[] }) {
+export function Trends({
+  detailed,
+  trends,
+  periods,
+}: {
+  detailed: DetailedPerformance;
+  trends: TrendEntry[];
+  periods: Period[];
+}) {
   const moves = directions(trends.map((entry) => entry.points));
+  const title = (periodId: number) => periodTitleOf(periodId, periods);
+  if (trends.length === 0 && detailed.bestPeriod === null) {
+    return (
+      <div className="empty-state" data-testid="trends-empty">
+        <h2>No trends yet</h2>
+        <p>Your points and accuracy, matchweek by matchweek, appear here once your picks have results.</p>
+      </div>
+    );
+  }
   return (
     <div className="panel-grid">
       <div>
@@ -22,7 +40,7 @@ export function Trends({ detailed, trends }: { detailed: DetailedPerformance; tr
               const arrow = arrows[moves[index] ?? 'flat'];
               return (
                 <li key={entry.periodId} className="result-row" data-testid="progression-row">
-                  <span>Period {entry.periodId}</span>
+                  <span>{title(entry.periodId)}</span>
                   <span>{entry.points} pts</span>
                   <span
                     className={`arrow arrow--${moves[index] ?? 'flat'}`}
@@ -45,7 +63,7 @@ export function Trends({ detailed, trends }: { detailed: DetailedPerformance; tr
           <ol className="result-list">
             {trends.map((entry) => (
               <li key={entry.periodId} className="result-row">
-                <span>Period {entry.periodId}</span>
+                <span>{title(entry.periodId)}</span>
                 <span className={`accuracy accuracy--${accuracyTone(entry.accuracy)}`}>
                   {entry.accuracy}%
                 </span>
@@ -61,7 +79,7 @@ export function Trends({ detailed, trends }: { detailed: DetailedPerformance; tr
             <dt>Best single period</dt>
             <dd data-testid="best-period">
               {detailed.bestPeriod
-                ? `Period ${detailed.bestPeriod.periodId}: ${detailed.bestPeriod.points} pts`
+                ? `${title(detailed.bestPeriod.periodId)}: ${detailed.bestPeriod.points} pts`
                 : 'None yet'}
             </dd>
           </div>

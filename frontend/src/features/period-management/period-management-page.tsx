@@ -16,6 +16,7 @@ import { currentPeriodQueryOptions } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton, ConfirmDialog } from '../../components/confirm-button';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
+import { periodTitle } from '../../lib/period-title';
 import { CompleteImpactPreview, ReopenImpactPreview } from '../audit/impact-preview';
 import { toastAdminError } from '../admin-panels/admin-errors';
 import {
@@ -33,10 +34,6 @@ const statusModifiers: Record<PeriodStatus, string> = {
   'Auto Completed': 'completed',
   'Manually Completed': 'manual',
 };
-
-export function periodTitle(period: Pick<Period, 'id' | 'name'>): string {
-  return period.name || `Matchweek ${period.id}`;
-}
 
 /** The actions docs/rules.md, Screens allows in each state. */
 export function periodActions(period: Period): { activate: boolean; complete: boolean; reopen: boolean } {
