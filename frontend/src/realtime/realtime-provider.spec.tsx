@@ -254,7 +254,7 @@ describe('RealtimeProvider and LiveIndicator', () => {
     );
     act(() => socket.resultRecorded(notice));
     act(() => socket.resultRecorded(notice));
-    await screen.findByText('Arsenal FC: Win, 3 pts (Period 4)');
+    await screen.findByText('Arsenal FC: Win, 3 pts (Matchweek 4)');
     expect(screen.getAllByText('Result recorded')).toHaveLength(1);
     view.unmount();
   });

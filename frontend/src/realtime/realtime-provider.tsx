@@ -127,7 +127,7 @@ const outcomeWords = { win: 'Win', draw: 'Draw', loss: 'Loss' } as const;
 
 /** e.g. "Arsenal FC: Win, 3 pts (Period 3)". */
 export function resultText(notice: ResultRecordedNotice): string {
-  return `${notice.teamName}: ${outcomeWords[notice.outcome]}, ${notice.points} pts (Period ${notice.periodId})`;
+  return `${notice.teamName}: ${outcomeWords[notice.outcome]}, ${notice.points} pts (Matchweek ${notice.periodId})`;
 }
 
 /** e.g. "Arsenal 2 - 1 Chelsea (Matchweek 3)". */

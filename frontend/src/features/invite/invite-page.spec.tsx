@@ -118,7 +118,7 @@ describe('invite page', () => {
     expect(shareButtons('rank').every((button) => !button.disabled)).toBe(true);
     expect(shareButtons('results').every((button) => !button.disabled)).toBe(true);
     expect(shareButtons('survivor').every((button) => button.disabled)).toBe(true);
-    within(screen.getByTestId('share-results')).getByText(/I scored 6 points in Period 3/);
+    within(screen.getByTestId('share-results')).getByText(/I scored 6 points in Matchweek 3/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Copy: Share your rank' }));
     await screen.findByText('Copied to Clipboard!');

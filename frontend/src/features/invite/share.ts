@@ -42,7 +42,7 @@ export function shareMessages(
       kind: 'results',
       title: 'Share your latest result',
       text: latest
-        ? `I scored ${latest.totalPoints} point${latest.totalPoints === 1 ? '' : 's'} in Period ${latest.periodId} of our Premier League prediction pool. ${link}`
+        ? `I scored ${latest.totalPoints} point${latest.totalPoints === 1 ? '' : 's'} in Matchweek ${latest.periodId} of our Premier League prediction pool. ${link}`
         : '',
       disabledReason: latest ? null : 'Available once a period has your score.',
     },
