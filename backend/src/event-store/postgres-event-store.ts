@@ -197,6 +197,18 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    const ids = [...new Set(streamIds)];
+    if (ids.length === 0) return [];
+    const { rows } = await this.database.query<EventRow>(
+      `SELECT ${selectColumns} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
+      [ids],
+    );
+    const byStream = new Map<string, RecordedEvent[]>(ids.map((id) => [id, []]));
+    for (const row of rows) byStream.get(row.stream_id)!.push(toRecorded(row));
+    return streamIds.map((id) => [...byStream.get(id)!]);
+  }
+
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     // Only events of transactions older than every appender still running. Positions grow with
     // transaction ids, so every event still to commit has a position above all of these: a reader
