@@ -47,7 +47,7 @@ function requireOption(state: PeriodState, periodId: number, optionId: string): 
  * A player's picks are one stream per season (`picks-{userId}`): every pick is decided on the
  * whole season's picks of that player and appended with the version read, so "a 4th pick" or "an
  * 8th use of a team" cannot slip in between two requests. The period and option are read from the
- * period's stream. A command reads the season scope once (`scope`, or `season`/`seasonFor` when it
+ * period's stream. A command reads the season scope once (`scope`, or `seasonFor` when it
  * needs the season itself) and passes it to every read and to the append, so a season started
  * meanwhile cannot split it between two seasons' streams. Reads that do not depend on each other
  * share a round trip: the member's stream with the seasons (`seasonFor`), the period's stream with
@@ -65,11 +65,6 @@ export class PicksWriter {
   /** The stream scope of the season the pool plays now. */
   scope(): Promise<string> {
     return this.seasons.scope();
-  }
-
-  /** The season the pool plays now (null before its first), for a command that needs more than the scope. */
-  season(): Promise<SeasonScope | null> {
-    return this.seasons.current();
   }
 
   async load(userId: string, scope: string): Promise<PicksState> {
@@ -239,15 +234,17 @@ export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceComm
         ErrorCodes.CHOICE_NOT_FOUND,
         'This pick does not exist or has already been removed.',
       );
-    const periodState = await this.periods.load(choice.periodId, scope);
-    const period = periodView(choice.periodId, periodState);
-    const option = requireOption(periodState, choice.periodId, choice.optionId);
-    await this.picks.decide(userId, scope, context, (state) =>
-      decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
-        now: context.now,
-        period,
-        option,
-      }),
+    await this.picks.decideAlongside(
+      userId,
+      scope,
+      context,
+      this.periods.question(choice.periodId, scope),
+      (state, periodState) =>
+        decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
+          now: context.now,
+          period: periodView(choice.periodId, periodState),
+          option: requireOption(periodState, choice.periodId, choice.optionId),
+        }),
     );
   }
 }
