@@ -1,4 +1,4 @@
-import { IsMemberActiveHandler } from './queries/users/is-member-active.handler.js';
+import { MemberActiveQuestionHandler } from './queries/users/member-active-question.handler.js';
 import { Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
@@ -66,7 +66,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
       inject: [APP_CONFIG],
     },
     RouteInventory,
-    IsMemberActiveHandler,
+    MemberActiveQuestionHandler,
     SessionStore,
     SessionIssuer,
     CredentialStore,

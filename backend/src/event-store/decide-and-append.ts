@@ -1,6 +1,6 @@
-import type { EventMetadata, DomainEvent, StreamModel } from '../shared/domain/event.js';
+import type { EventMetadata, DomainEvent, StreamModel, StreamQuestion } from '../shared/domain/event.js';
 import { WrongExpectedVersionError, type EventStore } from './event-store.port.js';
-import { loadAggregate } from './read-stream.js';
+import { loadAggregate, loadAggregateAlongside, type Aggregate } from './read-stream.js';
 
 export interface Decided<Event> {
   events: Event[];
@@ -10,6 +10,16 @@ export interface Decided<Event> {
 
 /** How many read-decide-append cycles a command gets before a version conflict reaches the caller. */
 export const maxDecideAttempts = 10;
+
+export interface DecideOptions<Read> {
+  /**
+   * Another stream the decision needs (a question its owner answers, e.g. the period a pick is
+   * for): read in the same round trip as the stream decided on, on every cycle, and handed to
+   * `decide`. Only the decided stream's version is checked at the append.
+   */
+  alongside?: StreamQuestion<Read>;
+  maxAttempts?: number;
+}
 
 /**
  * The write path of every command: read the stream and fold it into state (`loadAggregate`), let
@@ -26,18 +36,19 @@ export const maxDecideAttempts = 10;
  * sign-ups through one invitation link do not race each other at all; the retry is left for
  * writers in other processes (several app instances on one database).
  */
-export async function decideAndAppend<State, Event extends DomainEvent>(
+export async function decideAndAppend<State, Event extends DomainEvent, Read = undefined>(
   eventStore: EventStore,
   streamId: string,
   model: StreamModel<State, Event>,
-  decide: (state: State) => Event[] | Promise<Event[]>,
+  decide: (state: State, read: Read) => Event[] | Promise<Event[]>,
   metadata: EventMetadata,
-  maxAttempts = maxDecideAttempts,
+  options: DecideOptions<Read> = {},
 ): Promise<Decided<Event>> {
+  const maxAttempts = options.maxAttempts ?? maxDecideAttempts;
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTurn(eventStore, streamId, () =>
-        decideOnce(eventStore, streamId, model, decide, metadata),
+        decideOnce(eventStore, streamId, model, decide, metadata, options.alongside),
       );
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
@@ -48,15 +59,24 @@ export async function decideAndAppend<State, Event extends DomainEvent>(
   }
 }
 
-async function decideOnce<State, Event extends DomainEvent>(
+async function decideOnce<State, Event extends DomainEvent, Read>(
   eventStore: EventStore,
   streamId: string,
   model: StreamModel<State, Event>,
-  decide: (state: State) => Event[] | Promise<Event[]>,
+  decide: (state: State, read: Read) => Event[] | Promise<Event[]>,
   metadata: EventMetadata,
+  alongside: StreamQuestion<Read> | undefined,
 ): Promise<Decided<Event>> {
-  const { state, version } = await loadAggregate(eventStore, streamId, model);
-  const events = await decide(state);
+  let aggregate: Aggregate<State>;
+  let read: Read;
+  if (alongside === undefined) {
+    aggregate = await loadAggregate(eventStore, streamId, model);
+    read = undefined as Read;
+  } else {
+    ({ aggregate, answer: read } = await loadAggregateAlongside(eventStore, streamId, model, alongside));
+  }
+  const { state, version } = aggregate;
+  const events = await decide(state, read);
   if (events.length === 0) return { events, position: null };
   const result = await eventStore.append(
     streamId,

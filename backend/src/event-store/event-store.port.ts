@@ -83,6 +83,12 @@ export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
   /** The stream's events in version order; an empty list for a stream that does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Several whole streams at once, in one round trip where the storage allows it: each id's events
+   * in version order, in the order the ids were given (an empty list for a stream that does not
+   * exist; an id given twice is read once and answered twice).
+   */
+  readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
   /** Events of all streams after a global position, in global order (committed events only). */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest committed event, 0n for an empty store. */

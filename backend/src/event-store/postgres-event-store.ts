@@ -125,59 +125,54 @@ export class PostgresEventStore implements EventStore {
       'SELECT pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock(hashtextextended($2, 0))',
       [APPENDERS_LOCK.toString(), `stream:${streamId}`],
     );
-    let rows: { version: string; first_position: string }[];
+    // The stream row moves to its new version and the events go in with one statement: the events
+    // take their versions and positions from the row the statement wrote, and none go in when the
+    // row was not written (the expected version did not hold).
+    const params: unknown[] = [
+      streamId,
+      count,
+      JSON.stringify(
+        events.map((event) => ({
+          id: event.id ?? randomUUID(),
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata,
+        })),
+      ),
+    ];
+    let head: string;
     if (expected === 'no_stream') {
-      ({ rows } = await sql.query<{ version: string; first_position: string }>(
-        `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
-         ON CONFLICT (stream_id) DO NOTHING RETURNING version, ${firstPositionSql}`,
-        [streamId, count],
-      ));
+      head = `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
+         ON CONFLICT (stream_id) DO NOTHING`;
     } else if (expected === 'any') {
-      ({ rows } = await sql.query<{ version: string; first_position: string }>(
-        `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
-         ON CONFLICT (stream_id) DO UPDATE SET version = event_streams.version + $2, updated_at = now()
-         RETURNING version, ${firstPositionSql}`,
-        [streamId, count],
-      ));
+      head = `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
+         ON CONFLICT (stream_id) DO UPDATE SET version = event_streams.version + $2, updated_at = now()`;
     } else if (expected === 'stream_exists') {
-      ({ rows } = await sql.query<{ version: string; first_position: string }>(
-        `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 RETURNING version, ${firstPositionSql}`,
-        [streamId, count],
-      ));
+      head = `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1`;
     } else {
       if (!Number.isInteger(expected) || expected < 0)
         throw new Error(`Invalid expected version ${expected}`);
-      ({ rows } = await sql.query<{ version: string; first_position: string }>(
-        `UPDATE event_streams SET version = version + $2, updated_at = now()
-         WHERE stream_id = $1 AND version = $3 RETURNING version, ${firstPositionSql}`,
-        [streamId, count, expected],
-      ));
+      head = `UPDATE event_streams SET version = version + $2, updated_at = now()
+         WHERE stream_id = $1 AND version = $4`;
+      params.push(expected);
     }
-    const head = rows[0];
-    if (head === undefined) {
+    const { rows } = await sql.query<{ version: string; first_position: string }>(
+      `WITH head AS (${head} RETURNING version, ${firstPositionSql}),
+       appended AS (
+         INSERT INTO events (position, stream_id, version, event_id, type, data, metadata)
+         SELECT head.first_position + e.n - 1, $1, head.version - $2 + e.n,
+                (e.event->>'id')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
+         FROM head CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, n)
+       )
+       SELECT version, first_position FROM head`,
+      params,
+    );
+    const written = rows[0];
+    if (written === undefined) {
       throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(sql, streamId));
     }
-    const lastVersion = Number(head.version);
-    const firstVersion = lastVersion - count + 1;
-    const firstPosition = BigInt(head.first_position);
-    const values: unknown[] = [];
-    const tuples = events.map((event, index) => {
-      values.push(
-        (firstPosition + BigInt(index)).toString(),
-        streamId,
-        firstVersion + index,
-        event.id ?? randomUUID(),
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-      );
-      const base = index * 7;
-      return `($${base + 1}::bigint, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`;
-    });
-    await sql.query(
-      `INSERT INTO events (position, stream_id, version, event_id, type, data, metadata) VALUES ${tuples.join(', ')}`,
-      values,
-    );
+    const lastVersion = Number(written.version);
+    const firstPosition = BigInt(written.first_position);
     return { nextExpectedVersion: lastVersion, position: firstPosition + BigInt(count - 1) };
   }
 
@@ -195,6 +190,18 @@ export class PostgresEventStore implements EventStore {
       [streamId, options.fromVersion ?? 0, options.maxCount ?? null],
     );
     return rows.map(toRecorded);
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    const ids = [...new Set(streamIds)];
+    if (ids.length === 0) return [];
+    const { rows } = await this.database.query<EventRow>(
+      `SELECT ${selectColumns} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
+      [ids],
+    );
+    const byStream = new Map<string, RecordedEvent[]>(ids.map((id) => [id, []]));
+    for (const row of rows) byStream.get(row.stream_id)!.push(toRecorded(row));
+    return streamIds.map((id) => [...byStream.get(id)!]);
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { databaseTargets, type TestDatabaseHandle } from '../../test/support/databases.js';
-import type { DomainEvent, EventMetadata, StreamModel } from '../shared/domain/event.js';
+import type { DomainEvent, EventMetadata, StreamModel, StreamQuestion } from '../shared/domain/event.js';
 import { decideAndAppend } from './decide-and-append.js';
 import { PostgresEventStore } from './postgres-event-store.js';
-import { loadAggregate, readStream } from './read-stream.js';
+import { ask, loadAggregate, readStream, stateOf } from './read-stream.js';
 
 /** A stream of the smallest kind: a counter that only goes up, and a note that resets it. */
 type CounterEvent = DomainEvent<'Added', { amount: number }> | DomainEvent<'Reset', { reason: string }>;
@@ -101,6 +101,56 @@ describe.each(databaseTargets)('typed stream reads and load-decide-append on $na
     expect(await loadAggregate(store, id, counterModel)).toEqual({
       state: { total: 5, resets: 1 },
       version: 3,
+    });
+  });
+
+  it('answers questions about several streams from one read, in the order asked', async () => {
+    const [a, b, missing] = [stream(), stream(), stream()];
+    await decideAndAppend(store, a, counterModel, add(4), metadata);
+    await decideAndAppend(store, b, counterModel, add(7), metadata);
+    await decideAndAppend(store, a, counterModel, add(5), metadata);
+    const overFive = {
+      streamId: b,
+      answer: (fold) => fold(counterModel).total > 5,
+    } satisfies StreamQuestion<boolean>;
+    const answers = await ask(store, [stateOf(a, counterModel), overFive, stateOf(missing, counterModel)]);
+    expect(answers).toEqual([{ total: 9, resets: 0 }, true, { total: 0, resets: 0 }]);
+  });
+
+  it('decides with another stream read alongside, on every cycle, expecting only its own version', async () => {
+    const id = stream();
+    const limit = stream();
+    await store.append(limit, [{ type: 'Added', data: { amount: 5 }, metadata }], 'no_stream');
+    const seen: [number, number][] = [];
+    // The first cycle lets writers into both streams: the append fails on the decided stream's
+    // version only, and the next cycle reads both again.
+    const outcome = await decideAndAppend(
+      store,
+      id,
+      counterModel,
+      async (state, other) => {
+        seen.push([state.total, other.total]);
+        if (seen.length === 1) {
+          await store.append(id, [{ type: 'Added', data: { amount: 1 }, metadata }], 'any');
+          await store.append(limit, [{ type: 'Added', data: { amount: 2 }, metadata }], 0);
+        }
+        return add(other.total)(state);
+      },
+      metadata,
+      { alongside: stateOf(limit, counterModel) },
+    );
+    expect(seen).toEqual([
+      [0, 5],
+      [1, 7],
+    ]);
+    expect(outcome.events).toEqual([{ type: 'Added', data: { amount: 7 } }]);
+    expect(await loadAggregate(store, id, counterModel)).toEqual({
+      state: { total: 8, resets: 0 },
+      version: 1,
+    });
+    expect(await loadAggregate(store, limit, counterModel)).toEqual({
+      state: { total: 7, resets: 0 },
+      version: 1,
     });
   });
 

@@ -1,4 +1,4 @@
-import type { DomainEvent, StreamModel } from '../shared/domain/event.js';
+import type { DomainEvent, StreamModel, StreamQuestion } from '../shared/domain/event.js';
 import type { EventStore, RecordedEvent } from './event-store.port.js';
 
 /** A recorded event as the domain event it carries: `type` and `data` of the union, the rest as stored. */
@@ -18,20 +18,34 @@ export interface Aggregate<State> {
 }
 
 /**
- * Reads a whole stream as its context's events. This is the one place that narrows stored events
- * to a domain event union, and it is a type assertion, not a check: a stream id belongs to one
- * context (`scripts/check-architecture.mjs`), only that context's deciders append to it, and event
- * shapes are never changed in place, so what the stream holds is what its union says.
+ * A stream's stored events as its context's events. This is the one place that narrows stored
+ * events to a domain event union, and it is a type assertion, not a check: a stream id belongs to
+ * one context (`scripts/check-architecture.mjs`), only that context's deciders append to it, and
+ * event shapes are never changed in place, so what the stream holds is what its union says.
  */
-export async function readStream<Event extends DomainEvent>(
-  eventStore: EventStore,
-  streamId: string,
-): Promise<StreamRead<Event>> {
-  const recorded = await eventStore.readStream(streamId);
+function asStreamRead<Event extends DomainEvent>(recorded: RecordedEvent[]): StreamRead<Event> {
   return {
     events: recorded as Recorded<Event>[],
     version: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.version,
   };
+}
+
+/** The one fold: a stream's events through its model, and the version they were read at. */
+function fold<State, Event extends DomainEvent>(
+  recorded: RecordedEvent[],
+  model: StreamModel<State, Event>,
+): Aggregate<State> {
+  const { events, version } = asStreamRead<Event>(recorded);
+  const state = events.reduce((current, event) => model.evolve(current, event), model.initialState());
+  return { state, version };
+}
+
+/** Reads a whole stream as its context's events. */
+export async function readStream<Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+): Promise<StreamRead<Event>> {
+  return asStreamRead<Event>(await eventStore.readStream(streamId));
 }
 
 /** Reads a stream and folds it with its model: the state and the version it was read at. */
@@ -40,7 +54,48 @@ export async function loadAggregate<State, Event extends DomainEvent>(
   streamId: string,
   model: StreamModel<State, Event>,
 ): Promise<Aggregate<State>> {
-  const { events, version } = await readStream<Event>(eventStore, streamId);
-  const state = events.reduce((current, event) => model.evolve(current, event), model.initialState());
-  return { state, version };
+  return fold(await eventStore.readStream(streamId), model);
+}
+
+/** The question "what is this stream's state?", for `ask` or `decideAndAppend`'s `alongside`. */
+export function stateOf<State, Event extends DomainEvent>(
+  streamId: string,
+  model: StreamModel<State, Event>,
+): StreamQuestion<State> {
+  return { streamId, answer: (foldWith) => foldWith(model) };
+}
+
+type Answers<Questions extends readonly StreamQuestion<unknown>[]> = {
+  -readonly [K in keyof Questions]: Questions[K] extends StreamQuestion<infer Answer> ? Answer : never;
+};
+
+/** Answers one question from a stream's events already read. */
+export function answer<Answer>(question: StreamQuestion<Answer>, recorded: RecordedEvent[]): Answer {
+  return question.answer((model) => fold(recorded, model).state);
+}
+
+/**
+ * Reads the streams of several questions in one round trip (`EventStore.readStreams`) and answers
+ * each from its own stream, in the order asked.
+ */
+export async function ask<const Questions extends readonly StreamQuestion<unknown>[]>(
+  eventStore: EventStore,
+  questions: Questions,
+): Promise<Answers<Questions>> {
+  const read = await eventStore.readStreams(questions.map((question) => question.streamId));
+  return questions.map((question, index) => answer(question, read[index]!)) as Answers<Questions>;
+}
+
+/**
+ * Reads a stream to decide on and, in the same round trip, the stream of another question: the
+ * aggregate with its version, and the answer.
+ */
+export async function loadAggregateAlongside<State, Event extends DomainEvent, Answer>(
+  eventStore: EventStore,
+  streamId: string,
+  model: StreamModel<State, Event>,
+  alongside: StreamQuestion<Answer>,
+): Promise<{ aggregate: Aggregate<State>; answer: Answer }> {
+  const [own, other] = await eventStore.readStreams([streamId, alongside.streamId]);
+  return { aggregate: fold(own!, model), answer: answer(alongside, other!) };
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
-import { loadAggregate } from '../event-store/read-stream.js';
+import { loadAggregate, stateOf } from '../event-store/read-stream.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
-import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import { metadataFor, type CommandContext, type StreamQuestion } from '../shared/domain/event.js';
 import { PoolSeasons } from './pool-seasons.js';
 import { periodModel, periodStreamId, type PeriodEvent, type PeriodState } from './domain/period.js';
 
@@ -27,6 +27,14 @@ export class PeriodStreams {
   async load(periodId: number, scope?: string): Promise<PeriodState> {
     const streamId = periodStreamId(periodId, scope ?? (await this.seasons.scope()));
     return (await loadAggregate(this.eventStore, streamId, periodModel)).state;
+  }
+
+  /**
+   * A period of the season scope the caller has read, as a question: for a command that reads it
+   * in one round trip with its own stream (`decideAndAppend`'s `alongside`).
+   */
+  question(periodId: number, scope: string): StreamQuestion<PeriodState> {
+    return stateOf(periodStreamId(periodId, scope), periodModel);
   }
 
   async decide(

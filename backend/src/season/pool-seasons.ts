@@ -3,8 +3,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
-import { loadAggregate } from '../event-store/read-stream.js';
-import { metadataFor, type CommandContext } from '../shared/domain/event.js';
+import { loadAggregate, stateOf } from '../event-store/read-stream.js';
+import { metadataFor, type CommandContext, type StreamQuestion } from '../shared/domain/event.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
 import {
   decideStartSeason,
@@ -42,14 +42,31 @@ export class PoolSeasons {
 
   /** Every season of the pool, oldest first; the last is the current one. */
   async all(): Promise<SeasonScope[]> {
-    const { seasons } = await this.recorded();
+    return this.allOf(await this.recorded());
+  }
+
+  private async allOf({ seasons }: PoolSeasonsState): Promise<SeasonScope[]> {
     if (seasons.length > 0) return seasons;
     const legacy = await this.legacySeason();
     return legacy === null ? [] : [{ season: legacy, scope: '' }];
   }
 
   async current(): Promise<SeasonScope | null> {
-    return (await this.all()).at(-1) ?? null;
+    return this.currentOf(await this.recorded());
+  }
+
+  /**
+   * The recorded seasons as a question, for a command that reads this stream in one round trip
+   * with others (`ask`); `currentOf` turns the answer into the current season.
+   */
+  readonly recordedQuestion: StreamQuestion<PoolSeasonsState> = stateOf(
+    poolSeasonsStreamId,
+    poolSeasonsModel,
+  );
+
+  /** The current season from the recorded seasons read (`recordedQuestion`), as `current` says. */
+  async currentOf(recorded: PoolSeasonsState): Promise<SeasonScope | null> {
+    return (await this.allOf(recorded)).at(-1) ?? null;
   }
 
   /**

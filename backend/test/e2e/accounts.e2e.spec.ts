@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { io } from 'socket.io-client';
 import type { AuthResponse, RegistrationOptions, User } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { Database } from '../../src/platform/database/database.js';
 import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
 import {
   registerPlayer,
@@ -338,6 +339,31 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     const idle = await registerPlayer(app, admin);
     at(days(14));
     expect((await idle.request('GET', '/api/auth/user')).status).toBe(401);
+  });
+
+  it('records a use of a session at most once a minute, and deletes the session once it has expired', async () => {
+    const player = await registerPlayer(app, admin);
+    const clock = app.clock!;
+    const database = app.app.get(Database);
+    const lastSeen = async () =>
+      (
+        await database.query<{ last_seen_at: Date }>(
+          'SELECT last_seen_at FROM user_sessions WHERE user_id = $1',
+          [player.user.id],
+        )
+      ).rows.map((row) => row.last_seen_at.toISOString());
+    const at = (offset: number) => clock.set(new Date(start.getTime() + offset));
+
+    at(minutes(1) - 1000);
+    expect((await player.request('GET', '/api/auth/user')).status).toBe(200);
+    expect(await lastSeen()).toEqual([start.toISOString()]);
+    at(minutes(1));
+    expect((await player.request('GET', '/api/auth/user')).status).toBe(200);
+    expect(await lastSeen()).toEqual([new Date(start.getTime() + minutes(1)).toISOString()]);
+    // Idle for 14 days after that use: the session has ended, and its row is gone.
+    at(minutes(1) + days(14));
+    expect((await player.request('GET', '/api/auth/user')).status).toBe(401);
+    expect(await lastSeen()).toEqual([]);
   });
 
   it('edits the profile and changes the password, signing out the other sessions', async () => {

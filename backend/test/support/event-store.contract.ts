@@ -84,6 +84,39 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       expect(await store.readStream(stream())).toEqual([]);
     });
 
+    it('reads several streams at once, each in version order, in the order asked', async () => {
+      const a = stream();
+      const b = stream();
+      const missing = stream();
+      await store.append(a, [event('A0'), event('A1')], 'no_stream');
+      await store.append(b, [event('B0')], 'no_stream');
+      await store.append(a, [event('A2')], 1);
+      await store.append(b, [event('B1'), event('B2')], 0);
+
+      const read = await store.readStreams([b, missing, a, b]);
+      expect(read.map((events) => events.map((e) => [e.streamId, e.type, e.version]))).toEqual([
+        [
+          [b, 'B0', 0],
+          [b, 'B1', 1],
+          [b, 'B2', 2],
+        ],
+        [],
+        [
+          [a, 'A0', 0],
+          [a, 'A1', 1],
+          [a, 'A2', 2],
+        ],
+        [
+          [b, 'B0', 0],
+          [b, 'B1', 1],
+          [b, 'B2', 2],
+        ],
+      ]);
+      // The same events as one stream's own read, positions and metadata included.
+      expect(read[2]).toEqual(await store.readStream(a));
+      expect(await store.readStreams([])).toEqual([]);
+    });
+
     it('reads all streams in global order after an exclusive position', async () => {
       const a = stream();
       const b = stream();

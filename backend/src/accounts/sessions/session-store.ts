@@ -71,32 +71,33 @@ export class SessionStore {
     return { token, sessionId, session: this.describe(now, expiresAt) };
   }
 
-  /** The signed-in user behind a token, or null for an unknown, expired or revoked session. */
+  /**
+   * The signed-in user behind a token, or null for an unknown, expired or revoked session. One
+   * statement: it finds the session, deletes it when it has expired, and moves `last_seen_at` on
+   * when that is older than `touchAfterMs`.
+   */
   async resolve(token: string | null, now: Date): Promise<Authentication | null> {
     if (token === null) return null;
-    const { rows } = await this.database.query<ResolvedRow>(
-      `SELECT s.id AS session_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
-              u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.is_admin, u.created_at
-       FROM user_sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND u.active`,
-      [hashToken(token)],
+    const { rows } = await this.database.query<ResolvedRow & { expired: boolean; touched: boolean }>(
+      `WITH found AS (
+         SELECT s.id AS session_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
+                u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.is_admin, u.created_at,
+                (s.expires_at <= $2 OR s.last_seen_at <= $3) AS expired
+         FROM user_sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = $1 AND u.active
+       ), ended AS (
+         DELETE FROM user_sessions WHERE id IN (SELECT session_id FROM found WHERE expired)
+       ), touched AS (
+         UPDATE user_sessions SET last_seen_at = $2
+         WHERE id IN (SELECT session_id FROM found WHERE NOT expired AND last_seen_at <= $4)
+         RETURNING id
+       )
+       SELECT found.*, EXISTS (SELECT 1 FROM touched) AS touched FROM found`,
+      [hashToken(token), now, new Date(now.getTime() - this.idleMs), new Date(now.getTime() - touchAfterMs)],
     );
     const row = rows[0];
-    if (!row) return null;
-    const expired =
-      now.getTime() >= row.expires_at.getTime() || now.getTime() - row.last_seen_at.getTime() >= this.idleMs;
-    if (expired) {
-      await this.database.query('DELETE FROM user_sessions WHERE id = $1', [row.session_id]);
-      return null;
-    }
-    let lastSeen = row.last_seen_at;
-    if (now.getTime() - lastSeen.getTime() >= touchAfterMs) {
-      lastSeen = now;
-      await this.database.query('UPDATE user_sessions SET last_seen_at = $2 WHERE id = $1', [
-        row.session_id,
-        now,
-      ]);
-    }
+    if (!row || row.expired) return null;
+    const lastSeen = row.touched ? now : row.last_seen_at;
     return { sessionId: row.session_id, user: toUser(row), session: this.describe(lastSeen, row.expires_at) };
   }
 

@@ -206,6 +206,7 @@ function fromPosition(store: EventStore, floor: bigint): EventStore {
     kind: store.kind,
     append: (streamId, events, expected) => store.append(streamId, events, expected),
     readStream: (streamId, options) => store.readStream(streamId, options),
+    readStreams: (streamIds) => store.readStreams(streamIds),
     readAll: (options) => store.readAll({ ...options, after: at(options.after) }),
     headPosition: () => store.headPosition(),
     countAfter: (position) => store.countAfter(at(position)),

@@ -175,6 +175,13 @@ export class EsdbEventStore implements EventStore {
     return events;
   }
 
+  /** EventStoreDB reads one stream per call: the reads run side by side on the one connection. */
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    const ids = [...new Set(streamIds)];
+    const read = new Map(await Promise.all(ids.map(async (id) => [id, await this.readStream(id)] as const)));
+    return streamIds.map((id) => [...read.get(id)!]);
+  }
+
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     await this.scanForwards(

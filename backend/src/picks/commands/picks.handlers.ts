@@ -5,7 +5,7 @@ import { ErrorCodes } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { decideAndAppend } from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
-import { loadAggregate } from '../../event-store/read-stream.js';
+import { ask, loadAggregate } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { optionView } from '../../season/domain/period-admin.js';
@@ -15,9 +15,9 @@ import { PoolSeasons } from '../../season/pool-seasons.js';
 import { PeriodRow } from '../../season/queries/periods/period.entity.js';
 import { SeasonCatalogue } from '../../season/season-catalogue.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import { metadataFor, type CommandContext } from '../../shared/domain/event.js';
+import { metadataFor, type CommandContext, type StreamQuestion } from '../../shared/domain/event.js';
 import type { SeasonScope } from '../../shared/domain/season-scope.js';
-import { IsMemberActiveQuery } from '../../shared/queries/member-queries.js';
+import { MemberActiveQuestionQuery } from '../../shared/queries/member-queries.js';
 import {
   decideMakeChoice,
   decideMakeRetroactiveChoices,
@@ -47,9 +47,11 @@ function requireOption(state: PeriodState, periodId: number, optionId: string): 
  * A player's picks are one stream per season (`picks-{userId}`): every pick is decided on the
  * whole season's picks of that player and appended with the version read, so "a 4th pick" or "an
  * 8th use of a team" cannot slip in between two requests. The period and option are read from the
- * period's stream. A command reads the season scope once (`scope`, or `season` when it needs the
- * season itself) and passes it to every read and to the append, so a season started meanwhile
- * cannot split it between two seasons' streams.
+ * period's stream. A command reads the season scope once (`scope`, or `seasonFor` when it
+ * needs the season itself) and passes it to every read and to the append, so a season started
+ * meanwhile cannot split it between two seasons' streams. Reads that do not depend on each other
+ * share a round trip: the member's stream with the seasons (`seasonFor`), the period's stream with
+ * the picks stream decided on (`decideAlongside`).
  */
 @Injectable()
 export class PicksWriter {
@@ -63,11 +65,6 @@ export class PicksWriter {
   /** The stream scope of the season the pool plays now. */
   scope(): Promise<string> {
     return this.seasons.scope();
-  }
-
-  /** The season the pool plays now (null before its first), for a command that needs more than the scope. */
-  season(): Promise<SeasonScope | null> {
-    return this.seasons.current();
   }
 
   async load(userId: string, scope: string): Promise<PicksState> {
@@ -92,14 +89,44 @@ export class PicksWriter {
     return result;
   }
 
-  /** A deactivated player cannot pick (their sessions end too; this holds for a request in flight). */
-  async requireActive(userId: string): Promise<void> {
-    if (!(await this.queryBus.execute(new IsMemberActiveQuery(userId)))) {
+  /**
+   * Decides on the player's picks with another stream read in the same round trip (the period),
+   * on every cycle; only the picks stream's version is expected at the append. Waits like `decide`.
+   */
+  async decideAlongside<Read>(
+    userId: string,
+    scope: string,
+    context: CommandContext,
+    alongside: StreamQuestion<Read>,
+    decide: (state: PicksState, read: Read) => PicksEvent[],
+  ) {
+    const result = await decideAndAppend(
+      this.eventStore,
+      picksStreamId(userId, scope),
+      picksModel,
+      decide,
+      metadataFor(context),
+      { alongside },
+    );
+    await this.waitFor(result.position);
+    return result;
+  }
+
+  /**
+   * The season the pool plays now, for a player about to pick, read in one round trip with the
+   * player's own stream: a deactivated player cannot pick (their sessions end too; this holds for
+   * a request in flight).
+   */
+  async seasonFor(userId: string): Promise<SeasonScope | null> {
+    const isActive = await this.queryBus.execute(new MemberActiveQuestionQuery(userId));
+    const [active, recorded] = await ask(this.eventStore, [isActive, this.seasons.recordedQuestion]);
+    if (!active) {
       throw new DomainError(
         ErrorCodes.ACCOUNT_DEACTIVATED,
         'This account is deactivated, so it cannot pick.',
       );
     }
+    return this.seasons.currentOf(recorded);
   }
 
   /**
@@ -169,23 +196,24 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
   }
 
   async execute({ userId, periodId, optionId, context }: MakeChoiceCommand): Promise<{ choiceId: string }> {
-    await this.picks.requireActive(userId);
-    const season = await this.picks.season();
+    const season = await this.picks.seasonFor(userId);
     const scope = season?.scope ?? '';
-    const periodState = await this.periods.load(periodId, scope);
-    const period = periodView(periodId, periodState);
-    const option = requireOption(periodState, periodId, optionId);
     const choiceId = randomUUID();
     const minimumUses = await this.minimumUses(season, context.now);
-    await this.picks.decide(userId, scope, context, (state) =>
-      decideMakeChoice({ type: 'MakeChoice', userId, periodId, optionId }, state, {
-        now: context.now,
-        rules: this.config.rules,
-        period,
-        option,
-        choiceId,
-        minimumUses,
-      }),
+    await this.picks.decideAlongside(
+      userId,
+      scope,
+      context,
+      this.periods.question(periodId, scope),
+      (state, periodState) =>
+        decideMakeChoice({ type: 'MakeChoice', userId, periodId, optionId }, state, {
+          now: context.now,
+          rules: this.config.rules,
+          period: periodView(periodId, periodState),
+          option: requireOption(periodState, periodId, optionId),
+          choiceId,
+          minimumUses,
+        }),
     );
     return { choiceId };
   }
@@ -206,15 +234,17 @@ export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceComm
         ErrorCodes.CHOICE_NOT_FOUND,
         'This pick does not exist or has already been removed.',
       );
-    const periodState = await this.periods.load(choice.periodId, scope);
-    const period = periodView(choice.periodId, periodState);
-    const option = requireOption(periodState, choice.periodId, choice.optionId);
-    await this.picks.decide(userId, scope, context, (state) =>
-      decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
-        now: context.now,
-        period,
-        option,
-      }),
+    await this.picks.decideAlongside(
+      userId,
+      scope,
+      context,
+      this.periods.question(choice.periodId, scope),
+      (state, periodState) =>
+        decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
+          now: context.now,
+          period: periodView(choice.periodId, periodState),
+          option: requireOption(periodState, choice.periodId, choice.optionId),
+        }),
     );
   }
 }
@@ -234,22 +264,25 @@ export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroa
     context,
   }: MakeRetroactiveChoicesCommand): Promise<{ choiceIds: string[] }> {
     const scope = await this.picks.scope();
-    const periodState = await this.periods.load(periodId, scope);
-    const ended = periodState.endDate !== null && Date.parse(periodState.endDate) < context.now.getTime();
-    const options = optionIds
-      .map((id) => optionView(periodState, id))
-      .filter((o): o is OptionView => o !== null);
     const choiceIds = Array.from(
       { length: Math.max(optionIds.length, this.config.rules.picksPerPeriod) },
       () => randomUUID(),
     );
-    const { events } = await this.picks.decide(userId, scope, context, (state) =>
-      decideMakeRetroactiveChoices({ type: 'MakeRetroactiveChoices', userId, periodId, optionIds }, state, {
-        rules: this.config.rules,
-        periodEnded: ended,
-        options,
-        choiceIds,
-      }),
+    const { events } = await this.picks.decideAlongside(
+      userId,
+      scope,
+      context,
+      this.periods.question(periodId, scope),
+      (state, periodState) =>
+        decideMakeRetroactiveChoices({ type: 'MakeRetroactiveChoices', userId, periodId, optionIds }, state, {
+          rules: this.config.rules,
+          periodEnded:
+            periodState.endDate !== null && Date.parse(periodState.endDate) < context.now.getTime(),
+          options: optionIds
+            .map((id) => optionView(periodState, id))
+            .filter((o): o is OptionView => o !== null),
+          choiceIds,
+        }),
     );
     const made = events.find((event) => event.type === 'RetroactiveChoicesMade');
     return {

@@ -25,6 +25,17 @@ export interface StreamModel<State, Event extends DomainEvent> {
   evolve(state: State, event: Event): State;
 }
 
+/**
+ * A question about one stream, answered from its state: the stream's owner names the stream and
+ * answers from the state folded with its own model (`fold`), so another context can read that
+ * stream in the same round trip as its own (event-store/read-stream.ts `ask`) without knowing the
+ * stream's events.
+ */
+export interface StreamQuestion<Answer> {
+  readonly streamId: string;
+  answer(fold: <State, Event extends DomainEvent>(model: StreamModel<State, Event>) => State): Answer;
+}
+
 /** What a command carries besides its payload: the acting user and the time (never `new Date()` in domain). */
 export interface CommandContext {
   actor: string;
