@@ -38,15 +38,15 @@ describe('rankRows with tiers', () => {
   it('ranks a lower tier first even with fewer points, and never shares a rank across tiers', () => {
     const rows = [player('a', 'Ann', 30, 10), player('b', 'Bob', 12, 4), player('c', 'Cat', 12, 4)];
     const tierOf = new Map([
-      ['a', 1],
+      ['a', 2],
       ['b', 0],
       ['c', 1],
     ]);
     const ranked = rankRows(rows, (row) => tierOf.get(row.userId)!);
     expect(ranked.map((row) => [row.userId, row.rank])).toEqual([
       ['b', 1],
-      ['a', 2],
-      ['c', 3],
+      ['c', 2],
+      ['a', 3],
     ]);
   });
 });
