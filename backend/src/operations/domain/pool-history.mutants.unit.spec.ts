@@ -51,7 +51,7 @@ describe('standingsImpact order of players outside Overall', () => {
     });
     const before: PoolStandings = {
       overall: [],
-      last10: ['zoe', 'kim', 'ian', 'eve', 'bea'].map(row) as PoolStandings['last10'],
+      last10: ['kim', 'bea', 'zoe', 'eve', 'ian'].map(row) as PoolStandings['last10'],
       survivor: [],
     };
     const after: PoolStandings = { overall: [], last10: [], survivor: [] };
