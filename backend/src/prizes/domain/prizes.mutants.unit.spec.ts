@@ -81,11 +81,11 @@ describe('prize form rules', () => {
     expect(errorsOf({ ...valid, position: 'Best newcomer' })).toEqual([
       { field: 'position', message: prizeMessages.positionFormat },
     ]);
-    expect(errorsOf({ ...valid, position: 1 } as never)).toEqual([
+    expect(errorsOf({ ...valid, position: 1 })).toEqual([
       { field: 'position', message: prizeMessages.positionFormat },
     ]);
     for (const amount of ['0', 'abc', 100])
-      expect(errorsOf({ ...valid, amount } as never)).toEqual([
+      expect(errorsOf({ ...valid, amount })).toEqual([
         { field: 'amount', message: prizeMessages.amountFormat },
       ]);
     expect(errorsOf({ ...valid, amount: undefined })).toEqual([
@@ -94,10 +94,10 @@ describe('prize form rules', () => {
     expect(errorsOf({ ...valid, currency: 'XYZ' })).toEqual([
       { field: 'currency', message: prizeMessages.currency },
     ]);
-    expect(errorsOf({ ...valid, description: 42 } as never)).toEqual([
+    expect(errorsOf({ ...valid, description: 42 })).toEqual([
       { field: 'description', message: 'Description must be text' },
     ]);
-    expect(errorsOf({ ...valid, isActive: 'yes' } as never)).toEqual([
+    expect(errorsOf({ ...valid, isActive: 'yes' })).toEqual([
       { field: 'isActive', message: 'Active must be true or false' },
     ]);
   });
@@ -148,7 +148,7 @@ describe('prize decisions', () => {
       spec
         .given([created])
         .when((state) => decideUpdatePrize(state, 'p1', change))
-        .then([{ type: 'PrizeUpdated', data: { prize: { ...stored, ...result } } } as PrizesEvent]);
+        .then([{ type: 'PrizeUpdated', data: { prize: { ...stored, ...result } } }]);
   });
 
   it('refuses to fold an event it does not know', () => {

@@ -92,7 +92,7 @@ describe('survivor rule', () => {
         hasLosingPick: false,
       })),
     );
-    const periods = [1, 2, 3].map((id) => ({ id, segment: 'main', isCompleted: true }));
+    const periods = [1, 2, 3].map((id) => ({ id, segment: 'main' as const, isCompleted: true }));
     const rows = survivorStandings(entrants, periods, scores, rules);
     expect(rows.map((row) => [row.rank, row.userId, row.eliminatedInPeriod, row.points])).toEqual([
       [1, 'cat', null, 12],
