@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ErrorCodes } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
+import { toCents } from './money.js';
 import { parsePosition, prizeMessages, validatePrize, type PrizeInput } from './prize.js';
 import {
   decideCreatePrize,
@@ -42,6 +43,11 @@ describe('prize form rules', () => {
     expect(parsePosition('1st place')).toBeNull();
     expect(parsePosition('3rd!')).toBeNull();
     expect(parsePosition('12 ')).toBe(12);
+  });
+
+  it('reads an amount with spaces around it', () => {
+    expect(toCents(' 99.5 ')).toBe(9950);
+    expect(toCents('\t12\n')).toBe(1200);
   });
 
   it('accepts a complete prize, with the defaults for what is left out', () => {
