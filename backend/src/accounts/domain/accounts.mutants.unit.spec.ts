@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import { invitationStreamId } from './invitation.js';
+import { evolveEmailReservation, initialEmailReservationState } from './email-reservation.js';
+import { evolveInvitation, initialInvitationState, invitationStreamId } from './invitation.js';
+import { evolvePoolAdmins, initialPoolAdminsState } from './pool-admins.js';
 import {
   decideRegisterUser,
   decideUpdateProfile,
@@ -63,5 +65,14 @@ describe('account streams', () => {
   it('keeps each user and each invitation in a stream of its own', () => {
     expect(userStreamId('u1')).toBe('user-u1');
     expect(invitationStreamId('tok')).toBe('invitation-tok');
+  });
+});
+
+describe('account folds', () => {
+  it('refuse an event they do not know', () => {
+    const unknown = { type: 'Unknown', data: {} } as never;
+    expect(() => evolveInvitation(initialInvitationState(), unknown)).toThrow('Unexpected value');
+    expect(() => evolveEmailReservation(initialEmailReservationState(), unknown)).toThrow('Unexpected value');
+    expect(() => evolvePoolAdmins(initialPoolAdminsState(), unknown)).toThrow('Unexpected value');
   });
 });
