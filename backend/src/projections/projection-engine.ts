@@ -116,6 +116,8 @@ export class ProjectionEngine {
     readonly projections: readonly Projection[],
     private readonly logger: EngineLogger = silentLogger,
     private readonly batchSize = 500,
+    /** Events per transaction when a rebuild or `verify` replays the log: fewer, larger batches. */
+    private readonly replayBatchSize = 5000,
   ) {
     const names = new Set<string>();
     for (const projection of projections) {
@@ -247,17 +249,8 @@ export class ProjectionEngine {
       },
     };
     const changed: ChangedKeys = { everyone: [], users: new Map() };
-    for (const event of events) {
-      if (
-        event.type === SEASON_STARTED &&
-        (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData))
-      ) {
-        for (const key of seasonChangeKeys) addKey(changed.everyone, key);
-      }
-      if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
-      const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
-      const audience = projection.audienceFor?.(event) ?? null;
-      for (const key of changedKeys) {
+    const note = (keys: readonly QueryKey[], audience: string | null) => {
+      for (const key of keys) {
         if (audience !== null && personalKeyRoots.includes(String(key[0]))) {
           const own = changed.users.get(audience) ?? [];
           addKey(own, key);
@@ -266,7 +259,34 @@ export class ProjectionEngine {
           addKey(changed.everyone, key);
         }
       }
+    };
+    // The events the projection cares about, handed over together up to the next season's start.
+    let pending: RecordedEvent[] = [];
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const run = pending;
+      pending = [];
+      if (projection.applyBatch) {
+        for (const group of await projection.applyBatch(run, context)) note(group.keys, group.audience);
+        return;
+      }
+      for (const event of run) {
+        const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
+        note(changedKeys, projection.audienceFor?.(event) ?? null);
+      }
+    };
+    for (const event of events) {
+      if (event.type === SEASON_STARTED) {
+        // A barrier: the events before it are applied to the ending season's tables, archived here.
+        await flush();
+        if (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData)) {
+          for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+        }
+      }
+      if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
+      pending.push(event);
     }
+    await flush();
     return changed;
   }
 
@@ -374,7 +394,7 @@ export class ProjectionEngine {
     let head = await this.eventStore.headPosition();
     onProgress?.({ projection: name, position, head, eventsApplied: applied });
     for (;;) {
-      const events = await this.eventStore.readAll({ after: position, maxCount: this.batchSize });
+      const events = await this.eventStore.readAll({ after: position, maxCount: this.replayBatchSize });
       if (events.length === 0) break;
       await this.database.transaction((sql) => this.applyBatch(sql, projection, generation, events));
       position = events[events.length - 1]!.position;
@@ -425,9 +445,9 @@ export class ProjectionEngine {
         const target = (await this.checkpoint(this.database, name))?.position ?? 0n;
         // Catch the shadow up to the live checkpoint (which may move while this runs).
         while (built < target) {
-          const events = (await this.eventStore.readAll({ after: built, maxCount: this.batchSize })).filter(
-            (e) => e.position <= target,
-          );
+          const events = (
+            await this.eventStore.readAll({ after: built, maxCount: this.replayBatchSize })
+          ).filter((e) => e.position <= target);
           if (events.length === 0) break;
           await this.database.transaction((sql) => this.applyBatch(sql, projection, shadow, events));
           built = events[events.length - 1]!.position;
