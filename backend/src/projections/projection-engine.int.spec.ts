@@ -61,8 +61,16 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
   let store: PostgresEventStore;
   let engines: ProjectionEngine[];
 
+  // Rebuilds replay in batches of the same size (small ones show a rebuild's steps).
   const engine = (projection: Projection, batchSize = 500) => {
-    const created = new ProjectionEngine(handle.database, store, [projection], undefined, batchSize);
+    const created = new ProjectionEngine(
+      handle.database,
+      store,
+      [projection],
+      undefined,
+      batchSize,
+      batchSize,
+    );
     engines.push(created);
     return created;
   };
@@ -194,6 +202,73 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
         async (sql) => (await sql.query('SELECT * FROM test_counts')).rows.length,
       ),
     ).toBe(1);
+  });
+
+  it('hands a batching projection its events together, split at the start of a season, and sends personal keys to their user', async () => {
+    const batches: string[][] = [];
+    const batching: Projection = {
+      ...countingProjection({ seasons: 'archived' }),
+      async apply() {
+        throw new Error('a projection with applyBatch is not applied one event at a time');
+      },
+      async applyBatch(events, { sql, table }) {
+        batches.push(events.map((event) => event.type));
+        for (const type of new Set(events.map((event) => event.type))) {
+          await sql.query(
+            `INSERT INTO ${table('test_counts')} (type, count) VALUES ($1, $2)
+             ON CONFLICT (type) DO UPDATE SET count = ${table('test_counts')}.count + EXCLUDED.count`,
+            [type, events.filter((event) => event.type === type).length],
+          );
+        }
+        return [
+          { keys: [['counts'], ['choices', 1]], audience: 'u-1' },
+          { keys: [['choices', 2]], audience: null },
+        ];
+      },
+    };
+    await appendMany(3);
+    await store.append(
+      'pool-seasons',
+      [
+        {
+          type: 'SeasonStarted',
+          data: { season: '2026-27', scope: '2026-27', previous: '2025-26' },
+          metadata,
+        },
+      ],
+      'any',
+    );
+    const head = await appendMany(2, 'Other');
+    const running = engine(batching);
+    const changes: ReadModelChange[] = [];
+    running.onChanged((change) => changes.push(change));
+    await running.start();
+    await running.waitFor(head);
+    // One read of the log, two batches: the season's archive lies between them.
+    expect(batches).toEqual([
+      ['Counted', 'Counted', 'Counted'],
+      ['Other', 'Other'],
+    ]);
+    expect(await counts(handle.database)).toEqual({ Other: 2 });
+    expect(
+      await running.readSeason(
+        '2025-26',
+        async (sql) => (await sql.query('SELECT type, count FROM test_counts')).rows,
+      ),
+    ).toEqual([{ type: 'Counted', count: 3 }]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.queryKeys).toEqual(expect.arrayContaining([['counts'], ['choices', 2], ['seasons']]));
+    expect(changes[0]!.queryKeys).not.toContainEqual(['choices', 1]);
+    expect(changes[0]!.userQueryKeys).toEqual([{ userId: 'u-1', queryKeys: [['choices', 1]] }]);
+
+    batches.length = 0;
+    await running.rebuild('counts');
+    expect(batches).toEqual([
+      ['Counted', 'Counted', 'Counted'],
+      ['Other', 'Other'],
+    ]);
+    expect(await counts(handle.database)).toEqual({ Other: 2 });
+    expect((await running.verify('counts')).differences).toEqual([]);
   });
 
   it('never double-counts or skips when processing crashes in the middle of a batch', async () => {
