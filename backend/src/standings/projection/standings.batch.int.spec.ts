@@ -3,6 +3,7 @@ import { defaultRules, type PoolRules, type QueryKey } from '@treble/contracts';
 import fc from 'fast-check';
 import { databaseTargets, type TestDatabaseHandle } from '../../../test/support/databases.js';
 import { usersProjection } from '../../accounts/queries/users/users.projection.js';
+import { auditProjection } from '../../audit/audit.projection.js';
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
 import type { ChangedKeyGroup, Projection, ProjectionContext } from '../../projections/projection.js';
 import { planPickRun } from './pick-run.js';
@@ -323,6 +324,21 @@ describe.each(databaseTargets)('projections applied in batches on $name', (targe
       );
     },
   );
+
+  it('audit: a batch in one statement writes the rows of one event at a time', async () => {
+    await fc.assert(
+      fc.asyncProperty(history, sizes, fc.string(), async (steps, batchSizes, text) => {
+        // Text of any kind in the data (quotes, braces, backslashes) comes out the same.
+        const events = eventsOf(steps).map((event, i) =>
+          i === 0 ? { ...event, data: { ...(event.data as object), note: `"{${text}}\\` } } : event,
+        );
+        const { one, batched } = await buildBoth(handle, auditProjection, events, batchSizes);
+        expect(batched).toEqual(one);
+        expect(one['audit_log']).toHaveLength(events.length);
+      }),
+      { numRuns: runs },
+    );
+  });
 
   it('users: has_picked from a batch of picks among registrations is that of one event at a time', async () => {
     await fc.assert(
