@@ -301,12 +301,13 @@ describe.each(databaseTargets)('projections applied in batches on $name', (targe
   });
   afterAll(async () => handle?.dispose());
 
+  const suddenDeath: PoolRules = {
+    ...defaultRules,
+    survivor: { mode: 'loss', strikeBelow: 4, strikesToEliminate: 1 },
+  };
   it.each([
     ['default rules', defaultRules],
-    [
-      'a losing pick, sudden death',
-      { ...defaultRules, survivor: { mode: 'loss', strikeBelow: 4, strikesToEliminate: 1 } } as PoolRules,
-    ],
+    ['a losing pick, sudden death', suddenDeath],
   ])(
     'standings (%s): any history split into any batches leaves the tables of one event at a time',
     async (_name, rules) => {
