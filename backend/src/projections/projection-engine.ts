@@ -121,9 +121,12 @@ const maxQueuedBatches = 4;
 export class ReadModelsBehindError extends Error {}
 
 /**
- * Runs projections: each catches up from its checkpoint and then follows the log live. A batch of
+ * Runs projections: each catches up from its checkpoint and then follows the log live. One reader
+ * of the log feeds them all; each applies at its own pace, with its own checkpoint. A batch of
  * events and the checkpoint that follows it are written in ONE transaction, so a crash at any
- * point neither double-counts nor skips. Emits `changed` after each commit.
+ * point neither double-counts nor skips. A projection with `applyBatch` gets a batch's events
+ * together (split at a season's start); rebuilds replay the log in larger batches. Emits
+ * `changed` after each commit.
  */
 export class ProjectionEngine {
   private readonly runners = new Map<string, Runner>();
