@@ -74,5 +74,33 @@ export const auditProjection: Projection = {
       ],
     );
   },
+  async applyBatch(events: readonly RecordedEvent[], { sql, table }: ProjectionContext) {
+    // The whole batch in one statement (a rebuild's 5,000 events, a rush's picks).
+    const rows = events.map((event) => ({ event, ...subjects(event) }));
+    await sql.query(
+      `INSERT INTO ${table('audit_log')}
+         (position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
+       SELECT position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id,
+              data::jsonb
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[],
+                     $8::integer[], $9::text[], $10::text[], $11::text[])
+              AS e(position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
+       ON CONFLICT (position) DO NOTHING`,
+      [
+        rows.map((row) => row.event.position.toString()),
+        rows.map((row) => row.event.streamId),
+        rows.map((row) => row.event.type),
+        rows.map((row) => row.event.metadata.actor),
+        rows.map((row) => row.event.metadata.source),
+        rows.map((row) => row.event.metadata.occurredAt),
+        rows.map((row) => row.event.metadata.correlationId),
+        rows.map((row) => row.periodId),
+        rows.map((row) => row.userId),
+        rows.map((row) => row.optionId),
+        rows.map((row) => JSON.stringify(row.event.data)),
+      ],
+    );
+    return events.length > 0 ? [{ keys: [['admin', 'audit']], audience: null }] : [];
+  },
   queryKeysFor: () => [['admin', 'audit']],
 };

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { databaseTargets, type TestDatabaseHandle } from '../../test/support/databases.js';
 import { eventually } from '../../test/support/waiting.js';
-import type { RecordedEvent } from '../event-store/event-store.port.js';
+import type {
+  EventStore,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionHandler,
+} from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { Database } from '../platform/database/database.js';
 import type { EventMetadata } from '../shared/domain/event.js';
@@ -62,8 +68,16 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
   let store: PostgresEventStore;
   let engines: ProjectionEngine[];
 
+  // Rebuilds replay in batches of the same size (small ones show a rebuild's steps).
   const engine = (projection: Projection, batchSize = 500) => {
-    const created = new ProjectionEngine(handle.database, store, [projection], undefined, batchSize);
+    const created = new ProjectionEngine(
+      handle.database,
+      store,
+      [projection],
+      undefined,
+      batchSize,
+      batchSize,
+    );
     engines.push(created);
     return created;
   };
@@ -195,6 +209,148 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
         async (sql) => (await sql.query('SELECT * FROM test_counts')).rows.length,
       ),
     ).toBe(1);
+  });
+
+  it('hands a batching projection its events together, split at the start of a season, and sends personal keys to their user', async () => {
+    const batches: string[][] = [];
+    const batching: Projection = {
+      ...countingProjection({ seasons: 'archived' }),
+      async apply() {
+        throw new Error('a projection with applyBatch is not applied one event at a time');
+      },
+      async applyBatch(events, { sql, table }) {
+        batches.push(events.map((event) => event.type));
+        for (const type of new Set(events.map((event) => event.type))) {
+          await sql.query(
+            `INSERT INTO ${table('test_counts')} (type, count) VALUES ($1, $2)
+             ON CONFLICT (type) DO UPDATE SET count = ${table('test_counts')}.count + EXCLUDED.count`,
+            [type, events.filter((event) => event.type === type).length],
+          );
+        }
+        return [
+          { keys: [['counts'], ['choices', 1]], audience: 'u-1' },
+          { keys: [['choices', 2]], audience: null },
+        ];
+      },
+    };
+    await appendMany(3);
+    await store.append(
+      'pool-seasons',
+      [
+        {
+          type: 'SeasonStarted',
+          data: { season: '2026-27', scope: '2026-27', previous: '2025-26' },
+          metadata,
+        },
+      ],
+      'any',
+    );
+    const head = await appendMany(2, 'Other');
+    const running = engine(batching);
+    const changes: ReadModelChange[] = [];
+    running.onChanged((change) => changes.push(change));
+    await running.start();
+    await running.waitFor(head);
+    // One read of the log, two batches: the season's archive lies between them.
+    expect(batches).toEqual([
+      ['Counted', 'Counted', 'Counted'],
+      ['Other', 'Other'],
+    ]);
+    expect(await counts(handle.database)).toEqual({ Other: 2 });
+    expect(
+      await running.readSeason(
+        '2025-26',
+        async (sql) => (await sql.query('SELECT type, count FROM test_counts')).rows,
+      ),
+    ).toEqual([{ type: 'Counted', count: 3 }]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.queryKeys).toEqual(expect.arrayContaining([['counts'], ['choices', 2], ['seasons']]));
+    expect(changes[0]!.queryKeys).not.toContainEqual(['choices', 1]);
+    expect(changes[0]!.userQueryKeys).toEqual([{ userId: 'u-1', queryKeys: [['choices', 1]] }]);
+
+    batches.length = 0;
+    await running.rebuild('counts');
+    expect(batches).toEqual([
+      ['Counted', 'Counted', 'Counted'],
+      ['Other', 'Other'],
+    ]);
+    expect(await counts(handle.database)).toEqual({ Other: 2 });
+    expect((await running.verify('counts')).differences).toEqual([]);
+  });
+
+  it('reads the log once for every projection it follows; one that fails stops alone, and one rebuilt rejoins', async () => {
+    const named = (name: string, failOn?: string): Projection => ({
+      ...countingProjection(failOn ? { failOn: { id: failOn } } : {}),
+      name,
+      tables: [
+        {
+          name: `test_${name}`,
+          ddl: (t) => [
+            `CREATE TABLE ${t} (type text PRIMARY KEY, count integer NOT NULL, last_value integer)`,
+          ],
+        },
+      ],
+      async apply(event, { sql, table }) {
+        if (failOn && (event.data as { id?: string }).id === failOn) throw new Error(`${name} crashed`);
+        await sql.query(
+          `INSERT INTO ${table(`test_${name}`)} (type, count) VALUES ($1, 1)
+           ON CONFLICT (type) DO UPDATE SET count = ${table(`test_${name}`)}.count + 1`,
+          [event.type],
+        );
+      },
+    });
+    const countOf = async (name: string) =>
+      (await handle.database.query<{ count: number }>(`SELECT count FROM test_${name}`)).rows[0]?.count ?? 0;
+    let active = 0;
+    let most = 0;
+    const counted: EventStore = Object.assign(Object.create(store) as EventStore, {
+      subscribe: (handler: SubscriptionHandler, options: SubscribeOptions): Subscription => {
+        const subscription = store.subscribe(handler, options);
+        most = Math.max(most, ++active);
+        return {
+          get position() {
+            return subscription.position;
+          },
+          stop: async () => {
+            await subscription.stop();
+            active--;
+          },
+        };
+      },
+    });
+    await appendMany(5);
+    const running = new ProjectionEngine(handle.database, counted, [
+      named('one'),
+      named('two', 'poison'),
+      named('three'),
+    ]);
+    engines.push(running);
+    await running.start();
+    await running.waitFor(await store.headPosition());
+    const poisoned = (
+      await store.append(
+        's-poison',
+        [{ type: 'Counted', data: { id: 'poison', value: 0 }, metadata }],
+        'no_stream',
+      )
+    ).position;
+    const head = await appendMany(3);
+    await running.waitFor(head, 10_000, ['one', 'three']);
+    expect([await countOf('one'), await countOf('two'), await countOf('three')]).toEqual([9, 5, 9]);
+    await expect(running.waitFor(poisoned, 10_000, ['two'])).rejects.toThrow('two crashed');
+    // Rebuilt, it rejoins the one reader.
+    await running.rebuild('one');
+    const later = await appendMany(2);
+    await running.waitFor(later, 10_000, ['one', 'three']);
+    expect([await countOf('one'), await countOf('three')]).toEqual([11, 11]);
+    await running.stop();
+    // A new projection starts from the beginning, far behind the others: the reader goes back for it.
+    const next = new ProjectionEngine(handle.database, counted, [named('one'), named('four')]);
+    engines.push(next);
+    await next.start();
+    await next.waitFor(later);
+    expect([await countOf('one'), await countOf('four')]).toEqual([11, 11]);
+    expect(most).toBe(1);
   });
 
   it('never double-counts or skips when processing crashes in the middle of a batch', async () => {

@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contracts';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
@@ -93,16 +93,49 @@ interface ChangedKeys {
 
 class PositionMoved extends Error {}
 
+/** A projection followed live: where it stands, and the batches the feed handed it to apply. */
+interface Runner {
+  projection: Projection;
+  /** The position its committed checkpoint stands at. */
+  position: bigint;
+  /** Batches of the log, each with the position it follows. */
+  queue: { after: bigint; events: RecordedEvent[] }[];
+  /** On the feed (not stopped, failed, or waiting to resume). */
+  receiving: boolean;
+  stopped: boolean;
+  wake: (() => void) | null;
+  done: Promise<void>;
+}
+
+/** The shared subscription to the log, and the position of the last batch it handed out. */
+interface Feed {
+  subscription: Subscription | null;
+  position: bigint;
+  closed: boolean;
+}
+
+/** How many batches a projection may have waiting before the feed stops reading for it. */
+const maxQueuedBatches = 4;
+
 /** `waitFor` ran out of time: the projections named are still behind the position. */
 export class ReadModelsBehindError extends Error {}
 
 /**
- * Runs projections: each catches up from its checkpoint and then follows the log live. A batch of
+ * Runs projections: each catches up from its checkpoint and then follows the log live. One reader
+ * of the log feeds them all; each applies at its own pace, with its own checkpoint. A batch of
  * events and the checkpoint that follows it are written in ONE transaction, so a crash at any
- * point neither double-counts nor skips. Emits `changed` after each commit.
+ * point neither double-counts nor skips. A projection with `applyBatch` gets a batch's events
+ * together (split at a season's start); rebuilds replay the log in larger batches. Emits
+ * `changed` after each commit.
  */
 export class ProjectionEngine {
-  private readonly runners = new Map<string, { subscription: Subscription | null; position: bigint }>();
+  private readonly runners = new Map<string, Runner>();
+  /** The one reader of the log that feeds every projection followed live. */
+  private feed: Feed | null = null;
+  private feedChain: Promise<void> = Promise.resolve();
+  private feedRestart: Promise<void> | null = null;
+  /** A runner took batches off its queue or stopped: the feed may read on. */
+  private readonly feedProgress = new EventEmitter().setMaxListeners(0);
   private readonly states = new Map<string, { state: ProjectionStatus['state']; error: string | null }>();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private stopping = false;
@@ -116,6 +149,8 @@ export class ProjectionEngine {
     readonly projections: readonly Projection[],
     private readonly logger: EngineLogger = silentLogger,
     private readonly batchSize = 500,
+    /** Events per transaction when a rebuild or `verify` replays the log: fewer, larger batches. */
+    private readonly replayBatchSize = 5000,
   ) {
     const names = new Set<string>();
     for (const projection of projections) {
@@ -247,17 +282,8 @@ export class ProjectionEngine {
       },
     };
     const changed: ChangedKeys = { everyone: [], users: new Map() };
-    for (const event of events) {
-      if (
-        event.type === SEASON_STARTED &&
-        (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData))
-      ) {
-        for (const key of seasonChangeKeys) addKey(changed.everyone, key);
-      }
-      if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
-      const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
-      const audience = projection.audienceFor?.(event) ?? null;
-      for (const key of changedKeys) {
+    const note = (keys: readonly QueryKey[], audience: string | null) => {
+      for (const key of keys) {
         if (audience !== null && personalKeyRoots.includes(String(key[0]))) {
           const own = changed.users.get(audience) ?? [];
           addKey(own, key);
@@ -266,7 +292,34 @@ export class ProjectionEngine {
           addKey(changed.everyone, key);
         }
       }
+    };
+    // The events the projection cares about, handed over together up to the next season's start.
+    let pending: RecordedEvent[] = [];
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const run = pending;
+      pending = [];
+      if (projection.applyBatch) {
+        for (const group of await projection.applyBatch(run, context)) note(group.keys, group.audience);
+        return;
+      }
+      for (const event of run) {
+        const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
+        note(changedKeys, projection.audienceFor?.(event) ?? null);
+      }
+    };
+    for (const event of events) {
+      if (event.type === SEASON_STARTED) {
+        // A barrier: the events before it are applied to the ending season's tables, archived here.
+        await flush();
+        if (await this.startSeason(sql, projection, physicalName, event.data as SeasonStartedData)) {
+          for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+        }
+      }
+      if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
+      pending.push(event);
     }
+    await flush();
     return changed;
   }
 
@@ -294,61 +347,175 @@ export class ProjectionEngine {
     this.logger.error(`Projection ${name} failed: ${message}`);
   }
 
+  /**
+   * Live processing of a projection from a position: it joins the shared feed, which reads the log
+   * once for every projection, and applies what the feed hands it in its own transactions, at its
+   * own pace (a few batches ahead at most), with its own checkpoint. Its failure is its own.
+   */
   private follow(projection: Projection, from: bigint): void {
     if (this.stopping) return;
-    const runner = { subscription: null as Subscription | null, position: from };
+    const runner: Runner = {
+      projection,
+      position: from,
+      queue: [],
+      receiving: true,
+      stopped: false,
+      wake: null,
+      done: Promise.resolve(),
+    };
     this.runners.set(projection.name, runner);
     this.states.set(projection.name, { state: 'live', error: null });
-    runner.subscription = this.eventStore.subscribe(
-      async (events) => {
-        let change: ReadModelChange | null = null;
-        let committed: bigint | null = null;
-        await this.database.transaction(async (sql) => {
-          const checkpoint = await this.checkpoint(sql, projection.name, true);
-          if (
-            !checkpoint ||
-            checkpoint.position !== runner.position ||
-            checkpoint.version !== projection.version
-          ) {
-            // Someone else (a rebuild) moved the checkpoint: resume from where it now stands.
-            throw new PositionMoved();
-          }
-          const last = events[events.length - 1]!.position;
-          const keys = await this.applyBatch(sql, projection, checkpoint.generation, events);
-          await sql.query(
-            'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1',
-            [projection.name, last.toString()],
-          );
-          committed = last;
-          if (keys.everyone.length > 0 || keys.users.size > 0) {
-            change = {
-              readModels: [projection.name],
-              queryKeys: keys.everyone,
-              userQueryKeys: [...keys.users].map(([userId, queryKeys]) => ({ userId, queryKeys })),
-              position: last,
-            };
-          }
-        });
-        // Only once the batch is committed: waitFor() callers read the tables right after.
-        if (committed !== null) {
-          runner.position = committed;
-          this.emitter.emit('advanced');
-        }
-        if (change) this.emitter.emit('changed', change);
-      },
-      {
+    runner.done = this.run(runner);
+    // The feed is past where this projection stands: it reads again from there for everyone (the
+    // others skip what they have applied).
+    if (!this.feed || from < this.feed.position) this.restartFeed();
+  }
+
+  /** A runner's loop: applies what the feed queued for it, several queued batches in one transaction. */
+  private async run(runner: Runner): Promise<void> {
+    const { projection } = runner;
+    while (!runner.stopped) {
+      if (runner.queue.length === 0) {
+        await new Promise<void>((resolve) => (runner.wake = resolve));
+        runner.wake = null;
+        continue;
+      }
+      // The batches that go on from where the projection stands, without what it has applied. One
+      // that starts further on (handed before the feed went back for this projection) comes again.
+      const events: RecordedEvent[] = [];
+      let at = runner.position;
+      for (const batch of runner.queue.splice(0)) {
+        if (batch.after > at) break;
+        for (const event of batch.events) if (event.position > at) events.push(event);
+        const last = batch.events[batch.events.length - 1]!.position;
+        if (last > at) at = last;
+      }
+      this.feedProgress.emit('progress');
+      if (events.length === 0) continue;
+      try {
+        await this.applyLive(runner, events);
+      } catch (error) {
+        runner.receiving = false;
+        runner.stopped = true;
+        this.feedProgress.emit('progress');
+        if (this.stopping) return;
+        if (error instanceof PositionMoved) void this.resume(projection);
+        else this.fail(projection.name, error);
+        return;
+      }
+    }
+  }
+
+  /** One transaction: a batch of the log applied, and the checkpoint moved past it. */
+  private async applyLive(runner: Runner, events: RecordedEvent[]): Promise<void> {
+    const { projection } = runner;
+    let change: ReadModelChange | null = null;
+    let committed: bigint | null = null;
+    await this.database.transaction(async (sql) => {
+      const checkpoint = await this.checkpoint(sql, projection.name, true);
+      if (
+        !checkpoint ||
+        checkpoint.position !== runner.position ||
+        checkpoint.version !== projection.version
+      ) {
+        // Someone else (a rebuild) moved the checkpoint: resume from where it now stands.
+        throw new PositionMoved();
+      }
+      const last = events[events.length - 1]!.position;
+      const keys = await this.applyBatch(sql, projection, checkpoint.generation, events);
+      await sql.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
+        projection.name,
+        last.toString(),
+      ]);
+      committed = last;
+      if (keys.everyone.length > 0 || keys.users.size > 0) {
+        change = {
+          readModels: [projection.name],
+          queryKeys: keys.everyone,
+          userQueryKeys: [...keys.users].map(([userId, queryKeys]) => ({ userId, queryKeys })),
+          position: last,
+        };
+      }
+    });
+    // Only once the batch is committed: waitFor() callers read the tables right after.
+    if (committed !== null) {
+      runner.position = committed;
+      this.emitter.emit('advanced');
+    }
+    if (change) this.emitter.emit('changed', change);
+  }
+
+  /** Stops a runner's loop (after the transaction it is in) and takes it off the feed. */
+  private async stopRunner(runner: Runner): Promise<void> {
+    runner.receiving = false;
+    runner.stopped = true;
+    runner.wake?.();
+    this.feedProgress.emit('progress');
+    await runner.done;
+  }
+
+  /**
+   * (Re)starts the one subscription to the log, from the position of the projection furthest
+   * behind. Restarts queue up behind each other; several asked for at once make one.
+   */
+  private restartFeed(): void {
+    if (this.feedRestart) return;
+    const restart = this.feedChain.then(async () => {
+      this.feedRestart = null;
+      await this.closeFeed();
+      const receiving = [...this.runners.values()].filter((runner) => runner.receiving);
+      if (this.stopping || receiving.length === 0) return;
+      const from = receiving.reduce(
+        (min, runner) => (runner.position < min ? runner.position : min),
+        receiving[0]!.position,
+      );
+      const feed: Feed = { subscription: null, position: from, closed: false };
+      this.feed = feed;
+      feed.subscription = this.eventStore.subscribe((events) => this.hand(feed, events), {
         after: from,
         batchSize: this.batchSize,
         onError: (error) => {
-          if (this.stopping) return;
-          if (error instanceof PositionMoved) {
-            void this.resume(projection);
-            return;
+          if (this.stopping || feed.closed) return;
+          // The log cannot be read: every projection that followed it stops here.
+          if (this.feed === feed) this.feed = null;
+          for (const runner of this.runners.values()) {
+            if (!runner.receiving) continue;
+            runner.receiving = false;
+            this.fail(runner.projection.name, error);
           }
-          this.fail(projection.name, error);
         },
-      },
+      });
+    });
+    this.feedRestart = restart;
+    this.feedChain = restart.catch((error: unknown) =>
+      this.logger.error(`Projection feed: ${String(error)}`),
     );
+  }
+
+  private async closeFeed(): Promise<void> {
+    const feed = this.feed;
+    if (!feed) return;
+    this.feed = null;
+    feed.closed = true;
+    this.feedProgress.emit('progress');
+    await feed.subscription?.stop();
+  }
+
+  /** The feed read a batch: queued for every projection on it; waits while one is far behind. */
+  private async hand(feed: Feed, events: RecordedEvent[]): Promise<void> {
+    if (feed.closed) return;
+    for (const runner of this.runners.values()) {
+      if (!runner.receiving) continue;
+      runner.queue.push({ after: feed.position, events });
+      runner.wake?.();
+    }
+    feed.position = events[events.length - 1]!.position;
+    const behind = () =>
+      !feed.closed &&
+      [...this.runners.values()].some(
+        (runner) => runner.receiving && runner.queue.length >= maxQueuedBatches,
+      );
+    while (behind()) await once(this.feedProgress, 'progress');
   }
 
   private async resume(projection: Projection): Promise<void> {
@@ -374,7 +541,7 @@ export class ProjectionEngine {
     let head = await this.eventStore.headPosition();
     onProgress?.({ projection: name, position, head, eventsApplied: applied });
     for (;;) {
-      const events = await this.eventStore.readAll({ after: position, maxCount: this.batchSize });
+      const events = await this.eventStore.readAll({ after: position, maxCount: this.replayBatchSize });
       if (events.length === 0) break;
       await this.database.transaction((sql) => this.applyBatch(sql, projection, generation, events));
       position = events[events.length - 1]!.position;
@@ -383,7 +550,7 @@ export class ProjectionEngine {
       onProgress?.({ projection: name, position, head, eventsApplied: applied });
     }
     const runner = this.runners.get(name);
-    await runner?.subscription?.stop();
+    if (runner) await this.stopRunner(runner);
     this.runners.delete(name);
     const previous = await this.database.transaction(async (sql) => {
       const current = await this.checkpoint(sql, name, true);
@@ -425,9 +592,9 @@ export class ProjectionEngine {
         const target = (await this.checkpoint(this.database, name))?.position ?? 0n;
         // Catch the shadow up to the live checkpoint (which may move while this runs).
         while (built < target) {
-          const events = (await this.eventStore.readAll({ after: built, maxCount: this.batchSize })).filter(
-            (e) => e.position <= target,
-          );
+          const events = (
+            await this.eventStore.readAll({ after: built, maxCount: this.replayBatchSize })
+          ).filter((e) => e.position <= target);
           if (events.length === 0) break;
           await this.database.transaction((sql) => this.applyBatch(sql, projection, shadow, events));
           built = events[events.length - 1]!.position;
@@ -613,9 +780,10 @@ export class ProjectionEngine {
   async stop(): Promise<void> {
     this.stopping = true;
     this.started = false;
-    await Promise.all(
-      [...this.runners.values()].map((runner) => runner.subscription?.stop() ?? Promise.resolve()),
-    );
+    await this.closeFeed();
+    await Promise.all([...this.runners.values()].map((runner) => this.stopRunner(runner)));
+    await this.feedChain;
+    await this.closeFeed();
     this.runners.clear();
     for (const [name, state] of this.states)
       if (state.state !== 'failed') this.states.set(name, { state: 'stopped', error: null });

@@ -2,12 +2,18 @@ import type { PoolRules } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
 import { type Tables, uuidOrNull } from './standings.tables.js';
 
+/** One player in one period. */
+export interface PlayerPeriod {
+  userId: string;
+  periodId: number;
+}
+
 /**
- * Whose period scores an event changes: one player in one period (a pick), or every player who
- * picked one of some options (a result).
+ * Whose period scores events change: some players each in one period (picks: one event's player, or
+ * a run of picks'), or every player who picked one of some options (a result).
  */
 export type ScoreScope =
-  | { kind: 'pick'; userId: string; periodId: number }
+  | { kind: 'picks'; players: readonly PlayerPeriod[] }
   | { kind: 'options'; periodId: number; optionIds: readonly string[] };
 
 export interface ScoreChange {
@@ -36,12 +42,22 @@ export class ScoreTotals {
     return `CASE ${outcome} WHEN 'win' THEN ${win} WHEN 'draw' THEN ${draw} WHEN 'loss' THEN ${loss} ELSE 0 END`;
   }
 
-  /** `keys (user_id, period_id)`: the score rows the scope touches; params $1, $2. */
+  /**
+   * `keys (user_id, period_id)`: the score rows the scope touches; params $1, $2 (picks: and $3, the
+   * players' `user_uuid`, in `players (user_id, user_uuid)`).
+   */
   private keys(scope: ScoreScope): { cte: string; params: unknown[] } {
-    if (scope.kind === 'pick') {
+    if (scope.kind === 'picks') {
+      const userIds = [...new Set(scope.players.map((p) => p.userId))];
       return {
-        cte: `keys AS (SELECT $1::text AS user_id, $2::integer AS period_id)`,
-        params: [scope.userId, scope.periodId],
+        cte: `keys AS (SELECT DISTINCT user_id, period_id FROM unnest($1::text[], $2::integer[]) AS k(user_id, period_id)),
+              players AS (SELECT * FROM unnest($3::text[], $4::uuid[]) AS p(user_id, user_uuid))`,
+        params: [
+          scope.players.map((p) => p.userId),
+          scope.players.map((p) => p.periodId),
+          userIds,
+          userIds.map(uuidOrNull),
+        ],
       };
     }
     return {
@@ -54,6 +70,15 @@ export class ScoreTotals {
   async isEntrant(userId: string): Promise<boolean> {
     const { rows } = await this.sql.query(`SELECT 1 FROM ${this.t.overall} WHERE user_id = $1`, [userId]);
     return rows.length > 0;
+  }
+
+  /** Which of these players are Overall entrants. */
+  async entrants(userIds: readonly string[]): Promise<Set<string>> {
+    const { rows } = await this.sql.query<{ user_id: string }>(
+      `SELECT user_id FROM ${this.t.overall} WHERE user_id = ANY($1::text[])`,
+      [[...userIds]],
+    );
+    return new Set(rows.map((row) => row.user_id));
   }
 
   /**
@@ -70,11 +95,11 @@ export class ScoreTotals {
       `SELECT d.user_id, sum(d.d_points)::integer AS points, sum(d.d_wins)::integer AS wins,
               sum(d.d_periods)::integer AS periods
          FROM ${from} GROUP BY d.user_id`;
-    // A pick may make a new entrant (one player: an upsert); results only move existing rows.
+    // A pick may make a new entrant (an upsert); results only move existing rows.
     const moveTotals = (target: string, delta: string) =>
-      scope.kind === 'pick'
+      scope.kind === 'picks'
         ? `INSERT INTO ${target} AS o (user_id, points, wins, periods, user_uuid)
-           SELECT user_id, points, wins, periods, $3::uuid FROM ${delta}
+           SELECT x.user_id, x.points, x.wins, x.periods, p.user_uuid FROM ${delta} x JOIN players p ON p.user_id = x.user_id
            ON CONFLICT (user_id) DO UPDATE
               SET points = o.points + EXCLUDED.points, wins = o.wins + EXCLUDED.wins, periods = o.periods + EXCLUDED.periods
             WHERE (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods) IS DISTINCT FROM (0, 0, 0)`
@@ -84,7 +109,7 @@ export class ScoreTotals {
     // Rows a leaderboard shows differently: new ones, or points or wins moved (reads see the table
     // as it was before this statement).
     const shownChanges = (target: string, delta: string) =>
-      scope.kind === 'pick'
+      scope.kind === 'picks'
         ? `(SELECT count(*) FROM ${delta} x LEFT JOIN ${target} o ON o.user_id = x.user_id
              WHERE o.user_id IS NULL OR x.points <> 0 OR x.wins <> 0)::integer`
         : `(SELECT count(*) FROM ${delta} x WHERE x.points <> 0 OR x.wins <> 0)::integer`;
@@ -130,19 +155,20 @@ export class ScoreTotals {
        SELECT ((SELECT count(*) FROM written) + (SELECT count(*) FROM removed))::integer AS scores,
               ${shownChanges(overall, 'overall_delta')} AS overall,
               ${shownChanges(last10, 'last10_delta')} AS last10`,
-      scope.kind === 'pick' ? [...params, uuidOrNull(scope.userId)] : params,
+      params,
     );
     const change = {
       scores: (rows[0]?.scores ?? 0) > 0,
       overall: (rows[0]?.overall ?? 0) > 0,
       last10: (rows[0]?.last10 ?? 0) > 0,
     };
-    if (scope.kind === 'pick') {
+    if (scope.kind === 'picks') {
       // Only a pick event can take a player's last pick away (results never change who has picks).
       for (const target of [overall, last10] as const) {
-        const gone = await this.sql.query(`DELETE FROM ${target} WHERE user_id = $1 AND periods = 0`, [
-          scope.userId,
-        ]);
+        const gone = await this.sql.query(
+          `DELETE FROM ${target} WHERE user_id = ANY($1::text[]) AND periods = 0`,
+          [[...new Set(scope.players.map((p) => p.userId))]],
+        );
         if (gone.rowCount > 0) change[target === overall ? 'overall' : 'last10'] = true;
       }
     }

@@ -1,10 +1,16 @@
 import { defaultSegment, type PoolRules, type QueryKey, queryKeys } from '@treble/contracts';
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
 import type { PicksEvent } from '../../picks/domain/picks.events.js';
-import type { Projection, ProjectionContext } from '../../projections/projection.js';
+import {
+  applyInRuns,
+  type ChangedKeyGroup,
+  type Projection,
+  type ProjectionContext,
+} from '../../projections/projection.js';
 import type { ResultRecordedData, ResultsEvent } from '../../results/domain/results.js';
 import type { PeriodEvent } from '../../season/domain/period.js';
 import { assertNever } from '../../shared/domain/event.js';
+import { pickRunTypes, writePickRun } from './pick-run.js';
 import { ScoreTotals } from './score-totals.js';
 import { standingsTableNames, standingsTables, type Tables } from './standings.tables.js';
 import { SurvivorFold } from './survivor-fold.js';
@@ -155,13 +161,75 @@ async function isCompleted(sql: ProjectionContext['sql'], t: Tables, periodId: n
   return rows[0]?.is_completed ?? false;
 }
 
+function tablesOf(context: ProjectionContext): Tables {
+  return Object.fromEntries(standingsTableNames.map((name) => [name, context.table(name)])) as Tables;
+}
+
+/** A pick made or withdrawn before its lock changes only its player's own views. */
+function audienceFor(event: RecordedEvent): string | null {
+  return event.type === 'ChoiceMade' || event.type === 'ChoiceWithdrawn'
+    ? (event.data as { userId: string }).userId
+    : null;
+}
+
+/**
+ * A run of consecutive picks events, applied as `applyEvent` would one after the other but
+ * set-based: the `choices` rows in a few statements (pick-run.ts settles their order), then the
+ * period scores and totals of every (player, period) they touched in one refresh, then the survivor
+ * fold once. Each changed event's keys go to its audience, with what the run as a whole moved.
+ */
+async function applyPickRun(
+  run: RecordedEvent[],
+  context: ProjectionContext,
+  rules: PoolRules,
+): Promise<ChangedKeyGroup[]> {
+  const t = tablesOf(context);
+  const { sql } = context;
+  const rowsChanged = await writePickRun(sql, t, run);
+  const touched = run
+    .map((event) => ({ event, ...(event.data as { userId: string; periodId: number }) }))
+    .filter((_, index) => rowsChanged[index]! > 0);
+  // Replayed events find the picks as they left them: nothing else can have changed.
+  if (touched.length === 0) return [];
+  const change = nothing();
+  const totals = new ScoreTotals(sql, t, rules);
+  const survivor = new SurvivorFold(sql, t, rules);
+  const userIds = [...new Set(touched.map((pick) => pick.userId))];
+  const periodIds = [...new Set(touched.map((pick) => pick.periodId))];
+  const wereEntrants = await totals.entrants(userIds);
+  const moved = await totals.refreshScores({
+    kind: 'picks',
+    players: touched.map(({ userId, periodId }) => ({ userId, periodId })),
+  });
+  if (moved.scores) {
+    Object.assign(change, moved);
+    const { rows } = await sql.query(
+      `SELECT 1 FROM ${t.standings_periods} WHERE is_completed AND period_id = ANY($1::integer[]) LIMIT 1`,
+      [periodIds],
+    );
+    if (rows.length > 0) {
+      change.survivor = await survivor.refold();
+    } else {
+      const areEntrants = await totals.entrants(userIds);
+      const flips = userIds
+        .filter((userId) => wereEntrants.has(userId) !== areEntrants.has(userId))
+        .map((userId) => ({ userId, sign: areEntrants.has(userId) ? (1 as const) : (-1 as const) }));
+      change.survivor = await survivor.foldInEntrants(flips);
+    }
+  }
+  return touched.map(({ event, periodId }) => ({
+    keys: keysOf({ ...change, choicesPeriod: periodId }),
+    audience: audienceFor(event),
+  }));
+}
+
 async function applyEvent(
   recorded: RecordedEvent,
   context: ProjectionContext,
   rules: PoolRules,
 ): Promise<Change> {
   const event = recorded as unknown as StandingsEvent;
-  const t = Object.fromEntries(standingsTableNames.map((name) => [name, context.table(name)])) as Tables;
+  const t = tablesOf(context);
   const { sql } = context;
   const totals = new ScoreTotals(sql, t, rules);
   const survivor = new SurvivorFold(sql, t, rules);
@@ -174,7 +242,7 @@ async function applyEvent(
     if (picksChanged === 0) return change;
     change.choicesPeriod = periodId;
     const wasEntrant = await totals.isEntrant(userId);
-    const moved = await totals.refreshScores({ kind: 'pick', userId, periodId });
+    const moved = await totals.refreshScores({ kind: 'picks', players: [{ userId, periodId }] });
     if (!moved.scores) return change;
     Object.assign(change, moved);
     const completed = await isCompleted(sql, t, periodId);
@@ -366,12 +434,18 @@ export function standingsProjection(rules: PoolRules): Projection {
       // Exactly what the event changed (a pick in an open period changes no leaderboard).
       return keysOf(await applyEvent(event, context, rules));
     },
-    audienceFor(event: RecordedEvent) {
-      // A pick made or withdrawn before its lock changes only its player's own views.
-      return event.type === 'ChoiceMade' || event.type === 'ChoiceWithdrawn'
-        ? (event.data as { userId: string }).userId
-        : null;
+    applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
+      // Runs of picks set-based; results, periods and the like one by one, in order between them.
+      return applyInRuns(
+        events,
+        (event) => pickRunTypes.has(event.type),
+        (run) => applyPickRun(run, context, rules),
+        async (event) => [
+          { keys: keysOf(await applyEvent(event, context, rules)), audience: audienceFor(event) },
+        ],
+      );
     },
+    audienceFor,
     queryKeysFor: possibleKeys,
   };
 }

@@ -275,20 +275,62 @@ export class SurvivorFold {
    * steps of arithmetic on that one player) and the full re-fold runs only when a decision flips.
    */
   async foldInEntrant(userId: string, sign: 1 | -1): Promise<boolean> {
+    return this.foldInEntrants([{ userId, sign }]);
+  }
+
+  /**
+   * Several players join or leave the entrants (a run of picks), as `foldInEntrant` one after the
+   * other; with no completed period yet, in one statement each way.
+   */
+  async foldInEntrants(entrants: readonly { userId: string; sign: 1 | -1 }[]): Promise<boolean> {
+    if (entrants.length === 0) return false;
     const periods = await this.completedPeriods();
     const survivor = this.t.survivor;
     if (periods.length === 0) {
-      const written =
-        sign > 0
-          ? await this.sql.query(
-              `INSERT INTO ${survivor} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
-               VALUES ($1, 0, NULL, 0, 0, $2) ON CONFLICT (user_id) DO NOTHING`,
-              [userId, uuidOrNull(userId)],
-            )
-          : await this.sql.query(`DELETE FROM ${survivor} WHERE user_id = $1`, [userId]);
-      return written.rowCount > 0;
+      const joining = entrants.filter((e) => e.sign > 0).map((e) => e.userId);
+      const leaving = entrants.filter((e) => e.sign < 0).map((e) => e.userId);
+      let written = 0;
+      if (leaving.length > 0) {
+        written += (
+          await this.sql.query(`DELETE FROM ${survivor} WHERE user_id = ANY($1::text[])`, [leaving])
+        ).rowCount;
+      }
+      if (joining.length > 0) {
+        written += (
+          await this.sql.query(
+            `INSERT INTO ${survivor} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
+             SELECT user_id, 0, NULL, 0, 0, user_uuid FROM unnest($1::text[], $2::uuid[]) AS j(user_id, user_uuid)
+             ON CONFLICT (user_id) DO NOTHING`,
+            [joining, joining.map(uuidOrNull)],
+          )
+        ).rowCount;
+      }
+      return written > 0;
     }
-    if (periods.some((period) => period.active === null || period.eliminating === null)) return this.refold();
+    let changed = false;
+    for (const [index, { userId, sign }] of entrants.entries()) {
+      // The stored counts moved with the players folded in before this one.
+      const folded = await this.foldInOne(
+        userId,
+        sign,
+        index === 0 ? periods : await this.completedPeriods(),
+      );
+      // A full re-fold covers every entrant, those still to come included.
+      if (folded.refolded) return changed || folded.changed;
+      changed ||= folded.changed;
+    }
+    return changed;
+  }
+
+  /** One player folded in against the completed periods' stored counts, or else the full re-fold. */
+  private async foldInOne(
+    userId: string,
+    sign: 1 | -1,
+    periods: readonly CompletedPeriod[],
+  ): Promise<{ changed: boolean; refolded: boolean }> {
+    const survivor = this.t.survivor;
+    const refold = async () => ({ changed: await this.refold(), refolded: true });
+    if (periods.some((period) => period.active === null || period.eliminating === null)) return refold();
 
     const { rows } = await this.sql.query<{
       period_id: number;
@@ -321,7 +363,7 @@ export class SurvivorFold {
       const eliminating = strike && strikeEliminates(player.strikeCount, this.rules);
       const stored = isRollover(period.active!, period.eliminating!);
       const changed = isRollover(period.active! + sign, period.eliminating! + (eliminating ? sign : 0));
-      if (stored !== changed) return this.refold();
+      if (stored !== changed) return refold();
       player.points += score?.points ?? 0;
       player.wins += score?.wins ?? 0;
       if (!stored && strike) {
@@ -358,7 +400,7 @@ export class SurvivorFold {
         WHERE sp.period_id = d.period_id`,
       [deltas.map((d) => d.periodId), deltas.map((d) => d.active), deltas.map((d) => d.eliminating)],
     );
-    return true;
+    return { changed: true, refolded: false };
   }
 
   /** The last completed period before this one completes (null if none). */

@@ -1,6 +1,6 @@
 import { queryKeys } from '@treble/contracts';
 import type { RecordedEvent } from '../../../event-store/event-store.port.js';
-import type { Projection, ProjectionContext } from '../../../projections/projection.js';
+import { applyInRuns, type Projection, type ProjectionContext } from '../../../projections/projection.js';
 import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
 
 /** The picks events that mean "this player made a pick" (any pick, withdrawn or voided since or not). */
@@ -114,6 +114,25 @@ export const usersProjection: Projection = {
         await sql.query(`UPDATE ${users} SET is_admin = false WHERE id = $1`, [event.data.userId]);
         return;
     }
+  },
+  applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
+    return applyInRuns(
+      events,
+      (event) => pickMadeTypes.has(event.type),
+      async (run) => {
+        // A run of picks (a deadline's rush): every player in it has picked, in one statement.
+        const userIds = [...new Set(run.map((event) => (event.data as { userId: string }).userId))];
+        await context.sql.query(
+          `UPDATE ${context.table('users')} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
+          [userIds],
+        );
+        return [];
+      },
+      async (event) => {
+        await usersProjection.apply(event, context);
+        return [{ keys: usersProjection.queryKeysFor(event), audience: null }];
+      },
+    );
   },
   queryKeysFor(event) {
     // A pick is not worth a notice to every admin (30,000 of them in a deadline's last minute).
