@@ -199,13 +199,19 @@ export class StandingsController {
   ): Promise<LeaderboardSummary | undefined> {
     const past = await this.seasons.pastSeason(season);
     if (past !== null) return this.seasons.readPast(past, (sql) => this.leaderboardsOf(sql).summary());
-    const asker: Asker = { admin: false, viewer: null, now: this.clock.now() };
-    const queries = this.leaderboards.shownAt(asker.now);
+    // Counted as the boards are listed for this viewer: admins count everyone; a player counts the
+    // rows others may see and their own (shown to them before their picks lock), so the cards never
+    // say 0 players above a list that shows one.
+    const user = requestUser(request);
+    const admin = user?.isAdmin === true;
+    const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
+    const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
     const answer = await this.cache.answer('summary', asker, queries, () => queries.summary(), {
       keep: true,
-      viewerMatters: () => false,
+      viewerMatters: (state) => state.hiddenOn.size > 0,
     });
-    if (answer.state !== null && alreadyHeld(request, response, entityTag(answer.state, 'everyone'))) {
+    const variant = admin ? 'admin' : 'others';
+    if (answer.state !== null && alreadyHeld(request, response, entityTag(answer.state, variant))) {
       return undefined;
     }
     return answer.value;

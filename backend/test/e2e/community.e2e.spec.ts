@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CommunityStats, CompareEntry, CreatedInvitation, LeaderboardEntry } from '@treble/contracts';
+import type {
+  CommunityStats,
+  CompareEntry,
+  CreatedInvitation,
+  LeaderboardEntry,
+  SurvivorEntry,
+} from '@treble/contracts';
 import {
   registerAdmin,
   registerPlayer,
@@ -116,15 +122,18 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
       },
     ]);
     // Nor through the leaderboards: a player whose picks have not locked is not listed or counted
-    // (Ann sees her own row, never Bob's).
+    // (Ann sees her own row, never Bob's), and the cards count what the lists show her.
+    const shownToAnn: Record<string, number> = {};
     for (const board of ['overall', 'survivor', 'last10']) {
       const rows = (await ann.request('GET', `/api/leaderboards/${board}`)).body as { userId: string }[];
       expect(rows.filter((row) => row.userId !== ann.user.id)).toEqual([]);
+      shownToAnn[board] = rows.length;
     }
+    expect(shownToAnn.overall).toBe(1);
     expect((await ann.request('GET', '/api/leaderboards/summary')).body).toEqual({
-      totalPlayers: 0,
-      survivors: 0,
-      last10Players: 0,
+      totalPlayers: shownToAnn.overall,
+      survivors: shownToAnn.survivor,
+      last10Players: shownToAnn.last10,
     });
     expect((await app.request('GET', '/api/prizes/payouts')).body).toEqual([]);
     // Bob's own view shows his picks at once.
@@ -253,6 +262,14 @@ describe.each(databaseTargets)(
       expect((await bob.request('GET', '/api/leaderboards/summary')).body).toEqual({
         totalPlayers: 2,
         survivors: 1,
+        last10Players: 0,
+      });
+      // Cat counts herself, as her own lists show her.
+      const catsSurvivors = (await cat.request('GET', '/api/leaderboards/survivor')).body as SurvivorEntry[];
+      expect(catsSurvivors.map((row) => row.userId)).toContain(cat.user.id);
+      expect((await cat.request('GET', '/api/leaderboards/summary')).body).toEqual({
+        totalPlayers: 3,
+        survivors: catsSurvivors.filter((row) => !row.isEliminated).length,
         last10Players: 0,
       });
 
