@@ -268,6 +268,7 @@ describe('reading Football.TXT', () => {
         '  Sun Jan 4  2026',
         '    14:00  Crystal Palace FC v Nottingham Forest FC  10-2 (10-1)',
         '           Manchester City FC v Manchester United FC  1-10',
+        '           Fulham FC v Brentford FC  1-10 (0-10)',
       ),
     );
     expect(file.name).toBe('English Premier League 2025/26');
@@ -283,6 +284,7 @@ describe('reading Football.TXT', () => {
       ['line 14', 2, '2026-01-03', '15:00', 'Wolverhampton Wanderers FC v Brentford FC', true, null],
       ['line 16', 2, '2026-01-04', '14:00', 'Crystal Palace FC v Nottingham Forest FC', false, [10, 2]],
       ['line 17', 2, '2026-01-04', '14:00', 'Manchester City FC v Manchester United FC', false, [1, 10]],
+      ['line 18', 2, '2026-01-04', '14:00', 'Fulham FC v Brentford FC', false, [1, 10]],
     ]);
   });
 
@@ -350,6 +352,12 @@ describe('reading Football.TXT', () => {
     expect(file).toMatchObject({ name: 'Premier League', season: null });
     expect(file.matches[0]!.date).toBe('2025-08-16');
     expect(errorsOf(() => parseFootballTxt(txt('» Matchday 1', '  Sat Aug 16', '    15:00  A v B')))).toEqual(
+      [
+        'line 2: the date has no year and the file has not given one yet',
+        'line 3: a match before any date line',
+      ],
+    );
+    expect(errorsOf(() => parseFootballTxt(txt('» Matchday 21', '  Sat Jan 3', '    15:00  A v B')))).toEqual(
       [
         'line 2: the date has no year and the file has not given one yet',
         'line 3: a match before any date line',
