@@ -223,6 +223,8 @@ describe('the window of a matchweek', () => {
         fixture('2026-03-22T16:30:00.000Z', 'SCHEDULED'),
         fixture('2026-03-23T20:00:00.000Z', 'POSTPONED'),
         fixture(null, 'POSTPONED'),
+        // A match the file gives no time for (and does not call off) has no kickoff yet.
+        fixture(null, 'SCHEDULED'),
       ]),
     ).toEqual({ startDate: '2026-03-21T15:00:00.000Z', endDate: '2026-03-22T18:30:00.000Z' });
     expect(matchweekWindow([fixture('2026-03-20T20:00:00.000Z', 'POSTPONED')])).toBeNull();
