@@ -553,6 +553,12 @@ describe('results of a period', () => {
     withOptions(recorded)
       .when((state) => decideDeleteResultInPeriod(5, state, '5-ARS', defaultRules))
       .then([{ type: 'ResultDeleted', data: { periodId: 5, optionId: '5-ARS' } }]);
+    withOptions(recorded, completedManually)
+      .when((state) => decideDeleteResultInPeriod(5, state, '5-ARS', defaultRules))
+      .thenRefused(
+        ErrorCodes.RESULT_PERIOD_COMPLETED,
+        'Period 5 is completed; reopen it to delete a result.',
+      );
     withOptions(recorded)
       .when((state) => decideDeleteResultInPeriod(5, state, '5-XXX', defaultRules))
       .thenRefused(ErrorCodes.OPTION_NOT_FOUND, 'Option 5-XXX does not exist.');
