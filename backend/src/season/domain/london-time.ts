@@ -26,7 +26,8 @@ function londonOffsetMs(instant: number): number {
     Number(parts.minute),
     Number(parts.second),
   );
-  return asUtc - (instant - (instant % 1000));
+  // The parts have no milliseconds; the instants asked about here are whole minutes.
+  return asUtc - instant;
 }
 
 export function londonLocalToUtc(date: string, time: string): Date {

@@ -19,6 +19,23 @@ describe('London wall-clock time to UTC', () => {
     expect(londonLocalToUtc('2026-03-29', '16:30').toISOString()).toBe('2026-03-29T15:30:00.000Z');
   });
 
+  it('reads the hour before the clocks go back as summer time', () => {
+    // 00:30 on 26 Oct 2025 is still BST (the clocks go back at 02:00 BST, 01:00 UTC).
+    expect(londonLocalToUtc('2025-10-26', '00:30').toISOString()).toBe('2025-10-25T23:30:00.000Z');
+    expect(londonLocalToUtc('2025-10-26', '00:59').toISOString()).toBe('2025-10-25T23:59:00.000Z');
+    // 01:30 happens twice that night; the file means the second, in GMT.
+    expect(londonLocalToUtc('2025-10-26', '01:30').toISOString()).toBe('2025-10-26T01:30:00.000Z');
+    // The hour after the clocks go forward is summer time.
+    expect(londonLocalToUtc('2026-03-29', '03:00').toISOString()).toBe('2026-03-29T02:00:00.000Z');
+  });
+
+  it('refuses a date or a time with anything before or after it', () => {
+    expect(() => londonLocalToUtc('2025-08-15x', '20:00')).toThrow(/Not a local date and time/);
+    expect(() => londonLocalToUtc('x2025-08-15', '20:00')).toThrow(/Not a local date and time/);
+    expect(() => londonLocalToUtc('2025-08-15', '20:00x')).toThrow(/Not a local date and time/);
+    expect(() => londonLocalToUtc('2025-08-15', 'x20:00')).toThrow(/Not a local date and time/);
+  });
+
   it('refuses text that is not a date and a time', () => {
     expect(() => londonLocalToUtc('15/08/2025', '20:00')).toThrow(/Not a local date and time/);
     expect(() => londonLocalToUtc('2025-08-15', '8pm')).toThrow(/Not a local date and time/);

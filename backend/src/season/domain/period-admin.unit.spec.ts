@@ -218,6 +218,10 @@ describe('custom options', () => {
       .then([
         { type: 'OptionsAdded', data: { periodId: 5, options: [custom(8, 'Outsiders', 6, 'long shots')] } },
       ]);
+    // Past nine: the number is read whole.
+    withOptions({ type: 'OptionsAdded', data: { periodId: 5, options: [custom(12, 'Favourites', 5)] } })
+      .when((state) => decideCreateOption(5, state, { name: 'Outsiders', description: null, sortOrder: 6 }))
+      .then([{ type: 'OptionsAdded', data: { periodId: 5, options: [custom(13, 'Outsiders', 6)] } }]);
   });
 
   it('refuses a name the period already has (in any case), a blank name, and a completed or missing period', () => {
@@ -549,6 +553,12 @@ describe('results of a period', () => {
     withOptions(recorded)
       .when((state) => decideDeleteResultInPeriod(5, state, '5-ARS', defaultRules))
       .then([{ type: 'ResultDeleted', data: { periodId: 5, optionId: '5-ARS' } }]);
+    withOptions(recorded, completedManually)
+      .when((state) => decideDeleteResultInPeriod(5, state, '5-ARS', defaultRules))
+      .thenRefused(
+        ErrorCodes.RESULT_PERIOD_COMPLETED,
+        'Period 5 is completed; reopen it to delete a result.',
+      );
     withOptions(recorded)
       .when((state) => decideDeleteResultInPeriod(5, state, '5-XXX', defaultRules))
       .thenRefused(ErrorCodes.OPTION_NOT_FOUND, 'Option 5-XXX does not exist.');

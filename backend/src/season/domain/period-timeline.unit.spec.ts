@@ -103,3 +103,68 @@ describe('the current period and the periods open for picks', () => {
     });
   });
 });
+
+describe('the edges of the timeline', () => {
+  const now = at('2026-03-01T12:00:00Z');
+
+  it('a period not played by the pool has ended from the moment its end is reached', () => {
+    const statuses = periodTimeline(
+      [
+        {
+          period: period(1, '2026-02-27T12:00:00Z', '2026-03-01T12:00:00Z', { isActive: false }),
+          nextDeadline: null,
+        },
+        {
+          period: period(2, '2026-02-28T12:00:00Z', '2026-03-01T12:00:01Z', { isActive: false }),
+          nextDeadline: null,
+        },
+      ],
+      now,
+    ).periods.map((p) => p.status);
+    expect(statuses).toEqual(['ended', 'inactive']);
+  });
+
+  it('a period is open, not upcoming, from the instant it starts', () => {
+    const timeline = periodTimeline(
+      [
+        {
+          period: period(7, '2026-03-01T12:00:00Z', '2026-03-02T22:00:00Z'),
+          nextDeadline: at('2026-03-01T15:00:00Z'),
+        },
+        {
+          period: period(8, '2026-03-01T12:00:01Z', '2026-03-03T22:00:00Z'),
+          nextDeadline: at('2026-03-01T15:00:00Z'),
+        },
+      ],
+      now,
+    );
+    expect(timeline.periods.map((p) => p.status)).toEqual(['open', 'upcoming']);
+    // Two deadlines at the same instant: the earlier period is current.
+    expect(timeline.currentPeriodId).toBe(7);
+  });
+
+  it('with no deadline ahead, is the period that started last, whatever its number', () => {
+    const none = (id: number, start: string) => ({
+      period: period(id, start, '2026-05-24T17:00:00Z'),
+      nextDeadline: null,
+    });
+    expect(
+      periodTimeline(
+        [none(1, '2026-02-10T12:00:00Z'), none(2, '2026-01-10T12:00:00Z'), none(3, '2026-04-10T12:00:00Z')],
+        now,
+      ).currentPeriodId,
+    ).toBe(1);
+    // One that starts at this very instant has started.
+    expect(
+      periodTimeline([none(1, '2026-01-10T12:00:00Z'), none(2, '2026-03-01T12:00:00Z')], now).currentPeriodId,
+    ).toBe(2);
+    // Two that started together: the later one.
+    expect(
+      periodTimeline([none(4, '2026-01-10T12:00:00Z'), none(5, '2026-01-10T12:00:00Z')], now).currentPeriodId,
+    ).toBe(5);
+    // None started yet: the first.
+    expect(
+      periodTimeline([none(6, '2026-04-10T12:00:00Z'), none(7, '2026-04-11T12:00:00Z')], now).currentPeriodId,
+    ).toBe(6);
+  });
+});

@@ -115,3 +115,51 @@ describe('pool seasons', () => {
     expect(nextSeasonName('2099-00')).toBe('2100-01');
   });
 });
+
+describe('pool seasons, word for word', () => {
+  it('adopts an unrecorded season only when the pool has recorded none', () => {
+    spec
+      .given([started('2025-26', '', null)])
+      .when(first('2025-26', '2025-26'))
+      .thenNothing();
+    spec
+      .given([started('2025-26', '', null)])
+      .when(next('2026-27', { legacySeason: '2025-26' }))
+      .then([started('2026-27', '2026-27', '2025-26')]);
+  });
+
+  it('says which season the pool plays and which one may come next', () => {
+    spec
+      .given([started('2026-27', '', null)])
+      .when(first('2025-26'))
+      .thenRefused(
+        ErrorCodes.SEASON_ALREADY_CHOSEN,
+        'This pool plays the 2026-27 season; it cannot import 2025-26 into it. Start the next season when 2026-27 is over.',
+      );
+    spec
+      .given([started('2025-26', '', null), started('2026-27', '2026-27', '2025-26')])
+      .when(next('2026-27'))
+      .thenRefused(
+        ErrorCodes.SEASON_NOT_NEXT,
+        'The pool plays 2026-27; the next season must come after it (2027-28 or later).',
+      );
+  });
+
+  it('names one unfinished matchweek in the singular, several in the plural', () => {
+    const history = [started('2025-26', '', null)];
+    spec
+      .given(history)
+      .when(next('2026-27', { unfinished: [38] }))
+      .thenRefused(
+        ErrorCodes.SEASON_NOT_FINISHED,
+        '1 matchweek of 2025-26 is not completed (38). Complete it, or confirm to start 2026-27 anyway: the standings of 2025-26 stay as they are now.',
+      );
+    spec
+      .given(history)
+      .when(next('2026-27', { unfinished: [37, 38] }))
+      .thenRefused(
+        ErrorCodes.SEASON_NOT_FINISHED,
+        '2 matchweeks of 2025-26 are not completed (37, 38). Complete them, or confirm to start 2026-27 anyway: the standings of 2025-26 stay as they are now.',
+      );
+  });
+});

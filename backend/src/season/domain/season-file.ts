@@ -60,12 +60,13 @@ export function seasonOfName(name: string): string | null {
   const match = /(\d{4})\s*[/-]\s*(\d{2}|\d{4})\b/.exec(name);
   if (!match) return null;
   const start = Number(match[1]);
-  const end = match[2]!.length === 4 ? Number(match[2]) % 100 : Number(match[2]);
+  // "26" or "2026": the last two digits either way.
+  const end = Number(match[2]) % 100;
   return (start + 1) % 100 === end ? `${start}-${String(end).padStart(2, '0')}` : null;
 }
 
+/** A real `YYYY-MM-DD` day: only such text reads back unchanged from the ISO form of its noon. */
 function validDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
   const parsed = new Date(`${date}T12:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
@@ -151,8 +152,7 @@ export function parseFootballTxt(text: string): SeasonFile {
   const lines = text.split(/\r?\n/);
   lines.forEach((rawLine, index) => {
     const where = `line ${index + 1}`;
-    const line = rawLine.replace(/\s+$/, '');
-    const trimmed = line.trim();
+    const trimmed = rawLine.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return;
     if (trimmed.startsWith('=')) {
       name = trimmed.replace(/^=+\s*/, '');
@@ -162,7 +162,7 @@ export function parseFootballTxt(text: string): SeasonFile {
     }
     const header = /^[»▪]\s*(.+)$/.exec(trimmed);
     if (header) {
-      const number = /^Matchday (\d{1,2})$/.exec(header[1]!.trim());
+      const number = /^Matchday (\d{1,2})$/.exec(header[1]!);
       if (!number) return void errors.push(`${where}: round "${header[1]}" is not like "Matchday 12"`);
       round = Number(number[1]);
       date = null;

@@ -254,14 +254,15 @@ export function matchTeams(
   };
   const teams = new Map<string, Team>();
   const unmatched: string[] = [];
-  const taken = new Map<string, string>();
+  const taken = new Set<string>();
   for (const name of [...new Set(names)].sort()) {
     const found = find(name);
-    if (!found || (taken.has(found.code) && taken.get(found.code) !== name)) {
+    // Each name comes once (the set above), so a club already taken was taken by another name.
+    if (!found || taken.has(found.code)) {
       unmatched.push(name);
       continue;
     }
-    taken.set(found.code, name);
+    taken.add(found.code);
     teams.set(name, found);
   }
   return { teams, unmatched };

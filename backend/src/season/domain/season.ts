@@ -6,7 +6,9 @@ import type { SeasonSchedule } from './season-schedule.js';
  * and matchweeks) once, whatever the source (bundled data, football-data.org or an admin's file),
  * so the pool never depends on a file or an API answer that changes later.
  */
-export const seasonStreamId = (season: string): string => `season-${season}`;
+export function seasonStreamId(season: string): string {
+  return `season-${season}`;
+}
 
 export type SeasonSource = 'bundled' | 'football-data' | 'file';
 
