@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes } from '@treble/contracts';
 import { DataSource } from 'typeorm';
-import { decideAndAppend } from '../../event-store/decide-and-append.js';
+import { decideAndAppend, type DecideOptions } from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
 import { ask, loadAggregate } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
@@ -78,15 +78,7 @@ export class PicksWriter {
     decide: (state: PicksState) => PicksEvent[],
     wait = true,
   ) {
-    const result = await decideAndAppend(
-      this.eventStore,
-      picksStreamId(userId, scope),
-      picksModel,
-      decide,
-      metadataFor(context),
-    );
-    if (wait) await this.waitFor(result.position);
-    return result;
+    return this.append(userId, scope, context, decide, {}, wait);
   }
 
   /**
@@ -100,15 +92,26 @@ export class PicksWriter {
     alongside: StreamQuestion<Read>,
     decide: (state: PicksState, read: Read) => PicksEvent[],
   ) {
+    return this.append(userId, scope, context, decide, { alongside }, true);
+  }
+
+  private async append<Read>(
+    userId: string,
+    scope: string,
+    context: CommandContext,
+    decide: (state: PicksState, read: Read) => PicksEvent[],
+    options: DecideOptions<Read>,
+    wait: boolean,
+  ) {
     const result = await decideAndAppend(
       this.eventStore,
       picksStreamId(userId, scope),
       picksModel,
       decide,
       metadataFor(context),
-      { alongside },
+      options,
     );
-    await this.waitFor(result.position);
+    if (wait) await this.waitFor(result.position);
     return result;
   }
 

@@ -1,8 +1,7 @@
-import type { DetailedPerformance, Period, TrendEntry } from '@treble/contracts';
 import { usePoolRules } from '../../api/rules';
 import { periodTitleOf } from '../../lib/period-title';
 import PointsChart from './points-chart';
-import { accuracyTone } from './selection';
+import { accuracyTone, type PerformanceTabProps } from './selection';
 import { StatTile } from './stat-tile';
 
 /** How many of the most recent scored periods the overview shows. */
@@ -14,15 +13,7 @@ const trendLabels = { improving: 'Improving', declining: 'Declining', stable: 'S
  * The Overview tab: the headline figures and the last periods' points as bars. Before a period the
  * player picked in has a result there is nothing to measure, so it says so instead of showing 0 %.
  */
-export function Overview({
-  detailed,
-  trends,
-  periods,
-}: {
-  detailed: DetailedPerformance;
-  trends: TrendEntry[];
-  periods: Period[];
-}) {
+export function Overview({ detailed, trends, periods }: PerformanceTabProps) {
   // The bars are scaled against the best a period can give under the pool's rules (every pick a win).
   const { picksPerPeriod, points } = usePoolRules();
   const maxPeriodPoints = picksPerPeriod * points.win;

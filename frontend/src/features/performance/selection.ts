@@ -1,4 +1,9 @@
-import { maxComparedPeriods, type Period } from '@treble/contracts';
+import {
+  maxComparedPeriods,
+  type DetailedPerformance,
+  type Period,
+  type TrendEntry,
+} from '@treble/contracts';
 import { periodTitleOf } from '../../lib/period-title';
 
 /**
@@ -52,4 +57,11 @@ export function comparablePeriods(
 ): ComparablePeriod[] {
   const ids = [...new Set([...scoredIds, ...pickedIds])].sort((a, b) => a - b);
   return ids.map((id) => ({ id, title: periodTitleOf(id, periods) }));
+}
+
+/** What the Overview and Trends tabs are drawn from. */
+export interface PerformanceTabProps {
+  detailed: DetailedPerformance;
+  trends: TrendEntry[];
+  periods: Period[];
 }

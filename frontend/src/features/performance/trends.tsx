@@ -1,6 +1,5 @@
-import type { DetailedPerformance, Period, TrendEntry } from '@treble/contracts';
 import { periodTitleOf } from '../../lib/period-title';
-import { accuracyTone, directions, type Direction } from './selection';
+import { accuracyTone, directions, type Direction, type PerformanceTabProps } from './selection';
 
 const arrows: Record<Direction, { symbol: string; label: string }> = {
   up: { symbol: '▲', label: 'up' },
@@ -9,15 +8,7 @@ const arrows: Record<Direction, { symbol: string; label: string }> = {
 };
 
 /** The Trends tab: points and accuracy period by period, and a few insights. */
-export function Trends({
-  detailed,
-  trends,
-  periods,
-}: {
-  detailed: DetailedPerformance;
-  trends: TrendEntry[];
-  periods: Period[];
-}) {
+export function Trends({ detailed, trends, periods }: PerformanceTabProps) {
   const moves = directions(trends.map((entry) => entry.points));
   const title = (periodId: number) => periodTitleOf(periodId, periods);
   if (trends.length === 0 && detailed.bestPeriod === null) {
