@@ -15,8 +15,24 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen(config.port, config.host);
-  new Logger('Treble').log(`Treble is serving on http://localhost:${config.port}`);
+  const logger = new Logger('Treble');
+  logger.log(`Treble is serving on http://localhost:${config.port}`);
+  // Nest's shutdown hooks close the app on SIGTERM/SIGINT, then end the process with that signal.
+  // If closing hangs (a connection or a projection that does not let go), the process still ends
+  // within the grace period, with the same signal, and says so.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        logger.warn(`Shutdown did not finish within ${shutdownGraceMs / 1000} s; ending the process`);
+        process.removeAllListeners(signal);
+        process.kill(process.pid, signal);
+      }, shutdownGraceMs).unref();
+    });
+  }
 }
+
+/** How long a graceful shutdown may take before the process ends anyway. */
+const shutdownGraceMs = 10_000;
 
 main().catch((error: unknown) => {
   console.error(error);

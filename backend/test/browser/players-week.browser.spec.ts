@@ -123,7 +123,7 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
       .getByTestId('history-total-note')
       .getByText(/not final until the period is completed/)
       .waitFor();
-    await row.getByRole('button', { name: 'Period 1' }).click();
+    await row.getByRole('button', { name: 'Matchweek 1', exact: true }).click();
     await row.getByTestId('pick-grid-row').nth(1).waitFor();
     await row.getByText('Bob Baker').waitFor();
   });
@@ -142,7 +142,7 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
       phone.width,
     );
     await small.goto(`${server.baseUrl}/history`);
-    await small.getByRole('button', { name: 'Period 1' }).tap();
+    await small.getByRole('button', { name: 'Matchweek 1', exact: true }).tap();
     await small.getByTestId('pick-grid-row').nth(1).waitFor();
     await mobile.close();
   });
