@@ -18,17 +18,21 @@ import { projectionsFor } from './read-models.js';
 
 /**
  * Once the app is up, runs live projection processing if this instance wins the projector lease
- * (else keeps trying, to take over from a leader that dies); stops it before anything closes.
+ * (else keeps trying, to take over from a leader that dies); at shutdown, ends every wait for the read models and stops it before anything closes.
  */
 @Injectable()
 class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(private readonly leadership: ProjectorLeadership) {}
+  constructor(
+    private readonly leadership: ProjectorLeadership,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.leadership.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.engine.close();
     await this.leadership.stop();
   }
 }

@@ -167,6 +167,27 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     await expect(broken.settle(bad)).rejects.toThrow('simulated crash');
   });
 
+  it('ends every wait for the read models at shutdown, leader or not, rather than holding requests open', async () => {
+    const head = await appendMany(1);
+    const leader = engine(countingProjection());
+    await leader.start();
+    await leader.waitFor(head);
+    const follower = engine(countingProjection());
+    // Positions the log never reaches, with waits far longer than any test: only close() ends them.
+    const waits = [
+      leader.waitFor(head + 100n, 3_600_000),
+      leader.settle(head + 100n, undefined, 3_600_000),
+      follower.waitFor(head + 100n, 3_600_000),
+    ];
+    leader.close();
+    follower.close();
+    await expect(waits[0]).rejects.toThrow(/Shutting down before the projections reached/);
+    await expect(waits[1]).resolves.toBe(false);
+    await expect(waits[2]).rejects.toBeInstanceOf(ReadModelsBehindError);
+    // What has been reached is still answered at once.
+    await expect(leader.settle(head)).resolves.toBe(true);
+  });
+
   it("keeps a seasonal table's rows under the ending season when the next starts, reads them back, and rebuilds both", async () => {
     await appendMany(3);
     const running = engine(countingProjection({ seasons: 'archived' }));

@@ -139,6 +139,8 @@ export class ProjectionEngine {
   private readonly states = new Map<string, { state: ProjectionStatus['state']; error: string | null }>();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private stopping = false;
+  /** The app is shutting down: nobody waits for the read models any more (`close`). */
+  private closing = false;
   private positionsQuery: Promise<Map<string, bigint>> | null = null;
   /** True between start() and stop(): a rebuild then hands the projection back to live processing. */
   private started = false;
@@ -739,6 +741,11 @@ export class ProjectionEngine {
         behind = behind.filter((p) => this.runners.has(p.name) || (stored.get(p.name) ?? -1n) < position);
       }
       if (behind.length === 0) return;
+      if (this.closing) {
+        throw new ReadModelsBehindError(
+          `Shutting down before the projections reached ${position}: ${behind.map((p) => p.name).join(', ')}`,
+        );
+      }
       const failed = behind.find((p) => this.states.get(p.name)?.state === 'failed');
       if (failed) throw new Error(`Projection ${failed.name} failed: ${this.states.get(failed.name)?.error}`);
       const left = timeoutMs - (Date.now() - started);
@@ -775,6 +782,17 @@ export class ProjectionEngine {
         this.positionsQuery = null;
       });
     return this.positionsQuery;
+  }
+
+  /**
+   * The app is shutting down: every wait for the read models ends now (a read waiting for its
+   * client's position answers with what the tables hold; the browser reads again once it is back),
+   * so no request holds the HTTP server open, then live processing stops. Before this, a read that
+   * named a position the stopped projector would never reach kept the shutdown waiting.
+   */
+  close(): void {
+    this.closing = true;
+    this.emitter.emit('advanced');
   }
 
   async stop(): Promise<void> {
