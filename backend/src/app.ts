@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
 import { boundedInput } from './platform/http/bounded-input.js';
+import { HttpDrain } from './platform/http/http-drain.js';
 import { jsonBodiesOnly } from './platform/http/json-bodies-only.js';
 import { ListPageInterceptor } from './platform/http/list-pages.js';
 import { requestContext } from './platform/http/request-context.js';
@@ -35,6 +36,8 @@ export async function createApp(
     abortOnError: false,
   });
   app.enableShutdownHooks();
+  // First of all: at shutdown, requests in flight end their connections and new ones get a 503.
+  app.use(app.get(HttpDrain).middleware);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());

@@ -54,6 +54,7 @@ export const ErrorCodes = {
   RESULTS_PROVIDER_NOT_CONFIGURED: 'RESULTS_PROVIDER_NOT_CONFIGURED',
   /** Live results: the provider did not answer usably (timeouts, server errors, malformed answers, rate limit). */
   RESULTS_PROVIDER_UNAVAILABLE: 'RESULTS_PROVIDER_UNAVAILABLE',
+  SHUTTING_DOWN: 'SHUTTING_DOWN',
   /** Live results: the provider refused the request (API key invalid or not allowed to see the competition). */
   RESULTS_PROVIDER_REJECTED: 'RESULTS_PROVIDER_REJECTED',
   /** Standings as of a period: the period has never been completed. */
@@ -138,6 +139,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PRIZE_NOT_FOUND: 404,
   RESULTS_PROVIDER_NOT_CONFIGURED: 503,
   RESULTS_PROVIDER_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
   // 502: the upstream provider answered but refused us (the host must fix the API key or plan).
   RESULTS_PROVIDER_REJECTED: 502,
   PERIOD_NOT_COMPLETED: 409,

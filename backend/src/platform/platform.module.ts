@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { CLOCK, FixedClock, ScaledClock, SystemClock, type Clock } from './clock/clock.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { Database } from './database/database.js';
+import { HttpDrain } from './http/http-drain.js';
 
 /** Closes the database last, when everything that used it has stopped. */
 @Injectable()
@@ -30,7 +31,7 @@ function clockFor(config: AppConfig): Clock {
 }
 
 /**
- * Configuration, clock and database: available everywhere. Platform knows no context: the entities
+ * Configuration, clock, database and the HTTP drain at shutdown: available everywhere. Platform knows no context: the entities
  * TypeORM maps are handed in by the app (`readEntities` of read-models.ts).
  */
 @Global()
@@ -64,8 +65,9 @@ export class PlatformModule {
         },
         { provide: DataSource, useFactory: (database: Database) => database.dataSource, inject: [Database] },
         DatabaseLifecycle,
+        HttpDrain,
       ],
-      exports: [APP_CONFIG, CLOCK, Database, DataSource],
+      exports: [APP_CONFIG, CLOCK, Database, DataSource, HttpDrain],
     };
   }
 }
