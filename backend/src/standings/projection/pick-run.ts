@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
-import type { PicksEvent } from '../../picks/domain/picks.events.js';
+import type { ChoiceMadeData, PicksEvent } from '../../picks/domain/picks.events.js';
 import type { Sql } from '../../platform/database/sql.js';
 import { assertNever } from '../../shared/domain/event.js';
 import type { Tables } from './standings.tables.js';
@@ -13,20 +13,14 @@ export const pickRunTypes: ReadonlySet<string> = new Set<PicksEvent['type']>([
   'RetroactiveChoicesMade',
 ]);
 
-/** A `choices` row a run writes, every column. */
-export interface ChoiceRow {
-  choiceId: string;
-  userId: string;
-  periodId: number;
-  optionId: string;
-  teamKey: string;
-  teamName: string;
+/** A `choices` row a run writes, every column: a made choice's fields, and what the run adds to them. */
+export type ChoiceRow = ChoiceMadeData & {
   status: 'active' | 'voided';
   voidReason: string | null;
   retroactive: boolean;
   madeBy: string | null;
   madeAt: string;
-}
+};
 
 /** What the events test of a row that was there before the run. */
 export interface StoredChoice {

@@ -171,3 +171,26 @@ export function TextField({
     </label>
   );
 }
+
+/**
+ * The required Name and the optional Description of something an admin creates (a period, an
+ * option): bare, so the form puts them in its row with whatever else it asks.
+ */
+export function NameDescriptionFields({
+  name,
+  description,
+  onChange,
+  nameError,
+}: {
+  name: string;
+  description: string;
+  onChange: (key: 'name' | 'description', value: string) => void;
+  nameError?: string;
+}) {
+  return (
+    <>
+      <TextField label="Name" required value={name} onChange={(v) => onChange('name', v)} error={nameError} />
+      <TextField label="Description" value={description} onChange={(v) => onChange('description', v)} />
+    </>
+  );
+}

@@ -5,7 +5,14 @@ import { toast } from 'sonner';
 import { periodsQueryOptions } from '../../api/periods';
 import { optionsQueryOptions } from '../../api/picks';
 import { createOptionMutationOptions } from '../../api/season-admin';
-import { AdminSelect, QueryView, TextField, periodTitle, toastError } from './admin-ui';
+import {
+  AdminSelect,
+  NameDescriptionFields,
+  QueryView,
+  TextField,
+  periodTitle,
+  toastError,
+} from './admin-ui';
 import { usePoolRules } from '../../api/rules';
 
 interface OptionDraft {
@@ -94,14 +101,12 @@ export function OptionsTab() {
           )}
         </QueryView>
         <div className="form__row">
-          <TextField
-            label="Name"
-            required
-            value={draft.name}
-            onChange={(v) => set('name', v)}
-            error={errors.name}
+          <NameDescriptionFields
+            name={draft.name}
+            description={draft.description}
+            onChange={set}
+            nameError={errors.name}
           />
-          <TextField label="Description" value={draft.description} onChange={(v) => set('description', v)} />
           <TextField
             label="Sort order"
             type="number"

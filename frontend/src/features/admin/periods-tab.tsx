@@ -5,7 +5,15 @@ import { toast } from 'sonner';
 import { periodsQueryOptions } from '../../api/periods';
 import { createPeriodMutationOptions, setPeriodActiveMutationOptions } from '../../api/season-admin';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
-import { AdminSelect, QueryView, TextField, periodTitle, segmentLabels, toastError } from './admin-ui';
+import {
+  AdminSelect,
+  NameDescriptionFields,
+  QueryView,
+  TextField,
+  periodTitle,
+  segmentLabels,
+  toastError,
+} from './admin-ui';
 
 interface PeriodDraft {
   name: string;
@@ -93,14 +101,12 @@ function CreatePeriodForm() {
       <h2 id="create-period-title">Create Period</h2>
       <p className="muted">Times are in your time zone ({displayTimeZone()}).</p>
       <div className="form__row">
-        <TextField
-          label="Name"
-          required
-          value={draft.name}
-          onChange={(v) => set('name', v)}
-          error={errors.name}
+        <NameDescriptionFields
+          name={draft.name}
+          description={draft.description}
+          onChange={set}
+          nameError={errors.name}
         />
-        <TextField label="Description" value={draft.description} onChange={(v) => set('description', v)} />
       </div>
       <div className="form__row">
         <TextField

@@ -41,6 +41,34 @@ export function Field({
   );
 }
 
+/** The props `useFormFields` binds one input with. */
+type FieldBinding = ReturnType<ReturnType<typeof useFormFields>['field']>;
+
+/**
+ * The optional first and last name inputs (register and profile): bare, so the page lays them out
+ * (in a row, or one under the other).
+ */
+export function NameFields({ field }: { field: (name: 'firstName' | 'lastName') => FieldBinding }) {
+  return (
+    <>
+      <Field
+        label="First name"
+        type="text"
+        autoComplete="given-name"
+        maxLength={100}
+        {...field('firstName')}
+      />
+      <Field
+        label="Last name"
+        type="text"
+        autoComplete="family-name"
+        maxLength={100}
+        {...field('lastName')}
+      />
+    </>
+  );
+}
+
 /** A failed call's message, announced; nothing while there is none. */
 export function ErrorNotice({ error, children }: { error: Error | null; children?: ReactNode }) {
   if (!error) return null;

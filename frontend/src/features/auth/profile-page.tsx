@@ -6,7 +6,7 @@ import {
   changePasswordMutationOptions,
   updateProfileMutationOptions,
 } from '../../api/auth';
-import { ErrorNotice, Field, SubmitButton, useFormFields } from './form-controls';
+import { ErrorNotice, Field, NameFields, SubmitButton, useFormFields } from './form-controls';
 import { NotificationSettingsPanel } from './notification-settings';
 import { UserAvatar } from './user-avatar';
 
@@ -49,20 +49,7 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form className="panel form" onSubmit={submit} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">Your details</h2>
-      <Field
-        label="First name"
-        type="text"
-        autoComplete="given-name"
-        maxLength={100}
-        {...field('firstName')}
-      />
-      <Field
-        label="Last name"
-        type="text"
-        autoComplete="family-name"
-        maxLength={100}
-        {...field('lastName')}
-      />
+      <NameFields field={field} />
       <Field
         label="Picture URL"
         type="url"

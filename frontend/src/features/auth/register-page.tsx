@@ -9,7 +9,7 @@ import {
 import { type FormEvent } from 'react';
 import { registerMutationOptions, registrationOptionsQueryOptions } from '../../api/auth';
 import { ApiError } from '../../api/http';
-import { ErrorNotice, Field, SubmitButton, useFormFields } from './form-controls';
+import { ErrorNotice, Field, NameFields, SubmitButton, useFormFields } from './form-controls';
 
 const invitationProblems: Record<Exclude<InvitationStatus, 'valid'>, string> = {
   unknown: 'This invitation link is not valid.',
@@ -74,20 +74,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
       {canRegister && (
         <form className="form" onSubmit={submit}>
           <div className="form__row">
-            <Field
-              label="First name"
-              type="text"
-              autoComplete="given-name"
-              maxLength={100}
-              {...field('firstName')}
-            />
-            <Field
-              label="Last name"
-              type="text"
-              autoComplete="family-name"
-              maxLength={100}
-              {...field('lastName')}
-            />
+            <NameFields field={field} />
           </div>
           <Field label="E-mail" type="email" autoComplete="email" required {...field('email')} />
           <div className="field">
