@@ -7,13 +7,15 @@ import { standingsProjection } from '../../src/standings/projection/standings.pr
 import { LeaderboardQueries } from '../../src/standings/queries/leaderboard.queries.js';
 import { byNameSql, displayNameSql } from '../../src/standings/queries/read-sql.js';
 import { databaseTargets, serverTarget, type TestDatabaseHandle } from '../support/databases.js';
+import { BenchSection } from './report.js';
 
 /**
  * W2 and W4 at a million players (`npm run bench`; docs/scaling.md). The standings read tables are
  * generated with set-based SQL and bulk-loaded as a restore would (indexes dropped, rows inserted,
  * indexes built again), then the projection applies single events and the leaderboard queries read
  * pages. Runs on the Postgres server when TEST_POSTGRES_URL is set, else on the embedded database;
- * SCALE_BENCH_PLAYERS sets the size (default 100,000 on a server, 20,000 embedded; the figures in
+ * SCALE_BENCH_PLAYERS sets the sizes (default 20,000 and 100,000 on a server, 5,000 and 20,000
+ * embedded; the figures in
  * docs/scaling.md are SCALE_BENCH_PLAYERS=1000000, ~15 minutes on 2 cores). SCALE_BENCH_EXPLAIN=1
  * also prints EXPLAIN (ANALYZE, BUFFERS) of every statement slower than 300 ms and of the reads.
  * It prints times and asserts only correctness. Its seed and results are long write transactions:
@@ -21,7 +23,14 @@ import { databaseTargets, serverTarget, type TestDatabaseHandle } from '../suppo
  * million on a server nobody else is using.
  */
 const target = serverTarget ?? databaseTargets[0]!;
-const players = Number(process.env.SCALE_BENCH_PLAYERS ?? (serverTarget ? 100_000 : 20_000));
+const scaleSizes = (process.env.SCALE_BENCH_PLAYERS ?? (serverTarget ? '20000,100000' : '5000,20000'))
+  .split(',')
+  .map(Number);
+const report = new BenchSection(
+  'scale',
+  'At pool scale: the standings projection and its reads',
+  'Read tables generated with set-based SQL (30 completed matchweeks), then single events applied as the projector applies them and pages read as the routes read them, each against the plainest SQL doing as much (see docs/scaling.md for a million players).',
+);
 const pastPeriods = Number(process.env.SCALE_BENCH_PERIODS ?? 30);
 const explain = Boolean(process.env.SCALE_BENCH_EXPLAIN);
 const current = pastPeriods + 1;
@@ -60,7 +69,7 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 /** Runs `work` `times` times in a row; prints the first, the median and the best time. */
-async function repeated(label: string, times: number, work: () => Promise<unknown>): Promise<void> {
+async function repeated(label: string, times: number, work: () => Promise<unknown>): Promise<number> {
   const laps: number[] = [];
   for (let i = 0; i < times; i += 1) {
     const started = process.hrtime.bigint();
@@ -71,323 +80,377 @@ async function repeated(label: string, times: number, work: () => Promise<unknow
   console.log(
     `${label}: first ${laps[0]!.toFixed(1)} ms, median ${sorted[Math.floor(times / 2)]!.toFixed(1)} ms, best ${sorted[0]!.toFixed(1)} ms (${times} runs)`,
   );
+  return sorted[Math.floor(times / 2)]!;
 }
 
-describe(`standings at ${players} players on ${target.name}`, () => {
-  let handle: TestDatabaseHandle;
-  const projection: Projection = standingsProjection(defaultRules);
-  const table = (name: string) => `"${name}__scale"`;
+afterAll(() => report.write());
 
-  /** Applies one event in one transaction, as the engine does; prints slow statements (and plans). */
-  const apply = (recorded: RecordedEvent, { withPlans = false, workMem = '' } = {}) =>
-    handle.database.transaction(async (sql) => {
-      if (workMem) await sql.query(`SET LOCAL work_mem = '${workMem}'`);
-      const traced: Sql = {
-        async query<Row>(text: string, params?: readonly unknown[]) {
-          if (withPlans) {
-            // The plan of the statement as it runs here, then undone: the real run follows.
-            await sql.query('SAVEPOINT plan');
-            const started = process.hrtime.bigint();
-            const { rows } = await sql.query<{ 'QUERY PLAN': string }>(
-              `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
-              params,
-            );
-            await sql.query('ROLLBACK TO SAVEPOINT plan');
-            if (ms(started) > 300) {
-              console.log(
-                `PLAN of ${oneLine(text, 100)}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`,
+for (const players of scaleSizes)
+  describe(`standings at ${players} players on ${target.name}`, () => {
+    let handle: TestDatabaseHandle;
+    const projection: Projection = standingsProjection(defaultRules);
+    const table = (name: string) => `"${name}__scale"`;
+
+    /** Applies one event in one transaction, as the engine does; prints slow statements (and plans). */
+    const apply = (recorded: RecordedEvent, { withPlans = false, workMem = '' } = {}) =>
+      handle.database.transaction(async (sql) => {
+        if (workMem) await sql.query(`SET LOCAL work_mem = '${workMem}'`);
+        const traced: Sql = {
+          async query<Row>(text: string, params?: readonly unknown[]) {
+            if (withPlans) {
+              // The plan of the statement as it runs here, then undone: the real run follows.
+              await sql.query('SAVEPOINT plan');
+              const started = process.hrtime.bigint();
+              const { rows } = await sql.query<{ 'QUERY PLAN': string }>(
+                `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
+                params,
               );
+              await sql.query('ROLLBACK TO SAVEPOINT plan');
+              if (ms(started) > 300) {
+                console.log(
+                  `PLAN of ${oneLine(text, 100)}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`,
+                );
+              }
             }
-          }
-          const started = process.hrtime.bigint();
-          const result = await sql.query<Row>(text, params);
-          const took = ms(started);
-          if (took > 200) console.log(`  slow statement ${took.toFixed(0)} ms: ${oneLine(text)}`);
-          return result;
-        },
-      };
-      const context: ProjectionContext = { sql: traced, table };
-      await projection.apply(recorded, context);
-    });
+            const started = process.hrtime.bigint();
+            const result = await sql.query<Row>(text, params);
+            const took = ms(started);
+            if (took > 200) console.log(`  slow statement ${took.toFixed(0)} ms: ${oneLine(text)}`);
+            return result;
+          },
+        };
+        const context: ProjectionContext = { sql: traced, table };
+        await projection.apply(recorded, context);
+      });
 
-  /**
-   * Drops a table's indexes and primary key, runs `load`, and builds them again from their own
-   * definitions: a bulk load, as a restore does it.
-   */
-  async function bulkLoad(sql: Sql, name: string, load: () => Promise<unknown>): Promise<void> {
-    const physical = `${name}__scale`;
-    const { rows: constraints } = await sql.query<{ name: string; definition: string }>(
-      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition
+    /**
+     * Drops a table's indexes and primary key, runs `load`, and builds them again from their own
+     * definitions: a bulk load, as a restore does it.
+     */
+    async function bulkLoad(sql: Sql, name: string, load: () => Promise<unknown>): Promise<void> {
+      const physical = `${name}__scale`;
+      const { rows: constraints } = await sql.query<{ name: string; definition: string }>(
+        `SELECT conname AS name, pg_get_constraintdef(oid) AS definition
          FROM pg_constraint WHERE conrelid = to_regclass($1) AND contype = 'p'`,
-      [`"${physical}"`],
-    );
-    const { rows: indexes } = await sql.query<{ name: string; definition: string }>(
-      `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+        [`"${physical}"`],
+      );
+      const { rows: indexes } = await sql.query<{ name: string; definition: string }>(
+        `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
         WHERE i.tablename = $1 AND i.indexname NOT IN (
           SELECT conname FROM pg_constraint WHERE conrelid = to_regclass($2))`,
-      [physical, `"${physical}"`],
-    );
-    for (const c of constraints) await sql.query(`ALTER TABLE ${table(name)} DROP CONSTRAINT "${c.name}"`);
-    for (const i of indexes) await sql.query(`DROP INDEX "${i.name}"`);
-    await timed(`  load ${name}`, load);
-    await timed(`  index ${name}`, async () => {
-      for (const c of constraints) {
-        await sql.query(`ALTER TABLE ${table(name)} ADD CONSTRAINT "${c.name}" ${c.definition}`);
-      }
-      for (const i of indexes) await sql.query(i.definition);
-    });
-  }
-
-  beforeAll(async () => {
-    handle = await target.create();
-    const db = handle.database;
-    for (const t of projection.tables) {
-      for (const statement of t.ddl(table(t.name))) await db.query(statement);
-      await db.query(`CREATE VIEW ${t.name} AS SELECT * FROM ${table(t.name)}`);
+        [physical, `"${physical}"`],
+      );
+      for (const c of constraints) await sql.query(`ALTER TABLE ${table(name)} DROP CONSTRAINT "${c.name}"`);
+      for (const i of indexes) await sql.query(`DROP INDEX "${i.name}"`);
+      await timed(`  load ${name}`, load);
+      await timed(`  index ${name}`, async () => {
+        for (const c of constraints) {
+          await sql.query(`ALTER TABLE ${table(name)} ADD CONSTRAINT "${c.name}" ${c.definition}`);
+        }
+        for (const i of indexes) await sql.query(i.definition);
+      });
     }
-    await db.query(
-      `CREATE TABLE users (id uuid PRIMARY KEY, email text NOT NULL, first_name text, last_name text,
+
+    beforeAll(async () => {
+      handle = await target.create();
+      const db = handle.database;
+      for (const t of projection.tables) {
+        for (const statement of t.ddl(table(t.name))) await db.query(statement);
+        await db.query(`CREATE VIEW ${t.name} AS SELECT * FROM ${table(t.name)}`);
+      }
+      await db.query(
+        `CREATE TABLE users (id uuid PRIMARY KEY, email text NOT NULL, first_name text, last_name text,
          profile_image_url text, is_admin boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    // The options' lock times, as far as the leaderboards shown to players read them.
-    await db.query(
-      `CREATE TABLE options (id text PRIMARY KEY, period_id integer NOT NULL, lock_at timestamptz)`,
-    );
-    await db.query(
-      `INSERT INTO options (id, period_id, lock_at)
+      );
+      // The options' lock times, as far as the leaderboards shown to players read them.
+      await db.query(
+        `CREATE TABLE options (id text PRIMARY KEY, period_id integer NOT NULL, lock_at timestamptz)`,
+      );
+      await db.query(
+        `INSERT INTO options (id, period_id, lock_at)
        SELECT p || '-T' || t, p, now() - interval '1 day' FROM generate_series(1, $1) p, generate_series(0, 19) t`,
-      [current],
-    );
-    await timed(`seed ${players} players, ${pastPeriods} completed periods`, () =>
-      db.transaction(async (sql) => {
-        if (serverTarget) await sql.query(`SET LOCAL maintenance_work_mem = '512MB'`);
-        await timed('  users', () =>
-          sql.query(
-            `INSERT INTO users (id, email, first_name, last_name)
+        [current],
+      );
+      await timed(`seed ${players} players, ${pastPeriods} completed periods`, () =>
+        db.transaction(async (sql) => {
+          if (serverTarget) await sql.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+          await timed('  users', () =>
+            sql.query(
+              `INSERT INTO users (id, email, first_name, last_name)
              SELECT (${userSql('g')})::uuid, 'p' || g || '@x.io', 'Player', to_hex(hashtext(g::text))
                FROM generate_series(1, $1) g`,
-            [players],
-          ),
-        );
-        await sql.query(
-          `INSERT INTO ${table('standings_periods')} (period_id, name, segment, is_completed)
+              [players],
+            ),
+          );
+          await sql.query(
+            `INSERT INTO ${table('standings_periods')} (period_id, name, segment, is_completed)
            SELECT p, 'Matchweek ' || p, CASE WHEN p >= 29 THEN 'last10' ELSE 'main' END, p <= $1
              FROM generate_series(1, 38) p`,
-          [pastPeriods],
-        );
-        // This matchweek's picks: every other player has T0 (the other half T1), so one result
-        // moves half the pool.
-        await bulkLoad(sql, 'choices', () =>
-          sql.query(
-            `INSERT INTO ${table('choices')} (choice_id, user_id, period_id, option_id, team_key, team_name, made_at)
+            [pastPeriods],
+          );
+          // This matchweek's picks: every other player has T0 (the other half T1), so one result
+          // moves half the pool.
+          await bulkLoad(sql, 'choices', () =>
+            sql.query(
+              `INSERT INTO ${table('choices')} (choice_id, user_id, period_id, option_id, team_key, team_name, made_at)
              SELECT 'c-' || g || '-' || k, ${userSql('g')}, $2::integer, $2::integer || '-T' || t, 'T' || t, 'T' || t, now()
                FROM generate_series(1, $1) g,
                     LATERAL (VALUES (1, g % 2), (2, 2 + g % 9), (3, 11 + g % 9)) AS pick(k, t)`,
-            [players, current],
-          ),
-        );
-        await bulkLoad(sql, 'period_scores', async () => {
-          await sql.query(
-            `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
+              [players, current],
+            ),
+          );
+          await bulkLoad(sql, 'period_scores', async () => {
+            await sql.query(
+              `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
              SELECT ${userSql('g')}, p, score, score / 3, 3, (score % 3 = 0)::integer
                FROM (SELECT g, p, abs(hashtext(g || '-' || p)) % 10 AS score
                        FROM generate_series(1, $1) g, generate_series(1, $2) p) seeded`,
-            [players, pastPeriods],
-          );
-          await sql.query(
-            `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
+              [players, pastPeriods],
+            );
+            await sql.query(
+              `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
              SELECT ${userSql('g')}, $2, 0, 0, 3, 0 FROM generate_series(1, $1) g`,
-            [players, current],
-          );
-        });
-        await bulkLoad(sql, 'overall', () =>
-          sql.query(
-            `INSERT INTO ${table('overall')} (user_id, points, wins, periods, user_uuid)
+              [players, current],
+            );
+          });
+          await bulkLoad(sql, 'overall', () =>
+            sql.query(
+              `INSERT INTO ${table('overall')} (user_id, points, wins, periods, user_uuid)
              SELECT user_id, sum(points), sum(wins), count(*), user_id::uuid FROM ${table('period_scores')} GROUP BY user_id`,
-          ),
-        );
-        await bulkLoad(sql, 'last10', () =>
-          sql.query(
-            `INSERT INTO ${table('last10')} (user_id, points, wins, periods, user_uuid)
+            ),
+          );
+          await bulkLoad(sql, 'last10', () =>
+            sql.query(
+              `INSERT INTO ${table('last10')} (user_id, points, wins, periods, user_uuid)
              SELECT user_id, sum(points), sum(wins), count(*), user_id::uuid FROM ${table('period_scores')}
               WHERE period_id >= 29 GROUP BY user_id`,
-          ),
-        );
-        // Survivor rows are generated too (not folded): their values only shape the reads.
-        await bulkLoad(sql, 'survivor', () =>
-          sql.query(
-            `INSERT INTO ${table('survivor')} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
+            ),
+          );
+          // Survivor rows are generated too (not folded): their values only shape the reads.
+          await bulkLoad(sql, 'survivor', () =>
+            sql.query(
+              `INSERT INTO ${table('survivor')} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
              SELECT o.user_id, s.strikes, CASE WHEN s.strikes >= 3 THEN 1 + abs(hashtext(o.user_id)) % $1 END,
                     o.points, o.wins, o.user_uuid
                FROM ${table('overall')} o, LATERAL (SELECT abs(hashtext(o.user_id || 's')) % 5 AS strikes) s`,
-            [pastPeriods],
-          ),
-        );
-      }),
-    );
-    await timed('ANALYZE', async () => {
-      await db.query('ANALYZE users');
-      for (const name of projection.tables.map((t) => t.name)) await db.query(`ANALYZE ${table(name)}`);
-    });
-    const { rows } = await db.query<{ size: string }>(
-      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
-    );
-    console.log(`database size after seeding: ${rows[0]!.size}`);
-  }, 1_800_000);
-
-  afterAll(async () => handle?.dispose());
-
-  it('W2: applies a result picked by half the pool', async () => {
-    // Even players picked T0, odd players T1.
-    const t0Pickers = Math.floor(players / 2);
-    const t1Pickers = players - t0Pickers;
-    const result = (option: string, outcome: 'win' | 'draw') =>
-      event('ResultRecorded', {
-        periodId: current,
-        optionId: `${current}-${option}`,
-        outcome,
-        points: outcome === 'win' ? 3 : 1,
-        source: 'provider',
-      });
-    const recorded = result('T0', 'win');
-    await timed(`W2 ResultRecorded for ${t0Pickers} pickers`, () => apply(recorded));
-    await timed('W2 the same event again (no change)', () => apply(recorded));
-    // The same work with memory for the sorts and hashes (the server's default work_mem is 4MB).
-    await timed(`W2 ResultRecorded for the other ${t1Pickers} pickers, work_mem 256MB`, () =>
-      apply(result('T1', 'win'), { workMem: '256MB' }),
-    );
-    if (explain) {
-      await timed(`W2 T0 corrected to a draw for ${t0Pickers} pickers, with plans`, () =>
-        apply(result('T0', 'draw'), { withPlans: true }),
-      );
-    }
-    const { rows } = await handle.database.query<{ points: number; n: number }>(
-      `SELECT points, count(*)::integer AS n FROM period_scores WHERE period_id = $1 GROUP BY points ORDER BY points`,
-      [current],
-    );
-    expect(rows).toEqual(
-      explain
-        ? [
-            { points: 1, n: t0Pickers },
-            { points: 3, n: t1Pickers },
-          ]
-        : [{ points: 3, n: players }],
-    );
-  }, 1_800_000);
-
-  it('a pick of an entrant in the next matchweek', async () => {
-    await timed('ChoiceMade of an entrant', () =>
-      apply(
-        event('ChoiceMade', {
-          choiceId: 'x-1',
-          userId: uuidOf(3),
-          periodId: current + 1,
-          optionId: `${current + 1}-T5`,
-          teamKey: 'T5',
-          teamName: 'T5',
+              [pastPeriods],
+            ),
+          );
         }),
-      ),
-    );
-    const { rows } = await handle.database.query<{ periods: number }>(
-      'SELECT periods FROM overall WHERE user_id = $1',
-      [uuidOf(3)],
-    );
-    expect(rows[0]!.periods).toBe(current + 1);
-  }, 600_000);
-
-  it('W4: reads the top page, a deep page and one player’s rank', async () => {
-    // Captures the last statement a query ran, to explain it afterwards.
-    let last: { text: string; params?: readonly unknown[] } = { text: '' };
-    const capturing: Sql = {
-      query<Row>(text: string, params?: readonly unknown[]) {
-        last = { text, params };
-        return handle.database.query<Row>(text, params);
-      },
-    };
-    const queries = new LeaderboardQueries(capturing, defaultRules);
-    const plan = async (label: string) => {
-      if (!explain) return;
-      const { rows } = await handle.database.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${last.text}`,
-        last.params,
       );
-      console.log(`PLAN of ${label}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-    };
-    const deep = Math.floor(players / 2);
-    const someone = uuidOf(Math.floor(players / 3));
+      await timed('ANALYZE', async () => {
+        await db.query('ANALYZE users');
+        for (const name of projection.tables.map((t) => t.name)) await db.query(`ANALYZE ${table(name)}`);
+      });
+      const { rows } = await db.query<{ size: string }>(
+        `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
+      );
+      console.log(`database size after seeding: ${rows[0]!.size}`);
+    }, 1_800_000);
 
-    await repeated('W4 overall, first page of 50', 7, () => queries.overall({ limit: 50 }));
-    await plan('overall, first page of 50');
-    await repeated(`W4 overall, page of 50 at offset ${deep}`, 3, () =>
-      queries.overall({ limit: 50, offset: deep }),
-    );
-    await plan(`overall, page at offset ${deep}`);
-    await repeated('W4 overall, last page of 50', 2, () =>
-      queries.overall({ limit: 50, offset: players - 50 }),
-    );
-    await repeated('W4 my rank (overall)', 7, () => queries.entryOf('overall', someone));
-    await plan('my rank (overall)');
-    await repeated('W4 survivor, first page of 50', 5, () => queries.survivor({ limit: 50 }));
-    await repeated('W4 my rank (survivor)', 5, () => queries.entryOf('survivor', someone));
-    await repeated('W4 summary (three counts)', 3, () => queries.summary());
-    // As the HTTP routes read them: only players with a locked pick (or points) are listed.
-    const shown = queries.shownAt(new Date());
-    await repeated('W4 shown overall, first page of 50', 2, () => shown.overall({ limit: 50 }));
-    await plan('shown overall, first page of 50');
-    await repeated(`W4 shown overall, page of 50 at offset ${deep}`, 1, () =>
-      shown.overall({ limit: 50, offset: deep }),
-    );
-    await repeated('W4 shown summary (three counts)', 1, () => shown.summary());
+    afterAll(async () => handle?.dispose());
 
-    // Ten concurrent readers of the top page, straight on the database (no HTTP): its ceiling.
-    const total = 50;
-    let issued = 0;
-    const started = process.hrtime.bigint();
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (issued < total) {
-          issued += 1;
-          await queries.overall({ limit: 50 });
-        }
-      }),
-    );
-    const seconds = ms(started) / 1000;
-    console.log(`W4 top page, 10 concurrent readers: ${(total / seconds).toFixed(0)} queries/s`);
+    it('W2: applies a result picked by half the pool', async () => {
+      // Even players picked T0, odd players T1.
+      const t0Pickers = Math.floor(players / 2);
+      const t1Pickers = players - t0Pickers;
+      const result = (option: string, outcome: 'win' | 'draw') =>
+        event('ResultRecorded', {
+          periodId: current,
+          optionId: `${current}-${option}`,
+          outcome,
+          points: outcome === 'win' ? 3 : 1,
+          source: 'provider',
+        });
+      const recorded = result('T0', 'win');
+      const appliedStarted = process.hrtime.bigint();
+      await timed(`W2 ResultRecorded for ${t0Pickers} pickers`, () => apply(recorded));
+      const applied = ms(appliedStarted);
+      // Baseline: one UPDATE of as many choice rows (the other half's), undone: the plainest write.
+      const baseline = await handle.database.transaction(async (sql) => {
+        await sql.query('SAVEPOINT baseline');
+        const started = process.hrtime.bigint();
+        await sql.query(`UPDATE ${table('choices')} SET team_name = team_name || '' WHERE option_id = $1`, [
+          `${current}-T1`,
+        ]);
+        const took = ms(started);
+        await sql.query('ROLLBACK TO SAVEPOINT baseline');
+        return took;
+      });
+      console.log(`W2 baseline: one UPDATE of ${t1Pickers} choice rows: ${baseline.toFixed(0)} ms`);
+      report.record({
+        workload: `W2 result for ${t0Pickers} pickers, applied`,
+        players,
+        measured: `${applied.toFixed(0)} ms`,
+        baseline: `UPDATE of ${t1Pickers} choice rows ${baseline.toFixed(0)} ms`,
+        ratio: applied / baseline,
+        target: '≤ 1 s',
+        met: applied <= 1000,
+      });
+      await timed('W2 the same event again (no change)', () => apply(recorded));
+      // The same work with memory for the sorts and hashes (the server's default work_mem is 4MB).
+      await timed(`W2 ResultRecorded for the other ${t1Pickers} pickers, work_mem 256MB`, () =>
+        apply(result('T1', 'win'), { workMem: '256MB' }),
+      );
+      if (explain) {
+        await timed(`W2 T0 corrected to a draw for ${t0Pickers} pickers, with plans`, () =>
+          apply(result('T0', 'draw'), { withPlans: true }),
+        );
+      }
+      const { rows } = await handle.database.query<{ points: number; n: number }>(
+        `SELECT points, count(*)::integer AS n FROM period_scores WHERE period_id = $1 GROUP BY points ORDER BY points`,
+        [current],
+      );
+      expect(rows).toEqual(
+        explain
+          ? [
+              { points: 1, n: t0Pickers },
+              { points: 3, n: t1Pickers },
+            ]
+          : [{ points: 3, n: players }],
+      );
+    }, 1_800_000);
 
-    const top = await queries.overall({ limit: 50 });
-    expect(top).toHaveLength(50);
-    const page = await queries.overall({ limit: 50, offset: deep });
-    expect(page).toHaveLength(50);
-    const mine = await queries.entryOf('overall', someone);
-    const { rows } = await handle.database.query<{ ahead: number }>(
-      `SELECT count(*)::integer AS ahead FROM overall o, overall me
+    it('a pick of an entrant in the next matchweek', async () => {
+      await timed('ChoiceMade of an entrant', () =>
+        apply(
+          event('ChoiceMade', {
+            choiceId: 'x-1',
+            userId: uuidOf(3),
+            periodId: current + 1,
+            optionId: `${current + 1}-T5`,
+            teamKey: 'T5',
+            teamName: 'T5',
+          }),
+        ),
+      );
+      const { rows } = await handle.database.query<{ periods: number }>(
+        'SELECT periods FROM overall WHERE user_id = $1',
+        [uuidOf(3)],
+      );
+      expect(rows[0]!.periods).toBe(current + 1);
+    }, 600_000);
+
+    it('W4: reads the top page, a deep page and one player’s rank', async () => {
+      // Captures the last statement a query ran, to explain it afterwards.
+      let last: { text: string; params?: readonly unknown[] } = { text: '' };
+      const capturing: Sql = {
+        query<Row>(text: string, params?: readonly unknown[]) {
+          last = { text, params };
+          return handle.database.query<Row>(text, params);
+        },
+      };
+      const queries = new LeaderboardQueries(capturing, defaultRules);
+      const plan = async (label: string) => {
+        if (!explain) return;
+        const { rows } = await handle.database.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${last.text}`,
+          last.params,
+        );
+        console.log(`PLAN of ${label}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+      };
+      const deep = Math.floor(players / 2);
+      const someone = uuidOf(Math.floor(players / 3));
+
+      // Baselines: the plainest reads of as many rows, on the same tables and indexes.
+      const rawTop = await repeated('W4 baseline: 50 rows of the ranking index', 7, () =>
+        handle.database.query(
+          'SELECT user_id, points, wins FROM overall ORDER BY points DESC, wins DESC LIMIT 50',
+        ),
+      );
+      const rawRow = await repeated('W4 baseline: one row by its key', 7, () =>
+        handle.database.query('SELECT points, wins FROM overall WHERE user_id = $1', [someone]),
+      );
+      const top = await repeated('W4 overall, first page of 50', 7, () => queries.overall({ limit: 50 }));
+      await plan('overall, first page of 50');
+      const deepPage = await repeated(`W4 overall, page of 50 at offset ${deep}`, 3, () =>
+        queries.overall({ limit: 50, offset: deep }),
+      );
+      await plan(`overall, page at offset ${deep}`);
+      await repeated('W4 overall, last page of 50', 2, () =>
+        queries.overall({ limit: 50, offset: players - 50 }),
+      );
+      const rank = await repeated('W4 my rank (overall)', 7, () => queries.entryOf('overall', someone));
+      await plan('my rank (overall)');
+      const row = (workload: string, measured: number, baseline: string, base: number) =>
+        report.record({
+          workload,
+          players,
+          measured: `${measured.toFixed(1)} ms`,
+          baseline: `${baseline} ${base.toFixed(1)} ms`,
+          ratio: measured / base,
+          target: 'p99 ≤ 50 ms per request (W4)',
+          met: measured <= 50,
+        });
+      row('W4 overall top 50, query (median)', top, '50 rows of the ranking index', rawTop);
+      row(
+        `W4 overall page at offset ${deep}, query (median)`,
+        deepPage,
+        '50 rows of the ranking index',
+        rawTop,
+      );
+      row('W4 my rank, query (median)', rank, 'one row by its key', rawRow);
+      await repeated('W4 survivor, first page of 50', 5, () => queries.survivor({ limit: 50 }));
+      await repeated('W4 my rank (survivor)', 5, () => queries.entryOf('survivor', someone));
+      await repeated('W4 summary (three counts)', 3, () => queries.summary());
+      // As the HTTP routes read them: only players with a locked pick (or points) are listed.
+      const shown = queries.shownAt(new Date());
+      await repeated('W4 shown overall, first page of 50', 2, () => shown.overall({ limit: 50 }));
+      await plan('shown overall, first page of 50');
+      await repeated(`W4 shown overall, page of 50 at offset ${deep}`, 1, () =>
+        shown.overall({ limit: 50, offset: deep }),
+      );
+      await repeated('W4 shown summary (three counts)', 1, () => shown.summary());
+
+      // Ten concurrent readers of the top page, straight on the database (no HTTP): its ceiling.
+      const total = 50;
+      let issued = 0;
+      const started = process.hrtime.bigint();
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (issued < total) {
+            issued += 1;
+            await queries.overall({ limit: 50 });
+          }
+        }),
+      );
+      const seconds = ms(started) / 1000;
+      console.log(`W4 top page, 10 concurrent readers: ${(total / seconds).toFixed(0)} queries/s`);
+
+      const firstPage = await queries.overall({ limit: 50 });
+      expect(firstPage).toHaveLength(50);
+      const page = await queries.overall({ limit: 50, offset: deep });
+      expect(page).toHaveLength(50);
+      const mine = await queries.entryOf('overall', someone);
+      const { rows } = await handle.database.query<{ ahead: number }>(
+        `SELECT count(*)::integer AS ahead FROM overall o, overall me
         WHERE me.user_id = $1 AND (o.points, o.wins) > (me.points, me.wins)`,
-      [someone],
-    );
-    expect(mine!.rank).toBe(rows[0]!.ahead + 1);
-  }, 1_200_000);
+        [someone],
+      );
+      expect(mine!.rank).toBe(rows[0]!.ahead + 1);
+    }, 1_200_000);
 
-  /**
-   * The reads docs/scaling.md proposes, as bench SQL (not the app's queries): a page bounded by
-   * its first and last keys passed as parameters, so both ends are index conditions; and a
-   * histogram of (points, wins) that turns an offset into keys and "my rank" into a sum over a
-   * few hundred rows. They must give the app's answers.
-   */
-  it('W4 proposals: pages bounded by parameters, ranks from a histogram', async () => {
-    const db = handle.database;
-    const queries = new LeaderboardQueries(db, defaultRules);
-    const join = 'LEFT JOIN users u ON u.id = s.user_uuid';
-    /** The rows from rank offset+1, given the keys of the first and last row and the count ahead. */
-    const rowsBetween = async (
-      first: { points: number; wins: number },
-      last: { points: number; wins: number },
-      ahead: number,
-      offset: number,
-      limit: number,
-    ) =>
-      (
-        await db.query<{ user_id: string; rank: number }>(
-          `SELECT user_id, rank FROM (
+    /**
+     * The reads docs/scaling.md proposes, as bench SQL (not the app's queries): a page bounded by
+     * its first and last keys passed as parameters, so both ends are index conditions; and a
+     * histogram of (points, wins) that turns an offset into keys and "my rank" into a sum over a
+     * few hundred rows. They must give the app's answers.
+     */
+    it('W4 proposals: pages bounded by parameters, ranks from a histogram', async () => {
+      const db = handle.database;
+      const queries = new LeaderboardQueries(db, defaultRules);
+      const join = 'LEFT JOIN users u ON u.id = s.user_uuid';
+      /** The rows from rank offset+1, given the keys of the first and last row and the count ahead. */
+      const rowsBetween = async (
+        first: { points: number; wins: number },
+        last: { points: number; wins: number },
+        ahead: number,
+        offset: number,
+        limit: number,
+      ) =>
+        (
+          await db.query<{ user_id: string; rank: number }>(
+            `SELECT user_id, rank FROM (
              SELECT s.user_id, s.points, s.wins, ${displayNameSql('u')} AS display_name,
                     ($5::integer + rank() OVER (ORDER BY s.points DESC, s.wins DESC))::integer AS rank
                FROM overall s ${join}
@@ -395,81 +458,81 @@ describe(`standings at ${players} players on ${target.name}`, () => {
            ) x
            ORDER BY points DESC, wins DESC, ${byNameSql('display_name', 'user_id')}
            OFFSET $6::integer - $5::integer LIMIT $7`,
-          [first.points, first.wins, last.points, last.wins, ahead, offset, limit],
-        )
-      ).rows;
-    const keyAt = async (offset: number) =>
-      (
-        await db.query<{ points: number; wins: number }>(
-          'SELECT points, wins FROM overall ORDER BY points DESC, wins DESC OFFSET $1 LIMIT 1',
-          [offset],
-        )
-      ).rows[0]!;
-    /** Page by keys found on the index (offset walks the index), then the rows between them. */
-    const pageByIndex = async (offset: number, limit: number) => {
-      const first = await keyAt(offset);
-      const last = await keyAt(offset + limit - 1);
-      const { rows } = await db.query<{ n: number }>(
-        'SELECT count(*)::integer AS n FROM overall WHERE (points, wins) > ($1::integer, $2::integer)',
-        [first.points, first.wins],
-      );
-      return rowsBetween(first, last, rows[0]!.n, offset, limit);
-    };
+            [first.points, first.wins, last.points, last.wins, ahead, offset, limit],
+          )
+        ).rows;
+      const keyAt = async (offset: number) =>
+        (
+          await db.query<{ points: number; wins: number }>(
+            'SELECT points, wins FROM overall ORDER BY points DESC, wins DESC OFFSET $1 LIMIT 1',
+            [offset],
+          )
+        ).rows[0]!;
+      /** Page by keys found on the index (offset walks the index), then the rows between them. */
+      const pageByIndex = async (offset: number, limit: number) => {
+        const first = await keyAt(offset);
+        const last = await keyAt(offset + limit - 1);
+        const { rows } = await db.query<{ n: number }>(
+          'SELECT count(*)::integer AS n FROM overall WHERE (points, wins) > ($1::integer, $2::integer)',
+          [first.points, first.wins],
+        );
+        return rowsBetween(first, last, rows[0]!.n, offset, limit);
+      };
 
-    await db.query(
-      'CREATE TABLE overall_histogram (points integer, wins integer, n integer, PRIMARY KEY (points, wins))',
-    );
-    await timed('proposal: histogram of (points, wins) built from scratch', () =>
-      db.query(
-        'INSERT INTO overall_histogram SELECT points, wins, count(*) FROM overall GROUP BY points, wins',
-      ),
-    );
-    const { rows: size } = await db.query<{ n: number }>(
-      'SELECT count(*)::integer AS n FROM overall_histogram',
-    );
-    console.log(`proposal: histogram rows: ${size[0]!.n}`);
-    /** Keys of the row at rank offset+1, and the number of rows strictly ahead of its tie group. */
-    const keyFromHistogram = async (offset: number) =>
-      (
-        await db.query<{ points: number; wins: number; ahead: number }>(
-          `SELECT points, wins, (running - n)::integer AS ahead FROM (
+      await db.query(
+        'CREATE TABLE overall_histogram (points integer, wins integer, n integer, PRIMARY KEY (points, wins))',
+      );
+      await timed('proposal: histogram of (points, wins) built from scratch', () =>
+        db.query(
+          'INSERT INTO overall_histogram SELECT points, wins, count(*) FROM overall GROUP BY points, wins',
+        ),
+      );
+      const { rows: size } = await db.query<{ n: number }>(
+        'SELECT count(*)::integer AS n FROM overall_histogram',
+      );
+      console.log(`proposal: histogram rows: ${size[0]!.n}`);
+      /** Keys of the row at rank offset+1, and the number of rows strictly ahead of its tie group. */
+      const keyFromHistogram = async (offset: number) =>
+        (
+          await db.query<{ points: number; wins: number; ahead: number }>(
+            `SELECT points, wins, (running - n)::integer AS ahead FROM (
              SELECT points, wins, n, sum(n) OVER (ORDER BY points DESC, wins DESC) AS running FROM overall_histogram
            ) h WHERE running > $1 ORDER BY points DESC, wins DESC LIMIT 1`,
-          [offset],
-        )
-      ).rows[0]!;
-    const pageByHistogram = async (offset: number, limit: number) => {
-      const first = await keyFromHistogram(offset);
-      const last = await keyFromHistogram(offset + limit - 1);
-      return rowsBetween(first, last, first.ahead, offset, limit);
-    };
-    const rankByHistogram = async (userId: string) =>
-      (
-        await db.query<{ rank: number }>(
-          `SELECT (1 + coalesce((SELECT sum(h.n) FROM overall_histogram h WHERE (h.points, h.wins) > (me.points, me.wins)), 0))::integer AS rank
+            [offset],
+          )
+        ).rows[0]!;
+      const pageByHistogram = async (offset: number, limit: number) => {
+        const first = await keyFromHistogram(offset);
+        const last = await keyFromHistogram(offset + limit - 1);
+        return rowsBetween(first, last, first.ahead, offset, limit);
+      };
+      const rankByHistogram = async (userId: string) =>
+        (
+          await db.query<{ rank: number }>(
+            `SELECT (1 + coalesce((SELECT sum(h.n) FROM overall_histogram h WHERE (h.points, h.wins) > (me.points, me.wins)), 0))::integer AS rank
              FROM overall me WHERE me.user_id = $1`,
-          [userId],
-        )
-      ).rows[0]!.rank;
+            [userId],
+          )
+        ).rows[0]!.rank;
 
-    const deep = Math.floor(players / 2);
-    const someone = uuidOf(Math.floor(players / 3));
-    await repeated('proposal: overall first page of 50, bounds as parameters', 7, () => pageByIndex(0, 50));
-    await repeated(`proposal: overall page at offset ${deep}, bounds walked on the index`, 3, () =>
-      pageByIndex(deep, 50),
-    );
-    await repeated(`proposal: overall page at offset ${deep}, bounds from the histogram`, 5, () =>
-      pageByHistogram(deep, 50),
-    );
-    await repeated('proposal: my rank from the histogram', 7, () => rankByHistogram(someone));
+      const deep = Math.floor(players / 2);
+      const someone = uuidOf(Math.floor(players / 3));
+      await repeated('proposal: overall first page of 50, bounds as parameters', 7, () => pageByIndex(0, 50));
+      await repeated(`proposal: overall page at offset ${deep}, bounds walked on the index`, 3, () =>
+        pageByIndex(deep, 50),
+      );
+      await repeated(`proposal: overall page at offset ${deep}, bounds from the histogram`, 5, () =>
+        pageByHistogram(deep, 50),
+      );
+      await repeated('proposal: my rank from the histogram', 7, () => rankByHistogram(someone));
 
-    const ids = (rows: { user_id: string }[]) => rows.map((row) => row.user_id);
-    expect(ids(await pageByIndex(0, 50))).toEqual(
-      (await queries.overall({ limit: 50 })).map((entry) => entry.userId),
-    );
-    const expected = (await queries.overall({ limit: 50, offset: deep })).map((entry) => entry.userId);
-    expect(ids(await pageByIndex(deep, 50))).toEqual(expected);
-    expect(ids(await pageByHistogram(deep, 50))).toEqual(expected);
-    expect(await rankByHistogram(someone)).toBe(await queries.rankOf('overall', someone));
-  }, 1_200_000);
-});
+      const ids = (rows: { user_id: string }[]) => rows.map((row) => row.user_id);
+      expect(ids(await pageByIndex(0, 50))).toEqual(
+        (await queries.overall({ limit: 50 })).map((entry) => entry.userId),
+      );
+      const expected = (await queries.overall({ limit: 50, offset: deep })).map((entry) => entry.userId);
+      expect(ids(await pageByIndex(deep, 50))).toEqual(expected);
+      expect(ids(await pageByHistogram(deep, 50))).toEqual(expected);
+      expect(await rankByHistogram(someone)).toBe(await queries.rankOf('overall', someone));
+    }, 1_200_000);
+  });
