@@ -9,7 +9,6 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
-import { EsdbEventStore } from './esdb/esdb-event-store.js';
 import { EVENT_STORE, type EventStore } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
@@ -33,10 +32,12 @@ export class EventStoreModule {
       providers: [
         {
           provide: EVENT_STORE,
-          useFactory: (config: AppConfig, database: Database): EventStore => {
+          useFactory: async (config: AppConfig, database: Database): Promise<EventStore> => {
             if (config.eventStoreUrl === null)
               return new PostgresEventStore(database, config.projectionPollMs);
             new Logger('EventStore').log('EventStoreDB from EVENTSTORE_URL');
+            // Loaded only when it is used: its gRPC client takes a fifth of a second to load (start-up, W8).
+            const { EsdbEventStore } = await import('./esdb/esdb-event-store.js');
             return EsdbEventStore.connect(config.eventStoreUrl);
           },
           inject: [APP_CONFIG, Database],
