@@ -5,9 +5,9 @@ import 'reflect-metadata';
 import type { LoggerService } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
+import { serveApiDocs } from './platform/http/api-docs.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
 import { boundedInput } from './platform/http/bounded-input.js';
 import { HttpDrain } from './platform/http/http-drain.js';
@@ -57,15 +57,7 @@ export async function createApp(
   app.useBodyParser('json');
   app.use(boundedInput);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Treble API')
-      .setDescription('Premier League prediction pool: periods, picks, results and standings')
-      .setVersion('1')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  serveApiDocs(app);
 
   const webDist = config.webDistDir ?? defaultWebDistDir();
   const index = path.join(webDist, 'index.html');

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from './platform/http/api-docs.js';
 import type { Response } from 'express';
 import type { HealthReport } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port.js';

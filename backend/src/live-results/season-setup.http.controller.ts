@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import type { Request } from 'express';
 import type {
   ImportSeasonFileRequest,

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, ParseIntPipe, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { ImpactPreview, LeaderboardKind, Outcome, StandingsAsOf } from '@treble/contracts';

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { ErrorCodes, type ChoiceView, type TeamUsage } from '@treble/contracts';
 import { Admin } from '../platform/http/access.decorators.js';
 import { DomainError } from '../shared/domain/domain-error.js';

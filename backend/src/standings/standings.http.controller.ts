@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Param, ParseIntPipe, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import type { Request, Response } from 'express';
 import {
   ErrorCodes,

@@ -9,7 +9,7 @@ interface RouterLayer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
 }
 
-/** Every route Express really serves (what Nest registered, Swagger included), as `METHOD /path`. */
+/** Every route Express really serves (what Nest registered), as `METHOD /path`. */
 function registeredRoutes(app: TestApp): string[] {
   const express = app.app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } };
   const routes = new Set<string>();
@@ -55,7 +55,9 @@ describe.each(databaseTargets)('who may call each route, on $name', (target) => 
     const registered = registeredRoutes(app);
     // The walk must see the app's routes (a broken walk must not pass by finding nothing).
     expect(registered).toContain('GET /api/health');
-    expect(registered.filter(isUnguarded).length).toBeGreaterThan(0);
+    // The API description is served by an app of its own, built on first use (api-docs.ts), and
+    // never by a route of Nest's: there it would need an access rule.
+    expect(registered.filter(isUnguarded)).toEqual([]);
     const guarded = registered.filter((route) => !isUnguarded(route));
     const declared = Object.keys(routeAccess).sort();
     expect({ undeclared: guarded.filter((route) => !declared.includes(route)) }).toEqual({ undeclared: [] });

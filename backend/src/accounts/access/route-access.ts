@@ -135,7 +135,7 @@ export const routeAccess: Record<string, Access> = {
 };
 
 /**
- * Served by Swagger straight through Express, outside Nest's guards: the API description is public
- * on purpose (it holds no data). The route walk leaves these paths out.
+ * Served by Swagger straight through Express (platform/http/api-docs.ts), outside Nest's guards:
+ * the API description is public on purpose (it holds no data). The route walk leaves these paths out.
  */
 export const unguardedPathPrefixes = ['/api/docs'];

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../platform/http/api-docs.js';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import type { Request } from 'express';

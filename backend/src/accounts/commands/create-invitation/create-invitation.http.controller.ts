@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsInt, IsISO8601, IsOptional } from 'class-validator';
 import type { Request } from 'express';
 import type { CreatedInvitation, CreateInvitationRequest } from '@treble/contracts';

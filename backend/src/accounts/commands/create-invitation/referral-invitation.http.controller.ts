@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { Request } from 'express';
 import { ErrorCodes, type CreatedInvitation } from '@treble/contracts';
 import { DataSource } from 'typeorm';

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { ErrorCodes, type AdminUser, type SetActiveRequest, type SetFeePaidRequest } from '@treble/contracts';

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import {

@@ -1,6 +1,6 @@
 import { Controller, Delete, HttpCode, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { Request } from 'express';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, HttpException, Inject, Logger, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RenderMailQuery } from '../../../shared/queries/mail-queries.js';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import {

@@ -1,6 +1,6 @@
 import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsBoolean } from 'class-validator';
 import type { Request } from 'express';
 import { ErrorCodes, type SetAdminRequest, type User } from '@treble/contracts';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Redirect, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import type { AuthResponse, LoginRequest } from '@treble/contracts';

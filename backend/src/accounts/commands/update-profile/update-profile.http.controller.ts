@@ -1,6 +1,6 @@
 import { Body, Controller, Inject, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { ErrorCodes, type UpdateProfileRequest, type User } from '@treble/contracts';

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { DataSource } from 'typeorm';
 import type { CommunityStats } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';

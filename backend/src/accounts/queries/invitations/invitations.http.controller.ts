@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import type { Invitation, InvitationStatus, RegistrationOptions } from '@treble/contracts';

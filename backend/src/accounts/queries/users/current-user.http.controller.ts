@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { ErrorCodes, type User } from '@treble/contracts';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { Player, Public } from '../../../platform/http/access.decorators.js';

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { AdminUser } from '@treble/contracts';
 import { Admin } from '../../../platform/http/access.decorators.js';
 import { UserDirectory } from './user-directory.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import type { MessageResponse, Outcome, RecordResultRequest, RecordResultResponse } from '@treble/contracts';

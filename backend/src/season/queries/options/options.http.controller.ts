@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, ParseIntPipe, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { Request } from 'express';
 import type { CompetitionSummary, EplTeam, Option } from '@treble/contracts';
 import { DataSource } from 'typeorm';

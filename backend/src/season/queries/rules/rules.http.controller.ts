@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { PoolRules } from '@treble/contracts';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { ScheduleEntry } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { PoolSeasonsView } from '@treble/contracts';
 import { Player } from '../../../platform/http/access.decorators.js';
 import { PoolSeasons } from '../../pool-seasons.js';
