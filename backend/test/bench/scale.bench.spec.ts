@@ -6,6 +6,7 @@ import type { Projection, ProjectionContext } from '../../src/projections/projec
 import { standingsProjection } from '../../src/standings/projection/standings.projection.js';
 import { LeaderboardQueries } from '../../src/standings/queries/leaderboard.queries.js';
 import { byNameSql, displayNameSql } from '../../src/standings/queries/read-sql.js';
+import { installBenchTables } from './standings-tables.js';
 import { databaseTargets, serverTarget, type TestDatabaseHandle } from '../support/databases.js';
 import { BenchSection } from './report.js';
 
@@ -154,14 +155,7 @@ for (const players of scaleSizes)
     beforeAll(async () => {
       handle = await target.create();
       const db = handle.database;
-      for (const t of projection.tables) {
-        for (const statement of t.ddl(table(t.name))) await db.query(statement);
-        await db.query(`CREATE VIEW ${t.name} AS SELECT * FROM ${table(t.name)}`);
-      }
-      await db.query(
-        `CREATE TABLE users (id uuid PRIMARY KEY, email text NOT NULL, first_name text, last_name text,
-         profile_image_url text, is_admin boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now())`,
-      );
+      await installBenchTables(db, projection, table);
       // The options' lock times, as far as the leaderboards shown to players read them.
       await db.query(
         `CREATE TABLE options (id text PRIMARY KEY, period_id integer NOT NULL, lock_at timestamptz)`,

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../src/event-store/event-store.port.js';
 import type { Projection, ProjectionContext } from '../../src/projections/projection.js';
 import { standingsProjection } from '../../src/standings/projection/standings.projection.js';
 import { LeaderboardQueries } from '../../src/standings/queries/leaderboard.queries.js';
+import { installBenchTables } from './standings-tables.js';
 import { databaseTargets, type TestDatabaseHandle } from '../support/databases.js';
 
 /**
@@ -68,14 +69,7 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
   beforeAll(async () => {
     handle = await target.create();
     const db = handle.database;
-    for (const t of projection.tables) {
-      for (const statement of t.ddl(table(t.name))) await db.query(statement);
-      await db.query(`CREATE VIEW ${t.name} AS SELECT * FROM ${table(t.name)}`);
-    }
-    await db.query(
-      `CREATE TABLE users (id uuid PRIMARY KEY, email text NOT NULL, first_name text, last_name text,
-         profile_image_url text, is_admin boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now())`,
-    );
+    await installBenchTables(db, projection, table);
     await timed('seed', async () => {
       const user = `lpad(to_hex(g), 12, '0')`;
       await db.query(
