@@ -18,7 +18,8 @@ import { projectionsFor } from './read-models.js';
 
 /**
  * Once the app is up, runs live projection processing if this instance wins the projector lease
- * (else keeps trying, to take over from a leader that dies); at shutdown, ends every wait for the read models and stops it before anything closes.
+ * (else keeps trying, to take over from a leader that dies); at shutdown, ends every wait for the
+ * read models, then stops it before anything closes.
  */
 @Injectable()
 class ProjectorLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
