@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Native-ESM Jest with @swc/jest (decorators + metadata for Nest). Run through
  * `node --experimental-vm-modules`. Projects split the suites by what they need.
@@ -30,6 +32,14 @@ const common = {
 
 export default {
   coverageProvider: 'v8',
+  // A suite spends much of its time waiting on a database server, a socket or a timer, so two
+  // workers keep both cores of a 2-core machine busy (one in-band process used one). Capped at
+  // four: each worker may run an app with a pool of connections against the one Postgres server.
+  maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
+  // Every suite loads the whole app into the worker's module registry, and Jest's ESM registry
+  // keeps ~30 MB of it after the suite; a long-lived worker's garbage collection then slowed later
+  // suites two- or threefold. A worker past this heap is replaced between suites.
+  workerIdleMemoryLimit: '400MB',
   // Integration suites start an embedded Postgres (initdb takes seconds in WASM); on a busy 2-core
   // machine a suite set-up (app start, season import) can take minutes. A bound, never a wait.
   testTimeout: 180_000,

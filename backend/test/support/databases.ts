@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Database } from '../../src/platform/database/database.js';
+import { seedEmbeddedDatabase } from './embedded-template.js';
 
 /**
  * The databases every integration suite runs on: always the embedded PGlite; and a real Postgres
  * server when TEST_POSTGRES_URL names one (CI: postgres://postgres@127.0.0.1:5432/test). Each test
- * database is created for the run and dropped after it.
+ * database is created for the run and dropped after it; an embedded one starts as a copy of a
+ * migrated template (embedded-template.ts).
  */
 export interface ProvisionedDatabase {
   /** postgres:// URL of a fresh database, or null for the embedded one. */
@@ -64,6 +66,7 @@ const embedded: TestDatabaseTarget = {
   name: 'embedded PGlite',
   async provision() {
     const dataDir = await temporaryDirectory();
+    await seedEmbeddedDatabase(dataDir);
     return { url: null, dataDir, cleanup: () => fs.rm(dataDir, { recursive: true, force: true }) };
   },
   async create() {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedEmbeddedDatabase } from './embedded-template.js';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const builtMain = path.join(backendDir, 'dist/main.js');
@@ -37,11 +38,18 @@ export interface ServerProcess {
  * Runs the BUILT app (`backend/dist/main.js`) as `npm start` does, in its own process, with its own
  * data directory: what a user gets, SIGKILL and all.
  */
-export async function serverProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function serverProcess(
+  env: Record<string, string> = {},
+  options: {
+    /** Starts on an empty data directory, as `npm start` on a new machine (default: a migrated copy). */
+    emptyDataDir?: boolean;
+  } = {},
+): Promise<ServerProcess> {
   await fs.access(builtMain).catch(() => {
     throw new Error(`${builtMain} is missing: run "npm run build" first`);
   });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-system-'));
+  if (!options.emptyDataDir && env.DATABASE_URL === undefined) await seedEmbeddedDatabase(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;

@@ -12,7 +12,7 @@ describe('the built app with no configuration (embedded database under DATA_DIR)
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = await serverProcess();
+    server = await serverProcess({}, { emptyDataDir: true });
     await server.start();
   });
   afterAll(async () => {
