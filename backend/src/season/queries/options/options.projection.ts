@@ -10,7 +10,7 @@ import type { PeriodEvent } from '../../domain/period.js';
  */
 export const optionsProjection: Projection = {
   name: 'options',
-  version: 3,
+  version: 4,
   tables: [
     {
       name: 'option_periods',
@@ -65,36 +65,43 @@ export const optionsProjection: Projection = {
           event.data.startDate,
         ]);
         return;
-      case 'OptionsAdded':
-        for (const option of event.data.options) {
-          const fixture = option.fixture;
-          await sql.query(
-            `INSERT INTO ${options} (id, period_id, team_key, name, short_name, description, sort_order, fixture_id,
-               opponent, opponent_code, is_home, kickoff, fixture_status, lock_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-               COALESCE($12::timestamptz, CASE WHEN $8::text IS NULL THEN (SELECT start_date FROM ${table('option_periods')} WHERE id = $2) END))
-             ON CONFLICT (id) DO UPDATE SET team_key = EXCLUDED.team_key, name = EXCLUDED.name, short_name = EXCLUDED.short_name,
-               description = EXCLUDED.description, sort_order = EXCLUDED.sort_order, fixture_id = EXCLUDED.fixture_id,
-               opponent = EXCLUDED.opponent, opponent_code = EXCLUDED.opponent_code, is_home = EXCLUDED.is_home,
-               kickoff = EXCLUDED.kickoff, fixture_status = EXCLUDED.fixture_status, lock_at = EXCLUDED.lock_at`,
-            [
-              option.optionId,
-              option.periodId,
-              option.teamKey,
-              option.name,
-              option.shortName,
-              option.description,
-              option.sortOrder,
-              fixture?.fixtureId ?? null,
-              fixture?.opponent ?? null,
-              fixture?.opponentCode ?? null,
-              fixture?.isHome ?? null,
-              fixture?.kickoff ?? null,
-              fixture?.status ?? null,
-            ],
-          );
-        }
+      case 'OptionsAdded': {
+        // One statement for the whole event (a season import adds 20 options to each of 38 periods).
+        // An id listed twice keeps its last definition, as one insert after the other would.
+        const added = [...new Map(event.data.options.map((option) => [option.optionId, option])).values()];
+        const column = <T>(value: (option: (typeof added)[number]) => T) => added.map(value);
+        await sql.query(
+          `INSERT INTO ${options} (id, period_id, team_key, name, short_name, description, sort_order, fixture_id,
+             opponent, opponent_code, is_home, kickoff, fixture_status, lock_at)
+           SELECT o.id, o.period_id, o.team_key, o.name, o.short_name, o.description, o.sort_order, o.fixture_id,
+             o.opponent, o.opponent_code, o.is_home, o.kickoff, o.fixture_status,
+             COALESCE(o.kickoff, CASE WHEN o.fixture_id IS NULL THEN (SELECT start_date FROM ${table('option_periods')} WHERE id = o.period_id) END)
+           FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::text[],
+             $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::text[])
+             AS o(id, period_id, team_key, name, short_name, description, sort_order, fixture_id,
+               opponent, opponent_code, is_home, kickoff, fixture_status)
+           ON CONFLICT (id) DO UPDATE SET team_key = EXCLUDED.team_key, name = EXCLUDED.name, short_name = EXCLUDED.short_name,
+             description = EXCLUDED.description, sort_order = EXCLUDED.sort_order, fixture_id = EXCLUDED.fixture_id,
+             opponent = EXCLUDED.opponent, opponent_code = EXCLUDED.opponent_code, is_home = EXCLUDED.is_home,
+             kickoff = EXCLUDED.kickoff, fixture_status = EXCLUDED.fixture_status, lock_at = EXCLUDED.lock_at`,
+          [
+            column((option) => option.optionId),
+            column((option) => option.periodId),
+            column((option) => option.teamKey),
+            column((option) => option.name),
+            column((option) => option.shortName),
+            column((option) => option.description),
+            column((option) => option.sortOrder),
+            column((option) => option.fixture?.fixtureId ?? null),
+            column((option) => option.fixture?.opponent ?? null),
+            column((option) => option.fixture?.opponentCode ?? null),
+            column((option) => option.fixture?.isHome ?? null),
+            column((option) => option.fixture?.kickoff ?? null),
+            column((option) => option.fixture?.status ?? null),
+          ],
+        );
         return;
+      }
       case 'OptionsRemoved':
         await sql.query(`DELETE FROM ${options} WHERE id = ANY($1::text[])`, [event.data.optionIds]);
         return;
