@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Native-ESM Jest for the web app (run through `node --experimental-vm-modules`). SWC strips types
  * and compiles JSX with the automatic runtime; tests run in jsdom. `jest` is not a global under ESM:
@@ -26,6 +28,7 @@ export default {
     '^@treble/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  // One worker is plenty for this suite and kind to a 2-core machine.
-  maxWorkers: 1,
+  // The suites are CPU-bound (jsdom): one worker per core, two at least (one ran in band, on one
+  // core of two).
+  maxWorkers: Math.max(2, availableParallelism()),
 };
