@@ -20,13 +20,16 @@ import { ProjectionEngine } from './projection-engine.js';
  *   not wait for any projection. Every other command waits as ADR 011 says.
  * - A read sent with `X-After-Position: <position>` waits until the projections it reads have
  *   applied the log up to that position (at most the command wait's timeout; then it answers with
- *   what it has, and `read-model-changed` tells the browser when the rest arrives).
+ *   what it has, and `read-model-changed` tells the browser when the rest arrives). An answer that
+ *   did reach the position says so in `X-Read-Position`, so the client knows what it holds and may
+ *   skip a later notice of a change at or before it.
  * - A command without the header keeps ADR 011's behaviour: it waits for the read models it serves
  *   before answering, so API clients that carry nothing still read their own writes.
  */
 export const READ_YOUR_WRITES_HEADER = 'x-read-your-writes';
 export const LOG_POSITION_HEADER = 'X-Log-Position';
 export const AFTER_POSITION_HEADER = 'x-after-position';
+export const READ_POSITION_HEADER = 'X-Read-Position';
 
 const READS_FROM = 'treble:reads-from';
 const CLIENT_MAY_WAIT = 'treble:client-may-wait';
@@ -74,7 +77,8 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
         let inner: { unsubscribe(): void } | undefined;
         let closed = false;
         this.engine.settle(after, only).then(
-          () => {
+          (reached) => {
+            if (reached && !response.headersSent) response.setHeader(READ_POSITION_HEADER, after.toString());
             if (!closed) inner = next.handle().subscribe(subscriber);
           },
           (error: unknown) => subscriber.error(error),

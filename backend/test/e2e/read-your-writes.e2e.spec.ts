@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ProjectionEngine } from '../../src/projections/projection-engine.js';
+import { ProjectionEngine, ReadModelsBehindError } from '../../src/projections/projection-engine.js';
 import { registerAdmin, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -89,5 +89,27 @@ describe.each(databaseTargets)('read-your-writes on $name', (target) => {
     expect(renamed.body).toMatchObject({ firstName: 'Adeline' });
     expect(waits.map(([, only]) => only)).toEqual([['users']]);
     expect(renamed.headers.get('X-Log-Position')).toBe(waits[0]![0].toString());
+  });
+
+  it('says in X-Read-Position what an answer holds, and says nothing when it answered without reaching it', async () => {
+    const picked = await admin.request('POST', '/api/choices', { periodId: 1, optionId: '1-CHE' });
+    expect(picked.status).toBe(201);
+    const position = picked.headers.get('X-Log-Position')!;
+    const read = (headers: Record<string, string>) =>
+      admin.request('GET', '/api/choices/period/1', undefined, headers);
+
+    expect((await read({ 'X-After-Position': position })).headers.get('X-Read-Position')).toBe(position);
+    expect((await read({})).headers.get('X-Read-Position')).toBeNull();
+
+    // The wait gives up (the projections are behind): the answer is what the tables hold, unmarked.
+    const waitFor = engine.waitFor;
+    engine.waitFor = () => Promise.reject(new ReadModelsBehindError('behind on purpose'));
+    try {
+      const behind = await read({ 'X-After-Position': position });
+      expect(behind.status).toBe(200);
+      expect(behind.headers.get('X-Read-Position')).toBeNull();
+    } finally {
+      engine.waitFor = waitFor;
+    }
   });
 });
