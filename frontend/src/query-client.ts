@@ -1,6 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ErrorCodes } from '@treble/contracts';
 import { ApiError } from './api/http';
+import { shareStructureKeepingMarks, trackReadPositions } from './api/read-positions';
 import { announceSignedOut } from './lib/unauthorized';
 
 /**
@@ -16,7 +17,7 @@ import { announceSignedOut } from './lib/unauthorized';
 export function createQueryClient({
   onSignedOut = () => announceSignedOut(),
 }: { onSignedOut?: () => void } = {}): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     // Any change refused because the session ended says so and leads to the sign-in page. A wrong
     // password at sign-in is INVALID_CREDENTIALS, not this.
     mutationCache: new MutationCache({
@@ -31,10 +32,13 @@ export function createQueryClient({
         refetchInterval: false,
         refetchOnWindowFocus: false,
         retry: false,
+        structuralSharing: shareStructureKeepingMarks,
       },
       mutations: {
         retry: false,
       },
     },
   });
+  trackReadPositions(queryClient);
+  return queryClient;
 }

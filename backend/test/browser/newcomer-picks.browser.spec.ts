@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import {
   beforeSeasonStart,
   browserTestPassword,
@@ -88,5 +88,36 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
       await page.context().request.get(`${server.baseUrl}/api/choices/period/1`)
     ).json()) as unknown[];
     expect(choices).toHaveLength(2);
+  });
+
+  it("fetches the period's options once per pick: the pick's answer refetches them, its notice does not", async () => {
+    const cards = page.getByTestId('option-card');
+    const free = cards.and(page.locator('[aria-pressed="false"]')).first();
+    const optionReads: (string | undefined)[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/periods/1/options') {
+        optionReads.push(request.headers()['x-after-position']);
+      }
+    };
+    page.on('request', onRequest);
+    try {
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/choices',
+      );
+      await free.click();
+      const position = BigInt((await (await answered).headerValue('x-log-position'))!);
+      await progressIs(3);
+      // The pick's own notice has been applied (the app marks each notice it applies).
+      await page.waitForFunction(
+        ([mark, at]) => {
+          const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
+          return entry !== undefined && BigInt((entry.detail as { position: string }).position) >= BigInt(at);
+        },
+        ['treble:read-model-changed', position.toString()] as const,
+      );
+      expect(optionReads).toEqual([position.toString()]);
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 });

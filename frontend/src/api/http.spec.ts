@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { createFakeFetch, jsonResponse } from '../test-support/fake-fetch';
-import { ApiError, lastOwnPosition, requestJson, resetOwnPosition } from './http';
+import { ApiError, lastKnownPosition, requestJson, resetKnownPosition } from './http';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -40,7 +40,7 @@ describe('requestJson', () => {
   });
 
   test("reads name the position of this browser's own last write; commands say the client waits (ADR 013)", async () => {
-    resetOwnPosition();
+    resetKnownPosition();
     const sent: { method: string; headers: Record<string, string> }[] = [];
     const answers = ['41', null, '7'];
     const fetch = (_input: string, init: RequestInit) => {
@@ -69,8 +69,8 @@ describe('requestJson', () => {
       ['DELETE', 'client', undefined],
       ['GET', undefined, '41'],
     ]);
-    expect(lastOwnPosition()).toBe(41n);
-    resetOwnPosition();
+    expect(lastKnownPosition()).toBe(41n);
+    resetKnownPosition();
   });
 
   test('an API error body becomes an ApiError with "{status}: {server message}" and its code', async () => {

@@ -49,27 +49,48 @@ export interface RequestOptions {
 }
 
 /**
- * Read-your-writes (ADR 013): the furthest log position this browser's own commands have stored.
- * Commands tell the server that this client waits on its reads (`X-Read-Your-Writes: client`), so a
- * pick answers as soon as it is stored; every read then names the position (`X-After-Position`) and
- * the server answers once the tables it reads have it (at once when they already do).
+ * Read-your-writes (ADR 013): the furthest log position this browser knows of, from its own
+ * commands (`X-Log-Position`) and from the `read-model-changed` notices it has received. Commands
+ * tell the server that this client waits on its reads (`X-Read-Your-Writes: client`), so a pick
+ * answers as soon as it is stored; every read then names the position (`X-After-Position`) and the
+ * server answers once the tables it reads have it (at once when they already do). So an answer is
+ * known to hold everything up to the position its request named, which lets a notice that is not
+ * newer than it be skipped (`realtime/read-positions.ts`).
  */
-let ownPosition: bigint | null = null;
+let knownPosition: bigint | null = null;
 
-function noteLogPosition(header: string | null | undefined): void {
-  if (header == null || !/^\d{1,19}$/.test(header)) return;
-  const position = BigInt(header);
-  if (ownPosition === null || position > ownPosition) ownPosition = position;
+/** Records a log position this browser has learned of (a decimal string; anything else is ignored). */
+export function noteKnownPosition(value: string | null | undefined): void {
+  if (value == null || !/^\d{1,19}$/.test(value)) return;
+  const position = BigInt(value);
+  if (knownPosition === null || position > knownPosition) knownPosition = position;
 }
 
-/** The furthest position of this browser's own writes (null before its first command). */
-export function lastOwnPosition(): bigint | null {
-  return ownPosition;
+/** The furthest position this browser knows of, which its reads name (null before it knows any). */
+export function lastKnownPosition(): bigint | null {
+  return knownPosition;
+}
+
+/**
+ * The log position each answer is known to hold: the server says `X-Read-Position` when the tables
+ * it read had reached the position the request named. Keyed by the parsed answer (objects only).
+ */
+const heldPositions = new WeakMap<object, bigint>();
+
+/** The position an answer of `requestJson` is known to hold, or null (unmarked, or not an object). */
+export function heldPosition(answer: unknown): bigint | null {
+  return typeof answer === 'object' && answer !== null ? (heldPositions.get(answer) ?? null) : null;
+}
+
+/** Gives `to` the mark of `from` (the query cache keeps a structurally shared copy of an answer). */
+export function carryHeldPosition(from: unknown, to: unknown): void {
+  const held = heldPosition(from);
+  if (held !== null && typeof to === 'object' && to !== null) heldPositions.set(to, held);
 }
 
 /** Forgets the position (tests; a sign-out needs nothing, the server ignores a position it has passed). */
-export function resetOwnPosition(): void {
-  ownPosition = null;
+export function resetKnownPosition(): void {
+  knownPosition = null;
 }
 
 const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
@@ -89,7 +110,7 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
   const cache: RequestCache = revalidate && method === 'GET' ? 'no-cache' : 'no-store';
   const init: RequestInit = { method, headers, credentials: 'include', cache };
   if (method === 'GET') {
-    if (ownPosition !== null) headers['X-After-Position'] = ownPosition.toString();
+    if (knownPosition !== null) headers['X-After-Position'] = knownPosition.toString();
   } else {
     headers['X-Read-Your-Writes'] = 'client';
   }
@@ -108,7 +129,7 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
     throw error;
   }
   reportServerReachable(true);
-  noteLogPosition(response.headers?.get('X-Log-Position'));
+  noteKnownPosition(response.headers?.get('X-Log-Position'));
   const text = await response.text();
 
   if (!response.ok) {
@@ -125,6 +146,10 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
   if (parsed === undefined) {
     // A 200 with HTML usually means the request never reached the API (e.g. a static fallback page).
     throw new Error(`Unexpected non-JSON answer from ${path}`);
+  }
+  const held = response.headers?.get('X-Read-Position');
+  if (typeof parsed === 'object' && parsed !== null && held != null && /^\d{1,19}$/.test(held)) {
+    heldPositions.set(parsed, BigInt(held));
   }
   return parsed as T;
 }

@@ -9,6 +9,7 @@ import {
   type Period,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
+import { invalidateUnlessHeld } from './read-positions';
 import { seasonal, seasonSearch } from './seasons';
 
 /** The current period, or null; under `['periods', ...]` so every periods notice reaches it. */
@@ -46,12 +47,16 @@ export function removeChoice(choiceId: string, fetch?: FetchLike): Promise<void>
   return requestJson<void>(`/api/choices/${encodeURIComponent(choiceId)}`, { method: 'DELETE', fetch });
 }
 
-/** After a pick changes: the period's options (which carry `choiceId`), its choices and the stats. */
+/**
+ * After a pick changes: the period's options (which carry `choiceId`), its choices and the stats,
+ * except those already fetched through the log position this browser now knows of (the pick's
+ * notice may have arrived before its answer and refetched them).
+ */
 export function invalidatePicks(queryClient: QueryClient, periodId: number): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.options(periodId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.choices(periodId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.userStats() }),
+  return invalidateUnlessHeld(queryClient, [
+    queryKeys.options(periodId),
+    queryKeys.choices(periodId),
+    queryKeys.userStats(),
   ]);
 }
 

@@ -1,16 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReadModelChangedNotice } from '@treble/contracts';
+import { noteKnownPosition } from '../api/http';
+import { invalidateUnlessHeld } from '../api/read-positions';
 
 /**
  * Invalidates the queries a `read-model-changed` notice names, and nothing else. Each key is a
  * hierarchical prefix: ['periods'] covers ['periods'] and ['periods', 7], while ['periods', 7]
  * leaves ['periods'] alone. Invalidated queries that are on screen refetch; the rest refetch when
  * next used. An empty key would match every query, so it is ignored rather than trusted.
+ *
+ * A query whose answer (on hand or in flight) already holds the notice's position is left alone:
+ * the browser's own pick refetches its options once, not again when the pick's notice arrives. The
+ * notice's position is noted first, so the refetches it causes name it (`X-After-Position`).
  */
 export async function applyReadModelChanged(
   queryClient: QueryClient,
-  notice: Pick<ReadModelChangedNotice, 'queryKeys'>,
+  notice: Pick<ReadModelChangedNotice, 'queryKeys' | 'position'>,
 ): Promise<void> {
   const keys = notice.queryKeys.filter((key) => Array.isArray(key) && key.length > 0);
-  await Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [...key] })));
+  const position = /^\d{1,19}$/.test(notice.position ?? '') ? BigInt(notice.position) : null;
+  noteKnownPosition(notice.position);
+  await invalidateUnlessHeld(queryClient, keys, position);
 }

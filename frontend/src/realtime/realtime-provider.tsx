@@ -29,6 +29,15 @@ interface RealtimeProviderProps {
   children: ReactNode;
 }
 
+/** The performance mark of the last notice applied (DevTools' timeline; the browser journeys). */
+export const NOTICE_APPLIED_MARK = 'treble:read-model-changed';
+
+function markNoticeApplied(position: string): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  performance.clearMarks(NOTICE_APPLIED_MARK);
+  performance.mark(NOTICE_APPLIED_MARK, { detail: { position } });
+}
+
 /**
  * Connects the socket, turns `read-model-changed` notices into precise query invalidations and
  * publishes the connection state. Notices sent while the connection was down are lost, so on every
@@ -67,6 +76,7 @@ export function RealtimeProvider({
     };
     const onReadModelChanged = (notice: ReadModelChangedNotice) => {
       void applyReadModelChanged(queryClient, notice);
+      markNoticeApplied(notice.position);
     };
     // The browser knows at once when the network goes; the socket only after its ping timeout.
     const onBrowserOffline = () => setState((current) => (current === 'live' ? 'reconnecting' : current));

@@ -168,7 +168,7 @@ describe('history page', () => {
     const { queryClient } = renderApp('/history', { user: aUser() });
     await screen.findByText('No History Yet');
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [aPeriod({ id: 1, isCompleted: true })]));
-    await act(() => applyReadModelChanged(queryClient, { queryKeys: [queryKeys.periods()] }));
+    await act(() => applyReadModelChanged(queryClient, { queryKeys: [queryKeys.periods()], position: '1' }));
     const rows = await screen.findAllByTestId('history-row');
     within(rows[0]!).getByText('Matchweek 1');
   });
@@ -230,7 +230,9 @@ describe('history page', () => {
     fake.routes.set('GET /api/user/stats', () =>
       jsonResponse(503, { statusCode: 503, code: 'INTERNAL', message: 'Down' }),
     );
-    await act(() => applyReadModelChanged(queryClient, { queryKeys: [queryKeys.userStats()] }));
+    await act(() =>
+      applyReadModelChanged(queryClient, { queryKeys: [queryKeys.userStats()], position: '2' }),
+    );
     const notice = await screen.findByTestId('refresh-notice');
     expect(notice.textContent).toContain('503: Down');
     within(screen.getAllByTestId('history-row')[0]!).getByText('+3 pts');

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { defaultRules, describeUsageRule, type Option } from '@treble/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { defaultRules, describeUsageRule, queryKeys, type Option } from '@treble/contracts';
 import {
   createFakeFetch,
   installGlobalFetch,
   jsonResponse,
   type FakeFetch,
 } from '../../test-support/fake-fetch';
+import { applyReadModelChanged } from '../../realtime/apply-read-model-changed';
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
@@ -304,17 +305,19 @@ describe('usage helpers', () => {
 });
 
 describe('predictions page, live', () => {
-  test('a change of the choices (e.g. a pick from another device) refreshes the options', async () => {
+  test("a pick from another device: the server's notice names the period's options, and the page refreshes them", async () => {
     options = [anOption('a')];
     const { queryClient } = renderApp('/predictions', { user: aUser() });
     await screen.findByText('0/3');
     await screen.findByRole('button', { name: 'Team a' });
 
     options = [anOption('a', { choiceId: 'c9' })];
-    fake.routes.set('GET /api/choices/period/5', () =>
-      jsonResponse(200, [{ id: 'c9', userId: 'u', periodId: 5, optionId: 'a' }]),
+    await act(() =>
+      applyReadModelChanged(queryClient, {
+        queryKeys: [queryKeys.choices(5), queryKeys.options(5)],
+        position: '3',
+      }),
     );
-    await queryClient.invalidateQueries({ queryKey: ['choices', 5] });
 
     await screen.findByText('1/3');
   });

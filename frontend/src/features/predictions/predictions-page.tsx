@@ -9,14 +9,13 @@ import {
 } from '@treble/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { authUserQueryOptions } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { periodsQueryOptions } from '../../api/periods';
 import {
   addChoiceMutationOptions,
-  choicesQueryOptions,
   currentPeriodQueryOptions,
   optionsQueryOptions,
   removeChoiceMutationOptions,
@@ -117,25 +116,6 @@ function PeriodPicks({
     );
     return () => clearTimeout(timer);
   }, [nextLock, queryClient, period.id]);
-
-  // The server announces pick changes (from any device) under the choices key; the options carry
-  // the picks and usage counts, so they follow whenever the set of choices changes.
-  const choices = useQuery(choicesQueryOptions(period.id));
-  const choiceSignature = choices.data
-    ? choices.data
-        .map((choice) => choice.id)
-        .sort()
-        .join(',')
-    : null;
-  const lastSignature = useRef<string | null>(null);
-  useEffect(() => {
-    if (choiceSignature === null) return;
-    const previous = lastSignature.current;
-    lastSignature.current = choiceSignature;
-    if (previous !== null && previous !== choiceSignature) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.options(period.id) });
-    }
-  }, [choiceSignature, queryClient, period.id]);
 
   const onRefused = (error: unknown) => {
     if (error instanceof ApiError && error.code === ErrorCodes.UNAUTHENTICATED) return; // handled globally
