@@ -102,7 +102,8 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
     page.on('request', onRequest);
     try {
       const answered = page.waitForResponse(
-        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/choices',
+        (response) =>
+          response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/choices',
       );
       await free.click();
       const position = BigInt((await (await answered).headerValue('x-log-position'))!);
