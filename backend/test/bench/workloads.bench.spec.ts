@@ -312,7 +312,8 @@ function record(
       console.log('W8 skipped: run `npm run build` first');
       return;
     }
-    const server = await serverProcess();
+    // Fresh is what `npm start` does on a new machine: an empty data directory, migrated at start.
+    const server = await serverProcess({}, { emptyDataDir: true });
     const fresh = performance.now();
     await server.start();
     const freshSeconds = (performance.now() - fresh) / 1000;
