@@ -111,7 +111,7 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
       // The pick's own notice has been applied (the app marks each notice it applies).
       await page.waitForFunction(
         ([mark, at]) => {
-          const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
+          const entry = performance.getEntriesByName(mark)[0] as { detail?: unknown } | undefined;
           return entry !== undefined && BigInt((entry.detail as { position: string }).position) >= BigInt(at);
         },
         ['treble:read-model-changed', position.toString()] as const,
