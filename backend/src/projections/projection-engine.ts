@@ -679,6 +679,23 @@ export class ProjectionEngine {
     });
   }
 
+  /**
+   * Where the named projections' tables stand, from this instance's runners (each moved only once
+   * its batch has committed), as a key that changes whenever any of those tables may have: name,
+   * code version and committed position, which determine the tables' content. Null when this
+   * instance does not run all of them (another holds the projector lease, a rebuild is switching):
+   * the caller reads the checkpoints instead.
+   */
+  committedKey(names: readonly string[]): string | null {
+    const parts: string[] = [];
+    for (const name of names) {
+      const runner = this.runners.get(name);
+      if (!runner) return null;
+      parts.push(`${name}:v${runner.projection.version}:${runner.position}`);
+    }
+    return parts.join(',');
+  }
+
   async status(): Promise<ProjectionStatus[]> {
     const head = await this.eventStore.headPosition();
     const result: ProjectionStatus[] = [];

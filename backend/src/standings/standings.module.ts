@@ -5,6 +5,8 @@ import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
 import { LeaderboardCache } from './queries/leaderboard-cache.js';
+import { leaderboardProjections } from './queries/leaderboard-tables.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
@@ -36,7 +38,13 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withDatabase(ChoiceQueries),
     withDatabase(PickGridQueries),
     withDatabase(ResultQueries),
-    withDatabase(LeaderboardCache),
+    {
+      // Where the boards' tables stand comes from the projection engine when this instance runs it.
+      provide: LeaderboardCache,
+      useFactory: (db: Database, engine: ProjectionEngine) =>
+        new LeaderboardCache(db, undefined, () => engine.committedKey(leaderboardProjections)),
+      inject: [Database, ProjectionEngine],
+    },
   ],
   exports: [LeaderboardQueries],
 })

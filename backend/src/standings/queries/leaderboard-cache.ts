@@ -3,16 +3,17 @@ import type { LeaderboardKind } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
 import { currentSeasonTables, leaderboardProjections } from './leaderboard-tables.js';
 import { type LeaderboardQueries, uuidPattern } from './leaderboard.queries.js';
-import { pickShownToOthersSql } from './pick-visibility.sql.js';
 
 /**
- * What a leaderboard answer depends on besides its question, read in one statement:
- * - the checkpoint (generation and position) of each projection whose tables it reads: tables and
- *   checkpoint commit together, so while these stand still the tables do too;
+ * What a leaderboard answer depends on besides its question:
+ * - where the tables it reads stand: the committed positions of the projections behind them, from
+ *   this instance's runners in memory when it runs them, else their checkpoints (one statement);
  * - for lists other players see, the latest lock time passed (`shownAt` lists a player once a
  *   pick of theirs has locked, so the answer changes exactly when `now` passes a lock time);
  * - the boards on which the viewer is a hidden row (an entrant whose picks have not locked): only
  *   there does their own row make their list differ from everyone else's.
+ * The lock times and the hidden rows are read once per table state (one statement) and kept, so a
+ * burst of reads at one state costs no statement beyond the answer's own.
  */
 export interface ReadState {
   key: string;
@@ -35,6 +36,19 @@ export interface CachedAnswer<T> {
 
 const kinds: readonly LeaderboardKind[] = ['overall', 'last10', 'survivor'];
 
+/** Hidden rows per board: their players, or null when more than `maxHeldHidden` (asked per viewer). */
+type HiddenRows = Record<LeaderboardKind, ReadonlySet<string> | null>;
+
+/** What is read once per table state: the lock times, and the hidden rows per latest lock passed. */
+interface TableState {
+  /** Distinct lock times of the options, ascending, in epoch milliseconds rounded up. */
+  locks: number[];
+  hidden: Map<string, Promise<HiddenRows>>;
+}
+
+/** Table states kept (the current one and a few a slow request may still be reading at). */
+const maxTableStates = 8;
+
 /**
  * A per-process cache of leaderboard answers keyed by the read state they were computed at (see
  * `ReadState`), so that the burst of identical reads after a result costs one query, and an answer
@@ -45,39 +59,119 @@ const kinds: readonly LeaderboardKind[] = ['overall', 'last10', 'survivor'];
 export class LeaderboardCache {
   private readonly entries = new Map<string, unknown>();
   private readonly pending = new Map<string, Promise<CachedAnswer<unknown>>>();
+  private readonly tableStates = new Map<string, Promise<TableState>>();
 
+  /**
+   * More hidden rows than this on a board (early in a season) are not held: each viewer's own is
+   * asked for instead (tests lower it).
+   */
+  maxHeldHidden = 1000;
+
+  /**
+   * @param committed where the projections behind the boards stand, from memory (the projection
+   *   engine's `committedKey`), or null when this instance does not run them.
+   */
   constructor(
     private readonly db: Sql,
     private readonly maxEntries = 256,
+    private readonly committed: () => string | null = () => null,
   ) {}
 
-  /** The read state for `asker` now. One small statement: checkpoints by key, and two lookups. */
+  /** The read state for `asker` now: no statement when the table state is known, else one or two. */
   async state(asker: Asker, queries: LeaderboardQueries): Promise<ReadState> {
     const viewer =
       !asker.admin && asker.viewer !== null && uuidPattern.test(asker.viewer) ? asker.viewer : null;
-    const tables = currentSeasonTables;
-    const hidden = kinds.map((kind) =>
-      viewer === null
-        ? 'false'
-        : `EXISTS (SELECT 1 FROM ${tables[kind]} t WHERE t.user_id = $3 AND NOT ${queries.visibleSql(kind, 't', asker.now)})`,
+    const checkpoints = this.committed() ?? (await this.storedCheckpoints());
+    const tables = await this.tableState(checkpoints);
+    if (asker.admin) return { key: `${checkpoints}|all`, hiddenOn: new Set() };
+    const now = asker.now.getTime();
+    const shown = tables.locks.filter((lock) => lock <= now).at(-1);
+    const sight = `shown:${shown ?? '-'}`;
+    const key = `${checkpoints}|${sight}`;
+    if (viewer === null) return { key, hiddenOn: new Set() };
+    let hidden = tables.hidden.get(sight);
+    if (hidden === undefined) {
+      hidden = this.hiddenRows(asker.now, queries);
+      tables.hidden.set(sight, hidden);
+      hidden.catch(() => tables.hidden.delete(sight));
+    }
+    const rows = await hidden;
+    const hiddenOn = new Set(kinds.filter((kind) => rows[kind]?.has(viewer)));
+    const ask = kinds.filter((kind) => rows[kind] === null);
+    if (ask.length > 0) {
+      for (const kind of await this.hiddenViewer(viewer, ask, asker.now, queries)) hiddenOn.add(kind);
+    }
+    return { key, hiddenOn };
+  }
+
+  /** The checkpoints of the projections behind the boards, as stored (another instance runs them). */
+  private async storedCheckpoints(): Promise<string> {
+    const { rows } = await this.db.query<{ checkpoints: string | null }>(
+      `SELECT string_agg(name || ':' || generation || ':' || position, ',' ORDER BY name) AS checkpoints
+         FROM projection_checkpoints WHERE name = ANY($1::text[])`,
+      [leaderboardProjections],
     );
-    const { rows } = await this.db.query<{
-      checkpoints: string | null;
-      shown: string | null;
-      overall: boolean;
-      last10: boolean;
-      survivor: boolean;
-    }>(
-      `SELECT (SELECT string_agg(name || ':' || generation || ':' || position, ',' ORDER BY name)
-                 FROM projection_checkpoints WHERE name = ANY($1::text[])) AS checkpoints,
-              (SELECT max(o.lock_at) FROM ${tables.options} o WHERE ${pickShownToOthersSql('o', '$2::timestamptz')})::text AS shown,
-              ${hidden.map((sql, i) => `${sql} AS ${kinds[i]}`).join(', ')}`,
-      [leaderboardProjections, asker.now.toISOString(), ...(viewer === null ? [] : [viewer])],
+    return `stored:${rows[0]?.checkpoints ?? '-'}`;
+  }
+
+  /** The lock times at a table state, read once and kept for the latest few states. */
+  private tableState(checkpoints: string): Promise<TableState> {
+    let state = this.tableStates.get(checkpoints);
+    if (state === undefined) {
+      state = this.db
+        .query<{ lock: string }>(
+          `SELECT DISTINCT ceil(extract(epoch FROM lock_at) * 1000)::bigint::text AS lock
+             FROM ${currentSeasonTables.options} WHERE lock_at IS NOT NULL ORDER BY 1`,
+        )
+        .then(({ rows }) => ({
+          locks: rows.map((row) => Number(row.lock)).sort((a, b) => a - b),
+          hidden: new Map(),
+        }));
+      this.tableStates.set(checkpoints, state);
+      state.catch(() => this.tableStates.delete(checkpoints));
+      while (this.tableStates.size > maxTableStates) {
+        this.tableStates.delete(this.tableStates.keys().next().value!);
+      }
+    }
+    return state;
+  }
+
+  /** The hidden rows of every board at `now` (the same until the next lock time passes). */
+  private async hiddenRows(now: Date, queries: LeaderboardQueries): Promise<HiddenRows> {
+    const tables = currentSeasonTables;
+    const { rows } = await this.db.query<Record<LeaderboardKind, string[] | null>>(
+      `SELECT ${kinds
+        .map(
+          (kind) =>
+            `(SELECT array_agg(h.user_id) FROM (SELECT t.user_id::text FROM ${tables[kind]} t
+               WHERE NOT ${queries.visibleSql(kind, 't', now)} LIMIT ${this.maxHeldHidden + 1}) h) AS ${kind}`,
+        )
+        .join(', ')}`,
     );
     const row = rows[0]!;
-    const hiddenOn = new Set(kinds.filter((kind) => row[kind]));
-    const sight = asker.admin ? 'all' : `shown:${row.shown ?? '-'}`;
-    return { key: `${row.checkpoints ?? '-'}|${sight}`, hiddenOn };
+    const held = (ids: string[] | null) =>
+      ids === null ? new Set<string>() : ids.length > this.maxHeldHidden ? null : new Set(ids);
+    return { overall: held(row.overall), last10: held(row.last10), survivor: held(row.survivor) };
+  }
+
+  /** The boards among `ask` on which `viewer` is a hidden row at `now`. */
+  private async hiddenViewer(
+    viewer: string,
+    ask: readonly LeaderboardKind[],
+    now: Date,
+    queries: LeaderboardQueries,
+  ): Promise<LeaderboardKind[]> {
+    const tables = currentSeasonTables;
+    const { rows } = await this.db.query<Partial<Record<LeaderboardKind, boolean>>>(
+      `SELECT ${ask
+        .map(
+          (kind) =>
+            `EXISTS (SELECT 1 FROM ${tables[kind]} t WHERE t.user_id = $1 AND NOT ${queries.visibleSql(kind, 't', now)}) AS ${kind}`,
+        )
+        .join(', ')}`,
+      [viewer],
+    );
+    return ask.filter((kind) => rows[0]?.[kind] === true);
   }
 
   /**
