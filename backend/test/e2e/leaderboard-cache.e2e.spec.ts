@@ -175,10 +175,10 @@ describe.each(databaseTargets.flatMap((target) => heldOrAsked.map((variant) => (
       const db = app.app.get(Database);
       const statements: string[] = [];
       const query = db.query.bind(db);
-      db.query = ((text: string, params?: readonly unknown[]) => {
+      db.query = (text: string, params?: readonly unknown[]) => {
         statements.push(text);
         return query(text, params);
-      });
+      };
       try {
         // A result moves the tables; then every player reads the board, some twice.
         const recorded = await admin.request('POST', '/api/results', {
