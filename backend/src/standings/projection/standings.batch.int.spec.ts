@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { defaultRules, type PoolRules, type QueryKey } from '@treble/contracts';
 import fc from 'fast-check';
 import { databaseTargets, type TestDatabaseHandle } from '../../../test/support/databases.js';
+import { invitationsProjection } from '../../accounts/queries/invitations/invitations.projection.js';
 import { usersProjection } from '../../accounts/queries/users/users.projection.js';
 import { auditProjection } from '../../audit/audit.projection.js';
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
@@ -247,6 +248,60 @@ async function buildBoth(
   return { one: await rowsOf('one'), batched: await rowsOf('batched'), groups };
 }
 
+/** A history of invitation links: made, used (a use may repeat: replayed), revoked. */
+type InvitationStep =
+  | { kind: 'create'; token: number; maxUses: number | null }
+  | { kind: 'use'; token: number; player: number }
+  | { kind: 'revoke'; token: number };
+const invitationStep: fc.Arbitrary<InvitationStep> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      token: fc.nat({ max: 2 }),
+      maxUses: fc.option(fc.integer({ min: 1, max: 5 })),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('use' as const),
+      token: fc.nat({ max: 2 }),
+      player: fc.nat({ max: 3 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('revoke' as const), token: fc.nat({ max: 2 }) }) },
+);
+
+function invitationEventsOf(steps: readonly InvitationStep[]): RecordedEvent[] {
+  return steps.map((step, i) => {
+    const at = new Date(Date.parse('2025-08-01T00:00:00Z') + i * 60_000);
+    const token = `link-${step.token}`;
+    const [type, data] =
+      step.kind === 'create'
+        ? ['InvitationCreated', { token, maxUses: step.maxUses, expiresAt: null, createdBy: uid(9) }]
+        : step.kind === 'use'
+          ? ['InvitationUsed', { token, userId: accounts[step.player]! }]
+          : ['InvitationRevoked', { token }];
+    return {
+      id: `i-${i}`,
+      streamId: `invitation-${token}`,
+      version: i,
+      position: BigInt(i + 1),
+      type,
+      data,
+      metadata: {
+        actor: uid(9),
+        correlationId: 'c',
+        causationId: null,
+        occurredAt: at.toISOString(),
+        source: 'admin',
+      },
+      recordedAt: at,
+    } satisfies RecordedEvent;
+  });
+}
+
 const history = fc.array(step, { minLength: 1, maxLength: 40 });
 const sizes = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 });
 const keyText = (key: QueryKey) => JSON.stringify(key);
@@ -337,6 +392,32 @@ describe.each(databaseTargets)('projections applied in batches on $name', (targe
         expect(batched).toEqual(one);
         expect(one['audit_log']).toHaveLength(events.length);
       }),
+      { numRuns: runs },
+    );
+  });
+
+  it('invitations: uses counted from a batch of registrations are those of one event at a time', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(invitationStep, { minLength: 1, maxLength: 30 }),
+        sizes,
+        async (steps, batchSizes) => {
+          const { one, batched } = await buildBoth(
+            handle,
+            invitationsProjection,
+            invitationEventsOf(steps),
+            batchSizes,
+          );
+          expect(batched).toEqual(one);
+          // Each link's count is its accounts, however often a use was replayed.
+          const uses = one['invitation_uses']!.map((row) => (JSON.parse(row) as { token: string }).token);
+          for (const row of one['invitations']!.map(
+            (text) => JSON.parse(text) as { token: string; uses: number },
+          )) {
+            expect(row.uses).toBe(uses.filter((token) => token === row.token).length);
+          }
+        },
+      ),
       { numRuns: runs },
     );
   });

@@ -1,7 +1,29 @@
 import { queryKeys } from '@treble/contracts';
 import type { RecordedEvent } from '../../../event-store/event-store.port.js';
-import type { Projection, ProjectionContext } from '../../../projections/projection.js';
+import { applyInRuns, type Projection, type ProjectionContext } from '../../../projections/projection.js';
 import type { InvitationEvent } from '../../domain/index.js';
+
+/**
+ * Records uses of invitations: one row per admitted account (a replayed use adds none), and each
+ * invitation's count grows by the rows actually added. One statement for any number of uses.
+ */
+async function recordUses(
+  sql: ProjectionContext['sql'],
+  table: ProjectionContext['table'],
+  uses: readonly { token: string; userId: string }[],
+): Promise<void> {
+  await sql.query(
+    `WITH added AS (
+       INSERT INTO ${table('invitation_uses')} (token, user_id)
+       SELECT * FROM unnest($1::text[], $2::uuid[]) ON CONFLICT DO NOTHING
+       RETURNING token
+     )
+     UPDATE ${table('invitations')} i SET uses = i.uses + a.count
+       FROM (SELECT token, count(*)::integer AS count FROM added GROUP BY token) a
+      WHERE i.token = a.token`,
+    [uses.map((use) => use.token), uses.map((use) => use.userId)],
+  );
+}
 
 /**
  * The `invitations` read table for the admins' list and the registration page. Uses are kept as
@@ -9,7 +31,8 @@ import type { InvitationEvent } from '../../domain/index.js';
  */
 export const invitationsProjection: Projection = {
   name: 'invitations',
-  version: 1,
+  // 2: uses counted as they are added, a run of them in one statement (the same rows as before).
+  version: 2,
   tables: [
     {
       name: 'invitations',
@@ -40,24 +63,17 @@ export const invitationsProjection: Projection = {
       case 'InvitationCreated': {
         const d = event.data;
         await sql.query(
-          `INSERT INTO ${invitations} (token, max_uses, expires_at, created_at, created_by) VALUES ($1, $2, $3, $4, $5)
+          // Uses are counted from their rows, so the count is right whatever order the log holds.
+          `INSERT INTO ${invitations} (token, max_uses, expires_at, created_at, created_by, uses)
+           VALUES ($1, $2, $3, $4, $5, (SELECT count(*) FROM ${table('invitation_uses')} WHERE token = $1))
            ON CONFLICT (token) DO NOTHING`,
           [d.token, d.maxUses, d.expiresAt, recorded.metadata.occurredAt, d.createdBy],
         );
         return;
       }
-      case 'InvitationUsed': {
-        const uses = table('invitation_uses');
-        await sql.query(`INSERT INTO ${uses} (token, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-          event.data.token,
-          event.data.userId,
-        ]);
-        await sql.query(
-          `UPDATE ${invitations} SET uses = (SELECT count(*) FROM ${uses} WHERE token = $1) WHERE token = $1`,
-          [event.data.token],
-        );
+      case 'InvitationUsed':
+        await recordUses(sql, table, [event.data]);
         return;
-      }
       case 'InvitationRevoked':
         await sql.query(`UPDATE ${invitations} SET revoked_at = coalesce(revoked_at, $2) WHERE token = $1`, [
           event.data.token,
@@ -65,6 +81,26 @@ export const invitationsProjection: Projection = {
         ]);
         return;
     }
+  },
+  applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
+    const keys = [{ keys: invitationsProjection.queryKeysFor(events[0]!), audience: null }];
+    return applyInRuns(
+      events,
+      (event) => event.type === 'InvitationUsed',
+      async (run) => {
+        // Registrations through one link (a pool's launch): every use of the run in one statement.
+        await recordUses(
+          context.sql,
+          context.table,
+          run.map((event) => event.data as { token: string; userId: string }),
+        );
+        return keys;
+      },
+      async (event) => {
+        await invitationsProjection.apply(event, context);
+        return keys;
+      },
+    );
   },
   queryKeysFor() {
     return [queryKeys.invitations(), queryKeys.community()];
