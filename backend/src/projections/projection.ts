@@ -88,6 +88,24 @@ export function relatedName(table: string, suffix: string): string {
 }
 
 /**
+ * Splits events, in order, into maximal runs of consecutive events of the same kind (`kindOf`);
+ * events of no kind (null) come one per run.
+ */
+export function consecutiveRuns<K extends string>(
+  events: readonly RecordedEvent[],
+  kindOf: (event: RecordedEvent) => K | null,
+): { kind: K | null; events: RecordedEvent[] }[] {
+  const runs: { kind: K | null; events: RecordedEvent[] }[] = [];
+  for (const event of events) {
+    const kind = kindOf(event);
+    const last = runs.at(-1);
+    if (kind !== null && last?.kind === kind) last.events.push(event);
+    else runs.push({ kind, events: [event] });
+  }
+  return runs;
+}
+
+/**
  * Applies events in order: each maximal run of consecutive events that `inRun` accepts goes to
  * `applyRun` at once, every other event to `applyOne` on its own (a run is applied before the event
  * after it). The key groups come back in order.
@@ -99,21 +117,8 @@ export async function applyInRuns(
   applyOne: (event: RecordedEvent) => Promise<ChangedKeyGroup[]>,
 ): Promise<ChangedKeyGroup[]> {
   const groups: ChangedKeyGroup[] = [];
-  let run: RecordedEvent[] = [];
-  const flush = async () => {
-    if (run.length === 0) return;
-    const pending = run;
-    run = [];
-    groups.push(...(await applyRun(pending)));
-  };
-  for (const event of events) {
-    if (inRun(event)) {
-      run.push(event);
-      continue;
-    }
-    await flush();
-    groups.push(...(await applyOne(event)));
+  for (const run of consecutiveRuns(events, (event) => (inRun(event) ? 'run' : null))) {
+    groups.push(...(run.kind === 'run' ? await applyRun(run.events) : await applyOne(run.events[0]!)));
   }
-  await flush();
   return groups;
 }

@@ -27,7 +27,7 @@ type Step =
   | { kind: 'result'; period: number; team: number; outcome: number }
   | { kind: 'deleteResult' | 'complete' | 'reopen'; period: number; team: number }
   | { kind: 'schedule'; period: number; last10: boolean }
-  | { kind: 'register'; player: number }
+  | { kind: 'register' | 'admin'; player: number }
   | { kind: 'replay'; event: number };
 
 const player = fc.nat({ max: standingsPlayers.length - 1 });
@@ -181,6 +181,12 @@ function eventsOf(steps: readonly Step[], players = standingsPlayers): RecordedE
         add('UserRegistered', { userId, email: `${s.player}@x.io`, firstName: 'P', lastName: null });
         break;
       }
+      case 'admin': {
+        // An admin grant may come before the account's registration (the pool's first account).
+        const userId = players[s.player]!;
+        if (userId.startsWith('0000')) add('AdminGranted', { userId }, 'admin');
+        break;
+      }
       case 'replay':
         if (events.length === 0) break;
         add(events[s.event % events.length]!.type, events[s.event % events.length]!.data);
@@ -303,6 +309,16 @@ function invitationEventsOf(steps: readonly InvitationStep[]): RecordedEvent[] {
 }
 
 const history = fc.array(step, { minLength: 1, maxLength: 40 });
+/** Sign-ups first of all (runs of them), with admin grants and picks among them. */
+const usersHistory = fc.array(
+  fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('register' as const), player }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('admin' as const), player }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('pick' as const), player, period, team }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('replay' as const), event: fc.nat() }) },
+  ),
+  { minLength: 1, maxLength: 40 },
+);
 const sizes = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 });
 const keyText = (key: QueryKey) => JSON.stringify(key);
 const runs = Number(process.env.BATCH_PROPERTY_RUNS ?? 25);
@@ -422,9 +438,9 @@ describe.each(databaseTargets)('projections applied in batches on $name', (targe
     );
   });
 
-  it('users: has_picked from a batch of picks among registrations is that of one event at a time', async () => {
+  it('users: a batch of sign-ups, admin grants and picks leaves the rows of one event at a time', async () => {
     await fc.assert(
-      fc.asyncProperty(history, sizes, async (steps, batchSizes) => {
+      fc.asyncProperty(usersHistory, sizes, async (steps, batchSizes) => {
         const { one, batched } = await buildBoth(
           handle,
           usersProjection,

@@ -1,7 +1,14 @@
 import { queryKeys } from '@treble/contracts';
 import type { RecordedEvent } from '../../../event-store/event-store.port.js';
-import { applyInRuns, type Projection, type ProjectionContext } from '../../../projections/projection.js';
+import {
+  consecutiveRuns,
+  type ChangedKeyGroup,
+  type Projection,
+  type ProjectionContext,
+} from '../../../projections/projection.js';
 import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
+
+type UserRegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 
 /** The picks events that mean "this player made a pick" (any pick, withdrawn or voided since or not). */
 const pickMadeTypes = new Set(['ChoiceMade', 'RetroactiveChoicesMade']);
@@ -15,7 +22,8 @@ const pickMadeTypes = new Set(['ChoiceMade', 'RetroactiveChoicesMade']);
 export const usersProjection: Projection = {
   name: 'users',
   // 3: `has_picked`, so Admin › Users offers Remove exactly when the server would allow it.
-  version: 3,
+  // 4: a run of sign-ups in one statement (the same rows as before).
+  version: 4,
   tables: [
     {
       name: 'users',
@@ -115,24 +123,45 @@ export const usersProjection: Projection = {
         return;
     }
   },
-  applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
-    return applyInRuns(
-      events,
-      (event) => pickMadeTypes.has(event.type),
-      async (run) => {
+  async applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
+    const users = context.table('users');
+    const groups: ChangedKeyGroup[] = [];
+    const kindOf = (event: RecordedEvent) =>
+      pickMadeTypes.has(event.type) ? 'picks' : event.type === 'UserRegistered' ? 'registrations' : null;
+    for (const run of consecutiveRuns(events, kindOf)) {
+      if (run.kind === 'picks') {
         // A run of picks (a deadline's rush): every player in it has picked, in one statement.
-        const userIds = [...new Set(run.map((event) => (event.data as { userId: string }).userId))];
+        const userIds = [...new Set(run.events.map((event) => (event.data as { userId: string }).userId))];
         await context.sql.query(
-          `UPDATE ${context.table('users')} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
+          `UPDATE ${users} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
           [userIds],
         );
-        return [];
-      },
-      async (event) => {
-        await usersProjection.apply(event, context);
-        return [{ keys: usersProjection.queryKeysFor(event), audience: null }];
-      },
-    );
+      } else if (run.kind === 'registrations') {
+        // A run of sign-ups (a pool's launch): one statement; an id met twice keeps its first row.
+        const registered = run.events.map((event) => event.data as UserRegisteredData);
+        await context.sql.query(
+          `INSERT INTO ${users} (id, email, first_name, last_name, is_admin, created_at)
+           SELECT r.id, r.email, r.first_name, r.last_name,
+                  EXISTS (SELECT 1 FROM ${context.table('user_admins')} a WHERE a.user_id = r.id), r.created_at
+             FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+                  WITH ORDINALITY AS r (id, email, first_name, last_name, created_at, ord)
+            ORDER BY r.ord
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            registered.map((d) => d.userId),
+            registered.map((d) => d.email),
+            registered.map((d) => d.firstName),
+            registered.map((d) => d.lastName),
+            run.events.map((event) => event.metadata.occurredAt),
+          ],
+        );
+        groups.push({ keys: usersProjection.queryKeysFor(run.events[0]!), audience: null });
+      } else {
+        await usersProjection.apply(run.events[0]!, context);
+        groups.push({ keys: usersProjection.queryKeysFor(run.events[0]!), audience: null });
+      }
+    }
+    return groups;
   },
   queryKeysFor(event) {
     // A pick is not worth a notice to every admin (30,000 of them in a deadline's last minute).
