@@ -59,7 +59,10 @@ export interface ReadStreamOptions {
 export interface ReadAllOptions {
   /** Exclusive: events after this position. 0n reads from the beginning. */
   after: bigint;
+  /** At most this many events (of `types`, when given). */
   maxCount: number;
+  /** Only events of these types (a projection's rebuild skips the rest of the log); all when absent. */
+  types?: readonly string[];
 }
 
 export type SubscriptionHandler = (events: RecordedEvent[]) => Promise<void>;

@@ -211,9 +211,14 @@ export class PostgresEventStore implements EventStore {
     const boundary = await this.appendersBoundary();
     const { rows } = await this.database.query<EventRow>(
       `SELECT ${selectColumns} FROM events
-       WHERE position > $1 AND transaction_id < $3::text::xid8
+       WHERE position > $1 AND transaction_id < $3::text::xid8${options.types ? ' AND type = ANY($4::text[])' : ''}
        ORDER BY position LIMIT $2`,
-      [options.after.toString(), options.maxCount, boundary.toString()],
+      [
+        options.after.toString(),
+        options.maxCount,
+        boundary.toString(),
+        ...(options.types ? [[...options.types]] : []),
+      ],
     );
     return rows.map(toRecorded);
   }

@@ -542,8 +542,15 @@ export class ProjectionEngine {
     let applied = 0;
     let head = await this.eventStore.headPosition();
     onProgress?.({ projection: name, position, head, eventsApplied: applied });
+    // Only the events it applies, and the seasons' starts it archives at: a small projection skips
+    // the rest of the log in the database instead of reading it.
+    const types = projection.eventTypes === 'all' ? undefined : [...projection.eventTypes, SEASON_STARTED];
     for (;;) {
-      const events = await this.eventStore.readAll({ after: position, maxCount: this.replayBatchSize });
+      const events = await this.eventStore.readAll({
+        after: position,
+        maxCount: this.replayBatchSize,
+        types,
+      });
       if (events.length === 0) break;
       await this.database.transaction((sql) => this.applyBatch(sql, projection, generation, events));
       position = events[events.length - 1]!.position;

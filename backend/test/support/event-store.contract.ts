@@ -136,6 +136,26 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       expect(await store.headPosition()).toBe(ours[2]!.position);
     });
 
+    it('reads only the events of the types asked for, counting only those', async () => {
+      const a = stream();
+      const b = stream();
+      await store.append(a, [event('Kept'), event('Skipped')], 'no_stream');
+      await store.append(b, [event('Skipped'), event('Other'), event('Kept')], 'no_stream');
+      const all = (await store.readAll({ after: 0n, maxCount: 100 })).filter(
+        (e) => e.streamId === a || e.streamId === b,
+      );
+      const kept = await store.readAll({ after: 0n, maxCount: 100, types: ['Kept', 'Other'] });
+      const ours = kept.filter((e) => e.streamId === a || e.streamId === b);
+      expect(ours).toEqual(all.filter((e) => e.type === 'Kept' || e.type === 'Other'));
+      expect(kept.every((e) => e.type === 'Kept' || e.type === 'Other')).toBe(true);
+      // maxCount counts the events returned, not those passed over.
+      const first = ours[0]!;
+      expect(await store.readAll({ after: first.position, maxCount: 1, types: ['Kept'] })).toEqual([ours[2]]);
+      expect(await store.readAll({ after: ours[2]!.position, maxCount: 10, types: ['Kept'] })).toEqual(
+        kept.filter((e) => e.position > ours[2]!.position && e.type === 'Kept'),
+      );
+    });
+
     it('refuses an append whose expected version is stale, and writes nothing', async () => {
       const id = stream();
       await store.append(id, [event('A')], 'no_stream');

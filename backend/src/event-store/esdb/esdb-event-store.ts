@@ -184,10 +184,11 @@ export class EsdbEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    const types = options.types ? new Set(options.types) : null;
     await this.scanForwards(
       options.after,
       (event) => {
-        events.push(event);
+        if (types === null || types.has(event.type)) events.push(event);
         return events.length < options.maxCount;
       },
       options.maxCount + 1,
