@@ -63,16 +63,27 @@ function watchOptions(queryClient: QueryClient, fetch: FetchLike) {
 
 const notice = (position: string) => ({ queryKeys: [queryKeys.options(1)], position });
 
+/**
+ * A browser that knows of `known` and shows the options; with `answered`, their first answer (marked)
+ * is in.
+ */
+async function showingOptions(known: string, { answered = true } = {}) {
+  noteKnownPosition(known);
+  const server = optionsServer();
+  const queryClient = createQueryClient({ onSignedOut: () => {} });
+  const view = watchOptions(queryClient, server.fetch);
+  if (answered) {
+    await server.answer();
+    await view.settled();
+  }
+  return { server, queryClient, view };
+}
+
 describe('read positions (ADR 013)', () => {
   afterEach(() => resetKnownPosition());
 
   test('a notice at or before what the answer holds refetches nothing; a newer one refetches, naming it', async () => {
-    noteKnownPosition('42');
-    const server = optionsServer();
-    const queryClient = createQueryClient({ onSignedOut: () => {} });
-    const view = watchOptions(queryClient, server.fetch);
-    await server.answer();
-    await view.settled();
+    const { server, queryClient, view } = await showingOptions('42');
 
     await applyReadModelChanged(queryClient, notice('41'));
     await applyReadModelChanged(queryClient, notice('42'));
@@ -88,10 +99,7 @@ describe('read positions (ADR 013)', () => {
   });
 
   test('an answer the server did not mark holds nothing known: the next notice refetches', async () => {
-    noteKnownPosition('42');
-    const server = optionsServer();
-    const queryClient = createQueryClient({ onSignedOut: () => {} });
-    const view = watchOptions(queryClient, server.fetch);
+    const { server, queryClient, view } = await showingOptions('42', { answered: false });
     await server.answer(false);
     await view.settled();
 
@@ -103,10 +111,7 @@ describe('read positions (ADR 013)', () => {
   });
 
   test('a notice during a fetch that named its position waits for that answer instead of a second fetch', async () => {
-    noteKnownPosition('50');
-    const server = optionsServer();
-    const queryClient = createQueryClient({ onSignedOut: () => {} });
-    const view = watchOptions(queryClient, server.fetch);
+    const { server, queryClient, view } = await showingOptions('50', { answered: false });
 
     await applyReadModelChanged(queryClient, notice('50'));
     expect(server.waitingCount()).toBe(1);
@@ -118,10 +123,7 @@ describe('read positions (ADR 013)', () => {
   });
 
   test('when that answer comes back unmarked (the server gave up waiting), the skipped change is fetched', async () => {
-    noteKnownPosition('50');
-    const server = optionsServer();
-    const queryClient = createQueryClient({ onSignedOut: () => {} });
-    const view = watchOptions(queryClient, server.fetch);
+    const { server, queryClient, view } = await showingOptions('50', { answered: false });
 
     await applyReadModelChanged(queryClient, notice('50'));
     await server.answer(false);
@@ -132,12 +134,7 @@ describe('read positions (ADR 013)', () => {
   });
 
   test('a notice without a readable position refetches as before', async () => {
-    noteKnownPosition('42');
-    const server = optionsServer();
-    const queryClient = createQueryClient({ onSignedOut: () => {} });
-    const view = watchOptions(queryClient, server.fetch);
-    await server.answer();
-    await view.settled();
+    const { server, queryClient, view } = await showingOptions('42');
 
     const refetched = applyReadModelChanged(queryClient, notice('not a position'));
     await server.answer();
@@ -147,12 +144,7 @@ describe('read positions (ADR 013)', () => {
   });
 
   test("a pick whose notice arrived before its answer settles without fetching the period's options again", async () => {
-    noteKnownPosition('10');
-    const server = optionsServer();
-    const queryClient = createQueryClient({ onSignedOut: () => {} });
-    const view = watchOptions(queryClient, server.fetch);
-    await server.answer();
-    await view.settled();
+    const { server, queryClient, view } = await showingOptions('10');
 
     // The pick (stored at 11) is announced first; its answer, saying 11, comes after.
     const refetched = applyReadModelChanged(queryClient, notice('11'));
