@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LeaderboardKind } from '@treble/contracts';
+import { isLocked } from '../../picks/domain/decide-picks.js';
 import type { Sql } from '../../platform/database/sql.js';
 import { currentSeasonTables, leaderboardProjections } from './leaderboard-tables.js';
 import { type LeaderboardQueries, uuidPattern } from './leaderboard.queries.js';
@@ -41,7 +42,10 @@ type HiddenRows = Record<LeaderboardKind, ReadonlySet<string> | null>;
 
 /** What is read once per table state: the lock times, and the hidden rows per latest lock passed. */
 interface TableState {
-  /** Distinct lock times of the options, ascending, in epoch milliseconds rounded up. */
+  /**
+   * Distinct lock times of the options, ascending, in epoch milliseconds rounded up (so a time in
+   * whole milliseconds is past a lock exactly when it is past the lock's own microseconds).
+   */
   locks: number[];
   hidden: Map<string, Promise<HiddenRows>>;
 }
@@ -84,8 +88,8 @@ export class LeaderboardCache {
     const checkpoints = this.committed() ?? (await this.storedCheckpoints());
     const tables = await this.tableState(checkpoints);
     if (asker.admin) return { key: `${checkpoints}|all`, hiddenOn: new Set() };
-    const now = asker.now.getTime();
-    const shown = tables.locks.filter((lock) => lock <= now).at(-1);
+    // The latest lock passed: picks on options locked by then show to others (the picks' own rule).
+    const shown = tables.locks.filter((lock) => isLocked({ lockAt: new Date(lock) }, asker.now)).at(-1);
     const sight = `shown:${shown ?? '-'}`;
     const key = `${checkpoints}|${sight}`;
     if (viewer === null) return { key, hiddenOn: new Set() };
