@@ -55,15 +55,19 @@ export interface RequestOptions {
  * answers as soon as it is stored; every read then names the position (`X-After-Position`) and the
  * server answers once the tables it reads have it (at once when they already do). So an answer is
  * known to hold everything up to the position its request named, which lets a notice that is not
- * newer than it be skipped (`realtime/read-positions.ts`).
+ * newer than it be skipped (`api/read-positions.ts`).
  */
 let knownPosition: bigint | null = null;
 
-/** Records a log position this browser has learned of (a decimal string; anything else is ignored). */
+/** A log position as the server writes it (decimal digits, a signed 64-bit number), or null. */
+export function parsePosition(value: string | null | undefined): bigint | null {
+  return value != null && /^\d{1,19}$/.test(value) ? BigInt(value) : null;
+}
+
+/** Records a log position this browser has learned of (anything but a position is ignored). */
 export function noteKnownPosition(value: string | null | undefined): void {
-  if (value == null || !/^\d{1,19}$/.test(value)) return;
-  const position = BigInt(value);
-  if (knownPosition === null || position > knownPosition) knownPosition = position;
+  const position = parsePosition(value);
+  if (position !== null && (knownPosition === null || position > knownPosition)) knownPosition = position;
 }
 
 /** The furthest position this browser knows of, which its reads name (null before it knows any). */
@@ -147,9 +151,7 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
     // A 200 with HTML usually means the request never reached the API (e.g. a static fallback page).
     throw new Error(`Unexpected non-JSON answer from ${path}`);
   }
-  const held = response.headers?.get('X-Read-Position');
-  if (typeof parsed === 'object' && parsed !== null && held != null && /^\d{1,19}$/.test(held)) {
-    heldPositions.set(parsed, BigInt(held));
-  }
+  const held = parsePosition(response.headers?.get('X-Read-Position'));
+  if (typeof parsed === 'object' && parsed !== null && held !== null) heldPositions.set(parsed, held);
   return parsed as T;
 }

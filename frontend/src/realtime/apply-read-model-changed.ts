@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReadModelChangedNotice } from '@treble/contracts';
-import { noteKnownPosition } from '../api/http';
+import { noteKnownPosition, parsePosition } from '../api/http';
 import { invalidateUnlessHeld } from '../api/read-positions';
 
 /**
@@ -18,7 +18,6 @@ export async function applyReadModelChanged(
   notice: Pick<ReadModelChangedNotice, 'queryKeys' | 'position'>,
 ): Promise<void> {
   const keys = notice.queryKeys.filter((key) => Array.isArray(key) && key.length > 0);
-  const position = /^\d{1,19}$/.test(notice.position ?? '') ? BigInt(notice.position) : null;
   noteKnownPosition(notice.position);
-  await invalidateUnlessHeld(queryClient, keys, position);
+  await invalidateUnlessHeld(queryClient, keys, parsePosition(notice.position));
 }
