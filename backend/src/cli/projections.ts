@@ -125,7 +125,9 @@ async function main(argv: string[]): Promise<number> {
       return differing.length === 0 ? 0 : 1;
     }
     for (const projectionName of names) {
-      await withProgress(`rebuild ${projectionName}`, total, (onProgress) =>
+      // A rebuild replays only the events its projection applies: the bar counts those.
+      const replayed = await engine.eventsToReplay(projectionName);
+      await withProgress(`rebuild ${projectionName}`, replayed, (onProgress) =>
         engine.rebuild(projectionName, onProgress),
       );
     }

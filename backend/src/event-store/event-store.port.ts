@@ -96,8 +96,8 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest committed event, 0n for an empty store. */
   headPosition(): Promise<bigint>;
-  /** How many committed events lie after a position (a projection's lag). */
-  countAfter(position: bigint): Promise<number>;
+  /** How many committed events lie after a position (a projection's lag); only of `types` when given. */
+  countAfter(position: bigint, types?: readonly string[]): Promise<number>;
   /** A catch-up subscription: delivers each event once, in global order, then follows live. */
   subscribe(handler: SubscriptionHandler, options: SubscribeOptions): Subscription;
   close(): Promise<void>;

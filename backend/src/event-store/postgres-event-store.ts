@@ -265,10 +265,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Every committed event after the position, held back ones included: a lag that is never too small. */
-  async countAfter(position: bigint): Promise<number> {
+  async countAfter(position: bigint, types?: readonly string[]): Promise<number> {
     const { rows } = await this.database.query<{ count: string }>(
-      'SELECT count(*) AS count FROM events WHERE position > $1',
-      [position.toString()],
+      `SELECT count(*) AS count FROM events WHERE position > $1${types ? ' AND type = ANY($2::text[])' : ''}`,
+      [position.toString(), ...(types ? [[...types]] : [])],
     );
     return Number(rows[0]?.count ?? 0);
   }

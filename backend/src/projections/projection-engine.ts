@@ -13,6 +13,10 @@ export interface ProjectionStatus {
   generation: number | null;
   position: bigint;
   head: bigint;
+  /**
+   * Events after its checkpoint that it still has to apply (of its types): a rebuild leaves the
+   * checkpoint at the last event it applied, and the rest of the log is nothing to catch up on.
+   */
   lag: number;
   state: 'stopped' | 'live' | 'rebuilding' | 'failed';
   error: string | null;
@@ -128,6 +132,15 @@ export class ReadModelsBehindError extends Error {}
  * together (split at a season's start); rebuilds replay the log in larger batches. Emits
  * `changed` after each commit.
  */
+/**
+ * The events a rebuild reads: those the projection applies, and the seasons' starts it archives at
+ * (a small projection skips the rest of the log in the store instead of reading it); all for one
+ * that applies every event.
+ */
+function replayTypes(projection: Projection): readonly string[] | undefined {
+  return projection.eventTypes === 'all' ? undefined : [...projection.eventTypes, SEASON_STARTED];
+}
+
 export class ProjectionEngine {
   private readonly runners = new Map<string, Runner>();
   /** The one reader of the log that feeds every projection followed live. */
@@ -542,9 +555,7 @@ export class ProjectionEngine {
     let applied = 0;
     let head = await this.eventStore.headPosition();
     onProgress?.({ projection: name, position, head, eventsApplied: applied });
-    // Only the events it applies, and the seasons' starts it archives at: a small projection skips
-    // the rest of the log in the database instead of reading it.
-    const types = projection.eventTypes === 'all' ? undefined : [...projection.eventTypes, SEASON_STARTED];
+    const types = replayTypes(projection);
     for (;;) {
       const events = await this.eventStore.readAll({
         after: position,
@@ -686,6 +697,11 @@ export class ProjectionEngine {
     });
   }
 
+  /** How many events a rebuild of the projection replays (its progress bar's length). */
+  eventsToReplay(name: string): Promise<number> {
+    return this.eventStore.countAfter(0n, replayTypes(this.projection(name)));
+  }
+
   /**
    * Where the named projections' tables stand, from this instance's runners (each moved only once
    * its batch has committed), as a key that changes whenever any of those tables may have: name,
@@ -717,7 +733,7 @@ export class ProjectionEngine {
         generation: checkpoint?.generation ?? null,
         position,
         head,
-        lag: await this.eventStore.countAfter(position),
+        lag: await this.eventStore.countAfter(position, replayTypes(projection)),
         state: state?.state ?? 'stopped',
         error: state?.error ?? null,
       });

@@ -136,7 +136,7 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       expect(await store.headPosition()).toBe(ours[2]!.position);
     });
 
-    it('reads only the events of the types asked for, counting only those', async () => {
+    it('reads and counts only the events of the types asked for', async () => {
       const a = stream();
       const b = stream();
       await store.append(a, [event('Kept'), event('Skipped')], 'no_stream');
@@ -148,6 +148,10 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       const ours = kept.filter((e) => e.streamId === a || e.streamId === b);
       expect(ours).toEqual(all.filter((e) => e.type === 'Kept' || e.type === 'Other'));
       expect(kept.every((e) => e.type === 'Kept' || e.type === 'Other')).toBe(true);
+      expect(await store.countAfter(0n, ['Kept', 'Other'])).toBe(kept.length);
+      expect(await store.countAfter(ours[0]!.position, ['Kept'])).toBe(
+        kept.filter((e) => e.position > ours[0]!.position && e.type === 'Kept').length,
+      );
       // maxCount counts the events returned, not those passed over.
       const first = ours[0]!;
       expect(await store.readAll({ after: first.position, maxCount: 1, types: ['Kept'] })).toEqual([ours[2]]);

@@ -255,10 +255,11 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
-  async countAfter(position: bigint): Promise<number> {
+  async countAfter(position: bigint, types?: readonly string[]): Promise<number> {
+    const counted = types ? new Set(types) : null;
     let count = 0;
-    await this.scanForwards(position, () => {
-      count++;
+    await this.scanForwards(position, (event) => {
+      if (counted === null || counted.has(event.type)) count++;
       return true;
     });
     return count;
