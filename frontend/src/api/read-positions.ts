@@ -43,10 +43,7 @@ export function shareStructureKeepingMarks(previous: unknown, answer: unknown): 
 }
 
 /** Follows every fetch of the client's queries; returns the unsubscribe. */
-export function trackReadPositions(
-  queryClient: QueryClient,
-  known: () => bigint | null = lastKnownPosition,
-): () => void {
+export function trackReadPositions(queryClient: QueryClient): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const query = event.query as Query;
@@ -54,7 +51,7 @@ export function trackReadPositions(
     const mark = marksOf(query);
     if (action.type === 'fetch') {
       // Cache events arrive after the fact (batched); a fetch this module started has its mark.
-      mark.pending ??= known();
+      mark.pending ??= lastKnownPosition();
       return;
     }
     if (action.type !== 'success' && action.type !== 'error' && action.type !== 'setState') return;

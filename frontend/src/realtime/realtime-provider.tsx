@@ -30,7 +30,7 @@ interface RealtimeProviderProps {
 }
 
 /** The performance mark of the last notice applied (DevTools' timeline; the browser journeys). */
-export const NOTICE_APPLIED_MARK = 'treble:read-model-changed';
+const NOTICE_APPLIED_MARK = 'treble:read-model-changed';
 
 function markNoticeApplied(position: string): void {
   if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
