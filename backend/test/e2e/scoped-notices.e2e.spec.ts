@@ -59,7 +59,10 @@ describe.each(databaseTargets)('read-model-changed notices by audience on $name'
         201,
       );
       await until(() => keysOf(annSide.notices).includes(JSON.stringify(['choices', 1])));
-      expect(keysOf(annSide.notices)).toEqual(expect.arrayContaining([JSON.stringify(['user', 'stats'])]));
+      // With her options (they carry her picks): the Picks page refreshes on this notice alone.
+      expect(keysOf(annSide.notices)).toEqual(
+        expect.arrayContaining([JSON.stringify(['user', 'stats']), JSON.stringify(['options', 1])]),
+      );
 
       // The result is everyone's news: once Bob hears of it, he has heard of everything before it.
       app.clock!.set(new Date('2025-08-20T12:00:00Z'));
