@@ -43,10 +43,10 @@ type HiddenRows = Record<LeaderboardKind, ReadonlySet<string> | null>;
 /** What is read once per table state: the lock times, and the hidden rows per latest lock passed. */
 interface TableState {
   /**
-   * Distinct lock times of the options, ascending, in epoch milliseconds rounded up (so a time in
+   * Distinct lock times of the options, ascending, rounded up to whole milliseconds (so a time in
    * whole milliseconds is past a lock exactly when it is past the lock's own microseconds).
    */
-  locks: number[];
+  locks: { lockAt: Date }[];
   hidden: Map<string, Promise<HiddenRows>>;
 }
 
@@ -89,8 +89,8 @@ export class LeaderboardCache {
     const tables = await this.tableState(checkpoints);
     if (asker.admin) return { key: `${checkpoints}|all`, hiddenOn: new Set() };
     // The latest lock passed: picks on options locked by then show to others (the picks' own rule).
-    const shown = tables.locks.filter((lock) => isLocked({ lockAt: new Date(lock) }, asker.now)).at(-1);
-    const sight = `shown:${shown ?? '-'}`;
+    const shown = tables.locks.filter((lock) => isLocked(lock, asker.now)).at(-1);
+    const sight = `shown:${shown?.lockAt.getTime() ?? '-'}`;
     const key = `${checkpoints}|${sight}`;
     if (viewer === null) return { key, hiddenOn: new Set() };
     let hidden = tables.hidden.get(sight);
@@ -128,7 +128,10 @@ export class LeaderboardCache {
              FROM ${currentSeasonTables.options} WHERE lock_at IS NOT NULL ORDER BY 1`,
         )
         .then(({ rows }) => ({
-          locks: rows.map((row) => Number(row.lock)).sort((a, b) => a - b),
+          locks: rows
+            .map((row) => Number(row.lock))
+            .sort((a, b) => a - b)
+            .map((ms) => ({ lockAt: new Date(ms) })),
           hidden: new Map(),
         }));
       this.tableStates.set(checkpoints, state);
