@@ -64,7 +64,10 @@ export function trackReadPositions(queryClient: QueryClient): () => void {
   });
 }
 
-/** True when the query's answer on hand (still valid), or the one in flight, holds `position`. */
+/**
+ * True when the query's answer on hand (still valid), or the one in flight, holds `position`; for
+ * the one in flight it notes the skip, which its answer's mark is checked against when it lands.
+ */
 function holds(query: Query, position: bigint): boolean {
   const mark = marksOf(query);
   if (query.state.fetchStatus === 'fetching') {
