@@ -4,6 +4,7 @@
  */
 export const ErrorCodes = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
+  PROFILE_IMAGE_HOST_NOT_ALLOWED: 'PROFILE_IMAGE_HOST_NOT_ALLOWED',
   NOT_FOUND: 'NOT_FOUND',
   ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
@@ -90,6 +91,7 @@ export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 /** HTTP status that belongs to each code; the API's exception filter reads this table. */
 export const errorStatus: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  PROFILE_IMAGE_HOST_NOT_ALLOWED: 400,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   UNAUTHENTICATED: 401,

@@ -82,6 +82,6 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     CreateInvitationHandler,
     RevokeInvitationHandler,
   ],
-  exports: [SessionStore, RouteInventory],
+  exports: [SessionStore, RouteInventory, UserDirectory],
 })
 export class AccountsModule {}

@@ -15,6 +15,7 @@ import type {
 } from '@treble/contracts';
 import { readSessionToken } from '../accounts/sessions/session-cookie.js';
 import { SessionStore } from '../accounts/sessions/session-store.js';
+import { UserDirectory } from '../accounts/queries/users/user-directory.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
@@ -25,6 +26,7 @@ import { NoticeCoalescer, type CoalescedNotice } from './notice-coalescer.js';
 interface SocketData {
   userId: string;
   sessionId: string;
+  isAdmin: boolean;
 }
 
 type TrebleServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -32,6 +34,11 @@ type TrebleSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<st
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+/** The admins' browsers: the only ones that hear of admin-only keys (`['admin', …]`). */
+const adminsRoom = 'admins';
+/** The coalescer's audience for admin-only keys (user ids are UUIDs, so this never collides). */
+const adminsAudience = '#admins';
+const isAdminKey = (key: readonly unknown[]): boolean => key[0] === 'admin';
 
 /**
  * Pushes "read model changed" notices to browsers. A notice names the query keys to refetch; it
@@ -39,7 +46,9 @@ const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
  *
  * Only signed-in browsers connect: the handshake must carry a live session cookie (else the
  * connection is refused with "UNAUTHENTICATED"). Each socket joins its user's room, for notices
- * meant for one user, and its session's room, so signing out closes it.
+ * meant for one user, and its session's room, so signing out closes it; an admin's also joins the
+ * admins' room, the only audience of admin-only keys (the audit log, the member list). When the
+ * pool's admins change, their open sockets join or leave that room on every instance.
  *
  * With several app instances on one Postgres server, only the projector leader learns of changes
  * and only the live-results leader of finished matches: the Postgres adapter carries every emit
@@ -55,10 +64,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   private cluster: ClusterAdapter | null = null;
   /** Per-user keys go to that user's room only; every audience gets at most one notice per 250 ms. */
   private readonly notices = new NoticeCoalescer((notice) => this.sendNotice(notice));
+  /** Admin notices and role changes, one at a time in the order they happened. */
+  private following: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly engine: ProjectionEngine,
     private readonly sessions: SessionStore,
+    private readonly users: UserDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -78,6 +90,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
           }
           socket.data.userId = auth.user.id;
           socket.data.sessionId = auth.sessionId;
+          socket.data.isAdmin = auth.user.isAdmin;
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
@@ -91,14 +104,27 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   }
 
   async handleConnection(socket: TrebleSocket): Promise<void> {
-    await socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    const rooms = [userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)];
+    await socket.join(socket.data.isAdmin ? [...rooms, adminsRoom] : rooms);
   }
 
   onModuleInit(): void {
     this.unsubscribe.push(
       this.engine.onChanged((change) => {
-        if (change.queryKeys.length > 0 || change.userQueryKeys.length === 0) {
-          this.notices.add(null, change.readModels, change.queryKeys, change.position);
+        const adminKeys = change.queryKeys.filter(isAdminKey);
+        const everyoneKeys = change.queryKeys.filter((key) => !isAdminKey(key));
+        if (adminKeys.length > 0) {
+          // In order, and after the admins' room has followed a change of the member list.
+          const membersChanged = adminKeys.some((key) => key[1] === 'users');
+          this.following = this.following
+            .then(async () => {
+              if (membersChanged) await this.followAdmins();
+              this.notices.add(adminsAudience, change.readModels, adminKeys, change.position);
+            })
+            .catch((error: unknown) => this.logger.error(`Admin notice: ${String(error)}`));
+        }
+        if (everyoneKeys.length > 0 || (adminKeys.length === 0 && change.userQueryKeys.length === 0)) {
+          this.notices.add(null, change.readModels, everyoneKeys, change.position);
         }
         for (const { userId, queryKeys } of change.userQueryKeys)
           this.notices.add(userId, change.readModels, queryKeys, change.position);
@@ -114,11 +140,24 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       position: notice.position.toString(),
     };
     if (notice.userId === null) this.server?.emit('read-model-changed', payload);
+    else if (notice.userId === adminsAudience)
+      this.server?.to(adminsRoom).emit('read-model-changed', payload);
     else this.server?.to(userRoom(notice.userId)).emit('read-model-changed', payload);
+  }
+
+  /**
+   * The member list changed (maybe a role): the sockets of new admins join the admins' room and
+   * those of former admins leave it, on every instance (through the cluster adapter).
+   */
+  private async followAdmins(): Promise<void> {
+    const admins = (await this.users.activeAdminIds()).map(userRoom);
+    if (admins.length > 0) this.server?.in(admins).socketsJoin(adminsRoom);
+    this.server?.in(adminsRoom).except(admins).socketsLeave(adminsRoom);
   }
 
   async onModuleDestroy(): Promise<void> {
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    await this.following;
     this.notices.close();
     await this.cluster?.close();
   }

@@ -80,4 +80,45 @@ describe.each(databaseTargets)('read-model-changed notices by audience on $name'
       for (const side of [annSide, bobSide, adminSide]) side.socket.close();
     }
   }, 120_000);
+
+  it("sends admin-only keys to admins' browsers only, following a grant and a revocation", async () => {
+    const adminKey = (notices: ReadModelChangedNotice[]) =>
+      keysOf(notices).filter((key) => key.startsWith('["admin"'));
+    const annSide = await listen(app, ann);
+    const bobSide = await listen(app, bob);
+    const adminSide = await listen(app, admin);
+    try {
+      // Any write reaches the audit log: the admins hear of it, players do not.
+      expect((await ann.request('PATCH', '/api/auth/user', { lastName: 'Audited' })).status).toBe(200);
+      await until(() => adminKey(adminSide.notices).includes(JSON.stringify(['admin', 'audit'])));
+
+      // Bob becomes an admin: his open socket now hears the admin keys of later writes.
+      expect(
+        (await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: true })).status,
+      ).toBe(200);
+      expect((await ann.request('PATCH', '/api/auth/user', { lastName: 'Twice' })).status).toBe(200);
+      await until(() => adminKey(bobSide.notices).includes(JSON.stringify(['admin', 'audit'])));
+
+      // Revoked: the audit notices stop for him (the next admin notice reaches the admin and not Bob).
+      expect(
+        (await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: false })).status,
+      ).toBe(200);
+      await until(() => keysOf(bobSide.notices).includes(JSON.stringify(['auth', 'user'])));
+      const bobHeard = bobSide.notices.length;
+      const adminHeard = adminSide.notices.length;
+      expect((await ann.request('PATCH', '/api/auth/user', { lastName: 'Thrice' })).status).toBe(200);
+      // The admins hear of her change (its audit entry).
+      await until(() => adminKey(adminSide.notices.slice(adminHeard)).length > 0);
+      // The barrier for Bob: a notice to everyone after Ann's change (a result, as above).
+      app.clock!.set(new Date('2025-08-21T12:00:00Z'));
+      expect(
+        (await admin.request('POST', '/api/results', { optionId: '1-CHE', outcome: 'draw' })).status,
+      ).toBe(201);
+      await until(() => keysOf(bobSide.notices.slice(bobHeard)).some((key) => key.startsWith('["results"')));
+      expect(adminKey(bobSide.notices.slice(bobHeard))).toEqual([]);
+      expect(adminKey(annSide.notices)).toEqual([]);
+    } finally {
+      for (const side of [annSide, bobSide, adminSide]) side.socket.close();
+    }
+  }, 120_000);
 });

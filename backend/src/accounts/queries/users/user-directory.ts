@@ -50,4 +50,12 @@ export class UserDirectory {
     );
     return rows[0]?.active === true;
   }
+
+  /** The accounts that are admins now and may sign in. */
+  async activeAdminIds(): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
+      'SELECT id::text AS id FROM users WHERE is_admin AND active',
+    );
+    return rows.map((row) => row.id);
+  }
 }
