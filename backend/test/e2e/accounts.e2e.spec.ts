@@ -371,14 +371,14 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     const updated = await player.request('PATCH', '/api/auth/user', {
       firstName: 'Bea',
       lastName: ' Jones ',
-      profileImageUrl: 'https://example.com/bea.png',
+      profileImageUrl: 'https://secure.gravatar.com/avatar/bea.png',
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({
       ...player.user,
       firstName: 'Bea',
       lastName: 'Jones',
-      profileImageUrl: 'https://example.com/bea.png',
+      profileImageUrl: 'https://secure.gravatar.com/avatar/bea.png',
     });
     expect(
       (await player.request('PATCH', '/api/auth/user', { profileImageUrl: 'javascript:alert(1)' })).body,
@@ -386,6 +386,11 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
       statusCode: 400,
       code: 'VALIDATION_FAILED',
     });
+    // A picture on the player's own server would tell them who looked at the tables, and when.
+    expect(
+      (await player.request('PATCH', '/api/auth/user', { profileImageUrl: 'https://tracker.example/p.gif' }))
+        .body,
+    ).toMatchObject({ statusCode: 400, code: 'PROFILE_IMAGE_HOST_NOT_ALLOWED' });
     expect((await player.request('PATCH', '/api/auth/user', { isAdmin: true })).status).toBe(400);
     expect(((await player.request('GET', '/api/auth/user')).body as User).isAdmin).toBe(false);
 

@@ -31,6 +31,15 @@ function expectBaseHeaders(response: TestResponse): void {
   expect(policy.get('connect-src')?.[0]).toBe("'self'");
   // Inline styles only (sonner and radix insert <style>); no inline or eval'd script anywhere.
   expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  // Pictures only from the pool's picture hosts: a player's own server never sees who looks.
+  expect(policy.get('img-src')).toEqual([
+    "'self'",
+    'data:',
+    'https://gravatar.com',
+    'https://www.gravatar.com',
+    'https://secure.gravatar.com',
+    'https://avatars.githubusercontent.com',
+  ]);
   for (const sources of policy.values()) {
     expect(
       sources.filter((source) => source === '*' || source === "'unsafe-eval'" || source === 'http:'),

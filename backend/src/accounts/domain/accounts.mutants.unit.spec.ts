@@ -47,7 +47,13 @@ describe('account names', () => {
       ),
     ).toEqual({ code: 'VALIDATION_FAILED', message: 'firstName must have at most 100 characters.' });
     expect(
-      refusal(() => decideUpdateProfile(registered, { userId: 'u1', changes: { lastName: long } })),
+      refusal(() =>
+        decideUpdateProfile(registered, {
+          userId: 'u1',
+          imageHosts: ['example.com'],
+          changes: { lastName: long },
+        }),
+      ),
     ).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'lastName must have at most 100 characters.',

@@ -456,14 +456,24 @@ describe('user accounts', () => {
         .thenRefused(ErrorCodes.VALIDATION_FAILED, 'lastName must have at most 100 characters.');
       member()
         .when((state) =>
-          decideUpdateProfile(state, { userId: 'u1', changes: { firstName: 'y'.repeat(101) } }),
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { firstName: 'y'.repeat(101) },
+          }),
         )
         .thenRefused(ErrorCodes.VALIDATION_FAILED, 'firstName must have at most 100 characters.');
     });
 
     it('an update changes only the fields it names, and nothing when nothing differs', () => {
       member()
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { lastName: ' Smith ' } }))
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { lastName: ' Smith ' },
+          }),
+        )
         .then([
           {
             type: 'UserProfileUpdated',
@@ -471,13 +481,27 @@ describe('user accounts', () => {
           },
         ]);
       member()
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { firstName: 'Ann' } }))
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { firstName: 'Ann' },
+          }),
+        )
         .thenNothing();
       member()
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: {} }))
+        .when((state) =>
+          decideUpdateProfile(state, { userId: 'u1', imageHosts: ['example.com'], changes: {} }),
+        )
         .thenNothing();
       member()
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { firstName: '' } }))
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { firstName: '' },
+          }),
+        )
         .then([
           {
             type: 'UserProfileUpdated',
@@ -495,7 +519,13 @@ describe('user accounts', () => {
       };
       spec
         .given([registered, withPicture])
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { profileImageUrl: null } }))
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { profileImageUrl: null },
+          }),
+        )
         .then([
           {
             type: 'UserProfileUpdated',
@@ -504,18 +534,26 @@ describe('user accounts', () => {
         ]);
       spec
         .given([registered, withPicture])
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { lastName: 'Smith' } }))
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { lastName: 'Smith' },
+          }),
+        )
         .thenNothing();
     });
 
-    it('pictures must be http(s) addresses of at most 2048 characters', () => {
-      for (const url of [
-        'https://example.com/me.png',
-        'http://example.com/me.png',
-        ` https://example.com/${'a'.repeat(2028)} `,
-      ]) {
+    it("pictures must be https addresses on the pool's picture hosts, of at most 2048 characters", () => {
+      for (const url of ['https://example.com/me.png', ` https://example.com/${'a'.repeat(2028)} `]) {
         member()
-          .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { profileImageUrl: url } }))
+          .when((state) =>
+            decideUpdateProfile(state, {
+              userId: 'u1',
+              imageHosts: ['example.com'],
+              changes: { profileImageUrl: url },
+            }),
+          )
           .then([
             {
               type: 'UserProfileUpdated',
@@ -525,27 +563,75 @@ describe('user accounts', () => {
       }
       for (const url of [
         'javascript:alert(1)',
+        'http://example.com/me.png',
         'ftp://example.com/me.png',
         'me.png',
+        'https://user:pw@example.com/me.png',
         `https://example.com/${'a'.repeat(2029)}`,
       ]) {
         member()
-          .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { profileImageUrl: url } }))
+          .when((state) =>
+            decideUpdateProfile(state, {
+              userId: 'u1',
+              imageHosts: ['example.com'],
+              changes: { profileImageUrl: url },
+            }),
+          )
+          .thenRefused(ErrorCodes.VALIDATION_FAILED, 'profileImageUrl must be an https:// address.');
+      }
+      // A tracking pixel on the player's own server, or another port: refused, naming the hosts.
+      for (const url of [
+        'https://tracker.example.net/p.gif',
+        'https://example.com:8443/me.png',
+        'https://127.0.0.1/x.png',
+      ]) {
+        member()
+          .when((state) =>
+            decideUpdateProfile(state, {
+              userId: 'u1',
+              imageHosts: ['example.com', 'cdn.example.org'],
+              changes: { profileImageUrl: url },
+            }),
+          )
           .thenRefused(
-            ErrorCodes.VALIDATION_FAILED,
-            'profileImageUrl must be an http:// or https:// address.',
+            ErrorCodes.PROFILE_IMAGE_HOST_NOT_ALLOWED,
+            'Pictures may come from example.com, cdn.example.org.',
           );
       }
+      member()
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: [],
+            changes: { profileImageUrl: 'https://example.com/me.png' },
+          }),
+        )
+        .thenRefused(
+          ErrorCodes.PROFILE_IMAGE_HOST_NOT_ALLOWED,
+          'This pool shows initials instead of pictures.',
+        );
     });
 
     it('an unknown or removed user cannot be updated', () => {
       spec
         .given([])
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { firstName: 'X' } }))
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { firstName: 'X' },
+          }),
+        )
         .thenRefused(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
       spec
         .given([registered, removed])
-        .when((state) => decideUpdateProfile(state, { userId: 'u1', changes: { firstName: 'X' } }))
+        .when((state) =>
+          decideUpdateProfile(state, {
+            userId: 'u1',
+            imageHosts: ['example.com'],
+            changes: { firstName: 'X' },
+          }),
+        )
         .thenRefused(ErrorCodes.USER_NOT_FOUND);
       expect(isMember(spec.given([registered, removed]).state)).toBe(false);
       expect(isMember(member().state)).toBe(true);

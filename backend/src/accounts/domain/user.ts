@@ -112,18 +112,35 @@ export function normalizeName(
   return trimmed;
 }
 
-/** Only http(s) pictures: the URL ends up in an <img src>, so nothing else is accepted. */
-export function normalizeImageUrl(value: string | null | undefined): string | null {
+/**
+ * Only https pictures from the pool's picture hosts (`PROFILE_IMAGE_HOSTS`, the CSP's image list):
+ * the URL ends up in an <img src> in other players' (and the admins') browsers, so a player's own
+ * server must not be able to watch who looks.
+ */
+export function normalizeImageUrl(
+  value: string | null | undefined,
+  allowedHosts: readonly string[],
+): string | null {
   const trimmed = value?.trim() ?? '';
   if (trimmed === '') return null;
-  const protocol = URL.canParse(trimmed) ? new URL(trimmed).protocol : null;
-  if ((protocol !== 'https:' && protocol !== 'http:') || trimmed.length > maxUrlLength) {
+  const url = URL.canParse(trimmed) ? new URL(trimmed) : null;
+  if (
+    url?.protocol !== 'https:' ||
+    url.username !== '' ||
+    url.password !== '' ||
+    trimmed.length > maxUrlLength
+  ) {
+    throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'profileImageUrl must be an https:// address.');
+  }
+  if (url.port !== '' || !allowedHosts.includes(url.hostname)) {
     throw new DomainError(
-      ErrorCodes.VALIDATION_FAILED,
-      'profileImageUrl must be an http:// or https:// address.',
+      ErrorCodes.PROFILE_IMAGE_HOST_NOT_ALLOWED,
+      allowedHosts.length === 0
+        ? 'This pool shows initials instead of pictures.'
+        : `Pictures may come from ${allowedHosts.join(', ')}.`,
     );
   }
-  return trimmed;
+  return url.href;
 }
 
 export interface RegisterUser {
@@ -155,6 +172,8 @@ export interface UpdateProfile {
   userId: string;
   /** A field left undefined keeps its value. */
   changes: Partial<Record<keyof Profile, string | null>>;
+  /** The hosts a picture may come from. */
+  imageHosts: readonly string[];
 }
 
 /** An account that exists and was not removed. */
@@ -176,7 +195,7 @@ export function decideUpdateProfile(state: UserState, command: UpdateProfile): U
     profileImageUrl:
       changes.profileImageUrl === undefined
         ? state.profileImageUrl
-        : normalizeImageUrl(changes.profileImageUrl),
+        : normalizeImageUrl(changes.profileImageUrl, command.imageHosts),
   };
   if (
     next.firstName === state.firstName &&

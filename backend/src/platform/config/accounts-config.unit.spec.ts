@@ -12,6 +12,12 @@ describe('accounts configuration', () => {
       smtpUrl: null,
       mailFrom: 'Treble <no-reply@localhost>',
       trustProxyHops: 0,
+      profileImageHosts: [
+        'gravatar.com',
+        'www.gravatar.com',
+        'secure.gravatar.com',
+        'avatars.githubusercontent.com',
+      ],
     });
   });
 
@@ -25,6 +31,7 @@ describe('accounts configuration', () => {
       SMTP_URL: 'smtps://user:secret@mail.example:465',
       PUBLIC_URL: 'https://pool.example',
       TRUST_PROXY_HOPS: '1',
+      PROFILE_IMAGE_HOSTS: ' Images.Example.com ,cdn.example.org,images.example.com',
     });
     expect(accounts).toEqual({
       adminEmails: ['boss@example.com', 'deputy@example.com'],
@@ -35,7 +42,9 @@ describe('accounts configuration', () => {
       smtpUrl: 'smtps://user:secret@mail.example:465',
       mailFrom: 'Treble <no-reply@pool.example>',
       trustProxyHops: 1,
+      profileImageHosts: ['images.example.com', 'cdn.example.org'],
     });
+    expect(loadConfig({ PROFILE_IMAGE_HOSTS: 'none' }).accounts.profileImageHosts).toEqual([]);
   });
 
   it.each([
@@ -51,6 +60,14 @@ describe('accounts configuration', () => {
     ],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps://'],
     [{ MAIL_FROM: 'Treble' }, 'MAIL_FROM must contain an e-mail address'],
+    [
+      { PROFILE_IMAGE_HOSTS: 'images.example.com,https://cdn.example.org' },
+      'PROFILE_IMAGE_HOSTS must be a comma-separated list of host names (or none), got "https://cdn.example.org"',
+    ],
+    [
+      { PROFILE_IMAGE_HOSTS: '127.0.0.1' },
+      'PROFILE_IMAGE_HOSTS must be a comma-separated list of host names',
+    ],
   ])('stops on %j naming the variable', (env, message) => {
     expect(() => loadConfig(env as Record<string, string>)).toThrow(ConfigError);
     expect(() => loadConfig(env as Record<string, string>)).toThrow(message);

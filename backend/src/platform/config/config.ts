@@ -78,6 +78,11 @@ export interface AccountsConfig {
   mailFrom: string;
   /** Express `trust proxy`: how many reverse proxies to trust for the client address (0: none). */
   trustProxyHops: number;
+  /**
+   * `PROFILE_IMAGE_HOSTS`: the https hosts a player's picture may come from (the CSP's image list);
+   * empty (`none`): initials only. Other addresses would let a player's server watch who looks.
+   */
+  profileImageHosts: string[];
 }
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -190,7 +195,32 @@ function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: mailFrom ?? `Treble <no-reply@${host}>`,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    profileImageHosts: hostList(env, 'PROFILE_IMAGE_HOSTS', defaultProfileImageHosts),
   };
+}
+
+/** Picture hosts that serve only their users' own pictures (no player can put a tracker there). */
+const defaultProfileImageHosts = [
+  'gravatar.com',
+  'www.gravatar.com',
+  'secure.gravatar.com',
+  'avatars.githubusercontent.com',
+];
+
+function hostList(env: Env, name: string, fallback: string[]): string[] {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (raw.toLowerCase() === 'none') return [];
+  const hosts = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  const bad = hosts.find(
+    (host) => !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host),
+  );
+  if (bad !== undefined)
+    throw new ConfigError(name, `must be a comma-separated list of host names (or none), got "${bad}"`);
+  return [...new Set(hosts)];
 }
 
 function loadLiveResults(env: Env): LiveResultsConfig {

@@ -10,8 +10,8 @@ const hstsMaxAgeSeconds = 180 * 24 * 60 * 60;
  *
  * The Content-Security-Policy allows what the built web app uses and nothing else: scripts only
  * from this origin (Vite emits module scripts and no inline ones), `fetch` and Socket.IO (polling
- * and the WebSocket upgrade) to this origin, images from this origin, `data:` URIs and any HTTPS
- * host (a player's picture is a URL they choose). Styles may be inline: sonner and radix insert
+ * and the WebSocket upgrade) to this origin, images from this origin, `data:` URIs and the
+ * pool's picture hosts (`PROFILE_IMAGE_HOSTS`; a picture from anywhere else shows as initials). Styles may be inline: sonner and radix insert
  * `<style>` elements and recharts sets style attributes; inline scripts and event-handler
  * attributes stay forbidden. No page may frame the app (`frame-ancestors 'none'`, and
  * `X-Frame-Options: DENY` for older browsers). HSTS and `upgrade-insecure-requests` only when
@@ -33,7 +33,7 @@ export function securityHeaders(config: AppConfig): RequestHandler {
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', ...config.accounts.profileImageHosts.map((host) => `https://${host}`)],
         fontSrc: ["'self'", 'data:'],
         connectSrc,
         objectSrc: ["'none'"],

@@ -55,6 +55,7 @@ function ProfileForm({ user }: { user: User }) {
         type="url"
         inputMode="url"
         placeholder="https://…"
+        hint="An https:// picture from a service the pool allows, such as Gravatar; otherwise your initials show."
         {...field('profileImageUrl')}
       />
       {update.isSuccess && (
