@@ -1,6 +1,6 @@
 /**
  * Architecture rules, run by `npm test` (npm run test:arch), with the folder-cycle check in
- * scripts/check-folder-cycles.mjs.
+ * scripts/check-architecture.mjs.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {

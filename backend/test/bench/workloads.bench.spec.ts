@@ -13,7 +13,7 @@ import { builtMain, serverProcess } from '../support/server-process.js';
 import { BenchSection } from './report.js';
 
 /**
- * The workloads of issue 16, black-box, each as a ratio to a baseline measured in the same run on
+ * The performance workloads of docs/benchmarks.md, black-box, each as a ratio to a baseline measured in the same run on
  * the same machine (`npm run bench` with TEST_POSTGRES_URL set). Two pool sizes (BENCH_SIZES,
  * default 300,1200 players) show how each figure grows. The table goes to its section of
  * docs/benchmarks.md. Nothing here asserts a time: a slow machine gives slow figures, never a red run.

@@ -220,7 +220,7 @@ describe.each(databaseTargets)('pool years on $name', (target) => {
 });
 
 /**
- * Two admins start the next season at the same moment (#16). The `pool-seasons` stream decides, with
+ * Two admins start the next season at the same moment. The `pool-seasons` stream decides, with
  * its expected version: one season starts, once, and the other admin learns that it already has. On
  * a Postgres server each admin goes through an app instance of their own, and each instance's append
  * is held until both have decided, so both decide on the same version and race to append (within one
