@@ -4,10 +4,11 @@
  * file-level rules in .dependency-cruiser.cjs.
  *
  * 1. No folder loops. dependency-cruiser's no-circular
- * rule sees loops between files; this one sees loops between the backend's top-level folders
- * (backend/src/accounts, backend/src/season, …; the files directly in src/ count as one folder,
- * the composition root): it collapses every import to its folders and fails, naming an import of
- * each arrow, if any folder can reach itself.
+ * rule sees loops between files; this one sees loops between the top-level folders of
+ * backend/src and frontend/src (backend/src/accounts, frontend/src/api, …; each web feature,
+ * frontend/src/features/admin, …, is a folder of its own; the files directly in src/ count as one
+ * folder, the composition root): it collapses every import to its folders and fails, naming an
+ * import of each arrow, if any folder can reach itself.
  * 2. A context writes only its own streams: a file that appends events (`.append(` or
  *    `decideAndAppend(`) may name only the stream ids (`…StreamId`) that its own folder exports.
  *    Another context's streams are changed through that context's commands.
@@ -16,13 +17,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cruise } from 'dependency-cruiser';
 
-const roots = ['backend/src'];
+const roots = ['backend/src', 'frontend/src'];
 
 function folderOf(path) {
   const root = roots.find((r) => path.startsWith(`${r}/`));
   if (!root) return null;
   const rest = path.slice(root.length + 1).split('/');
-  return rest.length === 1 ? `${root}/(root)` : `${root}/${rest[0]}`;
+  if (rest.length === 1) return `${root}/(root)`;
+  return rest[0] === 'features' && rest.length > 2 ? `${root}/features/${rest[1]}` : `${root}/${rest[0]}`;
 }
 
 const result = await cruise(roots, {

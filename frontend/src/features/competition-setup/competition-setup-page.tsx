@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton } from '../../components/confirm-button';
 import { errorMessage } from '../../lib/errors';
-import { toastAdminError } from '../admin-panels/admin-errors';
+import { toastAdminError } from '../../lib/admin-errors';
 import {
   activePrizesQueryOptions,
   competitionSummaryQueryOptions,

@@ -18,7 +18,7 @@ import { ConfirmButton, ConfirmDialog } from '../../components/confirm-button';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { periodTitle } from '../../lib/period-title';
 import { CompleteImpactPreview, ReopenImpactPreview } from '../audit/impact-preview';
-import { toastAdminError } from '../admin-panels/admin-errors';
+import { toastAdminError } from '../../lib/admin-errors';
 import {
   completePeriodMutationOptions,
   reopenPeriodMutationOptions,

@@ -1,7 +1,7 @@
 import { ErrorCodes, type ErrorCode } from '@treble/contracts';
 import { toast } from 'sonner';
-import { ApiError } from '../../api/http';
-import { errorMessage } from '../../lib/errors';
+import { ApiError } from '../api/http';
+import { errorMessage } from './errors';
 
 /** What an admin reads for the refusals the season admin calls can meet (docs/rules.md, Screens: codes are not shown). */
 const humanMessages: Partial<Record<ErrorCode, string>> = {
