@@ -28,15 +28,27 @@ export interface SeasonFile {
   matches: SeasonFileMatch[];
 }
 
-/** The file cannot be used; `errors` names each problem with its line or match. */
+/** At most this many problems are listed (a file of 50,000 bad lines would otherwise answer with 50,000). */
+export const maxListedProblems = 100;
+
+/**
+ * The file cannot be used; `errors` names each problem with its line or match, the first
+ * `maxListedProblems` of them and then how many more there are.
+ */
 export class SeasonFileError extends Error {
-  constructor(readonly errors: string[]) {
+  readonly errors: string[];
+
+  constructor(errors: string[]) {
     super(
       errors.length === 1
         ? errors[0]
         : `${errors.length} problems in the season file: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? '; …' : ''}`,
     );
     this.name = 'SeasonFileError';
+    this.errors =
+      errors.length > maxListedProblems
+        ? [...errors.slice(0, maxListedProblems), `… and ${errors.length - maxListedProblems} more problems`]
+        : errors;
   }
 }
 
@@ -55,9 +67,17 @@ const months: Record<string, number> = {
   dec: 12,
 };
 
+/*
+ * Every pattern below runs on text an admin uploads, so none may backtrack over it: each is
+ * anchored to a whole line or a single word, or has only bounded repeats, and a line is cut into
+ * words once (`wordsOf`) instead of being matched by a pattern with two free-length parts
+ * (`(.+?)\s+v\s+(.+?)` took 3.8 s for one line of 80,000 spaces). Parsing is linear in the size
+ * of the file.
+ */
+
 /** "English Premier League 2025/26" → "2025-26". */
 export function seasonOfName(name: string): string | null {
-  const match = /(\d{4})\s*[/-]\s*(\d{2}|\d{4})\b/.exec(name);
+  const match = /(\d{4})\s{0,3}[/-]\s{0,3}(\d{2}|\d{4})\b/.exec(name);
   if (!match) return null;
   const start = Number(match[1]);
   // "26" or "2026": the last two digits either way.
@@ -134,6 +154,72 @@ export function parseOpenfootballJson(value: unknown): SeasonFile {
   return { name, season: seasonOfName(name), matches };
 }
 
+interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The words of a line (its runs of non-space characters) and where each lies, in one pass. */
+function wordsOf(line: string): Word[] {
+  return Array.from(line.matchAll(/\S+/g), (match) => ({
+    text: match[0],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+interface MatchLine {
+  /** The kickoff as written (`20`, `00`), when the line starts with one. */
+  clock: [string, string] | null;
+  team1: string;
+  team2: string;
+  score: [number, number] | null;
+  postponed: boolean;
+}
+
+const clockWord = /^(\d{1,2})[.:](\d{2})$/;
+const scoreWord = /^(\d{1,2})-(\d{1,2})(?:\(\d{1,2}-\d{1,2}\))?$/;
+const halfTimeWord = /^\(\d{1,2}-\d{1,2}\)$/;
+const postponedWord = /^\[postponed\]$/i;
+
+/** What ends a match line after the away team: a score (with its half time), `[postponed]`, both, or nothing. */
+function endingOf(words: readonly Word[]): { score: [number, number] | null; postponed: boolean } | null {
+  const postponed = words.length > 0 && postponedWord.test(words.at(-1)!.text);
+  const rest = postponed ? words.slice(0, -1) : words;
+  if (rest.length === 0) return { score: null, postponed };
+  if (rest.length > 2 || (rest.length === 2 && !halfTimeWord.test(rest[1]!.text))) return null;
+  const score = scoreWord.exec(rest[0]!.text);
+  if (!score || (rest.length === 2 && rest[0]!.text.includes('('))) return null;
+  return { score: [Number(score[1]), Number(score[2])], postponed };
+}
+
+/**
+ * `[20:00]  Home Team v Away Team  [4-2 [(1-0)]] [[postponed]]`, read word by word: the home team
+ * runs to the first `v` (a word of its own), the away team to the shortest end that leaves a valid
+ * ending. A first word that looks like a time is the kickoff, unless it must be the home team.
+ */
+function readMatchLine(line: string): MatchLine | null {
+  const words = wordsOf(line);
+  const clock = words.length > 0 ? clockWord.exec(words[0]!.text) : null;
+  for (const first of clock ? [1, 0] : [0]) {
+    let versus = first + 1;
+    while (versus < words.length - 1 && words[versus]!.text.toLowerCase() !== 'v') versus++;
+    if (versus >= words.length - 1) continue;
+    for (let end = Math.max(versus + 2, words.length - 3); end <= words.length; end++) {
+      const ending = endingOf(words.slice(end));
+      if (ending === null) continue;
+      return {
+        clock: first === 1 ? [clock![1]!, clock![2]!] : null,
+        team1: line.slice(words[first]!.start, words[versus - 1]!.end),
+        team2: line.slice(words[versus + 1]!.start, words[end - 1]!.end),
+        ...ending,
+      };
+    }
+  }
+  return null;
+}
+
 /**
  * Football.TXT (`1-premierleague.txt`): `= Name 2025/26`, `» Matchday N` (or `▪ Matchday N`),
  * date lines `Fri Aug/15 2025` or `Fri Aug 15 2025` (the year only where it changes; otherwise
@@ -160,10 +246,10 @@ export function parseFootballTxt(text: string): SeasonFile {
       if (season) firstYear = Number(season.slice(0, 4));
       return;
     }
-    const header = /^[»▪]\s*(.+)$/.exec(trimmed);
-    if (header) {
-      const number = /^Matchday (\d{1,2})$/.exec(header[1]!);
-      if (!number) return void errors.push(`${where}: round "${header[1]}" is not like "Matchday 12"`);
+    const title = trimmed.startsWith('»') || trimmed.startsWith('▪') ? trimmed.slice(1).trimStart() : '';
+    if (title !== '') {
+      const number = /^Matchday (\d{1,2})$/.exec(title);
+      if (!number) return void errors.push(`${where}: round "${title}" is not like "Matchday 12"`);
       round = Number(number[1]);
       date = null;
       time = null;
@@ -187,29 +273,26 @@ export function parseFootballTxt(text: string): SeasonFile {
       time = null;
       return;
     }
-    const matchLine =
-      /^(?:(\d{1,2})[.:](\d{2})\s+)?(.+?)\s+v\s+(.+?)(?:\s+(\d{1,2})-(\d{1,2})(?:\s*\(\d{1,2}-\d{1,2}\))?)?(\s+\[postponed\])?$/i.exec(
-        trimmed,
-      );
+    const matchLine = readMatchLine(trimmed);
     if (matchLine) {
       if (round === null) return void errors.push(`${where}: a match before any "Matchday" line`);
       if (date === null) return void errors.push(`${where}: a match before any date line`);
-      const postponed = matchLine[7] !== undefined;
-      if (matchLine[1] !== undefined) {
-        const candidate = `${matchLine[1].padStart(2, '0')}:${matchLine[2]}`;
+      const { clock, postponed } = matchLine;
+      if (clock !== null) {
+        const candidate = `${clock[0].padStart(2, '0')}:${clock[1]}`;
         if (!validTime(candidate))
-          return void errors.push(`${where}: "${matchLine[1]}.${matchLine[2]}" is not a time`);
+          return void errors.push(`${where}: "${clock[0]}.${clock[1]}" is not a time`);
         time = candidate;
       }
       if (time === null && !postponed) return void errors.push(`${where}: the match has no kickoff time`);
       matches.push({
         round,
         date,
-        time: postponed && matchLine[1] === undefined ? null : time,
-        team1: matchLine[3]!.trim(),
-        team2: matchLine[4]!.trim(),
+        time: postponed && clock === null ? null : time,
+        team1: matchLine.team1,
+        team2: matchLine.team2,
         postponed,
-        score: matchLine[5] !== undefined ? [Number(matchLine[5]), Number(matchLine[6])] : null,
+        score: matchLine.score,
         where,
       });
       return;
@@ -231,7 +314,12 @@ export function parseSeasonFile(content: unknown): SeasonFile {
     if (text.trimStart().startsWith('{')) {
       let value: unknown;
       try {
-        value = JSON.parse(text);
+        // The same rule as for request bodies: no field of a name JavaScript gives a meaning of its own.
+        value = JSON.parse(text, (key, field: unknown) => {
+          if (key === '__proto__' || key === 'constructor' || key === 'prototype')
+            throw new SyntaxError(`the field name "${key}" is not accepted`);
+          return field;
+        });
       } catch (error) {
         throw new SeasonFileError([
           `The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
@@ -271,7 +359,9 @@ export function checkSeasonShape(file: SeasonFile, shape: SeasonShape = premierL
     const earlier = pairings.get(key);
     if (earlier) errors.push(`${match.where}: ${match.team1} v ${match.team2} is already at ${earlier}`);
     pairings.set(key, match.where);
-    byRound.set(match.round, [...(byRound.get(match.round) ?? []), match]);
+    const round = byRound.get(match.round);
+    if (round) round.push(match);
+    else byRound.set(match.round, [match]);
   }
   for (let round = 1; round <= shape.rounds; round++) {
     const matches = byRound.get(round) ?? [];

@@ -7,6 +7,7 @@ import {
   parseSeasonFile,
   seasonOfName,
   SeasonFileError,
+  maxListedProblems,
 } from './season-file.js';
 import { matchTeams, normalTeamName, type TeamCatalogueEntry } from './season-schedule.js';
 
@@ -133,6 +134,53 @@ describe('reading a season file', () => {
     expect(seasonOfName('Premier League 1999/2000')).toBe('1999-00');
     expect(seasonOfName('Premier League')).toBeNull();
     expect(seasonOfName('League 2025/27')).toBeNull();
+  });
+});
+
+describe('reading hostile text in linear time', () => {
+  // The timing is measured in test/bench/season-file.bench.spec.ts (against a normal file of the
+  // same size); here, what the parser makes of such text.
+  const head = ['= Premier League 2025/26', '» Matchday 1', '  Sat Aug 16 2025'];
+
+  it("reads a line of 80,000 spaces between two words as a line it cannot read, and one around a 'v' as a match", () => {
+    const spaces = ' '.repeat(80_000);
+    expect(errorsOf(() => parseFootballTxt([...head, `a${spaces}b`].join('\n')))).toEqual([
+      `line 4: cannot read "a${' '.repeat(59)}…"`,
+    ]);
+    const file = parseFootballTxt(
+      [...head, `15:00${spaces}Arsenal FC${spaces}v${spaces}Chelsea FC${spaces}2-1`].join('\n'),
+    );
+    expect(file.matches).toEqual([
+      expect.objectContaining({ time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC', score: [2, 1] }),
+    ]);
+    expect(seasonOfName(`2025${spaces}/26`)).toBeNull();
+    const club = `Coventry${spaces}City${spaces}FC`;
+    expect(matchTeams([club], [], { [club]: 'COV' }).teams.get(club)?.shortName).toBe(
+      `Coventry${spaces}City`,
+    );
+    expect(errorsOf(() => parseFootballTxt(`»${spaces}x`))).toEqual([
+      'line 1: round "x" is not like "Matchday 12"',
+    ]);
+  });
+
+  it(`lists the first ${maxListedProblems} problems of a 100 KB file of bad lines, then how many more`, () => {
+    const bad = `x${' '.repeat(47)}v`;
+    const text = [...head, ...Array.from({ length: 2_000 }, () => bad)].join('\n');
+    expect(text.length).toBeGreaterThan(100_000);
+    const errors = errorsOf(() => parseFootballTxt(text));
+    expect(errors).toHaveLength(maxListedProblems + 1);
+    expect(errors[0]).toBe(`line 4: cannot read "${bad.slice(0, 60)}"`);
+    expect(errors[maxListedProblems - 1]).toBe(`line ${maxListedProblems + 3}: cannot read "${bad}"`);
+    expect(errors[maxListedProblems]).toBe(`… and ${2_000 - maxListedProblems} more problems`);
+    expect(new SeasonFileError(Array.from({ length: 2_000 }, String)).message).toMatch(/^2000 problems/);
+  });
+
+  it('refuses JSON text with a __proto__, constructor or prototype field, at any depth', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      expect(
+        errorsOf(() => parseSeasonFile(`{"name": "x", "matches": [{"score": {"${key}": {}}}]}`)),
+      ).toEqual([`The file is not valid JSON: the field name "${key}" is not accepted`]);
+    }
   });
 });
 

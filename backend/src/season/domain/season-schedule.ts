@@ -210,6 +210,16 @@ export function normalTeamName(name: string): string {
     .trim();
 }
 
+/**
+ * "Coventry City FC" → "Coventry City": the name without a last word "FC" or "AFC". Cut at the
+ * last space by hand: `/\s+A?FC$/` retries from every space of a long run (quadratic time).
+ */
+function withoutClubSuffix(name: string): string {
+  let space = name.length - 1;
+  while (space >= 0 && !/\s/.test(name[space]!)) space--;
+  return space >= 0 && /^A?FC$/i.test(name.slice(space + 1)) ? name.slice(0, space).trimEnd() : name;
+}
+
 export interface TeamMatching {
   /** File name → team, for every name that matched (or was mapped). */
   teams: Map<string, Team>;
@@ -239,7 +249,7 @@ export function matchTeams(
     if (typeof mapped === 'string' && /^[A-Za-z0-9]{2,5}$/.test(mapped.trim())) {
       const code = mapped.trim().toUpperCase();
       const known = byCode.get(code);
-      return known ? teamOf(known) : { code, name, shortName: name.replace(/\s+A?FC$/i, '') };
+      return known ? teamOf(known) : { code, name, shortName: withoutClubSuffix(name) };
     }
     const exact = catalogue.find((entry) => entry.name === name || entry.openfootballName === name);
     if (exact) return teamOf(exact);
