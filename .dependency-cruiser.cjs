@@ -36,6 +36,13 @@ module.exports = {
       to: { path: '^backend/' },
     },
     {
+      name: 'test-helpers-in-test-support',
+      comment: 'spec helpers live in frontend/src/test-support: only specs and other helpers import them',
+      severity: 'error',
+      from: { path: '^frontend/src/', pathNot: ['^frontend/src/test-support/', '\\.spec\\.tsx?$'] },
+      to: { path: '^frontend/src/test-support/' },
+    },
+    {
       name: 'contracts-stand-alone',
       comment: 'contracts is imported by both sides and imports neither',
       severity: 'error',

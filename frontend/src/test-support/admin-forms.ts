@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { RecordedRequest } from '../../test-support/fake-fetch';
+import type { RecordedRequest } from './fake-fetch';
 
 /**
  * jsdom lacks the pointer-capture, scrolling and resize-observing APIs Radix Select and Switch

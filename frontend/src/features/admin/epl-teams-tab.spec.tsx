@@ -10,7 +10,7 @@ import {
 import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
-import { supportRadixSelect, writes } from './admin-test-helpers';
+import { supportRadixSelect, writes } from '../../test-support/admin-forms';
 
 let fake: FakeFetch;
 let uninstall: () => void;

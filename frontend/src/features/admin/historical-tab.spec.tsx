@@ -11,7 +11,7 @@ import { aPeriod } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
 import { aUser, anAdmin } from '../../test-support/users';
-import { choose, supportRadixSelect, writes } from './admin-test-helpers';
+import { choose, supportRadixSelect, writes } from '../../test-support/admin-forms';
 import { pastPeriods } from './historical-tab';
 
 let fake: FakeFetch;

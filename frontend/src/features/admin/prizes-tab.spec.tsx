@@ -9,7 +9,7 @@ import {
 } from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { anAdmin } from '../../test-support/users';
-import { supportRadixSelect, writes } from './admin-test-helpers';
+import { supportRadixSelect, writes } from '../../test-support/admin-forms';
 import { isPrizeAmount, isPrizePosition } from './prize-validation';
 
 let fake: FakeFetch;
