@@ -1,9 +1,9 @@
 import { PeriodsHeader } from './periods-header';
 
 /**
- * Skeleton rows while the periods load. It is kept out of periods-page.tsx on purpose: the router
- * plugin does not split pending components out of the route, so whatever this file imports lands
- * in the main bundle.
+ * Skeleton rows while the periods of /period-management load. It is kept out of
+ * period-management-page.tsx on purpose: the router plugin does not split pending components out
+ * of the route, so whatever this file imports lands in the main bundle.
  */
 export function PeriodsPending() {
   return (
