@@ -5,13 +5,12 @@ import type { ProviderResultReport } from '../results/domain/results.js';
 import {
   RecordResultCommand,
   type RecordResultOutcome,
-} from '../season/commands/record-result/record-result.handlers.js';
+} from '../season/commands/record-result/record-result.commands.js';
 import {
-  decideAutoCompletePeriod,
-  decideSyncFixture,
-  fixtureOptionIds,
-  isCalledOff,
-} from '../season/domain/fixture-sync.js';
+  AutoCompletePeriodCommand,
+  SyncFixtureCommand,
+} from '../season/commands/sync-fixtures/sync-fixtures.commands.js';
+import { decideSyncFixture, fixtureOptionIds, isCalledOff } from '../season/domain/fixture-sync.js';
 import { optionIdFor, optionView } from '../season/domain/period-admin.js';
 import type { PeriodState } from '../season/domain/period.js';
 import type { Fixture, SeasonSchedule } from '../season/domain/season-schedule.js';
@@ -141,10 +140,10 @@ export class MatchSync {
       }
     }
     if (finished.size === 0) return;
-    const { events } = await this.periods.decide(periodId, this.context(sync, 'system'), (current) =>
-      decideAutoCompletePeriod(current, finished, sync.now),
+    const { completed } = await this.commandBus.execute(
+      new AutoCompletePeriodCommand(periodId, [...finished], this.context(sync, 'system')),
     );
-    if (events.some((event) => event.type === 'PeriodCompleted')) {
+    if (completed) {
       summary.periodsCompleted.push(periodId);
       this.logger.log(`Period ${periodId} auto-completed: every fixture finished with a result`);
     }
@@ -166,12 +165,12 @@ export class MatchSync {
       // leaves the fixture unchanged, so the next poll does both again; the second pass catches a
       // pick made in the moment between.
       if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
-      const { events } = await this.periods.decide(periodId, this.context(sync, 'provider'), (current) =>
-        decideSyncFixture(current, update),
+      const { fixturesUpdated, changed } = await this.commandBus.execute(
+        new SyncFixtureCommand(periodId, update, this.context(sync, 'provider')),
       );
-      summary.fixturesUpdated += events.filter((event) => event.type === 'FixtureUpdated').length;
+      summary.fixturesUpdated += fixturesUpdated;
       if (calledOff) summary.picksVoided += await this.voidPicks(state, fixture, reason, sync);
-      if (events.length > 0) state = await this.periods.load(periodId);
+      if (changed) state = await this.periods.load(periodId);
     }
 
     const results = resultsOf(match, fixture.fixtureId);

@@ -15,8 +15,9 @@ import { PoolSeasons } from '../season/pool-seasons.js';
 import { nextSeasonName } from '../shared/domain/season-scope.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
-import { AddEplOptionsCommand } from '../season/commands/manage-options/manage-options.handlers.js';
-import { ImportScheduleCommand } from '../season/commands/import-schedule/import-schedule.handler.js';
+import { AddEplOptionsCommand } from '../season/commands/manage-options/manage-options.commands.js';
+import { ImportScheduleCommand } from '../season/commands/import-schedule/import-schedule.commands.js';
+import { StartNextSeasonCommand } from '../season/commands/start-season/start-season.commands.js';
 import type { SeasonSource } from '../season/domain/season.js';
 import {
   checkSeasonShape,
@@ -148,14 +149,9 @@ export class SeasonSetupService {
     if (current === null)
       throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
     const season = input.season ?? nextSeasonName(current.season);
-    const started = await this.seasons.start(
-      {
-        mode: 'next',
-        season,
-        unfinished: (await this.unfinishedPeriods(context.now)).map((period) => period.id),
-        force: input.force === true,
-      },
-      context,
+    const unfinished = (await this.unfinishedPeriods(context.now)).map((period) => period.id);
+    const started = await this.commandBus.execute(
+      new StartNextSeasonCommand(season, unfinished, input.force === true, context),
     );
     // The read tables show the new season (the old one kept) before its schedule goes in.
     if (started.position !== null) await this.engine.waitFor(started.position);

@@ -1,22 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { loadAggregate, stateOf } from '../event-store/read-stream.js';
-import { ProjectionEngine } from '../projections/projection-engine.js';
-import { metadataFor, type CommandContext, type StreamQuestion } from '../shared/domain/event.js';
+import type { StreamQuestion } from '../shared/domain/event.js';
 import { PoolSeasons } from './pool-seasons.js';
-import { periodModel, periodStreamId, type PeriodEvent, type PeriodState } from './domain/period.js';
+import { periodModel, periodStreamId, type PeriodState } from './domain/period.js';
 
 /**
- * A period's stream in the season the pool plays: read, or decided on (load-decide-append with the
- * expected version) and then waited for until the read models show it, so the caller reads its own
- * write.
+ * A period's stream in the season the pool plays, read. Other contexts decide on it (a pick reads
+ * its period); only the season context's commands write it (`PeriodWriter`).
  */
 @Injectable()
 export class PeriodStreams {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly engine: ProjectionEngine,
     private readonly seasons: PoolSeasons,
   ) {}
 
@@ -35,21 +31,5 @@ export class PeriodStreams {
    */
   question(periodId: number, scope: string): StreamQuestion<PeriodState> {
     return stateOf(periodStreamId(periodId, scope), periodModel);
-  }
-
-  async decide(
-    periodId: number,
-    context: CommandContext,
-    decide: (state: PeriodState) => PeriodEvent[],
-  ): Promise<{ events: PeriodEvent[]; position: bigint | null }> {
-    const result = await decideAndAppend(
-      this.eventStore,
-      periodStreamId(periodId, await this.seasons.scope()),
-      periodModel,
-      decide,
-      metadataFor(context),
-    );
-    if (result.position !== null) await this.engine.settle(result.position);
-    return result;
   }
 }

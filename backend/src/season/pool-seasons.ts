@@ -1,18 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { loadAggregate, stateOf } from '../event-store/read-stream.js';
-import { metadataFor, type CommandContext, type StreamQuestion } from '../shared/domain/event.js';
+import type { StreamQuestion } from '../shared/domain/event.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
-import {
-  decideStartSeason,
-  poolSeasonsModel,
-  poolSeasonsStreamId,
-  type PoolSeasonsEvent,
-  type PoolSeasonsState,
-} from './domain/pool-seasons.js';
+import { poolSeasonsModel, poolSeasonsStreamId, type PoolSeasonsState } from './domain/pool-seasons.js';
 import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
 
 /**
@@ -33,7 +26,7 @@ export class PoolSeasons {
   }
 
   /** The season of a pool from before pool years (its periods' season), or null. */
-  private async legacySeason(): Promise<string | null> {
+  async legacySeason(): Promise<string | null> {
     const rows: { season: string }[] = await this.dataSource.query(
       `SELECT season FROM periods WHERE season <> 'custom' ORDER BY start_date DESC LIMIT 1`,
     );
@@ -76,32 +69,6 @@ export class PoolSeasons {
    */
   async scope(): Promise<string> {
     return (await this.recorded()).seasons.at(-1)?.scope ?? '';
-  }
-
-  /**
-   * Records the season the pool plays: its first (`first`, on the first import; importing the same
-   * season again records nothing) or the next one. Decided on the stream with its expected version,
-   * so two admins starting seasons at once cannot both succeed. The legacy season is looked up
-   * within that one fold, only when the stream holds no season.
-   */
-  async start(
-    command: { mode: 'first' | 'next'; season: string; unfinished?: readonly number[]; force?: boolean },
-    context: CommandContext,
-  ): Promise<{ events: PoolSeasonsEvent[]; position: bigint | null }> {
-    return decideAndAppend(
-      this.eventStore,
-      poolSeasonsStreamId,
-      poolSeasonsModel,
-      async (state) =>
-        decideStartSeason(state, {
-          mode: command.mode,
-          season: command.season,
-          legacySeason: state.seasons.length === 0 ? await this.legacySeason() : null,
-          unfinished: command.unfinished ?? [],
-          force: command.force ?? false,
-        }),
-      metadataFor(context),
-    );
   }
 }
 

@@ -5,15 +5,8 @@ import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js
 import { readStream } from '../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
-import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
-import {
-  decideImportSeason,
-  defaultSeason,
-  seasonStreamId,
-  type SeasonEvent,
-  type SeasonSource,
-} from './domain/season.js';
+import { defaultSeason, seasonStreamId, type SeasonEvent } from './domain/season.js';
 import { PoolSeasons } from './pool-seasons.js';
 import { parseSeasonFile, type SeasonFile } from './domain/season-file.js';
 import {
@@ -189,23 +182,9 @@ export class SeasonCatalogue {
     return this.bundled(chosen?.season ?? BUNDLED_SEASON).schedule;
   }
 
-  /** Records the season's schedule once (`SeasonImported` on `season-{season}`); again, nothing. */
-  async record(
-    schedule: SeasonSchedule,
-    source: SeasonSource,
-    context: CommandContext,
-  ): Promise<bigint | null> {
-    const streamId = seasonStreamId(schedule.season);
-    const { events: existing } = await readStream<SeasonEvent>(this.eventStore, streamId);
-    const events = decideImportSeason(existing, schedule, source);
-    if (events.length === 0) return null;
-    const result = await this.eventStore.append(
-      streamId,
-      events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(context) })),
-      'no_stream',
-    );
+  /** Keeps a schedule just recorded (`SeasonWriter.record`), so the next read need not fetch it. */
+  remember(schedule: SeasonSchedule): void {
     this.importedCache.set(schedule.season, schedule);
-    return result.position;
   }
 
   /** The season's 20 clubs with their city, promoted sides marked. */

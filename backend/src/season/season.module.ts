@@ -17,6 +17,13 @@ import { ManagePeriodController } from './commands/manage-period/manage-period.h
 import { DeleteResultHandler, RecordResultHandler } from './commands/record-result/record-result.handlers.js';
 import { RecordResultController } from './commands/record-result/record-result.http.controller.js';
 import { PeriodStreams } from './period-streams.js';
+import { PeriodWriter } from './period-writer.js';
+import { SeasonWriter } from './season-writer.js';
+import { StartNextSeasonHandler } from './commands/start-season/start-season.handler.js';
+import {
+  AutoCompletePeriodHandler,
+  SyncFixtureHandler,
+} from './commands/sync-fixtures/sync-fixtures.handlers.js';
 import { CurrentSeasonHandler, PoolSeasons } from './pool-seasons.js';
 import { SeasonReader } from './season-reader.js';
 import { SeasonsController } from './queries/seasons/seasons.http.controller.js';
@@ -44,6 +51,11 @@ import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js'
     { provide: LiveNotifier, useClass: GatewayLiveNotifier },
     SeasonCatalogue,
     PeriodStreams,
+    PeriodWriter,
+    SeasonWriter,
+    StartNextSeasonHandler,
+    SyncFixtureHandler,
+    AutoCompletePeriodHandler,
     PoolSeasons,
     SeasonReader,
     CurrentSeasonHandler,

@@ -1,26 +1,14 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ScheduleImportResult } from '@treble/contracts';
-import type { SeasonSource } from '../../domain/season.js';
-import type { SeasonSchedule } from '../../domain/season-schedule.js';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
-import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
+import { metadataFor } from '../../../shared/domain/event.js';
 import { decideSchedulePeriod, periodModel, periodStreamId } from '../../domain/period.js';
 import { PoolSeasons } from '../../pool-seasons.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
-
-export class ImportScheduleCommand extends Command<
-  ScheduleImportResult & { position: string | null; season: string }
-> {
-  /** `season` null: the bundled season an import would choose at the pool's "now" (or the one the pool plays). */
-  constructor(
-    readonly context: CommandContext,
-    readonly season: { schedule: SeasonSchedule; source: SeasonSource } | null = null,
-  ) {
-    super();
-  }
-}
+import { SeasonWriter } from '../../season-writer.js';
+import { ImportScheduleCommand } from './import-schedule.commands.js';
 
 /**
  * Turns the season's matchweeks into periods, one `period-{n}` stream each (scoped by season after the pool's first). Each period is decided
@@ -32,6 +20,7 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly catalogue: SeasonCatalogue,
     private readonly seasons: PoolSeasons,
+    private readonly writer: SeasonWriter,
   ) {}
 
   async execute({
@@ -40,12 +29,12 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
   }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null; season: string }> {
     const season = chosen?.schedule ?? (await this.catalogue.currentOrDefault(context.now));
     // The pool's first import chooses its season; later ones must be of the season it plays.
-    const started = await this.seasons.start({ mode: 'first', season: season.season }, context);
+    const started = await this.writer.start({ mode: 'first', season: season.season }, context);
     const scope = (await this.seasons.current())?.scope ?? '';
     const metadata = metadataFor(context);
     let created = 0;
     let position: bigint | null =
-      (await this.catalogue.record(season, chosen?.source ?? 'bundled', context)) ?? started.position;
+      (await this.writer.record(season, chosen?.source ?? 'bundled', context)) ?? started.position;
     for (const matchweek of season.matchweeks) {
       const result = await decideAndAppend(
         this.eventStore,

@@ -6,7 +6,7 @@ import type { ScheduleImportResult } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
-import { ImportScheduleCommand } from './import-schedule.handler.js';
+import { ImportScheduleCommand } from './import-schedule.commands.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
 @ApiTags('season')

@@ -1,54 +1,20 @@
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { ClearPeriodPicksCommand } from '../../../shared/commands/picks-commands.js';
-import type { CommandContext } from '../../../shared/domain/event.js';
-import {
-  decideAddEplOptions,
-  decideCreateOption,
-  decideReplaceWithEpl,
-  type CreateOption,
-} from '../../domain/period-admin.js';
-import { PeriodStreams } from '../../period-streams.js';
+import { decideAddEplOptions, decideCreateOption, decideReplaceWithEpl } from '../../domain/period-admin.js';
+import { PeriodWriter } from '../../period-writer.js';
 import { PeriodRow } from '../../queries/periods/period.entity.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
-
-export class AddEplOptionsCommand extends Command<{ added: number }> {
-  /** `periodId` null: every period of the season (competition setup, 20 x 38 options). */
-  constructor(
-    readonly periodId: number | null,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
-
-export class ReplaceWithEplCommand extends Command<{
-  removed: number;
-  added: number;
-  playersCleared: number;
-}> {
-  constructor(
-    readonly periodId: number,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
-
-export class CreateOptionCommand extends Command<string> {
-  constructor(
-    readonly periodId: number,
-    readonly input: CreateOption,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+import {
+  AddEplOptionsCommand,
+  CreateOptionCommand,
+  ReplaceWithEplCommand,
+} from './manage-options.commands.js';
 
 @CommandHandler(AddEplOptionsCommand)
 export class AddEplOptionsHandler implements ICommandHandler<AddEplOptionsCommand> {
   constructor(
-    private readonly periods: PeriodStreams,
+    private readonly periods: PeriodWriter,
     private readonly catalogue: SeasonCatalogue,
     private readonly dataSource: DataSource,
   ) {}
@@ -82,7 +48,7 @@ export class AddEplOptionsHandler implements ICommandHandler<AddEplOptionsComman
 @CommandHandler(ReplaceWithEplCommand)
 export class ReplaceWithEplHandler implements ICommandHandler<ReplaceWithEplCommand> {
   constructor(
-    private readonly periods: PeriodStreams,
+    private readonly periods: PeriodWriter,
     private readonly catalogue: SeasonCatalogue,
     private readonly commandBus: CommandBus,
   ) {}
@@ -108,7 +74,7 @@ export class ReplaceWithEplHandler implements ICommandHandler<ReplaceWithEplComm
 
 @CommandHandler(CreateOptionCommand)
 export class CreateOptionHandler implements ICommandHandler<CreateOptionCommand> {
-  constructor(private readonly periods: PeriodStreams) {}
+  constructor(private readonly periods: PeriodWriter) {}
 
   async execute({ periodId, input, context }: CreateOptionCommand): Promise<string> {
     const { events } = await this.periods.decide(periodId, context, (state) =>

@@ -12,7 +12,7 @@ import {
   AddEplOptionsCommand,
   CreateOptionCommand,
   ReplaceWithEplCommand,
-} from './manage-options.handlers.js';
+} from './manage-options.commands.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
 class CreateOptionBody implements CreateOptionRequest {

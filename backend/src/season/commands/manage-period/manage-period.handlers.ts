@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import type { CommandContext } from '../../../shared/domain/event.js';
 import { decideCompletePeriod, decideReopenPeriod, decideSetActive } from '../../domain/period-admin.js';
-import { PeriodStreams } from '../../period-streams.js';
+import { PeriodWriter } from '../../period-writer.js';
 import { PeriodRow } from '../../queries/periods/period.entity.js';
 
 export class SetPeriodActiveCommand extends Command<void> {
@@ -59,7 +59,7 @@ export class CreatePeriodCommand extends Command<number> {
 
 @CommandHandler(SetPeriodActiveCommand)
 export class SetPeriodActiveHandler implements ICommandHandler<SetPeriodActiveCommand> {
-  constructor(private readonly periods: PeriodStreams) {}
+  constructor(private readonly periods: PeriodWriter) {}
   async execute({ periodId, isActive, context }: SetPeriodActiveCommand): Promise<void> {
     await this.periods.decide(periodId, context, (state) => decideSetActive(periodId, state, isActive));
   }
@@ -67,7 +67,7 @@ export class SetPeriodActiveHandler implements ICommandHandler<SetPeriodActiveCo
 
 @CommandHandler(CompletePeriodCommand)
 export class CompletePeriodHandler implements ICommandHandler<CompletePeriodCommand> {
-  constructor(private readonly periods: PeriodStreams) {}
+  constructor(private readonly periods: PeriodWriter) {}
   async execute({ periodId, context, force }: CompletePeriodCommand): Promise<void> {
     await this.periods.decide(periodId, context, (state) =>
       decideCompletePeriod(periodId, state, context.now, force),
@@ -78,7 +78,7 @@ export class CompletePeriodHandler implements ICommandHandler<CompletePeriodComm
 @CommandHandler(ReopenPeriodCommand)
 export class ReopenPeriodHandler implements ICommandHandler<ReopenPeriodCommand> {
   constructor(
-    private readonly periods: PeriodStreams,
+    private readonly periods: PeriodWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
   async execute({ periodId, context }: ReopenPeriodCommand): Promise<void> {
@@ -95,7 +95,7 @@ export class ReopenPeriodHandler implements ICommandHandler<ReopenPeriodCommand>
 @CommandHandler(CreatePeriodCommand)
 export class CreatePeriodHandler implements ICommandHandler<CreatePeriodCommand> {
   constructor(
-    private readonly periods: PeriodStreams,
+    private readonly periods: PeriodWriter,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes, type RecordResultStatus } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import type { ResultReport } from '../../../results/domain/results.js';
@@ -10,39 +10,12 @@ import {
   decideRecordResultInPeriod,
   periodOfOption,
 } from '../../domain/period-admin.js';
-import { PeriodStreams } from '../../period-streams.js';
-
-export interface RecordResultOutcome {
-  /** 'recorded', 'pending' (the period is completed: held for an admin) or 'unchanged'. */
-  status: RecordResultStatus;
-  /** The option's period. */
-  periodId: number;
-  /** The option's name (its team), for notices. */
-  optionName: string | null;
-}
-
-/**
- * Records a result already parsed at the edge (the admin form by `parseAdminResult`, the provider's
- * score by the match sync). `force`: an admin confirmed a result before the match's kickoff.
- */
-export class RecordResultCommand extends Command<RecordResultOutcome> {
-  constructor(
-    readonly report: ResultReport,
-    readonly context: CommandContext,
-    readonly force = false,
-  ) {
-    super();
-  }
-}
-
-export class DeleteResultCommand extends Command<void> {
-  constructor(
-    readonly optionId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+import { PeriodWriter } from '../../period-writer.js';
+import {
+  DeleteResultCommand,
+  RecordResultCommand,
+  type RecordResultOutcome,
+} from './record-result.commands.js';
 
 function periodFor(optionId: string): number {
   const periodId = periodOfOption(optionId);
@@ -55,7 +28,7 @@ function periodFor(optionId: string): number {
 @CommandHandler(RecordResultCommand)
 export class RecordResultHandler implements ICommandHandler<RecordResultCommand> {
   constructor(
-    private readonly periods: PeriodStreams,
+    private readonly periods: PeriodWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,7 +51,7 @@ export class RecordResultHandler implements ICommandHandler<RecordResultCommand>
 @CommandHandler(DeleteResultCommand)
 export class DeleteResultHandler implements ICommandHandler<DeleteResultCommand> {
   constructor(
-    private readonly periods: PeriodStreams,
+    private readonly periods: PeriodWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -9,7 +9,7 @@ import { commandContext } from '../../../platform/http/command-context.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LiveNotifier } from '../../../realtime/live-notifier.js';
 import { parseAdminResult } from '../../../results/domain/results.js';
-import { DeleteResultCommand, RecordResultCommand } from './record-result.handlers.js';
+import { DeleteResultCommand, RecordResultCommand } from './record-result.commands.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
 /** Fields are optional here so that a missing one gets the spec's own message (`parseAdminResult`). */
