@@ -68,6 +68,10 @@ export interface ResetPasswordRequest {
 
 /** `POST /api/admin/users/{userId}/password-reset` (201): a link an admin hands over by hand. */
 export interface PasswordResetLink {
+  /**
+   * Under PUBLIC_URL; without it, a path from the pool's root that the web app completes with its
+   * own address (never built from a request's Host).
+   */
   url: string;
   expiresAt: string;
 }
@@ -114,6 +118,10 @@ export interface SetAdminRequest {
 /** An invitation link as admins list it (`GET /api/invites`). */
 export interface Invitation {
   token: string;
+  /**
+   * Under PUBLIC_URL; without it, a path from the pool's root that the web app completes with its
+   * own address (never built from a request's Host).
+   */
   url: string;
   /** null: unlimited. */
   maxUses: number | null;
@@ -134,6 +142,10 @@ export interface CreateInvitationRequest {
 /** Answer of `POST /api/invites` (201). */
 export interface CreatedInvitation {
   token: string;
+  /**
+   * Under PUBLIC_URL; without it, a path from the pool's root that the web app completes with its
+   * own address (never built from a request's Host).
+   */
   url: string;
 }
 
@@ -148,6 +160,7 @@ export interface SendInviteRequest {
  */
 export interface SendInviteResponse {
   message: string;
+  /** The invitation link: under PUBLIC_URL, or (no mail, no PUBLIC_URL) a path, as `CreatedInvitation.url`. */
   fallbackLink?: string;
 }
 

@@ -18,7 +18,8 @@ describe('forgot password in the browser', () => {
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       MAIL_FROM: 'Treble <pool@treble.example>',
     });
-    await server.start();
+    // A pool that mails needs PUBLIC_URL: the links in its e-mails point there.
+    await server.start({ PUBLIC_URL: server.baseUrl });
     browser = await launchBrowser();
     adminContext = await browser.newContext();
     await registerInContext(adminContext, server.baseUrl, {

@@ -39,7 +39,8 @@ describe.each(databaseTargets)('invitation links on $name', (target) => {
     expect(created.status).toBe(201);
     const { token, url } = created.body as CreatedInvitation;
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(url).toBe(`${app.baseUrl}/register?invite=${token}`);
+    // Without PUBLIC_URL, a path the web app completes with its own address (never the request's Host).
+    expect(url).toBe(`/register?invite=${token}`);
     expect((await app.request('GET', `/api/auth/registration?invite=${token}`)).body).toEqual({
       mode: 'invite',
       firstAccount: false,
@@ -150,9 +151,9 @@ describe.each(databaseTargets)('invitation links on $name', (target) => {
       statusCode: 503,
       code: 'EMAIL_UNAVAILABLE',
       message: 'E-mail is not set up on this server',
-      fallbackLink: expect.stringMatching(new RegExp(`^${app.baseUrl}/register\\?invite=[A-Za-z0-9_-]{32}$`)),
+      fallbackLink: expect.stringMatching(/^\/register\?invite=[A-Za-z0-9_-]{32}$/),
     });
-    const token = new URL(failure.fallbackLink!).searchParams.get('invite')!;
+    const token = new URL(failure.fallbackLink!, app.baseUrl).searchParams.get('invite')!;
     expect((await signUp(app, token, 'friend@example.com')).status).toBe(201);
     // A mailed link is for one person.
     expect((await signUp(app, token)).status).toBe(410);

@@ -76,7 +76,9 @@ export async function createInvitation(
   maxUses = 1,
 ): Promise<CreatedInvitation> {
   const response = await adminContext.request.post(`${baseUrl}/api/invites`, { data: { maxUses } });
-  return (await expectOk(response, 'Creating an invitation')) as CreatedInvitation;
+  const created = (await expectOk(response, 'Creating an invitation')) as CreatedInvitation;
+  // Without PUBLIC_URL the link is a path, which the web app completes with its own address.
+  return { ...created, url: new URL(created.url, baseUrl).href };
 }
 
 /** A new browser context signed in as a new player, invited by the admin of `adminContext`. */

@@ -11,6 +11,7 @@ import {
   type User,
 } from '@treble/contracts';
 import { requestJson, type FetchLike } from './http';
+import { completeFallbackLink, withFullFallbackLink, withFullUrl } from './links';
 
 export function adminUsersQueryOptions(fetch?: FetchLike) {
   return queryOptions({
@@ -76,23 +77,26 @@ export function removeUserMutationOptions(queryClient: QueryClient, fetch?: Fetc
 export function passwordResetLinkMutationOptions(fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['admin', 'password-reset-link'],
-    mutationFn: (userId: string) =>
-      requestJson<PasswordResetLink>(`${userPath(userId)}/password-reset`, { method: 'POST', fetch }),
+    mutationFn: async (userId: string) =>
+      withFullUrl(
+        await requestJson<PasswordResetLink>(`${userPath(userId)}/password-reset`, { method: 'POST', fetch }),
+      ),
   });
 }
 
 export function invitationsQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.invitations(),
-    queryFn: ({ signal }) => requestJson<Invitation[]>('/api/invites', { signal, fetch }),
+    queryFn: async ({ signal }) =>
+      (await requestJson<Invitation[]>('/api/invites', { signal, fetch })).map(withFullUrl),
   });
 }
 
 export function createInvitationMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
   return mutationOptions({
     mutationKey: ['invitations', 'create'],
-    mutationFn: (body: CreateInvitationRequest) =>
-      requestJson<CreatedInvitation>('/api/invites', { method: 'POST', body, fetch }),
+    mutationFn: async (body: CreateInvitationRequest) =>
+      withFullUrl(await requestJson<CreatedInvitation>('/api/invites', { method: 'POST', body, fetch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations() }),
   });
 }
@@ -110,7 +114,10 @@ export function sendInviteMutationOptions(queryClient: QueryClient, fetch?: Fetc
   return mutationOptions({
     mutationKey: ['invitations', 'send'],
     mutationFn: (email: string) =>
-      requestJson<SendInviteResponse>('/api/send-invite', { method: 'POST', body: { email }, fetch }),
+      requestJson<SendInviteResponse>('/api/send-invite', { method: 'POST', body: { email }, fetch }).then(
+        withFullFallbackLink,
+        (error: unknown) => Promise.reject(completeFallbackLink(error)),
+      ),
     // A link is created whether or not the mail goes out.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations() }),
   });
@@ -131,8 +138,15 @@ export function healthQueryOptions(fetch?: FetchLike) {
 export function referralInvitationQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: [...queryKeys.invitations(), 'referral'] as const,
-    queryFn: ({ signal }) =>
-      requestJson<CreatedInvitation>('/api/invites/referral', { method: 'POST', body: {}, signal, fetch }),
+    queryFn: async ({ signal }) =>
+      withFullUrl(
+        await requestJson<CreatedInvitation>('/api/invites/referral', {
+          method: 'POST',
+          body: {},
+          signal,
+          fetch,
+        }),
+      ),
     staleTime: Infinity,
   });
 }

@@ -59,6 +59,10 @@ describe('accounts configuration', () => {
       'SESSION_ABSOLUTE_MINUTES must not be shorter than SESSION_IDLE_MINUTES (600)',
     ],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [
+      { SMTP_URL: 'smtp://mail.example:25' },
+      'Invalid configuration: PUBLIC_URL must be set when SMTP_URL is: links in e-mails point to it',
+    ],
     [{ MAIL_FROM: 'Treble' }, 'MAIL_FROM must contain an e-mail address'],
     [
       { PROFILE_IMAGE_HOSTS: 'images.example.com,https://cdn.example.org' },

@@ -19,6 +19,7 @@ export interface AppConfig {
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
   webDistDir: string | null;
+  /** `PUBLIC_URL`: where players reach the pool; every link in an e-mail points here (required with SMTP_URL). */
   publicUrl: string | null;
   projectionPollMs: number;
   /** `LEADER_LEASE_MS`: with several instances, the projector leader's lease; a dead leader is replaced within about this long. */
@@ -185,6 +186,14 @@ function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
   const mailFrom = text(env, 'MAIL_FROM');
   if (mailFrom !== null && !/@/.test(mailFrom))
     throw new ConfigError('MAIL_FROM', `must contain an e-mail address, got "${mailFrom}"`);
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  // Links in e-mails (invitations, password resets, reminders) point to PUBLIC_URL: never to the
+  // address a request names in its Host header, which is the sender's to choose.
+  if (smtpUrl !== null && publicUrl === null)
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'must be set when SMTP_URL is: links in e-mails point to it (e.g. https://pool.example.com)',
+    );
   const host = publicUrl === null ? 'localhost' : new URL(publicUrl).hostname;
   return {
     adminEmails: emailList(env, 'ADMIN_EMAILS'),
@@ -192,7 +201,7 @@ function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
     sessionIdleMinutes: idle,
     sessionAbsoluteMinutes: absolute,
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: mailFrom ?? `Treble <no-reply@${host}>`,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     profileImageHosts: hostList(env, 'PROFILE_IMAGE_HOSTS', defaultProfileImageHosts),

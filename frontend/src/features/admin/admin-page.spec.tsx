@@ -159,4 +159,34 @@ describe('admin page', () => {
       'https://pool.example/register?invite=fallback',
     );
   });
+
+  test('completes links the server answers as paths (no PUBLIC_URL) with the address the page came from', async () => {
+    const origin = window.location.origin;
+    serve([admin], [{ ...invitation, url: `/register?invite=${invitation.token}` }]);
+    fake.routes.set('POST /api/invites', () =>
+      jsonResponse(201, { token: 'newtoken', url: '/register?invite=newtoken' }),
+    );
+    fake.routes.set('POST /api/send-invite', () =>
+      jsonResponse(503, {
+        statusCode: 503,
+        code: 'EMAIL_UNAVAILABLE',
+        message: 'E-mail is not set up on this server',
+        fallbackLink: '/register?invite=fallback',
+      }),
+    );
+    renderApp('/admin?tab=users', { user: admin });
+
+    const row = (await screen.findAllByTestId('invitation-row'))[0]!;
+    within(row).getByText(`${origin}/register?invite=${invitation.token}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('New invitation link')).value).toBe(
+      `${origin}/register?invite=newtoken`,
+    );
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'friend@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Invite' }));
+    await screen.findByText('Email Unavailable');
+    expect(screen.getByLabelText<HTMLInputElement>('Direct invitation link').value).toBe(
+      `${origin}/register?invite=fallback`,
+    );
+  });
 });

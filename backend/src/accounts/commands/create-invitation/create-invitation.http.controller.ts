@@ -9,7 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
-import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
+import { invitationUrl, pageLinkBase } from '../../invitation-links.js';
 import { CreateInvitationCommand } from './create-invitation.handler.js';
 import { ClientWaitsForReads } from '../../../projections/read-your-writes.js';
 
@@ -49,6 +49,6 @@ export class CreateInvitationController {
       ),
     );
     if (position !== null) await this.engine.settle(position, ['invitations']);
-    return { token, url: invitationUrl(publicBaseUrl(request, this.config), token) };
+    return { token, url: invitationUrl(pageLinkBase(this.config), token) };
   }
 }

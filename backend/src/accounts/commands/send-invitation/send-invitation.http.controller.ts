@@ -21,7 +21,7 @@ import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { authenticationOf } from '../../access/authentication.js';
 import { isPlausibleEmail, normalizeEmail } from '../../domain/index.js';
-import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
+import { invitationUrl, pageLinkBase } from '../../invitation-links.js';
 import { CreateInvitationCommand } from '../create-invitation/create-invitation.handler.js';
 
 export class SendInviteBody implements SendInviteRequest {
@@ -68,7 +68,8 @@ export class SendInvitationController {
       new CreateInvitationCommand({ maxUses: mailedInvitation.maxUses, expiresAt }, context),
     );
     if (position !== null) await this.engine.settle(position, ['invitations']);
-    const link = invitationUrl(publicBaseUrl(request, this.config), token);
+    // PUBLIC_URL, which a pool that mails always has; without mail, maybe a path the web app completes.
+    const link = invitationUrl(pageLinkBase(this.config), token);
 
     if (!this.mailer.configured) throw unavailable('E-mail is not set up on this server', link);
     const inviter = authenticationOf(request).user;

@@ -1,13 +1,12 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
-import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import type { Invitation, InvitationStatus, RegistrationOptions } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Admin, Public } from '../../../platform/http/access.decorators.js';
 import { invitationStatus, isWellFormedInvitationToken } from '../../domain/index.js';
-import { invitationUrl, publicBaseUrl } from '../../invitation-links.js';
+import { invitationUrl, pageLinkBase } from '../../invitation-links.js';
 import { InvitationRow } from './invitation.entity.js';
 
 function statusOf(row: InvitationRow, now: Date): InvitationStatus {
@@ -35,11 +34,11 @@ export class InvitationsController {
   @Get('invites')
   @Admin()
   @ApiOperation({ summary: 'Invitation links, newest first, with their uses and status (admins only)' })
-  async list(@Req() request: Request): Promise<Invitation[]> {
+  async list(): Promise<Invitation[]> {
     const rows = await this.dataSource
       .getRepository(InvitationRow)
       .find({ order: { createdAt: 'DESC', token: 'ASC' } });
-    const base = publicBaseUrl(request, this.config);
+    const base = pageLinkBase(this.config);
     const now = this.clock.now();
     return rows.map((row) => ({
       token: row.token,
