@@ -17,7 +17,7 @@ import { MAILER, type Mailer } from '../../../platform/mail/mailer.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { Admin, Public } from '../../../platform/http/access.decorators.js';
 import { isPlausibleEmail, normalizeEmail } from '../../domain/index.js';
-import { publicBaseUrl } from '../../invitation-links.js';
+import { mailLinkBase, pageLinkBase } from '../../invitation-links.js';
 import { UserDirectory } from '../../queries/users/user-directory.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
@@ -54,8 +54,9 @@ const escapeHtml = (text: string): string =>
 /**
  * "Forgot password": a player asks for a link by e-mail, or an admin creates one to hand over
  * (for a pool without SMTP_URL). The request answers the same whatever the address, and at once:
- * the link is issued and mailed after the answer, so neither the text nor the time tells whether
- * an account exists.
+ * nothing about the address is looked up until the answer has gone out (the link is issued and
+ * mailed after it), so neither the text nor the time tells whether an account exists. Mailed links
+ * point to PUBLIC_URL, never to the Host the request names.
  */
 @ApiTags('accounts')
 @Controller()
@@ -82,6 +83,7 @@ export class PasswordResetController {
   async request(
     @Body() body: PasswordResetRequestBody,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<PasswordResetRequested> {
     const email = normalizeEmail(body.email);
     if (!isPlausibleEmail(email))
@@ -94,28 +96,31 @@ export class PasswordResetController {
           'This pool cannot send e-mail. Ask your pool host for a reset link: they can create one for you.',
       };
     }
-    const baseUrl = publicBaseUrl(request, this.config);
-    const correlationId = request.correlationId ?? 'unknown';
-    void this.mailLink(email, baseUrl, { now, correlationId }).catch((error: unknown) =>
-      this.logger.warn(
-        `Reset link for ${email} failed: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
+    const context = { now, correlationId: request.correlationId ?? 'unknown' };
+    // 'close' comes once the answer is out (or the client has gone): only then is the address looked up.
+    response.once('close', () => {
+      this.mailLink(email, context).catch((error: unknown) =>
+        this.logger.warn(
+          `Reset link for ${email} failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+    });
     return {
       message:
         'If an account uses this address, a link to set a new password is on its way. It works once, within an hour.',
     };
   }
 
-  private async mailLink(email: string, baseUrl: string, context: { now: Date; correlationId: string }) {
+  private async mailLink(email: string, context: { now: Date; correlationId: string }) {
     const stored = await this.credentials.findByEmail(email);
     if (stored === null || !(await this.users.isActive(stored.userId))) return;
+    if (!(await this.resets.countMailedLink(stored.userId, context.now))) return;
     const { token } = await this.resets.issue(stored.userId, 'email', {
       ...context,
       actor: stored.userId,
       source: 'player',
     });
-    const link = resetPasswordUrl(baseUrl, token);
+    const link = resetPasswordUrl(mailLinkBase(this.config), token);
     const minutes = resetLinkLifetimeMs.email / 60_000;
     await this.mailer.send({
       to: email,
@@ -167,7 +172,7 @@ export class PasswordResetController {
       commandContext(request, this.clock, 'admin'),
     );
     return {
-      url: resetPasswordUrl(publicBaseUrl(request, this.config), token),
+      url: resetPasswordUrl(pageLinkBase(this.config), token),
       expiresAt: expiresAt.toISOString(),
     };
   }

@@ -13,6 +13,7 @@ import {
   userModel,
   userStreamId,
 } from '../../domain/index.js';
+import { countOne, sweepFinishedWindows } from '../../sessions/counted-windows.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { PasswordHasher } from '../../sessions/password-hasher.js';
 import { SessionStore } from '../../sessions/session-store.js';
@@ -20,8 +21,16 @@ import { SessionStore } from '../../sessions/session-store.js';
 /** How long a reset link works: short when e-mailed, a day when an admin hands it over by hand. */
 export const resetLinkLifetimeMs = { email: 60 * 60_000, admin: 24 * 60 * 60_000 } as const;
 
-/** "Forgot password" requests allowed per window, per e-mail address and per client address. */
-export const resetRequestLimits = { windowMs: 60 * 60_000, perEmail: 3, perAddress: 10 } as const;
+/**
+ * "Forgot password" requests allowed per (fixed) window: per e-mail address and per client address;
+ * and links mailed per account.
+ */
+export const resetRequestLimits = {
+  windowMs: 60 * 60_000,
+  perEmail: 3,
+  perAddress: 10,
+  perAccount: 3,
+} as const;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const wellFormedToken = /^[A-Za-z0-9_-]{43}$/;
@@ -106,26 +115,39 @@ export class PasswordResets {
     return userId;
   }
 
-  /** Counts a "forgot password" request; 429 RATE_LIMITED once the e-mail or the address has used up its window. */
+  /**
+   * Counts a "forgot password" request; 429 RATE_LIMITED once the e-mail or the client address has
+   * used up its window. One statement counts and decides, so parallel requests cannot all pass; a
+   * request refused for its e-mail does not count against the client address.
+   */
   async countRequest(email: string, address: string, now: Date): Promise<void> {
-    const since = new Date(now.getTime() - resetRequestLimits.windowMs);
-    const keys = [`email:${email}`, `address:${address}`];
-    const { rows } = await this.database.query<{ key: string; count: string | number }>(
-      `SELECT key, count(*) AS count FROM password_reset_requests
-       WHERE key = ANY($1) AND requested_at > $2 GROUP BY key`,
-      [keys, since],
+    const windowStart = new Date(now.getTime() - resetRequestLimits.windowMs);
+    const { rows } = await this.database.query<{ email: number; address: number | null }>(
+      `WITH email AS (${countOne('SELECT $1, $3::timestamptz, 1', '$4')}),
+       address AS (${countOne(`SELECT $2, $3::timestamptz, 1 FROM email WHERE email.failures <= ${resetRequestLimits.perEmail}`, '$4')})
+       SELECT (SELECT failures FROM email) AS email, (SELECT failures FROM address) AS address`,
+      [`reset-email:${email}`, `reset-address:${address}`, now, windowStart],
     );
-    const count = (key: string) => Number(rows.find((row) => row.key === key)?.count ?? 0);
-    if (count(keys[0]!) >= resetRequestLimits.perEmail || count(keys[1]!) >= resetRequestLimits.perAddress) {
+    await sweepFinishedWindows(this.database, now);
+    const { email: byEmail, address: byAddress } = rows[0]!;
+    if (
+      Number(byEmail) > resetRequestLimits.perEmail ||
+      byAddress === null ||
+      Number(byAddress) > resetRequestLimits.perAddress
+    ) {
       throw new DomainError(
         ErrorCodes.RATE_LIMITED,
         'Too many reset requests. Please wait an hour and try again.',
       );
     }
-    await this.database.query('DELETE FROM password_reset_requests WHERE requested_at <= $1', [since]);
-    await this.database.query(
-      'INSERT INTO password_reset_requests (key, requested_at) SELECT key, $2 FROM unnest($1::text[]) AS key',
-      [keys, now],
+  }
+
+  /** Counts a link about to be mailed to the account; false once it has had its links this window. */
+  async countMailedLink(userId: string, now: Date): Promise<boolean> {
+    const { rows } = await this.database.query<{ failures: number }>(
+      countOne('SELECT $1, $2::timestamptz, 1', '$3'),
+      [`reset-account:${userId}`, now, new Date(now.getTime() - resetRequestLimits.windowMs)],
     );
+    return Number(rows[0]!.failures) <= resetRequestLimits.perAccount;
   }
 }
