@@ -30,6 +30,7 @@ import { CurrentUserController } from './queries/users/current-user.http.control
 import { UserDirectory } from './queries/users/user-directory.js';
 import { UsersController } from './queries/users/users.http.controller.js';
 import { CredentialStore } from './sessions/credential-store.js';
+import { KnownDevices } from './sessions/known-devices.js';
 import { PasswordHasher } from './sessions/password-hasher.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -71,6 +72,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     SessionIssuer,
     CredentialStore,
     PasswordHasher,
+    KnownDevices,
     SignInRateLimiter,
     SignInService,
     UserDirectory,

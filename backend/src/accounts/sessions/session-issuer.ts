@@ -5,6 +5,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { UserDirectory } from '../queries/users/user-directory.js';
+import { KnownDevices } from './known-devices.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
 
@@ -14,13 +15,15 @@ export class SessionIssuer {
   constructor(
     private readonly sessions: SessionStore,
     private readonly users: UserDirectory,
+    private readonly devices: KnownDevices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
    * Signs a user in with a NEW session id: whatever session the browser held before ends, so an id
-   * planted in the browser before sign-in (session fixation) never becomes a signed-in one.
+   * planted in the browser before sign-in (session fixation) never becomes a signed-in one. The
+   * browser becomes a known device of the user (known-devices.ts).
    */
   async signIn(request: Request, response: Response, userId: string): Promise<AuthResponse> {
     await this.sessions.revokeToken(readSessionToken(request.headers.cookie));
@@ -43,6 +46,7 @@ export class SessionIssuer {
       Date.parse(opened.session.expiresAt) - now.getTime(),
       this.config.accounts.cookieSecure,
     );
+    await this.devices.remember(response, userId);
     return { user, session: opened.session };
   }
 

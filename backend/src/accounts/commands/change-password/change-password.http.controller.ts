@@ -44,15 +44,16 @@ export class ChangePasswordController {
   @ApiOperation({ summary: 'Change your password (needs the current one); signs out your other sessions' })
   async change(@Body() body: ChangePasswordBody, @Req() request: Request): Promise<void> {
     const { user, sessionId } = authenticationOf(request);
-    const address = request.ip ?? 'unknown';
-    // Guessing the current password through this form is as limited as guessing it at sign-in.
-    await this.limiter.attempt(address, user.email);
+    // Guessing the current password through this form is limited like guessing it on a known
+    // device: the session is the caller, with its own attempts.
+    const caller = { device: `session:${sessionId}` };
+    await this.limiter.attempt(caller, user.email);
     const stored = await this.credentials.findByUser(user.id);
     if (stored === null || !(await this.hasher.verify(stored.passwordHash, body.currentPassword))) {
-      await this.limiter.recordFailure(address, user.email);
+      await this.limiter.recordFailure(caller, user.email, false);
       throw new DomainError(ErrorCodes.PASSWORD_INCORRECT, 'The current password is not right.');
     }
-    await this.limiter.recordSuccess(address, user.email);
+    await this.limiter.recordSuccess(caller, user.email);
     checkPasswordPolicy(body.newPassword, user.email);
     await this.credentials.setPasswordHash(
       user.id,

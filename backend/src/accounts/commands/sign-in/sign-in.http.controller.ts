@@ -6,6 +6,7 @@ import type { AuthResponse, LoginRequest } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
+import { SignInRefused } from '../../sessions/sign-in-rate-limiter.js';
 import { SignInService } from './sign-in.service.js';
 
 export class LoginBody implements LoginRequest {
@@ -30,13 +31,25 @@ export class SignInController {
   @Post('auth/login')
   @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Sign in with e-mail and password; answers the user and the new session' })
+  @ApiOperation({
+    summary:
+      'Sign in with e-mail and password; answers the user and the new session (429 with Retry-After when limited)',
+  })
   async login(
     @Body() body: LoginBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResponse> {
-    const userId = await this.credentials.verify(body.email, body.password, request.ip ?? 'unknown');
+    const userId = await this.credentials
+      .verify(body.email, body.password, {
+        address: request.ip ?? 'unknown',
+        cookieHeader: request.headers.cookie,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof SignInRefused)
+          response.setHeader('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      });
     return this.sessions.signIn(request, response, userId);
   }
 
