@@ -7,47 +7,25 @@ import {
   type ChoiceView,
   type CompareEntry,
   type DetailedPerformance,
-  type Last10Entry,
-  type LeaderboardEntry,
-  type LeaderboardKind,
-  type LeaderboardRow,
-  type LeaderboardSummary,
   type PeriodPickGrid,
   type ResultView,
-  type SurvivorEntry,
   type TrendEntry,
   type UserStats,
 } from '@treble/contracts';
-import { IsOptional, IsString, Matches } from 'class-validator';
-import { alreadyHeld } from '../platform/http/entity-tags.js';
 import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
-import { ListPage, maxPageSize, PageQuery } from '../platform/http/list-pages.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import type { Sql } from '../platform/database/sql.js';
 import { SeasonReader } from '../season/season-reader.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
-import { withEmailsFor } from './queries/email-privacy.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
-import { entityTag, LeaderboardCache, type Asker } from './queries/leaderboard-cache.js';
-import { LeaderboardQueries, uuidPattern } from './queries/leaderboard.queries.js';
+import { uuidPattern } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
 import { ReadsFrom } from '../projections/read-your-writes.js';
-
-/** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */
-export class LeaderboardPageQuery extends PageQuery {
-  @IsOptional() @Matches(uuidPattern, { message: 'after: a player id' }) after?: string;
-  /** A past season of the pool (`2025-26`); the current one when absent. */
-  @IsOptional() @IsString() season?: string;
-}
-
-/** The first page of a board (no offset, no cursor): what most readers ask, kept in the cache. */
-const isFirstPage = (page: LeaderboardPageQuery) => page.after === undefined && (page.offset ?? 0) === 0;
 
 /** The latest instant a Date holds: every pick of a past season has locked by then. */
 const endOfTime = new Date(8.64e15);
@@ -86,136 +64,16 @@ function periodIdsOf(text: string | undefined): number[] {
 @Controller()
 export class StandingsController {
   constructor(
-    private readonly leaderboards: LeaderboardQueries,
     private readonly stats: UserStatsQueries,
     private readonly performance: PerformanceQueries,
     private readonly exports: ExportQueries,
     private readonly choices: ChoiceQueries,
     private readonly results: ResultQueries,
     private readonly pickGrid: PickGridQueries,
-    private readonly cache: LeaderboardCache,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly seasons: SeasonReader,
   ) {}
-
-  /**
-   * A board as this viewer may see it: an admin sees every entrant; anyone else not the players
-   * whose picks have not locked yet (and who have no points), so nothing leaks early, except their
-   * own row. Answers come from the cache at the current read state, with an entity tag of that
-   * state and of the e-mail addresses this viewer sees; a request holding the tag gets 304.
-   */
-  private async board<K extends LeaderboardKind>(
-    kind: K,
-    page: LeaderboardPageQuery,
-    request: Request,
-    response: Response,
-  ): Promise<LeaderboardRow<K>[] | undefined> {
-    const user = requestUser(request);
-    const admin = user?.isAdmin === true;
-    const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
-    const past = await this.seasons.pastSeason(page.season);
-    if (past !== null) {
-      // A past season is read through its kept rows, never cached with the current one's. It is
-      // over, so every entrant is listed: no pick of it is a secret any more.
-      const rows = await this.seasons.readPast(past, (sql) =>
-        this.leaderboardsOf(sql).list(kind, {
-          limit: page.limit ?? maxPageSize,
-          offset: page.offset,
-          after: page.after,
-        }),
-      );
-      return withEmailsFor(user, rows);
-    }
-    const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
-    const question = ['board', kind, page.limit ?? '', page.offset ?? 0, page.after ?? ''].join('|');
-    const answer = await this.cache.answer(
-      question,
-      asker,
-      queries,
-      // A list asked for whole is cut at the largest page anyway: read no more than that.
-      () => queries.list(kind, { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after }),
-      { keep: isFirstPage(page), viewerMatters: (state) => state.hiddenOn.has(kind) },
-    );
-    const rows = withEmailsFor(user, answer.value);
-    if (answer.state !== null) {
-      const ownEmail = rows.some((row) => row.userId === user?.id && row.email !== null);
-      const variant = admin ? 'admin' : ownEmail ? `own:${user?.id}` : 'others';
-      if (alreadyHeld(request, response, entityTag(answer.state, variant))) return undefined;
-    }
-    return rows;
-  }
-
-  /** The leaderboards of a past season (inside `SeasonReader.read`). */
-  private leaderboardsOf(sql: Sql): LeaderboardQueries {
-    return new LeaderboardQueries(sql, this.config.rules);
-  }
-
-  @Get('leaderboards/overall')
-  @Player()
-  @ApiOperation({
-    summary: 'Overall standings (all periods); page with ?limit=&offset= or ?limit=&after=<player id>',
-  })
-  @ListPage({ pagedByHandler: true })
-  overall(
-    @Query() page: LeaderboardPageQuery,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<LeaderboardEntry[] | undefined> {
-    return this.board('overall', page, request, response);
-  }
-
-  @Get('leaderboards/survivor')
-  @Player()
-  @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
-  @ListPage({ pagedByHandler: true })
-  survivor(
-    @Query() page: LeaderboardPageQuery,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<SurvivorEntry[] | undefined> {
-    return this.board('survivor', page, request, response);
-  }
-
-  @Get('leaderboards/last10')
-  @Player()
-  @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
-  @ListPage({ pagedByHandler: true })
-  last10(
-    @Query() page: LeaderboardPageQuery,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<Last10Entry[] | undefined> {
-    return this.board('last10', page, request, response);
-  }
-
-  @Get('leaderboards/summary')
-  @Player()
-  @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
-  async summary(
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-    @Query('season') season?: string,
-  ): Promise<LeaderboardSummary | undefined> {
-    const past = await this.seasons.pastSeason(season);
-    if (past !== null) return this.seasons.readPast(past, (sql) => this.leaderboardsOf(sql).summary());
-    // Counted as the boards are listed for this viewer: admins count everyone; a player counts the
-    // rows others may see and their own (shown to them before their picks lock), so the cards never
-    // say 0 players above a list that shows one.
-    const user = requestUser(request);
-    const admin = user?.isAdmin === true;
-    const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
-    const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
-    const answer = await this.cache.answer('summary', asker, queries, () => queries.summary(), {
-      keep: true,
-      viewerMatters: (state) => state.hiddenOn.size > 0,
-    });
-    const variant = admin ? 'admin' : 'others';
-    if (answer.state !== null && alreadyHeld(request, response, entityTag(answer.state, variant))) {
-      return undefined;
-    }
-    return answer.value;
-  }
 
   @Get('user/stats')
   @Player()
@@ -263,7 +121,7 @@ export class StandingsController {
     const ids = periodIdsOf(periodIds);
     if (userId === undefined || userId === '' || userId === viewer)
       return this.performance.compare(viewer, ids);
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) {
+    if (!uuidPattern.test(userId)) {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'userId: a player id');
     }
     return this.performance.compare(userId, ids, { visibleAt: this.clock.now() });

@@ -12,6 +12,8 @@ import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
 import { StandingsController } from './standings.http.controller.js';
+import { LeaderboardsController } from './leaderboards.http.controller.js';
+import { Boards } from './queries/boards.js';
 import { AdminPicksController } from './admin-picks.http.controller.js';
 import { SeasonModule } from '../season/season.module.js';
 
@@ -29,7 +31,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
 
 @Module({
   imports: [SeasonModule],
-  controllers: [StandingsController, AdminPicksController],
+  controllers: [LeaderboardsController, StandingsController, AdminPicksController],
   providers: [
     withRules(LeaderboardQueries),
     withRules(UserStatsQueries),
@@ -38,6 +40,7 @@ const withDatabase = (type: new (db: Database) => unknown): Provider => ({
     withDatabase(ChoiceQueries),
     withDatabase(PickGridQueries),
     withDatabase(ResultQueries),
+    Boards,
     {
       // Where the boards' tables stand comes from the projection engine when this instance runs it.
       provide: LeaderboardCache,

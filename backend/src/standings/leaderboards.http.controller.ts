@@ -1,0 +1,97 @@
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type {
+  Last10Entry,
+  LeaderboardEntry,
+  LeaderboardKind,
+  LeaderboardRow,
+  LeaderboardSummary,
+  SurvivorEntry,
+} from '@treble/contracts';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { Player } from '../platform/http/access.decorators.js';
+import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
+import { requestUser } from '../platform/http/command-context.js';
+import { alreadyHeld } from '../platform/http/entity-tags.js';
+import { ListPage, PageQuery } from '../platform/http/list-pages.js';
+import { ReadsFrom } from '../projections/read-your-writes.js';
+import { Boards, type TaggedAnswer } from './queries/boards.js';
+import { uuidPattern } from './queries/leaderboard.queries.js';
+
+/** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */
+export class LeaderboardPageQuery extends PageQuery {
+  @IsOptional() @Matches(uuidPattern, { message: 'after: a player id' }) after?: string;
+  /** A past season of the pool (`2025-26`); the current one when absent. */
+  @IsOptional() @IsString() season?: string;
+}
+
+/** The answer, or nothing (304) when the request already holds its entity tag. */
+function unlessHeld<T>(request: Request, response: Response, answer: TaggedAnswer<T>): T | undefined {
+  return answer.tag !== null && alreadyHeld(request, response, answer.tag) ? undefined : answer.value;
+}
+
+@ApiTags('standings')
+// Reads with `X-After-Position` wait for these projections only (ADR 013).
+@ReadsFrom('standings', 'users', 'periods', 'options')
+@Controller('leaderboards')
+export class LeaderboardsController {
+  constructor(private readonly boards: Boards) {}
+
+  private async board<K extends LeaderboardKind>(
+    kind: K,
+    page: LeaderboardPageQuery,
+    request: Request,
+    response: Response,
+  ): Promise<LeaderboardRow<K>[] | undefined> {
+    return unlessHeld(request, response, await this.boards.board(kind, page, requestUser(request)));
+  }
+
+  @Get('overall')
+  @Player()
+  @ApiOperation({
+    summary: 'Overall standings (all periods); page with ?limit=&offset= or ?limit=&after=<player id>',
+  })
+  @ListPage({ pagedByHandler: true })
+  overall(
+    @Query() page: LeaderboardPageQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LeaderboardEntry[] | undefined> {
+    return this.board('overall', page, request, response);
+  }
+
+  @Get('survivor')
+  @Player()
+  @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
+  @ListPage({ pagedByHandler: true })
+  survivor(
+    @Query() page: LeaderboardPageQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SurvivorEntry[] | undefined> {
+    return this.board('survivor', page, request, response);
+  }
+
+  @Get('last10')
+  @Player()
+  @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
+  @ListPage({ pagedByHandler: true })
+  last10(
+    @Query() page: LeaderboardPageQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Last10Entry[] | undefined> {
+    return this.board('last10', page, request, response);
+  }
+
+  @Get('summary')
+  @Player()
+  @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
+  async summary(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Query('season') season?: string,
+  ): Promise<LeaderboardSummary | undefined> {
+    return unlessHeld(request, response, await this.boards.summary(season, requestUser(request)));
+  }
+}
