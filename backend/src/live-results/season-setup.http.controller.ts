@@ -1,24 +1,18 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import type { Request } from 'express';
-import type {
-  ImportSeasonFileRequest,
-  ImportSeasonRequest,
-  NextSeasonResult,
-  SeasonCatalogueView,
-  SeasonImportResult,
-  StartNextSeasonRequest,
-} from '@treble/contracts';
+import type { NextSeasonResult, SeasonCatalogueView, SeasonImportResult } from '@treble/contracts';
 import { Admin } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext } from '../platform/http/command-context.js';
-import type { Unchecked } from '../shared/domain/unchecked.js';
+import { ImportSeasonBody, ImportSeasonFileBody, StartNextSeasonBody } from './season-setup.dto.js';
 import { SeasonSetupService } from './season-setup.service.js';
 
 /**
  * The Admin Schedule tab: which seasons can be imported, and the one-step import (periods, team
  * options, results already played) from the catalogue or from an uploaded season file. Bodies are
- * read field by field in the service, so each refusal names its field.
+ * checked against their DTOs (season-setup.dto.ts): unknown fields and ill-formed values are a 400
+ * naming the field, before anything is imported.
  */
 @ApiTags('season')
 @Controller('admin')
@@ -44,11 +38,8 @@ export class SeasonSetupController {
     summary:
       'Import a season in one step: { season?, source?: "bundled" | "football-data", results?: boolean } (idempotent)',
   })
-  importSeason(
-    @Body() body: Unchecked<ImportSeasonRequest> | undefined,
-    @Req() request: Request,
-  ): Promise<SeasonImportResult> {
-    return this.setup.importSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
+  importSeason(@Body() body: ImportSeasonBody, @Req() request: Request): Promise<SeasonImportResult> {
+    return this.setup.importSeason(body, commandContext(request, this.clock, 'admin'));
   }
 
   @Post('seasons/next')
@@ -57,11 +48,8 @@ export class SeasonSetupController {
     summary:
       'Start the season after the current one in this pool: { season?, force?: boolean, source?, results? }. Picks and standings start fresh; the ending season stays readable (?season=).',
   })
-  startNextSeason(
-    @Body() body: Unchecked<StartNextSeasonRequest> | undefined,
-    @Req() request: Request,
-  ): Promise<NextSeasonResult> {
-    return this.setup.startNextSeason(body ?? {}, commandContext(request, this.clock, 'admin'));
+  startNextSeason(@Body() body: StartNextSeasonBody, @Req() request: Request): Promise<NextSeasonResult> {
+    return this.setup.startNextSeason(body, commandContext(request, this.clock, 'admin'));
   }
 
   @Post('setup/season-file')
@@ -70,10 +58,7 @@ export class SeasonSetupController {
     summary:
       'Import a season from an openfootball en.1.json or Football.TXT file: { content, season?, teamMap?: { name: code }, results?: boolean }',
   })
-  importFile(
-    @Body() body: Unchecked<ImportSeasonFileRequest> | undefined,
-    @Req() request: Request,
-  ): Promise<SeasonImportResult> {
-    return this.setup.importFile(body ?? {}, commandContext(request, this.clock, 'admin'));
+  importFile(@Body() body: ImportSeasonFileBody, @Req() request: Request): Promise<SeasonImportResult> {
+    return this.setup.importFile(body, commandContext(request, this.clock, 'admin'));
   }
 }

@@ -40,13 +40,11 @@ import {
 import { SeasonCatalogue } from '../season/season-catalogue.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { CommandContext } from '../shared/domain/event.js';
-import type { Unchecked } from '../shared/domain/unchecked.js';
 import { fixtureIdOf, fixtureStatusOf, seasonStartYear } from './domain/match-plan.js';
 import type { ProviderAnswer, ProviderMatch } from './domain/provider-match.js';
 import { MatchSync } from './match-sync.js';
+import { isSeasonName, seasonNameRule } from './season-setup.dto.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
-
-const seasonName = /^\d{4}-\d{2}$/;
 
 /** The file's played matches as a provider answer, so they reach the pool through the usual results path. */
 function answerOf(results: readonly FileResult[], now: Date): ProviderAnswer {
@@ -131,20 +129,7 @@ export class SeasonSetupService {
    * season's standings are kept as they stand. When Treble knows the new season's fixtures, they
    * are imported in the same step; otherwise the Schedule tab asks for its file.
    */
-  async startNextSeason(
-    input: Unchecked<StartNextSeasonRequest>,
-    context: CommandContext,
-  ): Promise<NextSeasonResult> {
-    if (input.season !== undefined && (typeof input.season !== 'string' || !seasonName.test(input.season))) {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2027-28');
-    }
-    if (input.force !== undefined && typeof input.force !== 'boolean')
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'force: must be true or false');
-    if (input.results !== undefined && typeof input.results !== 'boolean')
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
-    if (input.source !== undefined && input.source !== 'bundled' && input.source !== 'football-data') {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'source: must be bundled or football-data');
-    }
+  async startNextSeason(input: StartNextSeasonRequest, context: CommandContext): Promise<NextSeasonResult> {
     const current = await this.seasons.current();
     if (current === null)
       throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
@@ -166,30 +151,16 @@ export class SeasonSetupService {
   }
 
   /** A bundled or football-data.org season, by name; `source` defaults to the catalogue's default for that season. */
-  async importSeason(
-    input: Unchecked<ImportSeasonRequest>,
-    context: CommandContext,
-  ): Promise<SeasonImportResult> {
-    if (input.season !== undefined && typeof input.season !== 'string')
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
+  async importSeason(input: ImportSeasonRequest, context: CommandContext): Promise<SeasonImportResult> {
     const view = await this.view(context.now);
-    const season =
-      typeof input.season === 'string' && input.season !== ''
-        ? input.season
-        : (view.seasons.find((s) => s.isDefault)?.season ?? null);
-    if (season === null || !seasonName.test(season))
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
-    if (input.source !== undefined && input.source !== 'bundled' && input.source !== 'football-data') {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'source: must be bundled or football-data');
-    }
+    const season = input.season ?? view.seasons.find((s) => s.isDefault)?.season ?? null;
+    if (season === null)
+      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: name the season to import, like 2026-27');
     const source: SeasonSource =
-      (input.source as SeasonSource | undefined) ??
+      input.source ??
       view.seasons.find((s) => s.season === season && s.isDefault)?.source ??
       view.seasons.find((s) => s.season === season)?.source ??
       'bundled';
-    if (input.results !== undefined && typeof input.results !== 'boolean') {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
-    }
     const withResults = input.results !== false;
     if (source === 'bundled') {
       const bundled = this.catalogue.bundled(season);
@@ -216,20 +187,10 @@ export class SeasonSetupService {
    * short name or code; names that match none come back as `unmatched` (422) for the admin to map
    * in `teamMap` (file name → team code), never guessed.
    */
-  async importFile(
-    input: Unchecked<ImportSeasonFileRequest>,
-    context: CommandContext,
-  ): Promise<SeasonImportResult> {
-    if (input.content === undefined || input.content === null || input.content === '') {
-      throw new DomainError(
-        ErrorCodes.VALIDATION_FAILED,
-        'content: the file is required (its text, or the parsed JSON)',
-      );
-    }
-    const mapping = this.teamMap(input.teamMap);
-    if (input.results !== undefined && typeof input.results !== 'boolean') {
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'results: must be true or false');
-    }
+  async importFile(input: ImportSeasonFileRequest, context: CommandContext): Promise<SeasonImportResult> {
+    const mapping = Object.fromEntries(
+      Object.entries(input.teamMap ?? {}).map(([name, code]) => [name, code.trim().toUpperCase()]),
+    );
     let file: SeasonFile;
     try {
       file = parseSeasonFile(input.content);
@@ -239,17 +200,15 @@ export class SeasonSetupService {
       throw error;
     }
     const shape = checkSeasonShape(file);
-    if (shape.length > 0)
-      throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, new SeasonFileError(shape).message, {
-        errors: shape,
-      });
-    if (input.season !== undefined && typeof input.season !== 'string')
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'season: must be like 2026-27');
-    const season = typeof input.season === 'string' && input.season !== '' ? input.season : file.season;
-    if (season === null || !seasonName.test(season)) {
+    if (shape.length > 0) {
+      const problems = new SeasonFileError(shape);
+      throw new DomainError(ErrorCodes.SEASON_DATA_INVALID, problems.message, { errors: problems.errors });
+    }
+    const season = input.season ?? file.season;
+    if (season === null || !isSeasonName(season)) {
       throw new DomainError(
         ErrorCodes.VALIDATION_FAILED,
-        'season: the file names no season like "2026/27"; give it as season (e.g. 2026-27)',
+        `season: the file names no season like "2026/27"; give it as season (${seasonNameRule})`,
       );
     }
     const names = [...new Set(file.matches.flatMap((m) => [m.team1, m.team2]))];
@@ -275,23 +234,6 @@ export class SeasonSetupService {
     }
     const results = input.results === false ? null : answerOf(resultsOfFile(season, file, team), context.now);
     return this.setUp(schedule, 'file', results, context);
-  }
-
-  private teamMap(raw: unknown): Record<string, string> {
-    if (raw === undefined || raw === null) return {};
-    if (typeof raw !== 'object' || Array.isArray(raw))
-      throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'teamMap: must map team names to team codes');
-    const mapping: Record<string, string> = {};
-    for (const [name, code] of Object.entries(raw)) {
-      if (typeof code !== 'string' || !/^[A-Za-z0-9]{2,5}$/.test(code.trim())) {
-        throw new DomainError(
-          ErrorCodes.VALIDATION_FAILED,
-          `teamMap: "${name}" must map to a team code of 2-5 letters or digits`,
-        );
-      }
-      mapping[name] = code.trim().toUpperCase();
-    }
-    return mapping;
   }
 
   /** The provider's season as a schedule: its 380 matches by matchday, kickoffs in UTC, teams by code. */

@@ -276,4 +276,53 @@ describe.each(databaseTargets)('bad input over HTTP on $name', (target) => {
     expect(((await player.request('GET', '/api/choices/period/20')).body as unknown[]).length).toBe(1);
     expect(await head()).toBe(before);
   });
+
+  it('refuses __proto__, constructor and prototype fields at any depth, and array bodies, on every route', async () => {
+    const before = await head();
+    // Raw JSON text: a JavaScript object literal would take `__proto__` as its prototype and drop it.
+    const pick = await player.request(
+      'POST',
+      '/api/choices',
+      '{"__proto__":{"isAdmin":true},"periodId":20,"optionId":"20-CHE"}',
+    );
+    expect(pick.body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('"__proto__"'),
+    });
+    expect(
+      (
+        await player.request(
+          'POST',
+          '/api/choices',
+          '{"periodId":20,"optionId":"20-CHE","constructor":{"prototype":{}}}',
+        )
+      ).status,
+    ).toBe(400);
+    const bodies = [
+      '{"__proto__":{"x":1}}',
+      '{"a":[{"b":{"constructor":1}}]}',
+      '{"prototype":null}',
+      '[]',
+      '[{}]',
+      '[{"season":"1899-00"}]',
+    ];
+    for (const { route, access, method, url } of bodyRoutes) {
+      for (const body of bodies) {
+        const response = await clientFor(access).request(method, url, body);
+        expect({
+          route,
+          body,
+          status: response.status,
+          code: (response.body as { code?: string }).code,
+        }).toEqual({ route, body, status: 400, code: 'VALIDATION_FAILED' });
+      }
+    }
+    for (const query of ['constructor=1', '__proto__=1', 'prototype=x&limit=5']) {
+      const response = await player.request('GET', `/api/periods?${query}`);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+    }
+    expect(((await player.request('GET', '/api/choices/period/20')).body as unknown[]).length).toBe(1);
+    expect(await head()).toBe(before);
+  });
 });

@@ -5,6 +5,7 @@ import type { Choice, CreatedInvitation } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { forbiddenKeys, hostileTexts, splice, wellFormedFields } from '../support/hostile-bodies.js';
 
 /**
  * Property-based fuzzing of the whole HTTP API: every operation of the app's own OpenAPI document
@@ -141,7 +142,7 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
   });
 
   /** Sends one generated request; returns what a failed property should show. */
-  async function send(request: GeneratedRequest): Promise<{ ok: boolean; report: string }> {
+  async function send(request: GeneratedRequest): Promise<{ ok: boolean; status: number; report: string }> {
     let index = 0;
     const path = request.operation.path.replace(/\{\w+\}/g, () => request.pathValues[index++] ?? '1');
     const query = request.query.map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join('&');
@@ -167,7 +168,7 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
         `${Math.floor(response.status / 100)}xx ${request.role}`,
         (statuses.get(`${Math.floor(response.status / 100)}xx ${request.role}`) ?? 0) + 1,
       );
-    return { ok: !serverError && !wroteOnRefusal, report };
+    return { ok: !serverError && !wroteOnRefusal, status: response.status, report };
   }
 
   /** Values for a path segment, a query value or a body field: real ids, near misses and junk. */
@@ -300,6 +301,31 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
     );
   }
 
+  /**
+   * A generated body made hostile: a field named `__proto__`, `constructor` or `prototype` beside
+   * the operation's own fields, or one level down in place of one of them, or the body in an array.
+   */
+  function hostileBodyOf(operation: Operation): fc.Arbitrary<GeneratedRequest['body']> {
+    const own = operation.bodyFields.length
+      ? fc.record(Object.fromEntries(operation.bodyFields.map((field) => [field, jsonScalar()])), {
+          requiredKeys: [],
+        })
+      : fc.constant({});
+    return fc
+      .record({
+        value: own,
+        key: fc.constantFrom(...forbiddenKeys),
+        inner: fc.oneof(jsonScalar(), fc.constant({ isAdmin: true })),
+        where: fc.constantFrom('beside', 'below', 'array'),
+        field: fc.constantFrom(...operation.bodyFields, 'a'),
+      })
+      .map(({ value, key, inner, where, field }) => ({
+        kind: 'raw' as const,
+        text: splice(value, key, inner, where, field),
+        type: 'application/json',
+      }));
+  }
+
   function requestOf(): fc.Arbitrary<GeneratedRequest> {
     return fc
       .record({
@@ -381,6 +407,57 @@ describe.each(databaseTargets)('the API under generated input on $name', (target
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('refuses, on every operation and for every role, a body with a __proto__, constructor or prototype field or an array body, writing nothing', async () => {
+    const failures: string[] = [];
+    const writers = operations.filter((operation) => operation.method !== 'GET');
+    expect(writers.length).toBeGreaterThan(30);
+    for (const operation of writers) {
+      const texts = hostileTexts(wellFormedFields[`${operation.method} ${operation.path}`]);
+      for (const role of ['anonymous', 'player', 'admin'] as const) {
+        if (role !== 'anonymous' && endsSession.has(`${operation.method} ${operation.path}`)) continue;
+        for (const text of texts) {
+          const outcome = await send({
+            role,
+            operation,
+            pathValues: operation.pathParams.map(() => known.ids[Math.min(2, known.ids.length - 1)]!),
+            query: [],
+            body: { kind: 'raw', text, type: 'application/json' },
+          });
+          if (!outcome.ok || outcome.status < 400) failures.push(outcome.report);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every generated body that carries a forbidden field name or is an array, writing nothing', async () => {
+    const hostile = fc
+      .record({
+        role: fc.constantFrom<Role>('anonymous', 'player', 'admin'),
+        operation: fc.constantFrom(...operations.filter((operation) => operation.method !== 'GET')),
+      })
+      .filter(
+        ({ role, operation }) =>
+          role === 'anonymous' || !endsSession.has(`${operation.method} ${operation.path}`),
+      )
+      .chain(({ role, operation }) =>
+        fc.record({
+          role: fc.constant(role),
+          operation: fc.constant(operation),
+          pathValues: fc.tuple(...operation.pathParams.map(() => scalar())),
+          query: fc.constant<[string, string][]>([]),
+          body: hostileBodyOf(operation),
+        }),
+      );
+    await fc.assert(
+      fc.asyncProperty(hostile, async (request) => {
+        const outcome = await send(request);
+        if (!outcome.ok || outcome.status < 400) throw new Error(outcome.report);
+      }),
+      { seed, numRuns: Math.ceil(numRuns / 4), endOnFailure: true },
+    );
   });
 
   it('never answers a generated request with a server error, and a refused one writes no event', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type {
+  HealthReport,
   Option,
   Period,
   PeriodTimeline,
@@ -249,6 +250,57 @@ describe.each(databaseTargets)('seasons on $name', (target) => {
     });
     afterAll(async () => {
       await app?.close();
+    });
+
+    it('refuses unknown fields, arrays and ill-formed values on every season route, importing nothing', async () => {
+      const head = async () =>
+        ((await app.request('GET', '/api/health')).body as HealthReport).eventStore.headPosition;
+      const before = await head();
+      const tooManyNames = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`Club ${i}`, 'ABC']));
+      // [route, body (text is sent as it is), a word the message names]
+      const refusals: [string, unknown, string][] = [
+        ['setup/season', { a: 1 }, 'property a should not exist'],
+        ['setup/season', '[]', 'not an array'],
+        ['setup/season', '[{"season":"1899-00"}]', 'not an array'],
+        ['setup/season', '{"__proto__":{"season":"2024-25"}}', '__proto__'],
+        ['setup/season', { season: '1899-00' }, 'season must be a season like 2026-27'],
+        ['setup/season', { season: '2025-27' }, 'season'],
+        ['setup/season', { season: '2025/26' }, 'season'],
+        ['setup/season', { season: '' }, 'season'],
+        ['setup/season', { season: 2025 }, 'season'],
+        ['setup/season', { source: 'ftp' }, 'source must be bundled or football-data'],
+        ['setup/season', { results: 'yes' }, 'results must be true or false'],
+        ['seasons/next', { a: 1 }, 'property a should not exist'],
+        ['seasons/next', '[]', 'not an array'],
+        ['seasons/next', { force: 'yes' }, 'force must be true or false'],
+        ['seasons/next', { season: '2100-01' }, 'season'],
+        ['setup/season-file', {}, 'content'],
+        ['setup/season-file', { content: '' }, 'content'],
+        ['setup/season-file', { content: 'x'.repeat(100_001) }, 'content'],
+        ['setup/season-file', { content: [] }, 'content'],
+        ['setup/season-file', { content: 5 }, 'content'],
+        ['setup/season-file', { content: { matches: Array.from({ length: 1_001 }, () => ({})) } }, 'content'],
+        ['setup/season-file', { content: 'x', teamMap: { Spurs: 'not a code!' } }, 'teamMap'],
+        ['setup/season-file', { content: 'x', teamMap: ['TOT'] }, 'teamMap'],
+        ['setup/season-file', { content: 'x', teamMap: { Spurs: 5 } }, 'teamMap'],
+        ['setup/season-file', { content: 'x', teamMap: tooManyNames }, 'teamMap'],
+        ['setup/season-file', { content: 'x', season: '1899-00' }, 'season'],
+        ['setup/season-file', { content: 'x', extra: 1 }, 'property extra should not exist'],
+      ];
+      for (const [route, body, word] of refusals) {
+        const response = await admin.request('POST', `/api/admin/${route}`, body);
+        expect({ route, sent: body, status: response.status, answer: response.body }).toEqual({
+          route,
+          sent: body,
+          status: 400,
+          answer: expect.objectContaining({
+            code: 'VALIDATION_FAILED',
+            message: expect.stringContaining(word),
+          }),
+        });
+      }
+      expect((await admin.request('GET', '/api/periods')).body).toEqual([]);
+      expect(await head()).toBe(before);
     });
 
     it('refuses a broken file naming the line, and a file with unknown teams listing them', async () => {

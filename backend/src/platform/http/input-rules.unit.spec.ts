@@ -57,12 +57,11 @@ describe('strict whole numbers', () => {
 
 describe('body bounds', () => {
   it(`lets a body nest ${maxBodyDepth} levels and no deeper`, () => {
-    expect(bodyProblem(nestedArrays(maxBodyDepth))).toBeNull();
     expect(bodyProblem({ a: nestedArrays(maxBodyDepth - 1) })).toBeNull();
     expect(bodyProblem({ a: nestedArrays(maxBodyDepth) })).toMatch(/nests more than/);
-    expect(bodyProblem(nestedArrays(maxBodyDepth + 1))).toMatch(/nests more than 32 levels/);
+    expect(bodyProblem({ a: nestedArrays(maxBodyDepth + 1) })).toMatch(/nests more than 32 levels/);
     // The walk does not recurse: a body far deeper than the stack allows is still judged.
-    expect(bodyProblem(nestedArrays(200_000))).toMatch(/nests more than/);
+    expect(bodyProblem({ a: nestedArrays(200_000) })).toMatch(/nests more than/);
   });
 
   it('refuses the NUL character in any string or field name, wherever it sits', () => {
@@ -70,7 +69,26 @@ describe('body bounds', () => {
     expect(bodyProblem({ email: '\u0000' })).toMatch(/NUL/);
     expect(bodyProblem({ list: [1, ['a\u0000b']] })).toMatch(/NUL/);
     expect(bodyProblem({ ['x\u0000']: 1 })).toMatch(/NUL/);
-    expect(bodyProblem('\u0000')).toMatch(/NUL/);
+    expect(bodyProblem(undefined)).toBeNull();
+  });
+});
+
+describe('field names and body shapes', () => {
+  it('refuses __proto__, constructor and prototype as field names at any depth, as JSON.parse keeps them', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const problem = `The field name "${key}" is not accepted (__proto__, constructor and prototype never are)`;
+      expect(bodyProblem(JSON.parse(`{"${key}": {"isAdmin": true}, "periodId": 20}`))).toBe(problem);
+      expect(bodyProblem(JSON.parse(`{"a": [1, {"b": {"${key}": 1}}]}`))).toBe(problem);
+    }
+    expect(bodyProblem({ proto: 1, constructors: 2, prototypes: 3, Constructor: 4 })).toBeNull();
+  });
+
+  it('takes only a JSON object (or no body) at the top', () => {
+    expect(bodyProblem([])).toBe('The request body must be a JSON object, not an array');
+    expect(bodyProblem([{ season: '1899-00' }])).toMatch(/not an array/);
+    expect(bodyProblem('text')).toBe('The request body must be a JSON object');
+    expect(bodyProblem(null)).toBe('The request body must be a JSON object');
+    expect(bodyProblem({})).toBeNull();
     expect(bodyProblem(undefined)).toBeNull();
   });
 });
