@@ -28,6 +28,7 @@ import { CurrentSeasonHandler, PoolSeasons } from './pool-seasons.js';
 import { SeasonReader } from './season-reader.js';
 import { SeasonsController } from './queries/seasons/seasons.http.controller.js';
 import { OptionQueries } from './queries/options/option.queries.js';
+import { PeriodQueries } from './queries/periods/period.queries.js';
 import { OptionsController } from './queries/options/options.http.controller.js';
 import { PeriodsController } from './queries/periods/periods.http.controller.js';
 import { ScheduleController } from './queries/schedule/schedule.http.controller.js';
@@ -60,6 +61,7 @@ import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js'
     SeasonReader,
     CurrentSeasonHandler,
     OptionQueries,
+    PeriodQueries,
     ImportScheduleHandler,
     SetPeriodActiveHandler,
     CompletePeriodHandler,

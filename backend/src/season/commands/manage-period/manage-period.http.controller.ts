@@ -4,18 +4,15 @@ import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import {
-  ErrorCodes,
   type CompletePeriodRequest,
   type CreatePeriodRequest,
   type Period,
   type Segment,
   type SetPeriodActiveRequest,
 } from '@treble/contracts';
-import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
-import { DomainError } from '../../../shared/domain/domain-error.js';
-import { PeriodRow, toPeriod } from '../../queries/periods/period.entity.js';
+import { PeriodQueries } from '../../queries/periods/period.queries.js';
 import {
   CompletePeriodCommand,
   CreatePeriodCommand,
@@ -64,14 +61,12 @@ class SetActiveBody implements SetPeriodActiveRequest {
 export class ManagePeriodController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly dataSource: DataSource,
+    private readonly periods: PeriodQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  private async period(id: number): Promise<Period> {
-    const row = await this.dataSource.getRepository(PeriodRow).findOneBy({ id });
-    if (!row) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${id} does not exist.`);
-    return toPeriod(row);
+  private period(id: number): Promise<Period> {
+    return this.periods.find(id);
   }
 
   @Post()

@@ -2,12 +2,11 @@ import { Controller, Get, Inject, Param, ParseIntPipe, Req } from '@nestjs/commo
 import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import type { Request } from 'express';
 import type { CompetitionSummary, EplTeam, Option } from '@treble/contracts';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { requestUser } from '../../../platform/http/command-context.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
-import { PeriodRow } from '../periods/period.entity.js';
+import { PeriodQueries } from '../periods/period.queries.js';
 import { OptionQueries } from './option.queries.js';
 import { Admin, Player } from '../../../platform/http/access.decorators.js';
 
@@ -17,7 +16,7 @@ export class OptionsController {
   constructor(
     private readonly options: OptionQueries,
     private readonly catalogue: SeasonCatalogue,
-    private readonly dataSource: DataSource,
+    private readonly periods: PeriodQueries,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -42,15 +41,7 @@ export class OptionsController {
   @Get('admin/competition/summary')
   @Admin()
   @ApiOperation({ summary: 'How many periods each competition spans' })
-  async summary(): Promise<CompetitionSummary> {
-    const rows = await this.dataSource.getRepository(PeriodRow).find({ select: { id: true, segment: true } });
-    const last10 = rows.filter((row) => row.segment === 'last10').length;
-    return {
-      totalPeriods: rows.length,
-      overallPeriods: rows.length,
-      last10Periods: last10,
-      survivorPeriods: rows.length,
-      dualScoringNote: `Picks in the Last 10 periods (from period ${this.config.rules.last10FirstPeriod}) count toward both Overall and Last 10.`,
-    };
+  summary(): Promise<CompetitionSummary> {
+    return this.periods.competitionSummary(this.config.rules);
   }
 }
