@@ -41,6 +41,8 @@ export const ErrorCodes = {
   INVITATION_INVALID: 'INVITATION_INVALID',
   INVITATION_EXPIRED: 'INVITATION_EXPIRED',
   INVITATION_NOT_FOUND: 'INVITATION_NOT_FOUND',
+  /** The member who created the invitation is deactivated or removed: it admits nobody (again once they are reactivated). */
+  INVITATION_SUSPENDED: 'INVITATION_SUSPENDED',
   LAST_ADMIN: 'LAST_ADMIN',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   CROSS_ORIGIN_REFUSED: 'CROSS_ORIGIN_REFUSED',
@@ -84,6 +86,12 @@ export const ErrorCodes = {
   USER_HAS_PICKS: 'USER_HAS_PICKS',
   /** A mail template names a placeholder that kind of e-mail does not have, or has a broken `{{`. */
   TEMPLATE_PLACEHOLDER_UNKNOWN: 'TEMPLATE_PLACEHOLDER_UNKNOWN',
+  /** A push subscription whose endpoint is not https on a browser push service (or names an IP address, a port, a password). */
+  PUSH_ENDPOINT_REFUSED: 'PUSH_ENDPOINT_REFUSED',
+  /** A push subscription another player registered: it stays theirs. */
+  PUSH_ENDPOINT_TAKEN: 'PUSH_ENDPOINT_TAKEN',
+  /** Forgetting a push subscription the player does not have. */
+  PUSH_SUBSCRIPTION_NOT_FOUND: 'PUSH_SUBSCRIPTION_NOT_FOUND',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -129,6 +137,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   INVITATION_INVALID: 400,
   INVITATION_EXPIRED: 410,
   INVITATION_NOT_FOUND: 404,
+  INVITATION_SUSPENDED: 403,
   LAST_ADMIN: 409,
   USER_NOT_FOUND: 404,
   CROSS_ORIGIN_REFUSED: 403,
@@ -157,6 +166,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   ACCOUNT_DEACTIVATED: 403,
   USER_HAS_PICKS: 409,
   TEMPLATE_PLACEHOLDER_UNKNOWN: 400,
+  PUSH_ENDPOINT_REFUSED: 400,
+  PUSH_ENDPOINT_TAKEN: 409,
+  PUSH_SUBSCRIPTION_NOT_FOUND: 404,
 };
 
 /** The body of every error answer of the API. */

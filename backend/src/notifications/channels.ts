@@ -1,14 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import pLimit from 'p-limit';
 import webpush from 'web-push';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { MAILER, type Mailer } from '../platform/mail/mailer.js';
 import { textToHtml } from './domain/templates.js';
+import { PushSender, type PushKeys } from './push-sender.js';
 import {
   NotificationStore,
   UnsubscribeTokens,
   type Channel,
   type UnsubscribeKind,
 } from './notification-store.js';
+
+/** Players one delivery (reminders, digest, message) serves at once: a slow one holds up no one else. */
+export const playersAtOnce = 8;
+
+export function forEachPlayer<T>(players: readonly T[], deliver: (player: T) => Promise<void>) {
+  return pLimit(playersAtOnce).map(players, deliver);
+}
 
 export interface Recipient {
   userId: string;
@@ -25,15 +34,9 @@ export interface Outgoing {
   periodId: number | null;
 }
 
-export interface PushKeys {
-  publicKey: string;
-  privateKey: string;
-}
-
 /**
  * E-mail (nodemailer, SMTP_URL) with text and HTML parts and an unsubscribe link that works
- * without signing in; and Web Push (VAPID, payload encrypted by `web-push`), sent with fetch so a
- * push service on plain http (a test's) works too. Every attempt is logged with its outcome.
+ * without signing in; and Web Push (see PushSender). Every attempt is logged with its outcome.
  */
 @Injectable()
 export class NotificationChannels {
@@ -42,6 +45,7 @@ export class NotificationChannels {
 
   constructor(
     private readonly store: NotificationStore,
+    private readonly push: PushSender,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -134,8 +138,6 @@ export class NotificationChannels {
   }
 
   private async sendPush(recipient: Recipient, message: Outgoing, now: Date): Promise<boolean[]> {
-    const subscriptions = await this.store.subscriptions(recipient.userId);
-    if (subscriptions.length === 0) return [];
     const { vapid } = await this.secrets();
     const payload = JSON.stringify({
       title: message.subject,
@@ -143,40 +145,12 @@ export class NotificationChannels {
       url: message.url,
       kind: message.kind,
     });
-    const outcomes: boolean[] = [];
-    for (const subscription of subscriptions) {
-      let error: string | null = null;
-      try {
-        const request = webpush.generateRequestDetails(
-          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-          payload,
-          {
-            vapidDetails: { subject: this.config.notifications.vapidSubject, ...vapid },
-            TTL: 24 * 60 * 60,
-            contentEncoding: 'aes128gcm',
-          },
-        );
-        const response = await fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body ?? undefined,
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (response.status === 404 || response.status === 410) {
-          // The browser dropped the subscription: forget it.
-          await this.store.dropSubscription(subscription.endpoint);
-          error = `Subscription gone (${response.status})`;
-        } else if (!response.ok) {
-          error = `Push service answered ${response.status}`;
-        }
-      } catch (cause) {
-        error = cause instanceof Error ? cause.message : String(cause);
-      }
+    const outcomes = await this.push.send(recipient.userId, payload, vapid);
+    for (const { host, error } of outcomes) {
       if (error !== null) this.logger.warn(`Push to ${recipient.email} failed: ${error}`);
-      await this.log(recipient, message, 'push', new URL(subscription.endpoint).host, now, error);
-      outcomes.push(error === null);
+      await this.log(recipient, message, 'push', host, now, error);
     }
-    return outcomes;
+    return outcomes.map((outcome) => outcome.error === null);
   }
 
   private log(

@@ -14,13 +14,6 @@ interface SettingsRow {
   announcement_push: boolean;
 }
 
-export interface PushSubscriptionRow {
-  endpoint: string;
-  user_id: string;
-  p256dh: string;
-  auth: string;
-}
-
 export type NotificationKind = 'reminder' | 'results' | 'announcement';
 export type Channel = 'email' | 'push';
 export type UnsubscribeKind = NotificationKind | 'all';
@@ -44,8 +37,8 @@ const defaults: NotificationSettings = {
 };
 
 /**
- * What notifications keep outside the event log: each player's choices and time zone, their
- * browsers' push subscriptions, the pool's secrets and the delivery log.
+ * What notifications keep outside the event log: each player's choices and time zone, the pool's
+ * secrets and the delivery log (their browsers' push subscriptions: PushSubscriptionStore).
  */
 @Injectable()
 export class NotificationStore {
@@ -99,37 +92,6 @@ export class NotificationStore {
        WHERE notification_settings.time_zone IS NULL`,
       [userId, timeZone, now],
     );
-  }
-
-  async subscribe(
-    userId: string,
-    subscription: { endpoint: string; p256dh: string; auth: string },
-    now: Date,
-  ) {
-    await this.database.query(
-      `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth`,
-      [subscription.endpoint, userId, subscription.p256dh, subscription.auth, now],
-    );
-  }
-
-  async unsubscribe(userId: string, endpoint: string): Promise<void> {
-    await this.database.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [
-      userId,
-      endpoint,
-    ]);
-  }
-
-  async dropSubscription(endpoint: string): Promise<void> {
-    await this.database.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
-  }
-
-  async subscriptions(userId: string): Promise<PushSubscriptionRow[]> {
-    const { rows } = await this.database.query<PushSubscriptionRow>(
-      'SELECT endpoint, user_id::text AS user_id, p256dh, auth FROM push_subscriptions WHERE user_id = $1',
-      [userId],
-    );
-    return rows;
   }
 
   /** A secret of the pool, made once (the first instance to start wins; the others read it). */

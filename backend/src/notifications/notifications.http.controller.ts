@@ -20,7 +20,6 @@ import {
   IsInt,
   IsOptional,
   IsString,
-  IsUrl,
   MaxLength,
   Min,
   MinLength,
@@ -40,9 +39,6 @@ import {
   type NotificationSettings,
   type NotificationSettingsRequest,
   type NotificationsOverview,
-  type PushEndpointRequest,
-  type PushKey,
-  type PushSubscriptionRequest,
   type TimeZoneRequest,
 } from '@treble/contracts';
 import { Admin, Player, Public } from '../platform/http/access.decorators.js';
@@ -56,6 +52,7 @@ import { NotificationChannels } from './channels.js';
 import { escapeHtml, isTimeZone, textToHtml } from './domain/templates.js';
 import { NotificationStore } from './notification-store.js';
 import { NotificationsService } from './notifications.service.js';
+import { NotificationBroadcasts } from './broadcasts.js';
 
 /**
  * `{ email: boolean, push: boolean }` and nothing else, checked as a plain value: class-transformer's
@@ -74,30 +71,6 @@ function IsChannelChoice(): PropertyDecorator {
         typeof (value as { push?: unknown }).push === 'boolean',
       defaultMessage: (args?: ValidationArguments) =>
         `${args?.property ?? 'value'} must be { email: true|false, push: true|false }`,
-    },
-  });
-}
-
-/** A push subscription's keys: `{ p256dh, auth }`, short strings, checked as a plain value. */
-function IsPushKeys(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isPushKeys',
-    validator: {
-      validate: (value: unknown) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-        const { p256dh, auth } = value as { p256dh?: unknown; auth?: unknown };
-        return (
-          Object.keys(value).every((key) => key === 'p256dh' || key === 'auth') &&
-          typeof p256dh === 'string' &&
-          p256dh.length > 0 &&
-          p256dh.length <= 200 &&
-          typeof auth === 'string' &&
-          auth.length > 0 &&
-          auth.length <= 100
-        );
-      },
-      defaultMessage: (args?: ValidationArguments) =>
-        `${args?.property ?? 'value'} must be { p256dh, auth } (short strings)`,
     },
   });
 }
@@ -132,21 +105,6 @@ export class TimeZoneBody implements TimeZoneRequest {
   @IsString()
   @MaxLength(64)
   timeZone: string;
-}
-
-export class PushSubscriptionBody implements PushSubscriptionRequest {
-  @IsUrl({ require_tld: false, protocols: ['https', 'http'], require_protocol: true })
-  @MaxLength(2048)
-  endpoint: string;
-
-  @IsPushKeys()
-  keys: PushSubscriptionRequest['keys'];
-}
-
-export class EndpointBody implements PushEndpointRequest {
-  @IsString()
-  @MaxLength(2048)
-  endpoint: string;
 }
 
 export class BroadcastBody implements BroadcastRequest {
@@ -206,6 +164,7 @@ export class NotificationsController {
     private readonly store: NotificationStore,
     private readonly channels: NotificationChannels,
     private readonly notifications: NotificationsService,
+    private readonly broadcasts: NotificationBroadcasts,
     private readonly templates: MailTemplates,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -245,34 +204,13 @@ export class NotificationsController {
   @Player()
   @ApiOperation({ summary: "The browser's time zone, kept when you have none yet" })
   async adoptTimeZone(@Body() body: TimeZoneBody, @Req() request: Request): Promise<void> {
+    if (!isTimeZone(body.timeZone)) {
+      throw new DomainError(
+        ErrorCodes.VALIDATION_FAILED,
+        'timeZone must be an IANA time zone such as Europe/London.',
+      );
+    }
     await this.store.adoptTimeZone(authenticationOf(request).user.id, body.timeZone, this.clock.now());
-  }
-
-  @Get('notifications/push/key')
-  @Player()
-  @ApiOperation({ summary: "The pool's VAPID public key, for PushManager.subscribe" })
-  async pushKey(): Promise<PushKey> {
-    return { publicKey: (await this.channels.secrets()).vapid.publicKey };
-  }
-
-  @Post('notifications/push/subscriptions')
-  @HttpCode(204)
-  @Player()
-  @ApiOperation({ summary: "Register this browser's push subscription" })
-  async subscribe(@Body() body: PushSubscriptionBody, @Req() request: Request): Promise<void> {
-    await this.store.subscribe(
-      authenticationOf(request).user.id,
-      { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
-      this.clock.now(),
-    );
-  }
-
-  @Delete('notifications/push/subscriptions')
-  @HttpCode(204)
-  @Player()
-  @ApiOperation({ summary: "Forget this browser's push subscription" })
-  async unsubscribePush(@Body() body: EndpointBody, @Req() request: Request): Promise<void> {
-    await this.store.unsubscribe(authenticationOf(request).user.id, body.endpoint);
   }
 
   /** The link at the bottom of every e-mail: works without signing in (it is signed by the pool). */
@@ -406,6 +344,6 @@ export class NotificationsController {
   @Admin()
   @ApiOperation({ summary: 'Send a one-off message to all active players or to those who have not picked' })
   broadcast(@Body() body: BroadcastBody): Promise<BroadcastResult> {
-    return this.notifications.broadcast(body, this.clock.now());
+    return this.broadcasts.broadcast(body, this.clock.now());
   }
 }

@@ -2,16 +2,22 @@ import { Module } from '@nestjs/common';
 import { PoolHistoryService } from '../operations/pool-history.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { createMailer, MAILER } from '../platform/mail/mailer.js';
+import { NotificationBroadcasts } from './broadcasts.js';
 import { NotificationChannels } from './channels.js';
 import { NotificationStore } from './notification-store.js';
 import { NotificationsController } from './notifications.http.controller.js';
 import { NotificationsService } from './notifications.service.js';
+import { PushSender } from './push-sender.js';
+import { PushSubscriptionStore } from './push-subscription-store.js';
+import { PushController } from './push.http.controller.js';
+import { PlayerValues } from './player-values.js';
+import { ResultsDigests } from './results-digest.js';
 import { MailTemplates } from './mail-templates.js';
 import { RenderMailHandler, SendWelcomeMailHandler } from './mail.handlers.js';
 
 /** Reminders, results digests and one-off messages by e-mail and Web Push. */
 @Module({
-  controllers: [NotificationsController],
+  controllers: [NotificationsController, PushController],
   providers: [
     {
       provide: MAILER,
@@ -21,7 +27,12 @@ import { RenderMailHandler, SendWelcomeMailHandler } from './mail.handlers.js';
     PoolHistoryService,
     NotificationStore,
     NotificationChannels,
+    PushSubscriptionStore,
+    PushSender,
+    PlayerValues,
+    ResultsDigests,
     NotificationsService,
+    NotificationBroadcasts,
     MailTemplates,
     RenderMailHandler,
     SendWelcomeMailHandler,

@@ -39,7 +39,7 @@ describe('journey: push notifications in this browser', () => {
 
   beforeAll(async () => {
     pushService = await startPushService();
-    server = await serverProcess({});
+    server = await serverProcess({ PUSH_TEST_SERVICE_URL: pushService.url });
     await server.start();
     browser = await launchBrowser();
     player = await browser.newContext({ viewport: { width: 390, height: 844 } });

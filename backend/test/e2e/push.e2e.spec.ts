@@ -60,6 +60,7 @@ describe.each(databaseTargets)('Web Push on $name', (target) => {
     app = await startTestApp(target, {
       POOL_NOW: '2025-08-10T12:00:00Z',
       NOTIFICATIONS_CHECK_SECONDS: '3600',
+      PUSH_TEST_SERVICE_URL: pushService.url,
     });
     admin = await registerAdmin(app);
     ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });

@@ -64,7 +64,11 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
   beforeAll(async () => {
     directory = await fs.mkdtemp(path.join(os.tmpdir(), 'treble-backup-'));
     file = path.join(directory, 'pool.ndjson.gz');
-    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z' });
+    app = await startTestApp(target, {
+      POOL_NOW: '2025-08-10T12:00:00Z',
+      // The subscription below points to a stand-in push service, never called.
+      PUSH_TEST_SERVICE_URL: 'https://push.example.test',
+    });
     admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
     ann = await registerPlayer(app, admin, { firstName: 'Ann', lastName: 'Able' });
     const bob = await registerPlayer(app, admin, { firstName: 'Bob', lastName: 'Baker' });

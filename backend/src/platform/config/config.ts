@@ -41,6 +41,12 @@ export interface NotificationsConfig {
   vapidPrivateKey: string | null;
   /** `VAPID_SUBJECT`: contact for push services (mailto: or https:); default from MAIL_FROM. */
   vapidSubject: string;
+  /**
+   * `PUSH_TEST_SERVICE_URL`, for tests only: the origin of a stand-in push service (e.g.
+   * http://127.0.0.1:4000) that subscriptions may also point to. Null (the default): only the
+   * browsers' push services, over https.
+   */
+  pushTestServiceOrigin: string | null;
 }
 
 /** Where match results come from and how often they are fetched (live-results context). */
@@ -329,12 +335,14 @@ function loadNotifications(env: Env, publicUrl: string | null): NotificationsCon
   if (subject !== null && !/^(mailto:|https:)/.test(subject)) {
     throw new ConfigError('VAPID_SUBJECT', `must start with mailto: or https:, got "${subject}"`);
   }
+  const pushTestService = url(env, 'PUSH_TEST_SERVICE_URL', ['http:', 'https:']);
   return {
     reminderHours: [...new Set(hours.map(Number))].sort((a, b) => b - a),
     checkSeconds: integer(env, 'NOTIFICATIONS_CHECK_SECONDS', 60, 1, 3600),
     vapidPublicKey,
     vapidPrivateKey,
     vapidSubject: subject ?? (publicUrl?.startsWith('https:') ? publicUrl : 'mailto:pool@treble.invalid'),
+    pushTestServiceOrigin: pushTestService === null ? null : new URL(pushTestService).origin,
   };
 }
 

@@ -8,6 +8,7 @@ import { PasswordResets1765500000001 } from './1765500000001-password-resets.js'
 import { Notifications1765500000002 } from './1765500000002-notifications.js';
 import { ResultsPolls1765500000003 } from './1765500000003-results-polls.js';
 import { NotificationAnnouncements1765500000004 } from './1765500000004-notification-announcements.js';
+import { PushSubscriptionUpkeep1765500000022 } from './1765500000022-push-subscription-upkeep.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Notifications1765500000002,
   ResultsPolls1765500000003,
   NotificationAnnouncements1765500000004,
+  PushSubscriptionUpkeep1765500000022,
 ];

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { BroadcastRequest, BroadcastResult } from '@treble/contracts';
+import { Database } from '../platform/database/database.js';
+import { forEachPlayer, NotificationChannels } from './channels.js';
+import type { PlayerRow } from './player-values.js';
+
+/** One-off messages from the pool host (kind `announcement`), to everyone or to those who have not picked. */
+@Injectable()
+export class NotificationBroadcasts {
+  constructor(
+    private readonly database: Database,
+    private readonly channels: NotificationChannels,
+  ) {}
+
+  async broadcast(request: BroadcastRequest, now: Date): Promise<BroadcastResult> {
+    const { rows: current } = await this.database.query<{ id: number }>(
+      `SELECT id FROM periods WHERE NOT is_completed ORDER BY start_date LIMIT 1`,
+    );
+    const periodId = current[0]?.id ?? null;
+    const { rows: players } = await this.database.query<PlayerRow>(
+      request.audience === 'all' || periodId === null
+        ? 'SELECT id::text AS id, email, first_name, last_name, is_admin FROM users WHERE active ORDER BY created_at'
+        : `SELECT u.id::text AS id, u.email, u.first_name, u.last_name, u.is_admin FROM users u
+           WHERE u.active AND NOT EXISTS (SELECT 1 FROM choices c WHERE c.user_id = u.id::text AND c.period_id = $1)
+           ORDER BY u.created_at`,
+      request.audience === 'all' || periodId === null ? [] : [periodId],
+    );
+    // Each player's choice for messages from the host, and whether a push subscription reaches them.
+    const { rows: choices } = await this.database.query<{
+      id: string;
+      email: boolean;
+      push: boolean;
+      subscribed: boolean;
+    }>(
+      `SELECT u.id::text AS id, coalesce(s.announcement_email, true) AS email, coalesce(s.announcement_push, true) AS push,
+              EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id) AS subscribed
+       FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id WHERE u.id::text = ANY($1)`,
+      [players.map((player) => player.id)],
+    );
+    const choiceOf = new Map(choices.map((row) => [row.id, row]));
+    let recipients = 0;
+    let delivered = 0;
+    let failed = 0;
+    const skipped = { turnedOff: 0, unreachable: 0 };
+    await forEachPlayer(players, async (player) => {
+      const choice = choiceOf.get(player.id);
+      if (!choice || (!choice.email && !choice.push)) {
+        skipped.turnedOff++;
+        return;
+      }
+      if (!(choice.email && this.channels.emailConfigured) && !(choice.push && choice.subscribed)) {
+        skipped.unreachable++;
+        return;
+      }
+      recipients++;
+      const outcome = await this.channels.send(
+        { userId: player.id, email: player.email },
+        { kind: 'announcement', subject: request.subject, text: request.message, url: '/', periodId: null },
+        { email: choice.email, push: choice.push },
+        now,
+      );
+      delivered += outcome.delivered;
+      failed += outcome.failed;
+    });
+    return { recipients, delivered, failed, skipped };
+  }
+}

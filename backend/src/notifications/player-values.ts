@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { HistoricStanding } from '@treble/contracts';
+import { userDisplayName } from '@treble/contracts';
+import { invitationUrl } from '../accounts/invitation-links.js';
+import { PoolHistoryService } from '../operations/pool-history.service.js';
+import { Database } from '../platform/database/database.js';
+import { NotificationChannels } from './channels.js';
+
+export interface PlayerRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  is_admin: boolean;
+}
+
+/** Who a notification is for, and the spec's variables every template has for them. */
+@Injectable()
+export class PlayerValues {
+  constructor(
+    private readonly database: Database,
+    private readonly history: PoolHistoryService,
+    private readonly channels: NotificationChannels,
+  ) {}
+
+  /** An active player, or null. */
+  async player(userId: string): Promise<PlayerRow | null> {
+    const { rows } = await this.database.query<PlayerRow>(
+      'SELECT id::text AS id, email, first_name, last_name, is_admin FROM users WHERE id = $1 AND active',
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Overall points and rank after the latest completed matchweek (none before the first completes). */
+  async overallStanding(): Promise<Map<string, HistoricStanding>> {
+    const { rows } = await this.database.query<{ id: number | null }>(
+      'SELECT max(id) AS id FROM periods WHERE is_completed',
+    );
+    const latest = rows[0]?.id ?? null;
+    if (latest === null) return new Map();
+    return new Map(
+      (await this.history.standingsAsOf(latest, 'overall')).rows.map((row) => [row.userId, row]),
+    );
+  }
+
+  /** The player's own reusable invitation link, or the Invite page where they get one. */
+  private async referralLink(userId: string, now: Date): Promise<string> {
+    const { rows } = await this.database.query<{ token: string }>(
+      `SELECT token FROM invitations
+        WHERE created_by::text = $1 AND revoked_at IS NULL AND max_uses IS NULL AND (expires_at IS NULL OR expires_at > $2)
+        ORDER BY created_at DESC LIMIT 1`,
+      [userId, now],
+    );
+    const base = this.channels.baseUrl();
+    return rows[0] ? invitationUrl(base, rows[0].token) : `${base}/invite`;
+  }
+
+  /** The spec's variables every template has, for one player. */
+  async of(player: PlayerRow, standing: HistoricStanding | undefined, now: Date) {
+    return {
+      user_name: userDisplayName({
+        firstName: player.first_name,
+        lastName: player.last_name,
+        email: player.email,
+      }),
+      user_email: player.email,
+      user_score: String(standing?.points ?? 0),
+      user_rank: standing ? String(standing.rank) : '-',
+      referral_link: await this.referralLink(player.id, now),
+    };
+  }
+}
