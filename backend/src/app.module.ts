@@ -14,7 +14,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { PicksModule } from './picks/picks.module.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { PrizesModule } from './prizes/prizes.module.js';
-import { RealtimeGateway } from './realtime/realtime.gateway.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
 import { SeasonModule } from './season/season.module.js';
 import { StandingsModule } from './standings/standings.module.js';
 
@@ -28,6 +28,7 @@ export class AppModule {
         EventStoreModule.forRoot(),
         ReadModelsModule.forRoot(),
         CqrsModule.forRoot(),
+        RealtimeModule,
         ScheduleModule.forRoot(),
         AccountsModule,
         SeasonModule,
@@ -40,7 +41,6 @@ export class AppModule {
         NotificationsModule,
       ],
       controllers: [HealthController],
-      providers: [RealtimeGateway],
     };
   }
 }

@@ -5,7 +5,6 @@ import { SeasonModule } from '../season/season.module.js';
 import { LiveBoard } from './live-board.js';
 import { LiveResultsController } from './live-results.http.controller.js';
 import { LiveResultsService } from './live-results.service.js';
-import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
 import { PollLog } from './poll-log.js';
@@ -35,7 +34,6 @@ export function createResultsProvider(config: AppConfig, clock: Clock): ResultsP
   controllers: [LiveResultsController, SeasonSetupController],
   providers: [
     { provide: RESULTS_PROVIDER, useFactory: createResultsProvider, inject: [APP_CONFIG, CLOCK] },
-    { provide: LiveNotifier, useClass: GatewayLiveNotifier },
     MatchSync,
     LiveBoard,
     PollerLease,

@@ -21,7 +21,7 @@ import type { CommandContext } from '../shared/domain/event.js';
 import type { VoidReason } from '../shared/domain/option-view.js';
 import { fixtureIdOf, fixtureUpdateOf, resultsOf } from './domain/match-plan.js';
 import { isFinal, type ProviderAnswer, type ProviderMatch } from './domain/provider-match.js';
-import { LiveNotifier } from '../realtime/live-notifier.js';
+import { LiveNotifier } from '../shared/ports/live-notifier.js';
 
 export type SyncSummary = Omit<ResultsUpdateSummary, 'message'>;
 

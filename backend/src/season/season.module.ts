@@ -34,7 +34,6 @@ import { PeriodsController } from './queries/periods/periods.http.controller.js'
 import { ScheduleController } from './queries/schedule/schedule.http.controller.js';
 import { SeasonCatalogue } from './season-catalogue.js';
 import { RulesController } from './queries/rules/rules.http.controller.js';
-import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js';
 
 @Module({
   controllers: [
@@ -49,7 +48,6 @@ import { GatewayLiveNotifier, LiveNotifier } from '../realtime/live-notifier.js'
     SeasonsController,
   ],
   providers: [
-    { provide: LiveNotifier, useClass: GatewayLiveNotifier },
     SeasonCatalogue,
     PeriodStreams,
     PeriodWriter,

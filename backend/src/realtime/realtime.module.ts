@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { LiveNotifier } from '../shared/ports/live-notifier.js';
+import { GatewayLiveNotifier } from './live-notifier.js';
+import { RealtimeGateway } from './realtime.gateway.js';
+
+/** Socket.IO: notices to open browsers. Global, so contexts reach it only through its port. */
+@Global()
+@Module({
+  imports: [AccountsModule],
+  providers: [RealtimeGateway, { provide: LiveNotifier, useClass: GatewayLiveNotifier }],
+  exports: [LiveNotifier],
+})
+export class RealtimeModule {}
