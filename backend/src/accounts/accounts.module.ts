@@ -7,6 +7,7 @@ import { AccessGuard } from './access/access.guard.js';
 import { RouteInventory } from './access/route-inventory.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
 import { CreateInvitationHandler } from './commands/create-invitation/create-invitation.handler.js';
+import { IssueReferralInvitationHandler } from './commands/create-invitation/referral-invitation.handler.js';
 import { CreateInvitationController } from './commands/create-invitation/create-invitation.http.controller.js';
 import { ManageMembersController } from './commands/manage-members/manage-members.http.controller.js';
 import { MemberManagement } from './commands/manage-members/manage-members.js';
@@ -82,6 +83,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     MemberManagement,
     PasswordResets,
     CreateInvitationHandler,
+    IssueReferralInvitationHandler,
     RevokeInvitationHandler,
   ],
   exports: [SessionStore, RouteInventory, UserDirectory],

@@ -326,11 +326,11 @@ describe('invitations', () => {
   it('a valid link admits one account per use', () => {
     spec
       .given([created(2, null)])
-      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now }))
+      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now, creator: 'active' }))
       .then([used('u2')]);
     spec
       .given([created(2, null), used('u2')])
-      .when((state) => decideUseInvitation(state, { token, userId: 'u3', now }))
+      .when((state) => decideUseInvitation(state, { token, userId: 'u3', now, creator: 'active' }))
       .then([used('u3')]);
     expect(invitationStatus(spec.given([created(2, null), used('u2')]).state, now)).toBe('valid');
   });
@@ -339,7 +339,7 @@ describe('invitations', () => {
     const usedUp = spec.given([created(2, null), used('u2'), used('u3')]);
     expect(invitationStatus(usedUp.state, now)).toBe('used-up');
     usedUp
-      .when((state) => decideUseInvitation(state, { token, userId: 'u4', now }))
+      .when((state) => decideUseInvitation(state, { token, userId: 'u4', now, creator: 'active' }))
       .thenRefused(
         ErrorCodes.INVITATION_EXPIRED,
         'This invitation link has been used up. Ask the pool host for a new one.',
@@ -350,12 +350,17 @@ describe('invitations', () => {
     const expiring = spec.given([created(null, '2025-09-01T12:00:00.000Z')]);
     expiring
       .when((state) =>
-        decideUseInvitation(state, { token, userId: 'u2', now: new Date('2025-09-01T11:59:59.999Z') }),
+        decideUseInvitation(state, {
+          token,
+          userId: 'u2',
+          now: new Date('2025-09-01T11:59:59.999Z'),
+          creator: 'active',
+        }),
       )
       .then([used('u2')]);
     expect(invitationStatus(expiring.state, now)).toBe('expired');
     expiring
-      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now }))
+      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now, creator: 'active' }))
       .thenRefused(
         ErrorCodes.INVITATION_EXPIRED,
         'This invitation link has expired. Ask the pool host for a new one.',
@@ -366,7 +371,7 @@ describe('invitations', () => {
     const withdrawn = spec.given([created(null, null), revoked]);
     expect(invitationStatus(withdrawn.state, now)).toBe('revoked');
     withdrawn
-      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now }))
+      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now, creator: 'active' }))
       .thenRefused(
         ErrorCodes.INVITATION_EXPIRED,
         'This invitation link has been withdrawn. Ask the pool host for a new one.',
@@ -374,7 +379,7 @@ describe('invitations', () => {
     expect(invitationStatus(spec.given([]).state, now)).toBe('unknown');
     spec
       .given([])
-      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now }))
+      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now, creator: 'active' }))
       .thenRefused(
         ErrorCodes.INVITATION_INVALID,
         'This invitation link is not valid. Ask the pool host for a new one.',

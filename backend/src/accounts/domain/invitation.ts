@@ -1,6 +1,7 @@
 import { ErrorCodes, type InvitationStatus } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
+import type { UserState } from './user.js';
 
 /**
  * An invitation link. Its token (random, URL-safe) is also its id: the registration reads the
@@ -26,6 +27,8 @@ export type InvitationEvent =
 
 export interface InvitationState {
   created: boolean;
+  /** Who created it: an admin, or the member whose referral link it is. */
+  createdBy: string | null;
   maxUses: number | null;
   expiresAt: string | null;
   uses: number;
@@ -33,13 +36,19 @@ export interface InvitationState {
 }
 
 export function initialInvitationState(): InvitationState {
-  return { created: false, maxUses: null, expiresAt: null, uses: 0, revoked: false };
+  return { created: false, createdBy: null, maxUses: null, expiresAt: null, uses: 0, revoked: false };
 }
 
 export function evolveInvitation(state: InvitationState, event: InvitationEvent): InvitationState {
   switch (event.type) {
     case 'InvitationCreated':
-      return { ...state, created: true, maxUses: event.data.maxUses, expiresAt: event.data.expiresAt };
+      return {
+        ...state,
+        created: true,
+        createdBy: event.data.createdBy,
+        maxUses: event.data.maxUses,
+        expiresAt: event.data.expiresAt,
+      };
     case 'InvitationUsed':
       return { ...state, uses: state.uses + 1 };
     case 'InvitationRevoked':
@@ -112,12 +121,30 @@ export function decideCreateInvitation(state: InvitationState, command: CreateIn
   ];
 }
 
+/**
+ * Where the invitation's creator stands: a link vouches for a newcomer only while the member who
+ * made it is in the pool. `inactive` when they are deactivated or removed (their links work again
+ * once they are reactivated); `active` otherwise, also for a creator with no account (the system).
+ */
+export type InvitationCreatorStanding = 'active' | 'inactive';
+
+export function creatorStanding(
+  creator: Pick<UserState, 'registered' | 'removed' | 'active'>,
+): InvitationCreatorStanding {
+  return creator.registered && (creator.removed || !creator.active) ? 'inactive' : 'active';
+}
+
 export function decideUseInvitation(
   state: InvitationState,
-  command: { token: string; userId: string; now: Date },
+  command: { token: string; userId: string; now: Date; creator: InvitationCreatorStanding },
 ): InvitationEvent[] {
   const status = invitationStatus(state, command.now);
   if (status !== 'valid') throw invitationRefusal(status);
+  if (command.creator === 'inactive')
+    throw new DomainError(
+      ErrorCodes.INVITATION_SUSPENDED,
+      'This invitation link belongs to a member who is no longer active in the pool, so it admits nobody for now. Ask the pool host for a new one.',
+    );
   return [{ type: 'InvitationUsed', data: { token: command.token, userId: command.userId } }];
 }
 

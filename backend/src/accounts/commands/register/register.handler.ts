@@ -10,6 +10,7 @@ import { DomainError } from '../../../shared/domain/domain-error.js';
 import { metadataFor } from '../../../shared/domain/event.js';
 import {
   checkPasswordPolicy,
+  creatorStanding,
   decideAdminOnRegistration,
   decideAdmission,
   decideRegisterUser,
@@ -28,7 +29,10 @@ import {
   normalizeEmail,
   poolAdminsModel,
   poolAdminsStreamId,
+  userModel,
   userStreamId,
+  type InvitationCreatorStanding,
+  type InvitationState,
 } from '../../domain/index.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { PasswordHasher } from '../../sessions/password-hasher.js';
@@ -119,11 +123,19 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
         inviteToken,
       });
       if (admission.kind === 'invitation') {
+        // The creator's account is read on every attempt: a link whose member was deactivated or
+        // removed in the meantime admits nobody.
         await decideAndAppend(
           this.eventStore,
           invitationStreamId(admission.token),
           invitationModel,
-          (state) => decideUseInvitation(state, { token: admission.token, userId, now: context.now }),
+          async (state) =>
+            decideUseInvitation(state, {
+              token: admission.token,
+              userId,
+              now: context.now,
+              creator: await this.creatorOf(state),
+            }),
           metadata,
         );
       }
@@ -177,13 +189,24 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
       registration: this.config.accounts.registration,
       inviteToken,
     });
-    if (admission.kind === 'invitation') {
-      const { state: invitation } = await loadAggregate(
-        this.eventStore,
-        invitationStreamId(admission.token),
-        invitationModel,
-      );
-      decideUseInvitation(invitation, { token: admission.token, userId, now });
-    }
+    if (admission.kind !== 'invitation') return;
+    const { state: invitation } = await loadAggregate(
+      this.eventStore,
+      invitationStreamId(admission.token),
+      invitationModel,
+    );
+    decideUseInvitation(invitation, {
+      token: admission.token,
+      userId,
+      now,
+      creator: await this.creatorOf(invitation),
+    });
+  }
+
+  /** Whether the member who created the invitation is still in the pool (read from their account's stream). */
+  private async creatorOf(invitation: InvitationState): Promise<InvitationCreatorStanding> {
+    if (invitation.createdBy === null) return 'active';
+    const { state } = await loadAggregate(this.eventStore, userStreamId(invitation.createdBy), userModel);
+    return creatorStanding(state);
   }
 }

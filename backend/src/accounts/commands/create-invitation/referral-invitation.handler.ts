@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { decideAndAppend } from '../../../event-store/decide-and-append.js';
+import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
+import { loadAggregate } from '../../../event-store/read-stream.js';
+import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
+import {
+  decideCreateInvitation,
+  decideIssueReferral,
+  invitationModel,
+  invitationStatus,
+  invitationStreamId,
+  referralModel,
+  referralStreamId,
+  type InvitationState,
+} from '../../domain/index.js';
+
+/** The acting member's referral invitation: theirs if they have one, else a new one. */
+export class IssueReferralInvitationCommand extends Command<{ token: string; position: bigint | null }> {
+  constructor(readonly context: CommandContext) {
+    super();
+  }
+}
+
+/**
+ * One referral invitation per member, however many requests race: the token is decided on the
+ * member's referral stream at the version read (another app instance that got there first makes
+ * the append fail, and the cycle runs again and keeps its token), then the invitation behind it is
+ * created if it is not yet, by whichever request comes first (creating it twice changes nothing).
+ */
+@CommandHandler(IssueReferralInvitationCommand)
+export class IssueReferralInvitationHandler implements ICommandHandler<IssueReferralInvitationCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async execute({
+    context,
+  }: IssueReferralInvitationCommand): Promise<{ token: string; position: bigint | null }> {
+    const userId = context.actor;
+    let token = '';
+    const issued = await decideAndAppend(
+      this.eventStore,
+      referralStreamId(userId),
+      referralModel,
+      async (state) => {
+        const current = state.token === null ? null : await this.invitation(state.token);
+        const events = decideIssueReferral(state, {
+          userId,
+          currentRevoked: current?.revoked === true,
+          candidate: state.token === null ? await this.earlierLink(userId, context.now) : newToken(),
+        });
+        token = events[0]?.data.token ?? state.token!;
+        return events;
+      },
+      metadataFor(context),
+    );
+    const created = await decideAndAppend(
+      this.eventStore,
+      invitationStreamId(token),
+      invitationModel,
+      (state) =>
+        decideCreateInvitation(state, {
+          token,
+          maxUses: null,
+          expiresAt: null,
+          createdBy: userId,
+          now: context.now,
+        }),
+      metadataFor(context),
+    );
+    return { token, position: created.position ?? issued.position };
+  }
+
+  private async invitation(token: string): Promise<InvitationState> {
+    return (await loadAggregate(this.eventStore, invitationStreamId(token), invitationModel)).state;
+  }
+
+  /**
+   * A member's first referral token: the newest link they made before referral links had a stream
+   * of their own (reusable, no expiry, still valid: checked on its stream; the invitations table
+   * only finds it), so a link already shared stays theirs; else a new one.
+   */
+  private async earlierLink(userId: string, now: Date): Promise<string> {
+    const rows: { token: string }[] = await this.dataSource.query(
+      `SELECT token FROM invitations
+        WHERE created_by::text = $1 AND revoked_at IS NULL AND max_uses IS NULL AND expires_at IS NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [userId],
+    );
+    const token = rows[0]?.token;
+    if (token === undefined) return newToken();
+    const invitation = await this.invitation(token);
+    return invitation.createdBy === userId &&
+      invitation.maxUses === null &&
+      invitationStatus(invitation, now) === 'valid'
+      ? token
+      : newToken();
+  }
+}
+
+/** 24 random bytes, URL-safe (32 characters), like every invitation token. */
+function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
