@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AdminUser, User } from '@treble/contracts';
+import type { AdminUser, CommunityStats, User } from '@treble/contracts';
 import { toUser, UserRow } from './user.entity.js';
 
 /** Reads accounts from the `users` read table. */
@@ -57,5 +57,25 @@ export class UserDirectory {
       'SELECT id::text AS id FROM users WHERE is_admin AND active',
     );
     return rows.map((row) => row.id);
+  }
+
+  /** The pool's growth figures: accounts, those made since `since`, invitation links and their uses. */
+  async communityStats(since: Date): Promise<CommunityStats> {
+    const rows = await this.dataSource.query<
+      { total_users: number; joined_this_week: number; invitations_sent: number; invitations_used: number }[]
+    >(
+      `SELECT (SELECT count(*) FROM users)::integer AS total_users,
+              (SELECT count(*) FROM users WHERE created_at > $1)::integer AS joined_this_week,
+              (SELECT count(*) FROM invitations)::integer AS invitations_sent,
+              (SELECT count(*) FROM invitation_uses)::integer AS invitations_used`,
+      [since],
+    );
+    const row = rows[0];
+    return {
+      totalUsers: row?.total_users ?? 0,
+      joinedThisWeek: row?.joined_this_week ?? 0,
+      invitationsSent: row?.invitations_sent ?? 0,
+      invitationsUsed: row?.invitations_used ?? 0,
+    };
   }
 }
