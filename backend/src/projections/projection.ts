@@ -1,6 +1,7 @@
 import type { QueryKey } from '@treble/contracts';
-import type { RecordedEvent } from '../event-store/event-store.port.js';
+import type { Recorded } from '../event-store/read-stream.js';
 import type { Sql } from '../platform/database/sql.js';
+import type { DomainEvent } from '../shared/domain/event.js';
 
 /**
  * A read table owned by a projection. `ddl` receives the physical table name of the generation
@@ -40,36 +41,52 @@ export interface ChangedKeyGroup {
 }
 
 /**
- * A named, versioned projection. Bump `version` whenever `apply` or a table's DDL changes: the
- * engine then rebuilds it blue-green from the event log while the old generation keeps serving.
- * `apply` must be idempotent on its own rows (upserts, absolute values), so a replay is harmless.
+ * The events a projection applies, its event map: the members of its contexts' event unions whose
+ * type is one of `Types` (its `eventTypes`), e.g. `EventsOf<PeriodEvent, typeof periodsEventTypes>`.
  */
-export interface Projection {
+export type EventsOf<Union extends DomainEvent, Types extends readonly string[]> = Extract<
+  Union,
+  { type: Types[number] }
+>;
+
+/**
+ * A named, versioned projection of the events `Event` (its event map). Bump `version` whenever
+ * `apply` or a table's DDL changes: the engine then rebuilds it blue-green from the event log while
+ * the old generation keeps serving. `apply` must be idempotent on its own rows (upserts, absolute
+ * values), so a replay is harmless.
+ *
+ * The engine hands `apply`, `applyBatch`, `queryKeysFor` and `audienceFor` only events of
+ * `eventTypes` (every event, as a `DomainEvent`, for 'all'), so they read them typed as `Event`:
+ * the narrowing is the engine's filter on the type, and the data of a type is what its context's
+ * union says for the reason event-store/read-stream.ts gives (a shape is never changed in place).
+ * The engine holds every projection as a `Projection` of `DomainEvent`.
+ */
+export interface Projection<Event extends DomainEvent = DomainEvent> {
   name: string;
   version: number;
   tables: ProjectionTable[];
   /** Event types `apply` cares about ('all' for every event); the checkpoint moves past the others. */
-  eventTypes: readonly string[] | 'all';
+  eventTypes: readonly Event['type'][] | 'all';
   /**
    * Applies one event. May return the query keys it actually changed (more precise than
    * `queryKeysFor`, which then is not asked).
    */
-  apply(event: RecordedEvent, context: ProjectionContext): Promise<void | QueryKey[]>;
+  apply(event: Recorded<Event>, context: ProjectionContext): Promise<void | QueryKey[]>;
   /**
    * Applies several events (only those of `eventTypes`, in log order) as `apply` would one after
    * the other, leaving exactly the same rows, but in fewer statements (set-based over a run of
    * picks, say). Returns the keys they changed, each group with its audience. When absent, the
    * engine calls `apply` for each event. The engine never hands it a batch across a `SeasonStarted`.
    */
-  applyBatch?(events: readonly RecordedEvent[], context: ProjectionContext): Promise<ChangedKeyGroup[]>;
+  applyBatch?(events: readonly Recorded<Event>[], context: ProjectionContext): Promise<ChangedKeyGroup[]>;
   /** Query keys whose data an event changes: pushed to clients so they refetch exactly those. */
-  queryKeysFor(event: RecordedEvent): QueryKey[];
+  queryKeysFor(event: Recorded<Event>): QueryKey[];
   /**
    * The one user whose personal keys (contracts' `personalKeyRoots`) an event changes, or null when
    * they may change for anyone (absent: always null). A pick in an open period changes only its
    * player's own views, so its notice goes to that player's browsers alone.
    */
-  audienceFor?(event: RecordedEvent): string | null;
+  audienceFor?(event: Recorded<Event>): string | null;
 }
 
 export interface ReadModelChange {
@@ -91,11 +108,11 @@ export function relatedName(table: string, suffix: string): string {
  * Splits events, in order, into maximal runs of consecutive events of the same kind (`kindOf`);
  * events of no kind (null) come one per run.
  */
-export function consecutiveRuns<K extends string>(
-  events: readonly RecordedEvent[],
-  kindOf: (event: RecordedEvent) => K | null,
-): { kind: K | null; events: RecordedEvent[] }[] {
-  const runs: { kind: K | null; events: RecordedEvent[] }[] = [];
+export function consecutiveRuns<Event, K extends string>(
+  events: readonly Event[],
+  kindOf: (event: Event) => K | null,
+): { kind: K | null; events: Event[] }[] {
+  const runs: { kind: K | null; events: Event[] }[] = [];
   for (const event of events) {
     const kind = kindOf(event);
     const last = runs.at(-1);
@@ -110,15 +127,41 @@ export function consecutiveRuns<K extends string>(
  * `applyRun` at once, every other event to `applyOne` on its own (a run is applied before the event
  * after it). The key groups come back in order.
  */
-export async function applyInRuns(
-  events: readonly RecordedEvent[],
-  inRun: (event: RecordedEvent) => boolean,
-  applyRun: (run: RecordedEvent[]) => Promise<ChangedKeyGroup[]>,
-  applyOne: (event: RecordedEvent) => Promise<ChangedKeyGroup[]>,
+export async function applyInRuns<Event, Run extends Event>(
+  events: readonly Event[],
+  inRun: (event: Event) => event is Run,
+  applyRun: (run: Run[]) => Promise<ChangedKeyGroup[]>,
+  applyOne: (event: Event) => Promise<ChangedKeyGroup[]>,
 ): Promise<ChangedKeyGroup[]> {
   const groups: ChangedKeyGroup[] = [];
-  for (const run of consecutiveRuns(events, (event) => (inRun(event) ? 'run' : null))) {
-    groups.push(...(run.kind === 'run' ? await applyRun(run.events) : await applyOne(run.events[0]!)));
+  let run: Run[] = [];
+  const flush = async () => {
+    if (run.length > 0) groups.push(...(await applyRun(run)));
+    run = [];
+  };
+  for (const event of events) {
+    if (inRun(event)) {
+      run.push(event);
+    } else {
+      await flush();
+      groups.push(...(await applyOne(event)));
+    }
   }
+  await flush();
   return groups;
+}
+
+/** Where the engine reports what it does (Nest's `Logger` in the app). */
+export interface EngineLogger {
+  log(message: string): void;
+  error(message: string): void;
+}
+
+/** Whether an event is of one of `types`: typed as those events when it is. */
+export function isOneOf<Event extends { type: string }, Type extends Event['type']>(
+  event: Event,
+  types: readonly Type[],
+): event is Extract<Event, { type: Type }> {
+  const names: readonly string[] = types;
+  return names.includes(event.type);
 }

@@ -406,7 +406,7 @@ export class StandingsHarness {
    * (suffix `__twice`) and returns their rows: they must equal the live tables.
    */
   async applyEverythingTwice(): Promise<Snapshot> {
-    const projection = standingsProjection(this.rules);
+    const projection = this.projection;
     const physical = (name: string) => `"${name}__twice"`;
     await this.database.transaction(async (sql) => {
       for (const table of projection.tables) {

@@ -1,5 +1,4 @@
 import { queryKeys } from '@treble/contracts';
-import type { RecordedEvent } from '../../event-store/event-store.port.js';
 import type { Projection, ProjectionContext } from '../../projections/projection.js';
 import type { Prize } from '../domain/prize.js';
 import { prizesEventTypes, type PrizesEvent } from '../domain/prizes.decider.js';
@@ -22,7 +21,7 @@ async function upsert(sql: ProjectionContext['sql'], table: string, prize: Prize
   );
 }
 
-export const prizesProjection: Projection = {
+export const prizesProjection: Projection<PrizesEvent> = {
   name: 'prizes',
   version: 2,
   tables: [
@@ -44,8 +43,7 @@ export const prizesProjection: Projection = {
     },
   ],
   eventTypes: prizesEventTypes,
-  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
-    const event = recorded as unknown as PrizesEvent;
+  async apply(event, { sql, table }) {
     const prizes = table('prizes');
     switch (event.type) {
       case 'PrizesSeeded':

@@ -1,17 +1,11 @@
-import type { RecordedEvent } from '../../event-store/event-store.port.js';
+import type { Recorded } from '../../event-store/read-stream.js';
 import type { ChoiceMadeData, PicksEvent } from '../../picks/domain/picks.events.js';
 import type { Sql } from '../../platform/database/sql.js';
 import { assertNever } from '../../shared/domain/event.js';
 import type { Tables } from './standings.tables.js';
 
-/** The picks events the standings projection applies as a run (consecutive ones, set-based). */
-export const pickRunTypes: ReadonlySet<string> = new Set<PicksEvent['type']>([
-  'ChoiceMade',
-  'ChoiceWithdrawn',
-  'ChoiceVoided',
-  'PeriodChoicesCleared',
-  'RetroactiveChoicesMade',
-]);
+/** A run of consecutive picks events, which the standings projection applies set-based. */
+export type PickRun = readonly Recorded<PicksEvent>[];
 
 /** A `choices` row a run writes, every column: a made choice's fields, and what the run adds to them. */
 export type ChoiceRow = ChoiceMadeData & {
@@ -47,10 +41,9 @@ export interface PickRunPlan {
 }
 
 /** Every choice id the events of a run name. */
-export function choiceIdsOf(run: readonly RecordedEvent[]): string[] {
+export function choiceIdsOf(run: PickRun): string[] {
   const ids = new Set<string>();
-  for (const recorded of run) {
-    const event = recorded as unknown as PicksEvent;
+  for (const event of run) {
     switch (event.type) {
       case 'ChoiceMade':
       case 'ChoiceWithdrawn':
@@ -76,10 +69,7 @@ export function choiceIdsOf(run: readonly RecordedEvent[]): string[] {
  * own row, a void only once), and answers the net writes: the order of the run is settled here, so
  * the writes themselves can be set-based.
  */
-export function planPickRun(
-  run: readonly RecordedEvent[],
-  stored: ReadonlyMap<string, StoredChoice>,
-): PickRunPlan {
+export function planPickRun(run: PickRun, stored: ReadonlyMap<string, StoredChoice>): PickRunPlan {
   const slots = new Map<string, Slot>();
   const slot = (id: string): Slot => {
     if (slots.has(id)) return slots.get(id)!;
@@ -88,10 +78,9 @@ export function planPickRun(
   };
   const userOf = (s: NonNullable<Slot>) => (s.source === 'stored' ? s.userId : s.row.userId);
   const changed: number[] = [];
-  for (const recorded of run) {
-    const event = recorded as unknown as PicksEvent;
-    const madeBy = recorded.metadata?.actor ?? null;
-    const madeAt = recorded.metadata?.occurredAt ?? recorded.recordedAt.toISOString();
+  for (const event of run) {
+    const madeBy = event.metadata?.actor ?? null;
+    const madeAt = event.metadata?.occurredAt ?? event.recordedAt.toISOString();
     let count = 0;
     const make = (row: ChoiceRow) => {
       if (slot(row.choiceId) !== null) return;
@@ -184,7 +173,7 @@ export function planPickRun(
  * Applies a run of picks events to `choices` in a handful of statements: reads the rows they name,
  * plans the net writes, and writes them. Answers how many rows each event changed.
  */
-export async function writePickRun(sql: Sql, t: Tables, run: readonly RecordedEvent[]): Promise<number[]> {
+export async function writePickRun(sql: Sql, t: Tables, run: PickRun): Promise<number[]> {
   const ids = choiceIdsOf(run);
   const { rows } = await sql.query<{ choice_id: string; user_id: string; status: string }>(
     `SELECT choice_id, user_id, status FROM ${t.choices} WHERE choice_id = ANY($1::text[])`,

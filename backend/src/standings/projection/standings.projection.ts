@@ -1,5 +1,5 @@
-import { defaultSegment, type PoolRules, type QueryKey, queryKeys } from '@treble/contracts';
-import type { RecordedEvent } from '../../event-store/event-store.port.js';
+import { defaultSegment, type PoolRules } from '@treble/contracts';
+import type { Recorded } from '../../event-store/read-stream.js';
 import type { PicksEvent } from '../../picks/domain/picks.events.js';
 import {
   applyInRuns,
@@ -7,101 +7,24 @@ import {
   type Projection,
   type ProjectionContext,
 } from '../../projections/projection.js';
-import type { ResultRecordedData, ResultsEvent } from '../../results/domain/results.js';
-import type { PeriodEvent } from '../../season/domain/period.js';
+import type { ResultRecordedData } from '../../results/domain/results.js';
 import { assertNever } from '../../shared/domain/event.js';
-import { pickRunTypes, writePickRun } from './pick-run.js';
+import { writePickRun } from './pick-run.js';
 import { ScoreTotals } from './score-totals.js';
-import { standingsTableNames, standingsTables, type Tables } from './standings.tables.js';
+import {
+  audienceFor,
+  type Change,
+  isPickEvent,
+  keysOf,
+  nothing,
+  possibleKeys,
+  type StandingsEvent,
+  standingsEventTypes,
+} from './standings.events.js';
+import { standingsTables, type Tables, tablesOf } from './standings.tables.js';
 import { SurvivorFold } from './survivor-fold.js';
 
 export const STANDINGS_PROJECTION = 'standings';
-
-export const standingsEventTypes = [
-  'ChoiceMade',
-  'ChoiceWithdrawn',
-  'ChoiceVoided',
-  'PeriodChoicesCleared',
-  'RetroactiveChoicesMade',
-  'ResultRecorded',
-  'ResultDeleted',
-  'ResultHeldPending',
-  'OptionsRemoved',
-  'PeriodScheduled',
-  'PeriodCompleted',
-  'PeriodReopened',
-] as const;
-
-type StandingsEvent = PicksEvent | ResultsEvent | PeriodEvent;
-
-/** What one event changed; it decides the query keys pushed to clients. */
-interface Change {
-  choicesPeriod: number | null;
-  resultsPeriod: number | null;
-  scores: boolean;
-  overall: boolean;
-  last10: boolean;
-  survivor: boolean;
-  periodStatus: boolean;
-}
-
-const nothing = (): Change => ({
-  choicesPeriod: null,
-  resultsPeriod: null,
-  scores: false,
-  overall: false,
-  last10: false,
-  survivor: false,
-  periodStatus: false,
-});
-
-function keysOf(change: Change): QueryKey[] {
-  const keys: QueryKey[] = [];
-  // A period's options carry its picks (counts, the player's own) and results: they follow both.
-  if (change.choicesPeriod !== null)
-    keys.push(queryKeys.choices(change.choicesPeriod), queryKeys.options(change.choicesPeriod));
-  if (change.resultsPeriod !== null) {
-    keys.push(
-      queryKeys.results(),
-      queryKeys.results(change.resultsPeriod),
-      queryKeys.options(change.resultsPeriod),
-    );
-  }
-  if (change.overall) keys.push(queryKeys.leaderboards('overall'));
-  if (change.survivor) keys.push(queryKeys.leaderboards('survivor'));
-  if (change.last10) keys.push(queryKeys.leaderboards('last10'));
-  if (change.scores || change.overall || change.survivor || change.last10 || change.periodStatus) {
-    keys.push(queryKeys.userStats(), queryKeys.performance());
-  }
-  return keys;
-}
-
-/** Keys for an event this instance did not apply itself: everything it could have changed. */
-function possibleKeys(event: RecordedEvent): QueryKey[] {
-  const periodId = (event.data as { periodId?: unknown }).periodId;
-  const period = typeof periodId === 'number' ? periodId : null;
-  const standings = { scores: true, overall: true, last10: true, survivor: true, periodStatus: true };
-  switch (event.type) {
-    case 'ChoiceMade':
-    case 'ChoiceWithdrawn':
-    case 'ChoiceVoided':
-    case 'PeriodChoicesCleared':
-    case 'RetroactiveChoicesMade':
-      return keysOf({ ...nothing(), ...standings, choicesPeriod: period });
-    case 'ResultRecorded':
-    case 'ResultDeleted':
-    case 'OptionsRemoved':
-      return keysOf({ ...nothing(), ...standings, resultsPeriod: period });
-    case 'ResultHeldPending':
-      return keysOf({ ...nothing(), resultsPeriod: period });
-    case 'PeriodScheduled':
-    case 'PeriodCompleted':
-    case 'PeriodReopened':
-      return keysOf({ ...nothing(), ...standings });
-    default:
-      return [];
-  }
-}
 
 /**
  * Writes an applied or a held result: an upsert that changes the row only when a fact differs, so
@@ -153,7 +76,11 @@ function assertWholeNumbers(rules: PoolRules): void {
 }
 
 /** Whether the projection's copy of a period says it is completed (an unknown period is not). */
-async function isCompleted(sql: ProjectionContext['sql'], t: Tables, periodId: number): Promise<boolean> {
+export async function isCompleted(
+  sql: ProjectionContext['sql'],
+  t: Tables,
+  periodId: number,
+): Promise<boolean> {
   const { rows } = await sql.query<{ is_completed: boolean }>(
     `SELECT is_completed FROM ${t.standings_periods} WHERE period_id = $1`,
     [periodId],
@@ -161,25 +88,14 @@ async function isCompleted(sql: ProjectionContext['sql'], t: Tables, periodId: n
   return rows[0]?.is_completed ?? false;
 }
 
-function tablesOf(context: ProjectionContext): Tables {
-  return Object.fromEntries(standingsTableNames.map((name) => [name, context.table(name)])) as Tables;
-}
-
-/** A pick made or withdrawn before its lock changes only its player's own views. */
-function audienceFor(event: RecordedEvent): string | null {
-  return event.type === 'ChoiceMade' || event.type === 'ChoiceWithdrawn'
-    ? (event.data as { userId: string }).userId
-    : null;
-}
-
 /**
- * A run of consecutive picks events, applied as `applyEvent` would one after the other but
- * set-based: the `choices` rows in a few statements (pick-run.ts settles their order), then the
+ * A run of consecutive picks events (a single one is a run of one), set-based: the `choices` rows
+ * in a few statements (pick-run.ts, the one way they are written, settles their order), then the
  * period scores and totals of every (player, period) they touched in one refresh, then the survivor
  * fold once. Each changed event's keys go to its audience, with what the run as a whole moved.
  */
 async function applyPickRun(
-  run: RecordedEvent[],
+  run: Recorded<PicksEvent>[],
   context: ProjectionContext,
   rules: PoolRules,
 ): Promise<ChangedKeyGroup[]> {
@@ -187,7 +103,7 @@ async function applyPickRun(
   const { sql } = context;
   const rowsChanged = await writePickRun(sql, t, run);
   const touched = run
-    .map((event) => ({ event, ...(event.data as { userId: string; periodId: number }) }))
+    .map((event) => ({ event, userId: event.data.userId, periodId: event.data.periodId }))
     .filter((_, index) => rowsChanged[index]! > 0);
   // Replayed events find the picks as they left them: nothing else can have changed.
   if (touched.length === 0) return [];
@@ -223,35 +139,18 @@ async function applyPickRun(
   }));
 }
 
+/** One event that is not a pick (results, periods), applied on its own. */
 async function applyEvent(
-  recorded: RecordedEvent,
+  event: Recorded<Exclude<StandingsEvent, PicksEvent>>,
   context: ProjectionContext,
   rules: PoolRules,
 ): Promise<Change> {
-  const event = recorded as unknown as StandingsEvent;
   const t = tablesOf(context);
   const { sql } = context;
   const totals = new ScoreTotals(sql, t, rules);
   const survivor = new SurvivorFold(sql, t, rules);
-  const at = recorded.metadata?.occurredAt ?? recorded.recordedAt.toISOString();
+  const at = event.metadata?.occurredAt ?? event.recordedAt.toISOString();
   const change = nothing();
-
-  /** After a player's picks of one period changed. */
-  const afterPick = async (userId: string, periodId: number, picksChanged: number): Promise<Change> => {
-    // A replayed event finds the picks as it left them: nothing else can have changed.
-    if (picksChanged === 0) return change;
-    change.choicesPeriod = periodId;
-    const wasEntrant = await totals.isEntrant(userId);
-    const moved = await totals.refreshScores({ kind: 'picks', players: [{ userId, periodId }] });
-    if (!moved.scores) return change;
-    Object.assign(change, moved);
-    const completed = await isCompleted(sql, t, periodId);
-    const isEntrant = await totals.isEntrant(userId);
-    if (completed) change.survivor = await survivor.refold();
-    else if (!wasEntrant && isEntrant) change.survivor = await survivor.foldInEntrant(userId, 1);
-    else if (wasEntrant && !isEntrant) change.survivor = await survivor.foldInEntrant(userId, -1);
-    return change;
-  };
 
   /** After results of some options of a period changed (recorded, overwritten, deleted, removed). */
   const afterResults = async (periodId: number, optionIds: readonly string[]): Promise<Change> => {
@@ -265,69 +164,6 @@ async function applyEvent(
   };
 
   switch (event.type) {
-    case 'ChoiceMade': {
-      const d = event.data;
-      const { rowCount } = await sql.query(
-        `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, made_by, made_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (choice_id) DO NOTHING`,
-        [
-          d.choiceId,
-          d.userId,
-          d.periodId,
-          d.optionId,
-          d.teamKey,
-          d.teamName,
-          recorded.metadata?.actor ?? null,
-          at,
-        ],
-      );
-      return afterPick(d.userId, d.periodId, rowCount);
-    }
-    case 'RetroactiveChoicesMade': {
-      const d = event.data;
-      const { rowCount } = await sql.query(
-        `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, retroactive, made_by, made_at)
-         SELECT x.choice_id, $1, $2, x.option_id, x.team_key, x.team_name, true, $3, $4
-           FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS x(choice_id, option_id, team_key, team_name)
-         ON CONFLICT (choice_id) DO NOTHING`,
-        [
-          d.userId,
-          d.periodId,
-          recorded.metadata?.actor ?? null,
-          at,
-          d.choices.map((c) => c.choiceId),
-          d.choices.map((c) => c.optionId),
-          d.choices.map((c) => c.teamKey),
-          d.choices.map((c) => c.teamName),
-        ],
-      );
-      return afterPick(d.userId, d.periodId, rowCount);
-    }
-    case 'ChoiceWithdrawn': {
-      const d = event.data;
-      const { rowCount } = await sql.query(`DELETE FROM ${t.choices} WHERE choice_id = $1 AND user_id = $2`, [
-        d.choiceId,
-        d.userId,
-      ]);
-      return afterPick(d.userId, d.periodId, rowCount);
-    }
-    case 'ChoiceVoided': {
-      const d = event.data;
-      const { rowCount } = await sql.query(
-        `UPDATE ${t.choices} SET status = 'voided', void_reason = $3
-          WHERE choice_id = $1 AND user_id = $2 AND status <> 'voided'`,
-        [d.choiceId, d.userId, d.reason],
-      );
-      return afterPick(d.userId, d.periodId, rowCount);
-    }
-    case 'PeriodChoicesCleared': {
-      const d = event.data;
-      const { rowCount } = await sql.query(
-        `DELETE FROM ${t.choices} WHERE choice_id = ANY($1::text[]) AND user_id = $2`,
-        [d.choiceIds, d.userId],
-      );
-      return afterPick(d.userId, d.periodId, rowCount);
-    }
     case 'ResultRecorded': {
       const d = event.data;
       const written = await upsertResult(sql, t.results, 'recorded_at', d, at);
@@ -402,27 +238,30 @@ async function applyEvent(
       change.survivor = await survivor.refold();
       return change;
     }
-    case 'PeriodActivated':
-    case 'PeriodDeactivated':
-    case 'OptionsAdded':
-    case 'FixtureUpdated':
-    case 'PeriodWindowMoved':
-      return change;
     default:
       return assertNever(event);
   }
 }
 
+/** One event: a pick as a run of one, anything else on its own. */
+async function applyOne(
+  event: Recorded<StandingsEvent>,
+  context: ProjectionContext,
+  rules: PoolRules,
+): Promise<ChangedKeyGroup[]> {
+  if (isPickEvent(event)) return applyPickRun([event], context, rules);
+  return [{ keys: keysOf(await applyEvent(event, context, rules)), audience: null }];
+}
+
 /**
  * The standings projection: everyone's picks and the results (as the picks, results and option
  * views serve them), period scores, and the Overall, Last 10 and Survivor standings, kept by
- * set-based SQL per event. Rules come from configuration, so it is built for the app's rules.
+ * set-based SQL. Rules come from configuration, so it is built for the app's rules.
  *
- * Query keys are precise: `apply` returns what actually changed for the event (a pick in an open
- * period without a result yet changes no leaderboard); `queryKeysFor` answers every key the event
- * could have changed.
+ * Query keys are precise: what an event actually changed (a pick in an open period without a
+ * result yet changes no leaderboard); `queryKeysFor` answers every key the event could have changed.
  */
-export function standingsProjection(rules: PoolRules): Projection {
+export function standingsProjection(rules: PoolRules): Projection<StandingsEvent> {
   assertWholeNumbers(rules);
   return {
     name: STANDINGS_PROJECTION,
@@ -430,19 +269,16 @@ export function standingsProjection(rules: PoolRules): Projection {
     version: 3,
     tables: standingsTables,
     eventTypes: standingsEventTypes,
-    async apply(event: RecordedEvent, context: ProjectionContext) {
-      // Exactly what the event changed (a pick in an open period changes no leaderboard).
-      return keysOf(await applyEvent(event, context, rules));
+    async apply(event, context) {
+      return (await applyOne(event, context, rules)).flatMap((group) => group.keys);
     },
-    applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
+    applyBatch(events, context) {
       // Runs of picks set-based; results, periods and the like one by one, in order between them.
       return applyInRuns(
         events,
-        (event) => pickRunTypes.has(event.type),
+        isPickEvent,
         (run) => applyPickRun(run, context, rules),
-        async (event) => [
-          { keys: keysOf(await applyEvent(event, context, rules)), audience: audienceFor(event) },
-        ],
+        (event) => applyOne(event, context, rules),
       );
     },
     audienceFor,

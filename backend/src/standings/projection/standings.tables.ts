@@ -1,4 +1,4 @@
-import type { ProjectionTable } from '../../projections/projection.js';
+import type { ProjectionContext, ProjectionTable } from '../../projections/projection.js';
 
 /**
  * The tables of the standings projection. It reads only these (a rebuild of another projection
@@ -39,6 +39,10 @@ export type StandingsTable = (typeof standingsTableNames)[number];
 
 /** The physical name of each standings table in the generation being written. */
 export type Tables = Record<StandingsTable, string>;
+
+export function tablesOf(context: ProjectionContext): Tables {
+  return Object.fromEntries(standingsTableNames.map((name) => [name, context.table(name)])) as Tables;
+}
 
 /**
  * The user id as a uuid when it is one (the accounts' ids are), else null: kept beside the text id in

@@ -1,5 +1,4 @@
 import { queryKeys } from '@treble/contracts';
-import type { RecordedEvent } from '../../../event-store/event-store.port.js';
 import { applyInRuns, type Projection, type ProjectionContext } from '../../../projections/projection.js';
 import type { InvitationEvent } from '../../domain/index.js';
 
@@ -29,7 +28,7 @@ async function recordUses(
  * The `invitations` read table for the admins' list and the registration page. Uses are kept as
  * one row per admitted account, so replaying a use cannot count it twice.
  */
-export const invitationsProjection: Projection = {
+export const invitationsProjection: Projection<InvitationEvent> = {
   name: 'invitations',
   // 2: uses counted as they are added, a run of them in one statement (the same rows as before).
   version: 2,
@@ -56,8 +55,7 @@ export const invitationsProjection: Projection = {
     },
   ],
   eventTypes: ['InvitationCreated', 'InvitationUsed', 'InvitationRevoked'],
-  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
-    const event = recorded as unknown as InvitationEvent;
+  async apply(event, { sql, table }) {
     const invitations = table('invitations');
     switch (event.type) {
       case 'InvitationCreated': {
@@ -67,7 +65,7 @@ export const invitationsProjection: Projection = {
           `INSERT INTO ${invitations} (token, max_uses, expires_at, created_at, created_by, uses)
            VALUES ($1, $2, $3, $4, $5, (SELECT count(*) FROM ${table('invitation_uses')} WHERE token = $1))
            ON CONFLICT (token) DO NOTHING`,
-          [d.token, d.maxUses, d.expiresAt, recorded.metadata.occurredAt, d.createdBy],
+          [d.token, d.maxUses, d.expiresAt, event.metadata.occurredAt, d.createdBy],
         );
         return;
       }
@@ -77,12 +75,12 @@ export const invitationsProjection: Projection = {
       case 'InvitationRevoked':
         await sql.query(`UPDATE ${invitations} SET revoked_at = coalesce(revoked_at, $2) WHERE token = $1`, [
           event.data.token,
-          recorded.metadata.occurredAt,
+          event.metadata.occurredAt,
         ]);
         return;
     }
   },
-  applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
+  applyBatch(events, context) {
     const keys = [{ keys: invitationsProjection.queryKeysFor(events[0]!), audience: null }];
     return applyInRuns(
       events,
@@ -92,7 +90,7 @@ export const invitationsProjection: Projection = {
         await recordUses(
           context.sql,
           context.table,
-          run.map((event) => event.data as { token: string; userId: string }),
+          run.map((event) => event.data),
         );
         return keys;
       },

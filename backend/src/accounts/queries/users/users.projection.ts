@@ -1,17 +1,19 @@
 import { queryKeys } from '@treble/contracts';
-import type { RecordedEvent } from '../../../event-store/event-store.port.js';
 import {
   consecutiveRuns,
+  isOneOf,
   type ChangedKeyGroup,
   type Projection,
-  type ProjectionContext,
 } from '../../../projections/projection.js';
+import type { DomainEvent } from '../../../shared/domain/event.js';
 import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
 
 type UserRegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 
 /** The picks events that mean "this player made a pick" (any pick, withdrawn or voided since or not). */
-const pickMadeTypes = new Set(['ChoiceMade', 'RetroactiveChoicesMade']);
+const pickMadeTypes = ['ChoiceMade', 'RetroactiveChoicesMade'] as const;
+/** What this projection reads of them: whose pick it was. */
+type PickMade = DomainEvent<(typeof pickMadeTypes)[number], { userId: string }>;
 
 /**
  * The `users` read table (one row per account, as the API serves `User`), and `user_admins`, the
@@ -19,7 +21,7 @@ const pickMadeTypes = new Set(['ChoiceMade', 'RetroactiveChoicesMade']);
  * account is made admin before it exists), so the admin set is kept apart and a new row reads its
  * flag from it: events may arrive in either order and the row comes out the same.
  */
-export const usersProjection: Projection = {
+export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade> = {
   name: 'users',
   // 3: `has_picked`, so Admin › Users offers Remove exactly when the server would allow it.
   // 4: a run of sign-ups in one statement (the same rows as before).
@@ -61,15 +63,13 @@ export const usersProjection: Projection = {
     // list and the server agree; the list can only lag behind it (then the server refuses, 409).
     ...pickMadeTypes,
   ],
-  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
-    if (pickMadeTypes.has(recorded.type)) {
-      const { userId } = recorded.data as { userId: string };
+  async apply(event, { sql, table }) {
+    if (isOneOf(event, pickMadeTypes)) {
       await sql.query(`UPDATE ${table('users')} SET has_picked = true WHERE id = $1 AND NOT has_picked`, [
-        userId,
+        event.data.userId,
       ]);
       return;
     }
-    const event = recorded as unknown as UserEvent | PoolAdminsEvent;
     const users = table('users');
     const admins = table('user_admins');
     switch (event.type) {
@@ -79,7 +79,7 @@ export const usersProjection: Projection = {
           `INSERT INTO ${users} (id, email, first_name, last_name, is_admin, created_at)
            VALUES ($1, $2, $3, $4, EXISTS (SELECT 1 FROM ${admins} WHERE user_id = $1), $5)
            ON CONFLICT (id) DO NOTHING`,
-          [d.userId, d.email, d.firstName, d.lastName, recorded.metadata.occurredAt],
+          [d.userId, d.email, d.firstName, d.lastName, event.metadata.occurredAt],
         );
         return;
       }
@@ -123,15 +123,15 @@ export const usersProjection: Projection = {
         return;
     }
   },
-  async applyBatch(events: readonly RecordedEvent[], context: ProjectionContext) {
+  async applyBatch(events, context) {
     const users = context.table('users');
     const groups: ChangedKeyGroup[] = [];
-    const kindOf = (event: RecordedEvent) =>
-      pickMadeTypes.has(event.type) ? 'picks' : event.type === 'UserRegistered' ? 'registrations' : null;
+    const kindOf = (event: (typeof events)[number]) =>
+      isOneOf(event, pickMadeTypes) ? 'picks' : event.type === 'UserRegistered' ? 'registrations' : null;
     for (const run of consecutiveRuns(events, kindOf)) {
       if (run.kind === 'picks') {
         // A run of picks (a deadline's rush): every player in it has picked, in one statement.
-        const userIds = [...new Set(run.events.map((event) => (event.data as { userId: string }).userId))];
+        const userIds = [...new Set(run.events.map((event) => event.data.userId))];
         await context.sql.query(
           `UPDATE ${users} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
           [userIds],
@@ -165,7 +165,7 @@ export const usersProjection: Projection = {
   },
   queryKeysFor(event) {
     // A pick is not worth a notice to every admin (30,000 of them in a deadline's last minute).
-    if (pickMadeTypes.has(event.type)) return [];
+    if (isOneOf(event, pickMadeTypes)) return [];
     // Every client holding its own user refetches it after a role change: a new admin sees the
     // admin pages, a revoked one loses them without reloading.
     if (event.type === 'AdminGranted' || event.type === 'AdminRevoked')

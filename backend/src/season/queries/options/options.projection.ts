@@ -1,14 +1,21 @@
 import { queryKeys } from '@treble/contracts';
-import type { RecordedEvent } from '../../../event-store/event-store.port.js';
-import { relatedName, type Projection, type ProjectionContext } from '../../../projections/projection.js';
+import { relatedName, type EventsOf, type Projection } from '../../../projections/projection.js';
 import type { PeriodEvent } from '../../domain/period.js';
+
+const optionsEventTypes = [
+  'PeriodScheduled',
+  'PeriodWindowMoved',
+  'OptionsAdded',
+  'OptionsRemoved',
+  'FixtureUpdated',
+] as const;
 
 /**
  * The `options` read table: every option of every period with its fixture and deadline. A custom
  * option (no fixture) locks at its period's start, kept in `option_periods` so this projection
  * never reads another's tables.
  */
-export const optionsProjection: Projection = {
+export const optionsProjection: Projection<EventsOf<PeriodEvent, typeof optionsEventTypes>> = {
   name: 'options',
   version: 4,
   tables: [
@@ -42,9 +49,8 @@ export const optionsProjection: Projection = {
       ],
     },
   ],
-  eventTypes: ['PeriodScheduled', 'PeriodWindowMoved', 'OptionsAdded', 'OptionsRemoved', 'FixtureUpdated'],
-  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
-    const event = recorded as unknown as PeriodEvent;
+  eventTypes: optionsEventTypes,
+  async apply(event, { sql, table }) {
     const options = table('options');
     switch (event.type) {
       case 'PeriodScheduled':
@@ -111,12 +117,9 @@ export const optionsProjection: Projection = {
           [event.data.fixtureId, event.data.kickoff, event.data.status],
         );
         return;
-      default:
-        return;
     }
   },
   queryKeysFor(event) {
-    const periodId = (event.data as { periodId?: number }).periodId;
-    return typeof periodId === 'number' ? [queryKeys.options(periodId)] : [];
+    return [queryKeys.options(event.data.periodId)];
   },
 };

@@ -1,10 +1,18 @@
 import { queryKeys } from '@treble/contracts';
-import type { RecordedEvent } from '../../../event-store/event-store.port.js';
-import type { Projection, ProjectionContext } from '../../../projections/projection.js';
+import type { EventsOf, Projection } from '../../../projections/projection.js';
 import type { PeriodEvent } from '../../domain/period.js';
 
+const periodsEventTypes = [
+  'PeriodScheduled',
+  'PeriodWindowMoved',
+  'PeriodActivated',
+  'PeriodDeactivated',
+  'PeriodCompleted',
+  'PeriodReopened',
+] as const;
+
 /** The `periods` read table: one row per period, as `GET /api/periods` serves it. */
-export const periodsProjection: Projection = {
+export const periodsProjection: Projection<EventsOf<PeriodEvent, typeof periodsEventTypes>> = {
   name: 'periods',
   version: 4,
   tables: [
@@ -29,16 +37,8 @@ export const periodsProjection: Projection = {
       ],
     },
   ],
-  eventTypes: [
-    'PeriodScheduled',
-    'PeriodWindowMoved',
-    'PeriodActivated',
-    'PeriodDeactivated',
-    'PeriodCompleted',
-    'PeriodReopened',
-  ],
-  async apply(recorded: RecordedEvent, { sql, table }: ProjectionContext) {
-    const event = recorded as unknown as PeriodEvent;
+  eventTypes: periodsEventTypes,
+  async apply(event, { sql, table }) {
     const periods = table('periods');
     switch (event.type) {
       case 'PeriodScheduled': {
@@ -79,12 +79,7 @@ export const periodsProjection: Projection = {
           [event.data.periodId],
         );
         return;
-      default:
-        return;
     }
   },
-  queryKeysFor(event) {
-    const periodId = (event.data as { periodId?: number }).periodId;
-    return typeof periodId === 'number' ? [queryKeys.periods()] : [];
-  },
+  queryKeysFor: () => [queryKeys.periods()],
 };
