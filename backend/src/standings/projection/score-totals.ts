@@ -67,11 +67,6 @@ export class ScoreTotals {
     };
   }
 
-  async isEntrant(userId: string): Promise<boolean> {
-    const { rows } = await this.sql.query(`SELECT 1 FROM ${this.t.overall} WHERE user_id = $1`, [userId]);
-    return rows.length > 0;
-  }
-
   /** Which of these players are Overall entrants. */
   async entrants(userIds: readonly string[]): Promise<Set<string>> {
     const { rows } = await this.sql.query<{ user_id: string }>(
