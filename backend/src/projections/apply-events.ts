@@ -1,0 +1,85 @@
+import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contracts';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import type { Sql } from '../platform/database/sql.js';
+import { SEASON_STARTED, type SeasonStartedData } from '../shared/domain/season-scope.js';
+import { identifier, physical, startSeason } from './projection-tables.js';
+import type { Projection, ProjectionContext } from './projection.js';
+
+/** The keys a batch changed: for every browser, and for one user's browsers only. */
+export interface ChangedKeys {
+  everyone: QueryKey[];
+  users: Map<string, QueryKey[]>;
+}
+
+function sameKey(a: QueryKey, b: QueryKey): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+function addKey(keys: QueryKey[], key: QueryKey): void {
+  if (!keys.some((k) => sameKey(k, key))) keys.push(key);
+}
+
+/**
+ * Applies a batch of the log to a projection's tables (a generation, or the tables `physicalName`
+ * names) inside the caller's transaction, the only way events reach a projection: those of its
+ * `eventTypes` go to `applyBatch` (or `apply` one by one), handed over together up to a season's
+ * start, where its seasonal tables are archived. Answers the query keys the batch changed.
+ */
+export async function applyEvents(
+  sql: Sql,
+  projection: Projection,
+  generation: number | ((table: string) => string),
+  events: readonly RecordedEvent[],
+): Promise<ChangedKeys> {
+  const physicalName =
+    typeof generation === 'number' ? (table: string) => physical(table, generation) : generation;
+  const context: ProjectionContext = {
+    sql,
+    table: (name) => {
+      if (!projection.tables.some((t) => t.name === name)) {
+        throw new Error(`Projection ${projection.name} has no table ${name}`);
+      }
+      return identifier(physicalName(name));
+    },
+  };
+  const changed: ChangedKeys = { everyone: [], users: new Map() };
+  const note = (keys: readonly QueryKey[], audience: string | null) => {
+    for (const key of keys) {
+      if (audience !== null && personalKeyRoots.includes(String(key[0]))) {
+        const own = changed.users.get(audience) ?? [];
+        addKey(own, key);
+        changed.users.set(audience, own);
+      } else {
+        addKey(changed.everyone, key);
+      }
+    }
+  };
+  // The events the projection cares about, handed over together up to the next season's start.
+  let pending: RecordedEvent[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const run = pending;
+    pending = [];
+    if (projection.applyBatch) {
+      for (const group of await projection.applyBatch(run, context)) note(group.keys, group.audience);
+      return;
+    }
+    for (const event of run) {
+      const changedKeys = (await projection.apply(event, context)) ?? projection.queryKeysFor(event);
+      note(changedKeys, projection.audienceFor?.(event) ?? null);
+    }
+  };
+  for (const event of events) {
+    if (event.type === SEASON_STARTED) {
+      // A barrier: the events before it are applied to the ending season's tables, archived here.
+      await flush();
+      if (await startSeason(sql, projection, physicalName, event.data as SeasonStartedData)) {
+        for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+      }
+    }
+    if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
+    pending.push(event);
+  }
+  await flush();
+  return changed;
+}

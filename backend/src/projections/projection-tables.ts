@@ -1,0 +1,152 @@
+import type { Sql, TransactionalSql } from '../platform/database/sql.js';
+import { seasonNamePattern, type SeasonStartedData } from '../shared/domain/season-scope.js';
+import { seasonsTable, type Projection } from './projection.js';
+
+/**
+ * A projection's tables and its checkpoint: each generation of its tables (`{table}__g{n}`), the
+ * views readers query under the logical names, the past seasons' tables, and the row in
+ * `projection_checkpoints` that says which generation is live and how far it has applied the log.
+ */
+export interface Checkpoint {
+  version: number;
+  generation: number;
+  position: bigint;
+}
+
+export function physical(table: string, generation: number): string {
+  return `${table}__g${generation}`;
+}
+
+/** The tables `projections verify` builds beside the live ones, then drops. */
+export function shadow(table: string): string {
+  return `${table}__verify`;
+}
+
+export function identifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+}
+
+/** Every physical table of a projection, by logical name: its tables, and the past-season tables of the seasonal ones. */
+export function tableNames(projection: Projection): string[] {
+  return projection.tables.flatMap((table) =>
+    table.seasons ? [table.name, seasonsTable(table.name)] : [table.name],
+  );
+}
+
+export async function readCheckpoint(sql: Sql, name: string, lock = false): Promise<Checkpoint | null> {
+  const { rows } = await sql.query<{ version: number; generation: number; position: string }>(
+    `SELECT version, generation, position FROM projection_checkpoints WHERE name = $1${lock ? ' FOR UPDATE' : ''}`,
+    [name],
+  );
+  const row = rows[0];
+  return row ? { version: row.version, generation: row.generation, position: BigInt(row.position) } : null;
+}
+
+export async function createTables(
+  sql: Sql,
+  projection: Projection,
+  physicalName: (table: string) => string,
+): Promise<void> {
+  for (const table of projection.tables) {
+    const name = physicalName(table.name);
+    await sql.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
+    for (const statement of table.ddl(identifier(name))) await sql.query(statement);
+    if (table.seasons) {
+      // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
+      const archive = identifier(physicalName(seasonsTable(table.name)));
+      await sql.query(`DROP TABLE IF EXISTS ${archive}`);
+      await sql.query(`CREATE TABLE ${archive} (LIKE ${identifier(name)}, archive_season text NOT NULL)`);
+      await sql.query(`CREATE INDEX ON ${archive} (archive_season)`);
+    }
+  }
+}
+
+export async function createGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
+  await createTables(sql, projection, (table) => physical(table, generation));
+}
+
+export async function pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
+  for (const name of tableNames(projection)) {
+    await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
+    await sql.query(
+      `CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))}`,
+    );
+  }
+}
+
+export async function dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
+  for (const name of tableNames(projection)) {
+    await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))}`);
+  }
+}
+
+/** Creates the first generation of a projection that has never run. */
+export async function ensureInstalled(
+  database: TransactionalSql,
+  projection: Projection,
+): Promise<Checkpoint> {
+  return database.transaction(async (sql) => {
+    await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
+    const existing = await readCheckpoint(sql, projection.name);
+    if (existing) return existing;
+    await createGeneration(sql, projection, 1);
+    await pointViews(sql, projection, 1);
+    await sql.query(
+      'INSERT INTO projection_checkpoints (name, version, generation, position) VALUES ($1, $2, 1, 0)',
+      [projection.name, projection.version],
+    );
+    return { version: projection.version, generation: 1, position: 0n };
+  });
+}
+
+/**
+ * The next season starts: each seasonal table's rows are kept under the ending season's name in
+ * its `_seasons` table, and the `archived` ones start empty. Everything a browser shows changes.
+ */
+export async function startSeason(
+  sql: Sql,
+  projection: Projection,
+  physicalName: (table: string) => string,
+  data: SeasonStartedData,
+): Promise<boolean> {
+  const seasonal = projection.tables.filter((table) => table.seasons);
+  if (seasonal.length === 0 || data.previous === null) return false;
+  for (const table of seasonal) {
+    const live = identifier(physicalName(table.name));
+    await sql.query(
+      `INSERT INTO ${identifier(physicalName(seasonsTable(table.name)))} SELECT *, $1 FROM ${live}`,
+      [data.previous],
+    );
+    if (table.seasons === 'archived') await sql.query(`DELETE FROM ${live}`);
+  }
+  return true;
+}
+
+/**
+ * Runs `work` on a past season: inside one transaction, a temporary view named like each seasonal
+ * table (temporary names come first in Postgres's lookup) shows that season's rows, so the
+ * current season's queries read the past one unchanged. The views are dropped before the
+ * transaction ends, so the connection goes back to the pool as it came.
+ */
+export async function readSeason<T>(
+  database: TransactionalSql,
+  projections: readonly Projection[],
+  season: string,
+  work: (sql: Sql) => Promise<T>,
+): Promise<T> {
+  if (!seasonNamePattern.test(season)) throw new Error(`Not a season name: ${season}`);
+  const tables = projections.flatMap((projection) =>
+    projection.tables.filter((table) => table.seasons).map((table) => table.name),
+  );
+  return database.transaction(async (sql) => {
+    for (const table of tables) {
+      await sql.query(
+        `CREATE TEMPORARY VIEW ${identifier(table)} AS SELECT * FROM public.${identifier(seasonsTable(table))} WHERE archive_season = '${season}'`,
+      );
+    }
+    const result = await work(sql);
+    for (const table of tables) await sql.query(`DROP VIEW pg_temp.${identifier(table)}`);
+    return result;
+  });
+}

@@ -1,0 +1,231 @@
+import type { EventEmitter } from 'node:events';
+import type { EventStore, RecordedEvent } from '../event-store/event-store.port.js';
+import type { TransactionalSql } from '../platform/database/sql.js';
+import { applyEvents } from './apply-events.js';
+import { LogFeed, type FeedQueue } from './log-feed.js';
+import { readCheckpoint } from './projection-tables.js';
+import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
+
+export type ProjectionState = 'stopped' | 'live' | 'rebuilding' | 'failed';
+
+class PositionMoved extends Error {}
+
+/** A projection followed live: where it stands, and the batches the feed handed it to apply. */
+interface Runner extends FeedQueue {
+  projection: Projection;
+  stopped: boolean;
+  done: Promise<void>;
+}
+
+/**
+ * The projections followed live: each joins the one feed of the log (log-feed.ts) and applies what
+ * it hands it in its own transactions, at its own pace, with its own checkpoint. A batch of events
+ * and the checkpoint that follows it are written in ONE transaction, so a crash at any point neither
+ * double-counts nor skips. Emits `changed` after each commit, and `advanced` whenever a projection
+ * moves on, fails or stops.
+ */
+export class ProjectionRunners {
+  private readonly runners = new Map<string, Runner>();
+  private readonly states = new Map<string, { state: ProjectionState; error: string | null }>();
+  private readonly feed: LogFeed<Runner>;
+  private stopping = false;
+  /** True between start() and stop(): a rebuild then hands the projection back to live processing. */
+  private started = false;
+
+  constructor(
+    private readonly database: TransactionalSql,
+    eventStore: EventStore,
+    private readonly emitter: EventEmitter,
+    private readonly logger: EngineLogger,
+    batchSize: number,
+  ) {
+    this.feed = new LogFeed(
+      eventStore,
+      batchSize,
+      logger,
+      () => this.runners.values(),
+      () => this.stopping,
+      (runner, error) => this.fail(runner.projection.name, error),
+    );
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.started = true;
+  }
+
+  /** Between start() and stop(): a projection rebuilt goes back to live processing. */
+  get live(): boolean {
+    return this.started && !this.stopping;
+  }
+
+  /** The committed position of a projection this instance runs (undefined when it does not). */
+  positionOf(name: string): bigint | undefined {
+    return this.runners.get(name)?.position;
+  }
+
+  /**
+   * Where the named projections' tables stand, from this instance's runners (each moved only once
+   * its batch has committed), as a key that changes whenever any of those tables may have: name,
+   * code version and committed position, which determine the tables' content. Null when this
+   * instance does not run all of them (another holds the projector lease, a rebuild is switching):
+   * the caller reads the checkpoints instead.
+   */
+  committedKey(names: readonly string[]): string | null {
+    const parts: string[] = [];
+    for (const name of names) {
+      const runner = this.runners.get(name);
+      if (!runner) return null;
+      parts.push(`${name}:v${runner.projection.version}:${runner.position}`);
+    }
+    return parts.join(',');
+  }
+
+  stateOf(name: string): { state: ProjectionState; error: string | null } | undefined {
+    return this.states.get(name);
+  }
+
+  setState(name: string, state: ProjectionState): void {
+    this.states.set(name, { state, error: null });
+  }
+
+  fail(name: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.states.set(name, { state: 'failed', error: message });
+    this.emitter.emit('advanced');
+    this.logger.error(`Projection ${name} failed: ${message}`);
+  }
+
+  /**
+   * Live processing of a projection from a position: it joins the shared feed, which reads the log
+   * once for every projection, and applies what the feed hands it in its own transactions, at its
+   * own pace (a few batches ahead at most), with its own checkpoint. Its failure is its own.
+   */
+  follow(projection: Projection, from: bigint): void {
+    if (this.stopping) return;
+    const runner: Runner = {
+      projection,
+      position: from,
+      queue: [],
+      receiving: true,
+      stopped: false,
+      wake: null,
+      done: Promise.resolve(),
+    };
+    this.runners.set(projection.name, runner);
+    this.setState(projection.name, 'live');
+    runner.done = this.run(runner);
+    // The feed is past where this projection stands: it reads again from there for everyone (the
+    // others skip what they have applied).
+    this.feed.join(from);
+  }
+
+  /** A runner's loop: applies what the feed queued for it, several queued batches in one transaction. */
+  private async run(runner: Runner): Promise<void> {
+    const { projection } = runner;
+    while (!runner.stopped) {
+      if (runner.queue.length === 0) {
+        await new Promise<void>((resolve) => (runner.wake = resolve));
+        runner.wake = null;
+        continue;
+      }
+      // The batches that go on from where the projection stands, without what it has applied. One
+      // that starts further on (handed before the feed went back for this projection) comes again.
+      const events: RecordedEvent[] = [];
+      let at = runner.position;
+      for (const batch of runner.queue.splice(0)) {
+        if (batch.after > at) break;
+        for (const event of batch.events) if (event.position > at) events.push(event);
+        const last = batch.events[batch.events.length - 1]!.position;
+        if (last > at) at = last;
+      }
+      this.feed.moved();
+      if (events.length === 0) continue;
+      try {
+        await this.applyLive(runner, events);
+      } catch (error) {
+        runner.receiving = false;
+        runner.stopped = true;
+        this.feed.moved();
+        if (this.stopping) return;
+        if (error instanceof PositionMoved) void this.resume(projection);
+        else this.fail(projection.name, error);
+        return;
+      }
+    }
+  }
+
+  /** One transaction: a batch of the log applied, and the checkpoint moved past it. */
+  private async applyLive(runner: Runner, events: RecordedEvent[]): Promise<void> {
+    const { projection } = runner;
+    let change: ReadModelChange | null = null;
+    let committed: bigint | null = null;
+    await this.database.transaction(async (sql) => {
+      const checkpoint = await readCheckpoint(sql, projection.name, true);
+      if (
+        !checkpoint ||
+        checkpoint.position !== runner.position ||
+        checkpoint.version !== projection.version
+      ) {
+        // Someone else (a rebuild) moved the checkpoint: resume from where it now stands.
+        throw new PositionMoved();
+      }
+      const last = events[events.length - 1]!.position;
+      const keys = await applyEvents(sql, projection, checkpoint.generation, events);
+      await sql.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
+        projection.name,
+        last.toString(),
+      ]);
+      committed = last;
+      if (keys.everyone.length > 0 || keys.users.size > 0) {
+        change = {
+          readModels: [projection.name],
+          queryKeys: keys.everyone,
+          userQueryKeys: [...keys.users].map(([userId, queryKeys]) => ({ userId, queryKeys })),
+          position: last,
+        };
+      }
+    });
+    // Only once the batch is committed: waitFor() callers read the tables right after.
+    if (committed !== null) {
+      runner.position = committed;
+      this.emitter.emit('advanced');
+    }
+    if (change) this.emitter.emit('changed', change);
+  }
+
+  /** Stops a runner's loop (after the transaction it is in) and takes it off the feed. */
+  private async stopRunner(runner: Runner): Promise<void> {
+    runner.receiving = false;
+    runner.stopped = true;
+    runner.wake?.();
+    this.feed.moved();
+    await runner.done;
+  }
+
+  /** Stops the named projection's live processing, if this instance runs it (a rebuild takes over). */
+  async release(name: string): Promise<void> {
+    const runner = this.runners.get(name);
+    if (runner) await this.stopRunner(runner);
+    this.runners.delete(name);
+  }
+
+  private async resume(projection: Projection): Promise<void> {
+    const checkpoint = await readCheckpoint(this.database, projection.name);
+    if (!checkpoint) return;
+    if (checkpoint.version !== projection.version) return; // a rebuild in progress will restart it
+    this.follow(projection, checkpoint.position);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.started = false;
+    await this.feed.close();
+    await Promise.all([...this.runners.values()].map((runner) => this.stopRunner(runner)));
+    await this.feed.settled();
+    await this.feed.close();
+    this.runners.clear();
+    for (const [name, state] of this.states)
+      if (state.state !== 'failed') this.states.set(name, { state: 'stopped', error: null });
+  }
+}
