@@ -133,7 +133,7 @@ export class EsdbEventStore implements EventStore {
         id: event.id,
         type: event.type,
         data: event.data as JSONType,
-        metadata: event.metadata as unknown as JSONType,
+        metadata: event.metadata,
       }),
     );
     try {

@@ -14,9 +14,11 @@ export interface MigratedFrom {
   recordedAt: string;
 }
 
-export interface StoredMetadata extends EventMetadata {
-  migratedFrom?: MigratedFrom;
-}
+/**
+ * An event's metadata as EventStoreDB keeps it: an object type rather than an interface, so that it
+ * is the client's JSON object type (`JSONType`) and its metadata reads back as one.
+ */
+export type StoredMetadata = Pick<EventMetadata, keyof EventMetadata> & { migratedFrom?: MigratedFrom };
 
 /**
  * Maps an EventStoreDB event to ours; null for system events (`$` streams or types), links and
@@ -25,7 +27,7 @@ export interface StoredMetadata extends EventMetadata {
 export function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
   const event = resolved.event;
   if (!event || !event.position || isSystemEvent(event.streamId, event.type)) return null;
-  const { migratedFrom, ...metadata } = (event.metadata ?? {}) as unknown as StoredMetadata;
+  const { migratedFrom, ...metadata } = (event.metadata ?? {}) as StoredMetadata;
   return {
     id: event.id,
     streamId: fromEsdbStreamName(event.streamId),

@@ -1,5 +1,6 @@
 import pg, { type Pool, type PoolClient } from 'pg';
 import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { embeddedDatabaseDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { migrations } from './migrations/index.js';
 import type { Sql, SqlResult, TransactionalSql } from './sql.js';
@@ -83,7 +84,8 @@ export class Database implements TransactionalSql {
   }
 
   private get pool(): Pool {
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
+    // TypeORM's Postgres driver keeps the pg pool it opened as `master` (typed `any` there).
+    return (this.dataSource.driver as PostgresDriver).master as Pool;
   }
 
   async query<Row = Record<string, unknown>>(
