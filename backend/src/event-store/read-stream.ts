@@ -18,10 +18,11 @@ export interface Aggregate<State> {
 }
 
 /**
- * A stream's stored events as its context's events. This is the one place that narrows stored
- * events to a domain event union, and it is a type assertion, not a check: a stream id belongs to
- * one context (`scripts/check-architecture.mjs`), only that context's deciders append to it, and
- * event shapes are never changed in place, so what the stream holds is what its union says.
+ * A stream's stored events as its context's events. This is the one place that narrows a stream's
+ * stored events to a domain event union (projections get the log's typed by the engine's filter on
+ * their `eventTypes`, projections/projection.ts), and it is a type assertion, not a check: a stream
+ * id belongs to one context (`scripts/check-architecture.mjs`), only that context's deciders append
+ * to it, and event shapes are never changed in place, so what the stream holds is what its union says.
  */
 function asStreamRead<Event extends DomainEvent>(recorded: RecordedEvent[]): StreamRead<Event> {
   return {

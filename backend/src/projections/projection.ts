@@ -59,7 +59,8 @@ export type EventsOf<Union extends DomainEvent, Types extends readonly string[]>
  * `eventTypes` (every event, as a `DomainEvent`, for 'all'), so they read them typed as `Event`:
  * the narrowing is the engine's filter on the type, and the data of a type is what its context's
  * union says for the reason event-store/read-stream.ts gives (a shape is never changed in place).
- * The engine holds every projection as a `Projection` of `DomainEvent`.
+ * The engine holds every projection as a `Projection` of `DomainEvent`: these are methods, whose
+ * parameters TypeScript compares both ways, so a `Projection<PeriodEvent>` is one (keep them methods).
  */
 export interface Projection<Event extends DomainEvent = DomainEvent> {
   name: string;
