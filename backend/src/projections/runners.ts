@@ -18,18 +18,14 @@ interface Runner extends FeedQueue {
 }
 
 /**
- * The projections followed live: each joins the one feed of the log (log-feed.ts) and applies what
- * it hands it in its own transactions, at its own pace, with its own checkpoint. A batch of events
- * and the checkpoint that follows it are written in ONE transaction, so a crash at any point neither
- * double-counts nor skips. Emits `changed` after each commit, and `advanced` whenever a projection
- * moves on, fails or stops.
+ * The projections followed live, each with its runner and checkpoint (see `follow`). Emits `changed`
+ * after each commit, and `advanced` whenever a projection moves on, fails or stops.
  */
 export class ProjectionRunners {
   private readonly runners = new Map<string, Runner>();
   private readonly states = new Map<string, { state: ProjectionState; error: string | null }>();
   private readonly feed: LogFeed<Runner>;
   private stopping = false;
-  /** True between start() and stop(): a rebuild then hands the projection back to live processing. */
   private started = false;
 
   constructor(
@@ -54,7 +50,7 @@ export class ProjectionRunners {
     this.started = true;
   }
 
-  /** Between start() and stop(): a projection rebuilt goes back to live processing. */
+  /** Between start() and stop(): a rebuild then hands the projection back to live processing. */
   get live(): boolean {
     return this.started && !this.stopping;
   }
