@@ -9,6 +9,7 @@ import { Notifications1765500000002 } from './1765500000002-notifications.js';
 import { ResultsPolls1765500000003 } from './1765500000003-results-polls.js';
 import { NotificationAnnouncements1765500000004 } from './1765500000004-notification-announcements.js';
 import { PushSubscriptionUpkeep1765500000022 } from './1765500000022-push-subscription-upkeep.js';
+import { ResetLimitsCounted1765500000023 } from './1765500000023-reset-limits-counted.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   ResultsPolls1765500000003,
   NotificationAnnouncements1765500000004,
   PushSubscriptionUpkeep1765500000022,
+  ResetLimitsCounted1765500000023,
 ];
