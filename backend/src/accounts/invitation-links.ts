@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { AppConfig } from '../platform/config/config.js';
 
 /**
@@ -16,11 +15,6 @@ export function pageLinkBase(config: Pick<AppConfig, 'publicUrl'>): string {
  */
 export function mailLinkBase(config: Pick<AppConfig, 'publicUrl'>): string {
   if (config.publicUrl === null) throw new Error('Links in e-mails need PUBLIC_URL');
-  return pageLinkBase(config);
-}
-
-/** `pageLinkBase` for callers that still pass the request, which is not read (use `pageLinkBase`). */
-export function publicBaseUrl(_request: Request, config: Pick<AppConfig, 'publicUrl'>): string {
   return pageLinkBase(config);
 }
 
