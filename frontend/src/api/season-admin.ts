@@ -13,7 +13,6 @@ import {
   type RecordResultRequest,
   type RecordResultResponse,
   type ResultView,
-  type ScheduleImportResult,
   type SeasonCatalogueView,
   type SeasonImportResult,
   type SetPeriodActiveRequest,
@@ -28,18 +27,6 @@ import { requestJson, type FetchLike } from './http';
  * mutation invalidates exactly the keys its change touches (and waits for the refetch, so the
  * button stays busy until the screen is current).
  */
-
-export function importEplPeriods(fetch?: FetchLike): Promise<ScheduleImportResult> {
-  return requestJson<ScheduleImportResult>('/api/create-epl-periods', { method: 'POST', body: {}, fetch });
-}
-
-export function importEplPeriodsMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
-  return mutationOptions({
-    mutationKey: ['admin', 'create-epl-periods'],
-    mutationFn: () => importEplPeriods(fetch),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods() }),
-  });
-}
 
 /** The seasons that can be imported and the one the pool plays; under the periods key, so an import refreshes it. */
 export function seasonsQueryOptions(fetch?: FetchLike) {

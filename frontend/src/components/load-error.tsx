@@ -14,23 +14,3 @@ export function LoadError({ title, error, onRetry }: { title: string; error: unk
     </>
   );
 }
-
-/** A page whose data could not load: its title, then the error and a Retry. */
-export function PageLoadError({
-  id,
-  heading,
-  ...error
-}: {
-  id: string;
-  heading: string;
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
-  return (
-    <section className="page" aria-labelledby={id}>
-      <h1 id={id}>{heading}</h1>
-      <LoadError {...error} />
-    </section>
-  );
-}

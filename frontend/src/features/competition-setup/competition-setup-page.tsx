@@ -1,16 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeSurvivorRule, type Competition, type PoolRules, type Prize } from '@treble/contracts';
 import { toast } from 'sonner';
+import { importScheduleMutationOptions } from '../../api/periods';
+import { activePrizesQueryOptions } from '../../api/public-prizes';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton } from '../../components/confirm-button';
 import { errorMessage } from '../../lib/errors';
 import { toastAdminError } from '../../lib/admin-errors';
-import {
-  activePrizesQueryOptions,
-  competitionSummaryQueryOptions,
-  setupOptionsMutationOptions,
-  setupPeriodsMutationOptions,
-} from './competition-setup-api';
+import { competitionSummaryQueryOptions, setupOptionsMutationOptions } from './competition-setup-api';
 import './competition-setup.css';
 
 /** The three competitions, described by the pool's configured rules. */
@@ -67,7 +64,7 @@ export function CompetitionSetupPanel({ headingLevel }: { headingLevel: 2 | 3 })
   const rules = usePoolRules();
   const prizes = useQuery(activePrizesQueryOptions());
   const summary = useQuery(competitionSummaryQueryOptions());
-  const setupPeriods = useMutation(setupPeriodsMutationOptions(queryClient));
+  const setupPeriods = useMutation(importScheduleMutationOptions(queryClient));
   const setupOptions = useMutation(setupOptionsMutationOptions(queryClient));
 
   return (
