@@ -1,6 +1,6 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { LoadError } from './load-error';
 
 /**
@@ -13,6 +13,7 @@ export function QueryBoundary({
   pending,
   resetKey,
   children,
+  error: ShowError = LoadError,
 }: {
   /** The heading of the error, e.g. "Could not load the leaderboard". */
   title: string;
@@ -20,6 +21,8 @@ export function QueryBoundary({
   /** A new key (another tab, another selection) clears a shown error. */
   resetKey?: unknown;
   children: ReactNode;
+  /** How the failure shows (a page's LoadError unless a part draws its own). */
+  error?: ComponentType<{ title: string; error: unknown; onRetry: () => void }>;
 }) {
   return (
     <QueryErrorResetBoundary>
@@ -27,7 +30,7 @@ export function QueryBoundary({
         <CatchBoundary
           getResetKey={() => resetKey}
           errorComponent={({ error, reset }) => (
-            <LoadError
+            <ShowError
               title={title}
               error={error}
               onRetry={() => {

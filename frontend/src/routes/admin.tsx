@@ -3,15 +3,21 @@ import { AdminAccessRequired, AdminPage } from '../features/admin/admin-page';
 import {
   defaultAdminTab,
   isAdminTab,
+  prefetchAdminTab,
   validateAdminSearch,
   type AdminTab,
 } from '../features/admin/admin-tabs';
 import { requireUser } from '../features/auth/route-guards';
 
-/** No loader: each tab loads its own data when it opens (players never trigger an admin call). */
+/** The open tab's data starts loading with the route (a player's visit asks for nothing). */
 export const Route = createFileRoute('/admin')({
   validateSearch: validateAdminSearch,
   beforeLoad: requireUser,
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context, deps }) => {
+    if (context.user.isAdmin)
+      prefetchAdminTab(context.queryClient, isAdminTab(deps.tab) ? deps.tab : defaultAdminTab);
+  },
   component: AdminRoute,
 });
 

@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { adminTabs, defaultAdminTab, type AdminTab } from './admin-tabs';
+import { AdminBoundary } from './admin-ui';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { EplTeamsTab } from './epl-teams-tab';
 import { HistoricalTab } from './historical-tab';
@@ -38,7 +39,8 @@ const panels: Record<AdminTab, ComponentType> = {
 
 /**
  * /admin: the nine tabs of docs/rules.md, Screens. Only the open tab is mounted, so each tab's data loads
- * when it opens; the tab is in the URL (`?tab=results`) so a tab can be linked and survives reload.
+ * when it opens (the route starts it; the tab shows its skeleton meanwhile); the tab is in the URL
+ * (`?tab=results`) so a tab can be linked and survives reload.
  */
 export function AdminPage({
   tab = defaultAdminTab,
@@ -72,11 +74,13 @@ export function AdminPage({
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {adminTabs.map(({ value }) => {
+        {adminTabs.map(({ value, label }) => {
           const Panel = panels[value];
           return (
             <Tabs.Content key={value} value={value} className="admin-tabs__panel">
-              <Panel />
+              <AdminBoundary what={`the ${label} tab`}>
+                <Panel />
+              </AdminBoundary>
             </Tabs.Content>
           );
         })}

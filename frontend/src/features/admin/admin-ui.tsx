@@ -1,14 +1,17 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorCodes, type Segment } from '@treble/contracts';
 import { Select } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/http';
+import { QueryBoundary } from '../../components/query-boundary';
 import { errorMessage } from '../../lib/errors';
 
 /** Shared pieces of the admin tabs: loading and error states, confirmations, selects, toasts. */
 
 export const segmentLabels: Record<Segment, string> = { main: 'Main Season', last10: 'Last 10' };
+
+/** A season as people write it: 2025-26 is 2025/26. */
+export const seasonText = (season: string) => season.replace('-', '/');
 
 export { periodTitle } from '../../lib/period-title';
 
@@ -24,43 +27,53 @@ export function toastError(error: unknown, fallback: string): void {
   toast.error('Error', { description });
 }
 
-/** A query's loading skeleton, its error with Retry, or its data. */
-export function QueryView<T>({
-  query,
+/**
+ * A part of a tab that reads on demand (`useSuspenseQuery` inside): skeleton lines while it loads,
+ * a failed first load with Retry in its place.
+ */
+export function AdminBoundary({
   what,
   lines = 3,
+  resetKey,
   children,
 }: {
-  query: UseQueryResult<T>;
   /** "the periods": completes "Loading …" and "Could not load …". */
   what: string;
   lines?: number;
-  children: (data: T) => ReactNode;
+  /** A new key (another period, another matchday) clears a shown error. */
+  resetKey?: unknown;
+  children: ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <div role="status" aria-busy="true" className="admin-skeleton">
-        {Array.from({ length: lines }, (_, index) => (
-          <span key={index} className="skeleton skeleton--line" aria-hidden="true" />
-        ))}
-        <span className="visually-hidden">Loading {what}…</span>
-      </div>
-    );
-  }
-  if (query.isLoadingError) {
-    return (
-      <div className="error-state" role="alert">
-        <p>Could not load {what}.</p>
-        <p className="error-state__message">
-          {query.error instanceof ApiError ? query.error.detail : errorMessage(query.error)}
-        </p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  return <>{children(query.data)}</>;
+  const pending = (
+    <div role="status" aria-busy="true" className="admin-skeleton">
+      {Array.from({ length: lines }, (_, index) => (
+        <span key={index} className="skeleton skeleton--line" aria-hidden="true" />
+      ))}
+      <span className="visually-hidden">Loading {what}…</span>
+    </div>
+  );
+  return (
+    <QueryBoundary
+      title={`Could not load ${what}.`}
+      pending={pending}
+      resetKey={resetKey}
+      error={AdminLoadError}
+    >
+      {children}
+    </QueryBoundary>
+  );
+}
+
+function AdminLoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <div className="error-state" role="alert">
+      <p>{title}</p>
+      <p className="error-state__message">{error instanceof ApiError ? error.detail : errorMessage(error)}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
 }
 
 export { ConfirmButton } from '../../components/confirm-button';

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { HealthReport } from '@treble/contracts';
 import { healthQueryOptions } from '../../api/admin';
 import { formatDateTime } from '../../lib/dates';
 import { useConnectionState, type ConnectionState } from '../../realtime/realtime-provider';
-import { QueryView } from './admin-ui';
+import { AdminBoundary } from './admin-ui';
 
 const connectionLabels: Record<ConnectionState, string> = {
   connecting: 'Connecting',
@@ -20,7 +20,9 @@ const statusLabels: Record<HealthReport['status'], string> = {
 
 /** For admins: is the server healthy, are projections keeping up, is this browser receiving live updates. */
 export function DiagnosticsPanel() {
-  const health = useQuery(healthQueryOptions());
+  const queryClient = useQueryClient();
+  const { queryKey } = healthQueryOptions();
+  const refreshing = useIsFetching({ queryKey }) > 0;
   const connection = useConnectionState();
   return (
     <section className="panel admin-diagnostics" aria-labelledby="diagnostics-title">
@@ -29,8 +31,8 @@ export function DiagnosticsPanel() {
         <button
           type="button"
           className="button"
-          onClick={() => void health.refetch()}
-          disabled={health.isFetching}
+          onClick={() => void queryClient.refetchQueries({ queryKey })}
+          disabled={refreshing}
         >
           Refresh
         </button>
@@ -45,63 +47,67 @@ export function DiagnosticsPanel() {
           </dd>
         </div>
       </dl>
-      <QueryView query={health} what="the server health" lines={2}>
-        {(report) => (
-          <>
-            <dl className="admin-facts">
-              <div>
-                <dt>Server</dt>
-                <dd>
-                  <span className={`badge admin-badge--health-${report.status}`}>
-                    {statusLabels[report.status]}
-                  </span>
-                </dd>
-              </div>
-              <div>
-                <dt>Database</dt>
-                <dd>
-                  {report.database.kind} · {report.database.status}
-                </dd>
-              </div>
-              <div>
-                <dt>Event store</dt>
-                <dd>
-                  {report.eventStore.kind} · {report.eventStore.status} · position{' '}
-                  {report.eventStore.headPosition}
-                </dd>
-              </div>
-              <div>
-                <dt>Checked</dt>
-                <dd>
-                  <time dateTime={report.now}>{formatDateTime(report.now)}</time>
-                </dd>
-              </div>
-            </dl>
-            {report.projections.length > 0 && (
-              <table className="admin-table" aria-label="Projections">
-                <thead>
-                  <tr>
-                    <th scope="col">Projection</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Lag</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.projections.map((projection) => (
-                    <tr key={projection.name}>
-                      <td>
-                        {projection.name} v{projection.version}
-                      </td>
-                      <td>{projection.status}</td>
-                      <td>{projection.lag}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </>
-        )}
-      </QueryView>
+      <AdminBoundary what="the server health" lines={2}>
+        <HealthReportView />
+      </AdminBoundary>
     </section>
+  );
+}
+
+function HealthReportView() {
+  const { data: report } = useSuspenseQuery(healthQueryOptions());
+  return (
+    <>
+      <dl className="admin-facts">
+        <div>
+          <dt>Server</dt>
+          <dd>
+            <span className={`badge admin-badge--health-${report.status}`}>
+              {statusLabels[report.status]}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Database</dt>
+          <dd>
+            {report.database.kind} · {report.database.status}
+          </dd>
+        </div>
+        <div>
+          <dt>Event store</dt>
+          <dd>
+            {report.eventStore.kind} · {report.eventStore.status} · position {report.eventStore.headPosition}
+          </dd>
+        </div>
+        <div>
+          <dt>Checked</dt>
+          <dd>
+            <time dateTime={report.now}>{formatDateTime(report.now)}</time>
+          </dd>
+        </div>
+      </dl>
+      {report.projections.length > 0 && (
+        <table className="admin-table" aria-label="Projections">
+          <thead>
+            <tr>
+              <th scope="col">Projection</th>
+              <th scope="col">Status</th>
+              <th scope="col">Lag</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.projections.map((projection) => (
+              <tr key={projection.name}>
+                <td>
+                  {projection.name} v{projection.version}
+                </td>
+                <td>{projection.status}</td>
+                <td>{projection.lag}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { Period } from '@treble/contracts';
 import { toast } from 'sonner';
 import { periodsQueryOptions } from '../../api/periods';
@@ -7,39 +7,34 @@ import {
   eplTeamsQueryOptions,
   replaceWithEplMutationOptions,
 } from '../../api/season-admin';
-import { ConfirmButton, QueryView, periodTitle, segmentLabels, toastError } from './admin-ui';
+import { ConfirmButton, periodTitle, segmentLabels, toastError } from './admin-ui';
 
 /** EPL Teams tab: the season's 20 clubs, and per period "Add EPL Teams" or "Replace All". */
 export function EplTeamsTab() {
-  const teams = useQuery(eplTeamsQueryOptions());
-  const periods = useQuery(periodsQueryOptions());
+  const [{ data: teams }, { data: periods }] = useSuspenseQueries({
+    queries: [eplTeamsQueryOptions(), periodsQueryOptions()],
+  });
   return (
     <div className="admin-stack">
       <section className="panel" aria-labelledby="epl-teams-title">
         <h2 id="epl-teams-title">Premier League Teams</h2>
-        <QueryView query={teams} what="the teams">
-          {(list) => (
-            <>
-              <p className="muted">
-                {list.length} teams · {list.filter((team) => team.promoted).length} promoted
-              </p>
-              <ul className="admin-team-grid" aria-label="EPL teams">
-                {list.map((team) => (
-                  <li
-                    key={team.code}
-                    className={`admin-team${team.promoted ? ' admin-team--promoted' : ''}`}
-                    data-testid="epl-team"
-                  >
-                    <strong>{team.name}</strong>
-                    <span className="muted">{team.city}</span>
-                    <code>{team.code}</code>
-                    {team.promoted && <span className="badge admin-badge--promoted">Promoted</span>}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </QueryView>
+        <p className="muted">
+          {teams.length} teams · {teams.filter((team) => team.promoted).length} promoted
+        </p>
+        <ul className="admin-team-grid" aria-label="EPL teams">
+          {teams.map((team) => (
+            <li
+              key={team.code}
+              className={`admin-team${team.promoted ? ' admin-team--promoted' : ''}`}
+              data-testid="epl-team"
+            >
+              <strong>{team.name}</strong>
+              <span className="muted">{team.city}</span>
+              <code>{team.code}</code>
+              {team.promoted && <span className="badge admin-badge--promoted">Promoted</span>}
+            </li>
+          ))}
+        </ul>
       </section>
       <section className="panel" aria-labelledby="epl-periods-title">
         <h2 id="epl-periods-title">Period Options</h2>
@@ -47,19 +42,15 @@ export function EplTeamsTab() {
           "Add EPL Teams" adds the clubs a period does not have yet. "Replace All" starts the period over with
           the 20 clubs.
         </p>
-        <QueryView query={periods} what="the periods">
-          {(list) =>
-            list.length === 0 ? (
-              <p className="empty-state">No periods yet. Import the schedule first.</p>
-            ) : (
-              <ol className="admin-list" aria-label="Periods for EPL teams">
-                {list.map((period) => (
-                  <EplPeriodRow key={period.id} period={period} />
-                ))}
-              </ol>
-            )
-          }
-        </QueryView>
+        {periods.length === 0 ? (
+          <p className="empty-state">No periods yet. Import the schedule first.</p>
+        ) : (
+          <ol className="admin-list" aria-label="Periods for EPL teams">
+            {periods.map((period) => (
+              <EplPeriodRow key={period.id} period={period} />
+            ))}
+          </ol>
+        )}
       </section>
     </div>
   );

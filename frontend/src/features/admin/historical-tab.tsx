@@ -1,5 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userDisplayName, type Period, type ChoiceView, type User } from '@treble/contracts';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useSuspenseQueries,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import { userDisplayName, type ChoiceView, type Period, type TeamUsage, type User } from '@treble/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { adminUsersQueryOptions } from '../../api/admin';
@@ -11,7 +17,7 @@ import {
   playerUsageQueryOptions,
 } from '../../api/picks-admin';
 import { optionsQueryOptions } from '../../api/picks';
-import { AdminSelect, ConfirmButton, QueryView, periodTitle, toastError } from './admin-ui';
+import { AdminBoundary, AdminSelect, ConfirmButton, periodTitle, toastError } from './admin-ui';
 import { usePoolRules } from '../../api/rules';
 
 /** Periods that have ended (retroactive picks are only for those), newest first. */
@@ -24,10 +30,14 @@ export function pastPeriods(periods: Period[], now: Date): Period[] {
 /** Historical tab: an admin makes a player's 3 picks in an ended period, or clears a period's picks. */
 export function HistoricalTab() {
   const { picksPerPeriod } = usePoolRules();
-  const users = useQuery(adminUsersQueryOptions());
-  const periods = useQuery(periodsQueryOptions());
+  const [{ data: users }, { data: periods }] = useSuspenseQueries({
+    queries: [adminUsersQueryOptions(), periodsQueryOptions()],
+  });
   const [userId, setUserId] = useState('');
   const [periodId, setPeriodId] = useState('');
+  // Read beside the period's teams, not after them.
+  const usage = useQuery({ ...playerUsageQueryOptions(userId), enabled: userId !== '' });
+  const past = pastPeriods(periods, new Date());
 
   return (
     <div className="admin-stack">
@@ -38,65 +48,69 @@ export function HistoricalTab() {
           player must have no picks in that period yet, and the usage limit still applies.
         </p>
         <div className="form__row">
-          <QueryView query={users} what="the users" lines={1}>
-            {(list) => (
-              <AdminSelect
-                label="User"
-                value={userId}
-                onChange={setUserId}
-                placeholder="Choose a user"
-                items={list.map((user) => ({
-                  value: user.id,
-                  label: `${userDisplayName(user)} (${user.email})`,
-                }))}
-              />
-            )}
-          </QueryView>
-          <QueryView query={periods} what="the periods" lines={1}>
-            {(list) => {
-              const past = pastPeriods(list, new Date());
-              return (
-                <AdminSelect
-                  label="Period"
-                  value={periodId}
-                  onChange={setPeriodId}
-                  placeholder={past.length === 0 ? 'No ended periods yet' : 'Choose a past period'}
-                  disabled={past.length === 0}
-                  items={past.map((period) => ({
-                    value: String(period.id),
-                    label: `MW ${period.id}: ${periodTitle(period)}`,
-                  }))}
-                />
-              );
-            }}
-          </QueryView>
+          <AdminSelect
+            label="User"
+            value={userId}
+            onChange={setUserId}
+            placeholder="Choose a user"
+            items={users.map((user) => ({
+              value: user.id,
+              label: `${userDisplayName(user)} (${user.email})`,
+            }))}
+          />
+          <AdminSelect
+            label="Period"
+            value={periodId}
+            onChange={setPeriodId}
+            placeholder={past.length === 0 ? 'No ended periods yet' : 'Choose a past period'}
+            disabled={past.length === 0}
+            items={past.map((period) => ({
+              value: String(period.id),
+              label: `MW ${period.id}: ${periodTitle(period)}`,
+            }))}
+          />
         </div>
         {periodId ? (
-          <TeamPicker
-            key={`${userId}-${periodId}`}
-            periodId={Number(periodId)}
-            user={users.data?.find((user) => user.id === userId) ?? null}
-          />
+          <AdminBoundary what="the teams of this period" resetKey={`${userId}-${periodId}`}>
+            <TeamPicker
+              key={`${userId}-${periodId}`}
+              periodId={Number(periodId)}
+              user={users.find((user) => user.id === userId) ?? null}
+              usage={usage.data}
+            />
+          </AdminBoundary>
         ) : (
           <p className="muted">Choose a user and a past period to pick their teams.</p>
         )}
       </section>
-      {periodId && <ExistingChoices periodId={Number(periodId)} users={users.data ?? []} />}
+      {periodId && (
+        <AdminBoundary what="the choices" resetKey={periodId}>
+          <ExistingChoices periodId={Number(periodId)} users={users} />
+        </AdminBoundary>
+      )}
     </div>
   );
 }
 
-function TeamPicker({ periodId, user }: { periodId: number; user: User | null }) {
+function TeamPicker({
+  periodId,
+  user,
+  usage,
+}: {
+  periodId: number;
+  user: User | null;
+  usage: TeamUsage[] | undefined;
+}) {
   const { picksPerPeriod, maxUsesPerTeam } = usePoolRules();
-  const options = useQuery(optionsQueryOptions(periodId));
-  const usage = useQuery({ ...playerUsageQueryOptions(user?.id ?? ''), enabled: user !== null });
-  const existing = useQuery(periodChoicesQueryOptions(periodId));
+  const [{ data: list }, { data: existing }] = useSuspenseQueries({
+    queries: [optionsQueryOptions(periodId), periodChoicesQueryOptions(periodId)],
+  });
   const queryClient = useQueryClient();
   const create = useMutation(createRetroactiveChoicesMutationOptions(queryClient));
   const [selected, setSelected] = useState<string[]>([]);
 
-  const usesOf = (teamKey: string) => usage.data?.find((row) => row.teamKey === teamKey)?.uses ?? 0;
-  const alreadyPicked = user !== null && (existing.data ?? []).some((choice) => choice.userId === user.id);
+  const usesOf = (teamKey: string) => usage?.find((row) => row.teamKey === teamKey)?.uses ?? 0;
+  const alreadyPicked = user !== null && existing.some((choice) => choice.userId === user.id);
 
   const toggle = (optionId: string) => {
     if (selected.includes(optionId)) {
@@ -132,62 +146,53 @@ function TeamPicker({ periodId, user }: { periodId: number; user: User | null })
   };
 
   return (
-    <QueryView query={options} what="the teams of this period">
-      {(list) => (
-        <>
-          <p className="muted" role="status">
-            Selected {selected.length}/{picksPerPeriod}
-            {user ? ` for ${userDisplayName(user)}` : ''}
-          </p>
-          {alreadyPicked && user && (
-            <p className="notice notice--error">
-              {userDisplayName(user)} already has picks in this period. Clear the period's picks first to
-              enter new ones.
-            </p>
-          )}
-          {list.length === 0 ? (
-            <p className="empty-state">No options created for this period yet.</p>
-          ) : (
-            <ul className="admin-team-grid" aria-label="Teams to pick">
-              {list.map((option) => {
-                const isSelected = selected.includes(option.id);
-                const uses = user ? usesOf(option.teamKey) : null;
-                const capped = uses !== null && uses >= maxUsesPerTeam;
-                return (
-                  <li key={option.id}>
-                    <button
-                      type="button"
-                      className={`admin-team admin-team--button${isSelected ? ' admin-team--selected' : ''}`}
-                      aria-pressed={isSelected}
-                      disabled={capped && !isSelected}
-                      onClick={() => toggle(option.id)}
-                    >
-                      <strong>{option.name}</strong>
-                      <span className="muted">
-                        Used {uses ?? '–'}/{maxUsesPerTeam}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={submit}
-            disabled={create.isPending}
-          >
-            {create.isPending ? 'Creating…' : 'Create Selections'}
-          </button>
-        </>
+    <>
+      <p className="muted" role="status">
+        Selected {selected.length}/{picksPerPeriod}
+        {user ? ` for ${userDisplayName(user)}` : ''}
+      </p>
+      {alreadyPicked && user && (
+        <p className="notice notice--error">
+          {userDisplayName(user)} already has picks in this period. Clear the period's picks first to enter
+          new ones.
+        </p>
       )}
-    </QueryView>
+      {list.length === 0 ? (
+        <p className="empty-state">No options created for this period yet.</p>
+      ) : (
+        <ul className="admin-team-grid" aria-label="Teams to pick">
+          {list.map((option) => {
+            const isSelected = selected.includes(option.id);
+            const uses = user ? usesOf(option.teamKey) : null;
+            const capped = uses !== null && uses >= maxUsesPerTeam;
+            return (
+              <li key={option.id}>
+                <button
+                  type="button"
+                  className={`admin-team admin-team--button${isSelected ? ' admin-team--selected' : ''}`}
+                  aria-pressed={isSelected}
+                  disabled={capped && !isSelected}
+                  onClick={() => toggle(option.id)}
+                >
+                  <strong>{option.name}</strong>
+                  <span className="muted">
+                    Used {uses ?? '–'}/{maxUsesPerTeam}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <button type="button" className="button button--primary" onClick={submit} disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create Selections'}
+      </button>
+    </>
   );
 }
 
 function ExistingChoices({ periodId, users }: { periodId: number; users: User[] }) {
-  const choices = useQuery(periodChoicesQueryOptions(periodId));
+  const { data: choices } = useSuspenseQuery(periodChoicesQueryOptions(periodId));
   const queryClient = useQueryClient();
   const clear = useMutation(clearPeriodChoicesMutationOptions(queryClient));
   const names = new Map(users.map((user) => [user.id, userDisplayName(user)]));
@@ -195,14 +200,12 @@ function ExistingChoices({ periodId, users }: { periodId: number; users: User[] 
   return (
     <section className="panel" aria-labelledby="existing-choices-title">
       <div className="admin-panel-heading">
-        <h2 id="existing-choices-title">
-          Existing Choices{choices.isSuccess ? ` (${choices.data.length})` : ''}
-        </h2>
+        <h2 id="existing-choices-title">Existing Choices ({choices.length})</h2>
         <ConfirmButton
           danger
           label="Clear All"
           ariaLabel={`Clear All choices of period ${periodId}`}
-          disabled={!choices.isSuccess || choices.data.length === 0 || clear.isPending}
+          disabled={choices.length === 0 || clear.isPending}
           title={`Delete every pick of period ${periodId}?`}
           description={
             <p>
@@ -219,15 +222,11 @@ function ExistingChoices({ periodId, users }: { periodId: number; users: User[] 
           }
         />
       </div>
-      <QueryView query={choices} what="the choices">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="empty-state">No choices in this period.</p>
-          ) : (
-            <ChoicesTable choices={list} names={names} />
-          )
-        }
-      </QueryView>
+      {choices.length === 0 ? (
+        <p className="empty-state">No choices in this period.</p>
+      ) : (
+        <ChoicesTable choices={choices} names={names} />
+      )}
     </section>
   );
 }

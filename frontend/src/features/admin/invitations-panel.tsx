@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ErrorCodes, type Invitation, type SendInviteFailure } from '@treble/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import {
 } from '../../api/admin';
 import { ApiError } from '../../api/http';
 import { formatDateTime } from '../../lib/dates';
-import { QueryView } from './admin-ui';
+import { AdminBoundary } from './admin-ui';
 
 const statusLabels: Record<Invitation['status'], string> = {
   valid: 'Active',
@@ -163,15 +163,15 @@ function SendInvitation() {
 }
 
 function InvitationList() {
-  const invitations = useQuery(invitationsQueryOptions());
   return (
-    <QueryView query={invitations} what="the invitation links">
-      {(list) => <InvitationRows invitations={list} />}
-    </QueryView>
+    <AdminBoundary what="the invitation links">
+      <InvitationRows />
+    </AdminBoundary>
   );
 }
 
-function InvitationRows({ invitations }: { invitations: Invitation[] }) {
+function InvitationRows() {
+  const { data: invitations } = useSuspenseQuery(invitationsQueryOptions());
   const queryClient = useQueryClient();
   const revoke = useMutation(revokeInvitationMutationOptions(queryClient));
   if (invitations.length === 0) return <p className="muted">No invitation links yet.</p>;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { MatchdayMatch } from '@treble/contracts';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import {
 } from '../../api/live-results';
 import { currentPeriodQueryOptions } from '../../api/picks';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
-import { QueryView, toastError } from './admin-ui';
+import { AdminBoundary, toastError } from './admin-ui';
 
 const firstMatchday = 1;
 const lastMatchday = 38;
@@ -67,7 +67,9 @@ export function LiveResultsTab() {
   return (
     <div className="admin-stack">
       {providerOff && <NoProviderNotice />}
-      <SchedulerCard />
+      <AdminBoundary what="the scheduler status" lines={2}>
+        <SchedulerCard />
+      </AdminBoundary>
       <section className="panel" aria-labelledby="manual-update-title">
         <h2 id="manual-update-title">Manual Update</h2>
         <div className="form__row admin-inline-form">
@@ -121,7 +123,11 @@ export function LiveResultsTab() {
           </p>
         )}
       </section>
-      {ready && valid && providerKnown && !providerOff && <MatchdayCard matchday={matchday} />}
+      {ready && valid && providerKnown && !providerOff && (
+        <AdminBoundary what={`matchday ${matchday}`} resetKey={matchday}>
+          <MatchdayCard matchday={matchday} />
+        </AdminBoundary>
+      )}
       <section className="panel admin-help" aria-labelledby="live-help-title">
         <h2 id="live-help-title">How live results work</h2>
         <ul>
@@ -161,129 +167,117 @@ function NoProviderNotice() {
 }
 
 function SchedulerCard() {
-  const status = useQuery(schedulerStatusQueryOptions());
+  const { data: scheduler } = useSuspenseQuery(schedulerStatusQueryOptions());
   const queryClient = useQueryClient();
   const change = useMutation(setSchedulerRunningMutationOptions(queryClient));
   return (
     <section className="panel" aria-labelledby="scheduler-title">
       <h2 id="scheduler-title">Auto-Update Scheduler</h2>
-      <QueryView query={status} what="the scheduler status" lines={2}>
-        {(scheduler) => (
-          <>
-            <dl className="admin-facts">
-              <div>
-                <dt>Status</dt>
-                <dd>
-                  <span
-                    className={`badge ${scheduler.isRunning ? 'badge--status-active' : 'badge--status-pending'}`}
-                  >
-                    {scheduler.isRunning ? 'Running' : 'Stopped'}
-                  </span>
-                </dd>
-              </div>
-              <div>
-                <dt>Next update</dt>
-                <dd data-testid="next-update">
-                  {scheduler.nextUpdate ? (
-                    <>
-                      <time dateTime={scheduler.nextUpdate}>{formatDateTime(scheduler.nextUpdate)}</time>{' '}
-                      <span className="muted">({displayTimeZone()})</span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </dd>
-              </div>
-              {scheduler.lastPoll && (
-                <div>
-                  <dt>Last poll</dt>
-                  <dd data-testid="last-poll">
-                    <time dateTime={scheduler.lastPoll.at}>{formatDateTime(scheduler.lastPoll.at)}</time>{' '}
-                    {scheduler.lastPoll.ok ? (
-                      <span className="badge badge--status-active">OK</span>
-                    ) : (
-                      <span className="badge badge--status-pending">Failed</span>
-                    )}
-                    {scheduler.lastPoll.unreadable > 0 &&
-                      ` · ${scheduler.lastPoll.unreadable} match${scheduler.lastPoll.unreadable === 1 ? '' : 'es'} could not be read`}
-                  </dd>
-                </div>
-              )}
-            </dl>
-            {scheduler.lastPoll && !scheduler.lastPoll.ok && (
-              <p className="notice notice--error" role="alert">
-                {scheduler.lastPoll.consecutiveFailures > 1
-                  ? `The last ${scheduler.lastPoll.consecutiveFailures} polls failed. `
-                  : 'The last poll failed. '}
-                {scheduler.lastPoll.error}
-              </p>
-            )}
-            {!scheduler.providerConfigured && (
-              <p className="muted" data-testid="scheduler-off">
-                The scheduler needs a results provider, so it cannot run.
-              </p>
-            )}
-            <button
-              type="button"
-              className={scheduler.isRunning ? 'button button--danger' : 'button button--primary'}
-              disabled={change.isPending || (!scheduler.isRunning && !scheduler.providerConfigured)}
-              onClick={() =>
-                change.mutate(!scheduler.isRunning, {
-                  onSuccess: (answer) => toast.success('Scheduler Updated', { description: answer.message }),
-                  onError: (error) => toastError(error, 'Failed to update the scheduler'),
-                })
-              }
+      <dl className="admin-facts">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span
+              className={`badge ${scheduler.isRunning ? 'badge--status-active' : 'badge--status-pending'}`}
             >
-              {scheduler.isRunning ? 'Stop' : 'Start'}
-            </button>
-          </>
+              {scheduler.isRunning ? 'Running' : 'Stopped'}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Next update</dt>
+          <dd data-testid="next-update">
+            {scheduler.nextUpdate ? (
+              <>
+                <time dateTime={scheduler.nextUpdate}>{formatDateTime(scheduler.nextUpdate)}</time>{' '}
+                <span className="muted">({displayTimeZone()})</span>
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        {scheduler.lastPoll && (
+          <div>
+            <dt>Last poll</dt>
+            <dd data-testid="last-poll">
+              <time dateTime={scheduler.lastPoll.at}>{formatDateTime(scheduler.lastPoll.at)}</time>{' '}
+              {scheduler.lastPoll.ok ? (
+                <span className="badge badge--status-active">OK</span>
+              ) : (
+                <span className="badge badge--status-pending">Failed</span>
+              )}
+              {scheduler.lastPoll.unreadable > 0 &&
+                ` · ${scheduler.lastPoll.unreadable} match${scheduler.lastPoll.unreadable === 1 ? '' : 'es'} could not be read`}
+            </dd>
+          </div>
         )}
-      </QueryView>
+      </dl>
+      {scheduler.lastPoll && !scheduler.lastPoll.ok && (
+        <p className="notice notice--error" role="alert">
+          {scheduler.lastPoll.consecutiveFailures > 1
+            ? `The last ${scheduler.lastPoll.consecutiveFailures} polls failed. `
+            : 'The last poll failed. '}
+          {scheduler.lastPoll.error}
+        </p>
+      )}
+      {!scheduler.providerConfigured && (
+        <p className="muted" data-testid="scheduler-off">
+          The scheduler needs a results provider, so it cannot run.
+        </p>
+      )}
+      <button
+        type="button"
+        className={scheduler.isRunning ? 'button button--danger' : 'button button--primary'}
+        disabled={change.isPending || (!scheduler.isRunning && !scheduler.providerConfigured)}
+        onClick={() =>
+          change.mutate(!scheduler.isRunning, {
+            onSuccess: (answer) => toast.success('Scheduler Updated', { description: answer.message }),
+            onError: (error) => toastError(error, 'Failed to update the scheduler'),
+          })
+        }
+      >
+        {scheduler.isRunning ? 'Stop' : 'Start'}
+      </button>
     </section>
   );
 }
 
 function MatchdayCard({ matchday }: { matchday: number }) {
-  const status = useQuery(matchdayStatusQueryOptions(matchday));
+  const { data: day } = useSuspenseQuery(matchdayStatusQueryOptions(matchday));
   return (
     <section className="panel" aria-labelledby="matchday-title">
       <div className="admin-panel-heading">
         <h2 id="matchday-title">Matchday {matchday}</h2>
-        {status.data?.isComplete && <span className="badge badge--status-completed">Matchday Complete</span>}
+        {day.isComplete && <span className="badge badge--status-completed">Matchday Complete</span>}
       </div>
-      <QueryView query={status} what={`matchday ${matchday}`}>
-        {(day) => (
-          <>
-            <p className="muted" data-testid="matchday-progress">
-              {day.finishedMatches} of {day.totalMatches} matches completed
-            </p>
-            {day.matches.length === 0 ? (
-              <p className="empty-state">No matches for this matchday.</p>
-            ) : (
-              <ul className="admin-match-list" aria-label={`Matches of matchday ${matchday}`}>
-                {day.matches.map((match, index) => (
-                  <MatchRow key={`${match.homeTeam}-${match.awayTeam}-${index}`} match={match} />
-                ))}
-              </ul>
-            )}
-            {(day.unreadable ?? []).length > 0 && (
-              <div className="notice notice--error" role="alert">
-                <p>
-                  The provider sent {day.unreadable!.length} match{day.unreadable!.length === 1 ? '' : 'es'}{' '}
-                  that could not be read:
-                </p>
-                <ul aria-label={`Unreadable matches of matchday ${matchday}`}>
-                  {day.unreadable!.map((match, index) => (
-                    <li key={`${match.id ?? 'none'}-${index}`}>
-                      {match.id === null ? 'A match without an id' : `Match ${match.id}`}: {match.reason}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </>
-        )}
-      </QueryView>
+      <p className="muted" data-testid="matchday-progress">
+        {day.finishedMatches} of {day.totalMatches} matches completed
+      </p>
+      {day.matches.length === 0 ? (
+        <p className="empty-state">No matches for this matchday.</p>
+      ) : (
+        <ul className="admin-match-list" aria-label={`Matches of matchday ${matchday}`}>
+          {day.matches.map((match, index) => (
+            <MatchRow key={`${match.homeTeam}-${match.awayTeam}-${index}`} match={match} />
+          ))}
+        </ul>
+      )}
+      {(day.unreadable ?? []).length > 0 && (
+        <div className="notice notice--error" role="alert">
+          <p>
+            The provider sent {day.unreadable!.length} match{day.unreadable!.length === 1 ? '' : 'es'} that
+            could not be read:
+          </p>
+          <ul aria-label={`Unreadable matches of matchday ${matchday}`}>
+            {day.unreadable!.map((match, index) => (
+              <li key={`${match.id ?? 'none'}-${index}`}>
+                {match.id === null ? 'A match without an id' : `Match ${match.id}`}: {match.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

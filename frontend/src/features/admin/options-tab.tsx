@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { Option } from '@treble/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -6,9 +6,9 @@ import { periodsQueryOptions } from '../../api/periods';
 import { optionsQueryOptions } from '../../api/picks';
 import { createOptionMutationOptions } from '../../api/season-admin';
 import {
+  AdminBoundary,
   AdminSelect,
   NameDescriptionFields,
-  QueryView,
   TextField,
   periodTitle,
   toastError,
@@ -36,7 +36,7 @@ export function validateOptionDraft(draft: OptionDraft): OptionErrors {
 
 /** Options tab: add a custom option to a period and list the period's options. */
 export function OptionsTab() {
-  const periods = useQuery(periodsQueryOptions());
+  const { data: periods } = useSuspenseQuery(periodsQueryOptions());
   const queryClient = useQueryClient();
   const create = useMutation(createOptionMutationOptions(queryClient));
   const [draft, setDraft] = useState<OptionDraft>({
@@ -77,29 +77,25 @@ export function OptionsTab() {
     <div className="admin-stack">
       <form className="panel form" onSubmit={submit} noValidate aria-labelledby="create-option-title">
         <h2 id="create-option-title">Create Option</h2>
-        <QueryView query={periods} what="the periods" lines={1}>
-          {(list) => (
-            <div className="field-with-error">
-              <AdminSelect
-                label="Period"
-                required
-                value={draft.periodId}
-                onChange={(value) => set('periodId', value)}
-                placeholder={list.length === 0 ? 'No periods yet' : 'Choose a period'}
-                disabled={list.length === 0}
-                items={list.map((period) => ({
-                  value: String(period.id),
-                  label: `${period.id}: ${periodTitle(period)}`,
-                }))}
-              />
-              {errors.periodId && (
-                <span className="field__error" role="alert">
-                  {errors.periodId}
-                </span>
-              )}
-            </div>
+        <div className="field-with-error">
+          <AdminSelect
+            label="Period"
+            required
+            value={draft.periodId}
+            onChange={(value) => set('periodId', value)}
+            placeholder={periods.length === 0 ? 'No periods yet' : 'Choose a period'}
+            disabled={periods.length === 0}
+            items={periods.map((period) => ({
+              value: String(period.id),
+              label: `${period.id}: ${periodTitle(period)}`,
+            }))}
+          />
+          {errors.periodId && (
+            <span className="field__error" role="alert">
+              {errors.periodId}
+            </span>
           )}
-        </QueryView>
+        </div>
         <div className="form__row">
           <NameDescriptionFields
             name={draft.name}
@@ -124,7 +120,9 @@ export function OptionsTab() {
       <section className="panel" aria-labelledby="option-list-title">
         <h2 id="option-list-title">{draft.periodId ? `Options of period ${draft.periodId}` : 'Options'}</h2>
         {draft.periodId ? (
-          <OptionList periodId={Number(draft.periodId)} />
+          <AdminBoundary what="the options" resetKey={draft.periodId}>
+            <OptionList periodId={Number(draft.periodId)} />
+          </AdminBoundary>
         ) : (
           <p className="muted">Choose a period to see its options.</p>
         )}
@@ -135,33 +133,26 @@ export function OptionsTab() {
 
 function OptionList({ periodId }: { periodId: number }) {
   const rules = usePoolRules();
-  const options = useQuery(optionsQueryOptions(periodId));
+  const { data: options } = useSuspenseQuery(optionsQueryOptions(periodId));
+  if (options.length === 0) return <p className="empty-state">No options created for this period yet.</p>;
   return (
-    <QueryView query={options} what="the options">
-      {(list) =>
-        list.length === 0 ? (
-          <p className="empty-state">No options created for this period yet.</p>
-        ) : (
-          <ol className="admin-list" aria-label="Option list">
-            {[...list].sort(bySortOrder).map((option) => (
-              <li key={option.id} className="admin-list__row" data-testid="admin-option-row">
-                <span className="admin-list__id" title="Sort order">
-                  #{option.sortOrder}
-                </span>
-                <span className="admin-list__main">
-                  <span>{option.name}</span>
-                  {option.description && <span className="muted">{option.description}</span>}
-                </span>
-                <span className="muted" title="Your uses of this team this season">
-                  Used: {option.usageCount}/{rules.maxUsesPerTeam}
-                </span>
-                {option.pickCount !== null && <span className="muted">Picked by {option.pickCount}</span>}
-              </li>
-            ))}
-          </ol>
-        )
-      }
-    </QueryView>
+    <ol className="admin-list" aria-label="Option list">
+      {[...options].sort(bySortOrder).map((option) => (
+        <li key={option.id} className="admin-list__row" data-testid="admin-option-row">
+          <span className="admin-list__id" title="Sort order">
+            #{option.sortOrder}
+          </span>
+          <span className="admin-list__main">
+            <span>{option.name}</span>
+            {option.description && <span className="muted">{option.description}</span>}
+          </span>
+          <span className="muted" title="Your uses of this team this season">
+            Used: {option.usageCount}/{rules.maxUsesPerTeam}
+          </span>
+          {option.pickCount !== null && <span className="muted">Picked by {option.pickCount}</span>}
+        </li>
+      ))}
+    </ol>
   );
 }
 

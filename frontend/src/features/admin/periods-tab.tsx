@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { Period, Segment } from '@treble/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +8,6 @@ import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import {
   AdminSelect,
   NameDescriptionFields,
-  QueryView,
   TextField,
   periodTitle,
   segmentLabels,
@@ -42,21 +41,17 @@ export function validatePeriodDraft(draft: PeriodDraft): PeriodErrors {
 
 /** Periods tab: create a period, list them with Active/Inactive and segment, and switch them on or off. */
 export function PeriodsTab() {
-  const periods = useQuery(periodsQueryOptions());
+  const { data: periods } = useSuspenseQuery(periodsQueryOptions());
   return (
     <div className="admin-stack">
       <CreatePeriodForm />
       <section className="panel" aria-labelledby="period-list-title">
         <h2 id="period-list-title">Periods</h2>
-        <QueryView query={periods} what="the periods">
-          {(list) =>
-            list.length === 0 ? (
-              <p className="empty-state">No periods yet. Import the schedule or create one above.</p>
-            ) : (
-              <PeriodList periods={list} />
-            )
-          }
-        </QueryView>
+        {periods.length === 0 ? (
+          <p className="empty-state">No periods yet. Import the schedule or create one above.</p>
+        ) : (
+          <PeriodList periods={periods} />
+        )}
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { Competition, Currency, Prize } from '@treble/contracts';
 import { Dialog, Switch, Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
@@ -9,7 +9,7 @@ import {
   deletePrizeMutationOptions,
   updatePrizeMutationOptions,
 } from '../../api/prizes-admin';
-import { AdminSelect, ConfirmButton, QueryView, TextField, toastError } from './admin-ui';
+import { AdminSelect, ConfirmButton, TextField, toastError } from './admin-ui';
 import { validatePrizeDraft, type PrizeDraft, type PrizeErrors } from './prize-validation';
 
 const competitions: { value: Competition; label: string }[] = [
@@ -45,7 +45,7 @@ type DialogState = { mode: 'create'; competition: Competition } | { mode: 'edit'
 
 /** Prizes tab: the pool's totals, prizes per competition, and the create/edit dialog. */
 export function PrizesTab() {
-  const prizes = useQuery(adminPrizesQueryOptions());
+  const { data: prizes } = useSuspenseQuery(adminPrizesQueryOptions());
   const [competition, setCompetition] = useState<Competition>('overall');
   const [dialog, setDialog] = useState<DialogState>(null);
 
@@ -61,45 +61,39 @@ export function PrizesTab() {
           Add Prize
         </button>
       </div>
-      <QueryView query={prizes} what="the prizes">
-        {(list) => (
-          <>
-            <div className="stat-grid" data-testid="prize-totals">
-              <div className="stat-tile admin-prize-total">
-                <span className="stat-tile__label">Total Prize Pool</span>
-                <strong className="stat-tile__value">{sumPrizes(list)}</strong>
-              </div>
-              {competitions.map((item) => (
-                <div key={item.value} className="stat-tile">
-                  <span className="stat-tile__label">{item.label}</span>
-                  <strong className="stat-tile__value">
-                    {sumPrizes(list.filter((prize) => prize.competition === item.value))}
-                  </strong>
-                </div>
-              ))}
-            </div>
-            <Tabs.Root value={competition} onValueChange={(value) => setCompetition(value as Competition)}>
-              <Tabs.List className="tabs__list" aria-label="Competitions">
-                {competitions.map((item) => (
-                  <Tabs.Trigger key={item.value} value={item.value} className="tabs__trigger">
-                    {item.label} ({list.filter((p) => p.competition === item.value && p.isActive).length})
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-              {competitions.map((item) => (
-                <Tabs.Content key={item.value} value={item.value} className="admin-tabs__panel">
-                  <CompetitionPrizes
-                    competition={item.value}
-                    prizes={list.filter((prize) => prize.competition === item.value)}
-                    onAdd={() => setDialog({ mode: 'create', competition: item.value })}
-                    onEdit={(prize) => setDialog({ mode: 'edit', prize })}
-                  />
-                </Tabs.Content>
-              ))}
-            </Tabs.Root>
-          </>
-        )}
-      </QueryView>
+      <div className="stat-grid" data-testid="prize-totals">
+        <div className="stat-tile admin-prize-total">
+          <span className="stat-tile__label">Total Prize Pool</span>
+          <strong className="stat-tile__value">{sumPrizes(prizes)}</strong>
+        </div>
+        {competitions.map((item) => (
+          <div key={item.value} className="stat-tile">
+            <span className="stat-tile__label">{item.label}</span>
+            <strong className="stat-tile__value">
+              {sumPrizes(prizes.filter((prize) => prize.competition === item.value))}
+            </strong>
+          </div>
+        ))}
+      </div>
+      <Tabs.Root value={competition} onValueChange={(value) => setCompetition(value as Competition)}>
+        <Tabs.List className="tabs__list" aria-label="Competitions">
+          {competitions.map((item) => (
+            <Tabs.Trigger key={item.value} value={item.value} className="tabs__trigger">
+              {item.label} ({prizes.filter((p) => p.competition === item.value && p.isActive).length})
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {competitions.map((item) => (
+          <Tabs.Content key={item.value} value={item.value} className="admin-tabs__panel">
+            <CompetitionPrizes
+              competition={item.value}
+              prizes={prizes.filter((prize) => prize.competition === item.value)}
+              onAdd={() => setDialog({ mode: 'create', competition: item.value })}
+              onEdit={(prize) => setDialog({ mode: 'edit', prize })}
+            />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
       {dialog && <PrizeDialog state={dialog} onClose={() => setDialog(null)} />}
     </section>
   );

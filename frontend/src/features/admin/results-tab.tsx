@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { ErrorCodes, type Outcome, type Period, type Result } from '@treble/contracts';
 import { ApiError } from '../../api/http';
 import { Tabs } from 'radix-ui';
@@ -14,7 +14,7 @@ import {
 } from '../../api/season-admin';
 import { optionsQueryOptions } from '../../api/picks';
 import { ResultImpactPreview } from '../audit/impact-preview';
-import { AdminSelect, QueryView, periodTitle, segmentLabels, toastError } from './admin-ui';
+import { AdminBoundary, AdminSelect, periodTitle, segmentLabels, toastError } from './admin-ui';
 import { ClubBadge } from '../clubs/club-badge';
 import { usePoolRules } from '../../api/rules';
 
@@ -49,7 +49,9 @@ export function ResultsTab() {
           <InputResults />
         </Tabs.Content>
         <Tabs.Content value="overview" className="admin-tabs__panel">
-          <ResultsOverview />
+          <AdminBoundary what="the results">
+            <ResultsOverview />
+          </AdminBoundary>
         </Tabs.Content>
       </Tabs.Root>
     </section>
@@ -57,35 +59,34 @@ export function ResultsTab() {
 }
 
 function InputResults() {
-  const periods = useQuery(periodsQueryOptions());
+  const { data: periods } = useSuspenseQuery(periodsQueryOptions());
   const [periodId, setPeriodId] = useState('');
   return (
-    <QueryView query={periods} what="the periods" lines={1}>
-      {(list) => (
-        <>
-          <AdminSelect
-            label="Period"
-            value={periodId}
-            onChange={setPeriodId}
-            placeholder={list.length === 0 ? 'No periods yet' : 'Choose a period'}
-            disabled={list.length === 0}
-            items={list.map((period) => ({ value: String(period.id), label: resultPeriodLabel(period) }))}
-          />
-          {periodId ? (
-            <PeriodResults key={periodId} periodId={Number(periodId)} />
-          ) : (
-            <p className="muted">Choose a period to enter its results.</p>
-          )}
-        </>
+    <>
+      <AdminSelect
+        label="Period"
+        value={periodId}
+        onChange={setPeriodId}
+        placeholder={periods.length === 0 ? 'No periods yet' : 'Choose a period'}
+        disabled={periods.length === 0}
+        items={periods.map((period) => ({ value: String(period.id), label: resultPeriodLabel(period) }))}
+      />
+      {periodId ? (
+        <AdminBoundary what="the options" resetKey={periodId}>
+          <PeriodResults key={periodId} periodId={Number(periodId)} />
+        </AdminBoundary>
+      ) : (
+        <p className="muted">Choose a period to enter its results.</p>
       )}
-    </QueryView>
+    </>
   );
 }
 
 function PeriodResults({ periodId }: { periodId: number }) {
   const rules = usePoolRules();
-  const options = useQuery(optionsQueryOptions(periodId));
-  const results = useQuery(periodResultsQueryOptions(periodId));
+  const [{ data: list }, { data: results }, { data: periods }] = useSuspenseQueries({
+    queries: [optionsQueryOptions(periodId), periodResultsQueryOptions(periodId), periodsQueryOptions()],
+  });
   const queryClient = useQueryClient();
   const record = useMutation(recordResultMutationOptions(queryClient, periodId));
   const remove = useMutation(deleteResultMutationOptions(queryClient, periodId));
@@ -98,13 +99,12 @@ function PeriodResults({ periodId }: { periodId: number }) {
     optionName: string;
     outcome: Outcome | null;
   } | null>(null);
-  const periods = useQuery(periodsQueryOptions());
-  const periodCompleted = periods.data?.find((period) => period.id === periodId)?.isCompleted ?? false;
+  const periodCompleted = periods.find((period) => period.id === periodId)?.isCompleted ?? false;
 
   const resultOf = (id: string): Pick<Result, 'outcome' | 'points'> | null => {
-    const recorded = results.data?.find((result) => result.optionId === id);
+    const recorded = results.find((result) => result.optionId === id);
     if (recorded) return recorded;
-    return options.data?.find((option) => option.id === id)?.result ?? null;
+    return list.find((option) => option.id === id)?.result ?? null;
   };
 
   // A result for a match that has not kicked off is refused until the admin confirms it (then sent with force).
@@ -126,7 +126,7 @@ function PeriodResults({ periodId }: { periodId: number }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === ErrorCodes.RESULT_BEFORE_KICKOFF) {
-            const optionName = options.data?.find((option) => option.id === id)?.name ?? id;
+            const optionName = list.find((option) => option.id === id)?.name ?? id;
             setEarly({ optionId: id, optionName, outcome: value, message: error.detail });
             return;
           }
@@ -144,147 +144,139 @@ function PeriodResults({ periodId }: { periodId: number }) {
     }
     setInvalid(false);
     if (resultOf(optionId) !== null || periodCompleted) {
-      const optionName = options.data?.find((option) => option.id === optionId)?.name ?? optionId;
+      const optionName = list.find((option) => option.id === optionId)?.name ?? optionId;
       setConfirming({ optionId, optionName, outcome });
       return;
     }
     save(optionId, outcome);
   };
 
+  const withResult = list.filter((option) => resultOf(option.id) !== null).length;
   return (
-    <QueryView query={options} what="the options">
-      {(list) => {
-        const withResult = list.filter((option) => resultOf(option.id) !== null).length;
-        return (
+    <>
+      <form className="form" onSubmit={submit} noValidate aria-label="Save a result">
+        <div className="form__row">
+          <AdminSelect
+            label="Option"
+            value={optionId}
+            onChange={setOptionId}
+            placeholder={list.length === 0 ? 'No options' : 'Choose an option'}
+            disabled={list.length === 0}
+            items={list.map((option) => ({
+              value: option.id,
+              label: option.name,
+              ...(resultOf(option.id) ? { note: 'Has Result' } : {}),
+            }))}
+          />
+          <AdminSelect
+            label="Outcome"
+            value={outcome}
+            onChange={(value) => setOutcome(value as Outcome)}
+            placeholder="Choose an outcome"
+            items={outcomes.map((value) => ({
+              value,
+              label: `${outcomeLabels[value]} (${rules.points[value]} pts)`,
+            }))}
+          />
+        </div>
+        {invalid && (
+          <p className="notice notice--error" role="alert">
+            Please select an option and outcome
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={record.isPending}>
+          {record.isPending ? 'Saving…' : 'Save Result'}
+        </button>
+      </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming?.outcome === null ? 'Delete Result' : 'Save Result'}
+        description={
           <>
-            <form className="form" onSubmit={submit} noValidate aria-label="Save a result">
-              <div className="form__row">
-                <AdminSelect
-                  label="Option"
-                  value={optionId}
-                  onChange={setOptionId}
-                  placeholder={list.length === 0 ? 'No options' : 'Choose an option'}
-                  disabled={list.length === 0}
-                  items={list.map((option) => ({
-                    value: option.id,
-                    label: option.name,
-                    ...(resultOf(option.id) ? { note: 'Has Result' } : {}),
-                  }))}
-                />
-                <AdminSelect
-                  label="Outcome"
-                  value={outcome}
-                  onChange={(value) => setOutcome(value as Outcome)}
-                  placeholder="Choose an outcome"
-                  items={outcomes.map((value) => ({
-                    value,
-                    label: `${outcomeLabels[value]} (${rules.points[value]} pts)`,
-                  }))}
-                />
-              </div>
-              {invalid && (
-                <p className="notice notice--error" role="alert">
-                  Please select an option and outcome
-                </p>
-              )}
-              <button type="submit" className="button button--primary" disabled={record.isPending}>
-                {record.isPending ? 'Saving…' : 'Save Result'}
-              </button>
-            </form>
-            <ConfirmDialog
-              open={confirming !== null}
-              onClose={() => setConfirming(null)}
-              title={confirming?.outcome === null ? 'Delete Result' : 'Save Result'}
-              description={
-                <>
-                  {confirming?.outcome === null
-                    ? `Delete the result of ${confirming.optionName}?`
-                    : `Set ${confirming?.optionName ?? ''} to ${confirming ? outcomeLabels[confirming.outcome] : ''}?`}{' '}
-                  Every affected score is recalculated at once.
-                </>
-              }
-              preview={
-                confirming && (
-                  <ResultImpactPreview optionId={confirming.optionId} outcome={confirming.outcome} />
-                )
-              }
-              danger={confirming?.outcome === null}
-              confirmLabel={confirming?.outcome === null ? 'Delete Result' : 'Confirm Save'}
-              onConfirm={() => {
-                if (confirming === null) return;
-                if (confirming.outcome === null) {
-                  remove.mutate(confirming.optionId, {
-                    onSuccess: (answer) => toast.success(answer.message),
-                    onError: (error) => toastError(error, 'Failed to delete result'),
-                  });
-                } else {
-                  save(confirming.optionId, confirming.outcome);
-                }
-                setConfirming(null);
-              }}
-            />
-            <ConfirmDialog
-              open={early !== null}
-              onClose={() => setEarly(null)}
-              title="Match not played yet"
-              description={
-                <>
-                  {early?.optionName}&apos;s match has not kicked off yet. Record{' '}
-                  {early ? outcomeLabels[early.outcome] : ''} anyway? The option is then locked for new picks.
-                </>
-              }
-              confirmLabel="Record Anyway"
-              onConfirm={() => {
-                if (early) save(early.optionId, early.outcome, true);
-                setEarly(null);
-              }}
-            />
-            <h3>Period {periodId} results</h3>
-            <p className="muted" data-testid="results-subtitle">
-              {withResult} of {list.length} options have results
-            </p>
-            {list.length === 0 ? (
-              <p className="empty-state">No options created for this period yet.</p>
-            ) : (
-              <ul className="admin-list" aria-label="Option results">
-                {list.map((option) => {
-                  const result = resultOf(option.id);
-                  return (
-                    <li key={option.id} className="admin-list__row" data-testid="result-row">
-                      <span className="admin-list__main admin-list__main--club">
-                        <ClubBadge teamKey={option.teamKey} size="small" />
-                        {option.name}
-                      </span>
-                      {result ? (
-                        <>
-                          <span className={`badge badge--result-${result.outcome}`}>
-                            {outcomeLabels[result.outcome]}
-                          </span>
-                          <span className="muted">{result.points} pts</span>
-                          <button
-                            type="button"
-                            className="button button--danger"
-                            disabled={remove.isPending}
-                            aria-label={`Delete result of ${option.name}`}
-                            onClick={() =>
-                              setConfirming({ optionId: option.id, optionName: option.name, outcome: null })
-                            }
-                          >
-                            Delete
-                          </button>
-                        </>
-                      ) : (
-                        <span className="muted">No Result</span>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
+            {confirming?.outcome === null
+              ? `Delete the result of ${confirming.optionName}?`
+              : `Set ${confirming?.optionName ?? ''} to ${confirming ? outcomeLabels[confirming.outcome] : ''}?`}{' '}
+            Every affected score is recalculated at once.
           </>
-        );
-      }}
-    </QueryView>
+        }
+        preview={
+          confirming && <ResultImpactPreview optionId={confirming.optionId} outcome={confirming.outcome} />
+        }
+        danger={confirming?.outcome === null}
+        confirmLabel={confirming?.outcome === null ? 'Delete Result' : 'Confirm Save'}
+        onConfirm={() => {
+          if (confirming === null) return;
+          if (confirming.outcome === null) {
+            remove.mutate(confirming.optionId, {
+              onSuccess: (answer) => toast.success(answer.message),
+              onError: (error) => toastError(error, 'Failed to delete result'),
+            });
+          } else {
+            save(confirming.optionId, confirming.outcome);
+          }
+          setConfirming(null);
+        }}
+      />
+      <ConfirmDialog
+        open={early !== null}
+        onClose={() => setEarly(null)}
+        title="Match not played yet"
+        description={
+          <>
+            {early?.optionName}&apos;s match has not kicked off yet. Record{' '}
+            {early ? outcomeLabels[early.outcome] : ''} anyway? The option is then locked for new picks.
+          </>
+        }
+        confirmLabel="Record Anyway"
+        onConfirm={() => {
+          if (early) save(early.optionId, early.outcome, true);
+          setEarly(null);
+        }}
+      />
+      <h3>Period {periodId} results</h3>
+      <p className="muted" data-testid="results-subtitle">
+        {withResult} of {list.length} options have results
+      </p>
+      {list.length === 0 ? (
+        <p className="empty-state">No options created for this period yet.</p>
+      ) : (
+        <ul className="admin-list" aria-label="Option results">
+          {list.map((option) => {
+            const result = resultOf(option.id);
+            return (
+              <li key={option.id} className="admin-list__row" data-testid="result-row">
+                <span className="admin-list__main admin-list__main--club">
+                  <ClubBadge teamKey={option.teamKey} size="small" />
+                  {option.name}
+                </span>
+                {result ? (
+                  <>
+                    <span className={`badge badge--result-${result.outcome}`}>
+                      {outcomeLabels[result.outcome]}
+                    </span>
+                    <span className="muted">{result.points} pts</span>
+                    <button
+                      type="button"
+                      className="button button--danger"
+                      disabled={remove.isPending}
+                      aria-label={`Delete result of ${option.name}`}
+                      onClick={() =>
+                        setConfirming({ optionId: option.id, optionName: option.name, outcome: null })
+                      }
+                    >
+                      Delete
+                    </button>
+                  </>
+                ) : (
+                  <span className="muted">No Result</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -306,43 +298,38 @@ export function countOutcomes(results: Result[]): Map<number, OutcomeCounts> {
 }
 
 function ResultsOverview() {
-  const results = useQuery(allResultsQueryOptions());
-  const periods = useQuery(periodsQueryOptions());
+  const [{ data: results }, { data: periods }] = useSuspenseQueries({
+    queries: [allResultsQueryOptions(), periodsQueryOptions()],
+  });
+  const counts = countOutcomes(results);
+  if (counts.size === 0) return <p className="empty-state">No results recorded yet.</p>;
+  const names = new Map(periods.map((period) => [period.id, periodTitle(period)]));
   return (
-    <QueryView query={results} what="the results">
-      {(list) => {
-        const counts = countOutcomes(list);
-        if (counts.size === 0) return <p className="empty-state">No results recorded yet.</p>;
-        const names = new Map((periods.data ?? []).map((period) => [period.id, periodTitle(period)]));
-        return (
-          <table className="admin-table" aria-label="Results per period">
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col">Wins</th>
-                <th scope="col">Draws</th>
-                <th scope="col">Losses</th>
-                <th scope="col">Results</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...counts.entries()]
-                .sort(([a], [b]) => a - b)
-                .map(([periodId, row]) => (
-                  <tr key={periodId} data-testid="overview-row">
-                    <th scope="row">
-                      {periodId}: {names.get(periodId) ?? `Period ${periodId}`}
-                    </th>
-                    <td>{row.win}</td>
-                    <td>{row.draw}</td>
-                    <td>{row.loss}</td>
-                    <td>{row.win + row.draw + row.loss}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        );
-      }}
-    </QueryView>
+    <table className="admin-table" aria-label="Results per period">
+      <thead>
+        <tr>
+          <th scope="col">Period</th>
+          <th scope="col">Wins</th>
+          <th scope="col">Draws</th>
+          <th scope="col">Losses</th>
+          <th scope="col">Results</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...counts.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([periodId, row]) => (
+            <tr key={periodId} data-testid="overview-row">
+              <th scope="row">
+                {periodId}: {names.get(periodId) ?? `Period ${periodId}`}
+              </th>
+              <td>{row.win}</td>
+              <td>{row.draw}</td>
+              <td>{row.loss}</td>
+              <td>{row.win + row.draw + row.loss}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
   );
 }

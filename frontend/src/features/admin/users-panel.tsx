@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { userDisplayName, type AdminUser, type User } from '@treble/contracts';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
@@ -14,22 +14,22 @@ import {
 import { ApiError } from '../../api/http';
 import { formatDate } from '../../lib/dates';
 import { UserAvatar } from '../auth/user-avatar';
-import { ConfirmButton, QueryView } from './admin-ui';
+import { AdminBoundary, ConfirmButton } from './admin-ui';
 
 /** The admin Users tab (docs/rules.md, Screens): admins and players, with Make Admin / Remove Admin. */
 export function UsersPanel() {
-  const users = useQuery(adminUsersQueryOptions());
   return (
-    <QueryView query={users} what="the users">
-      {(list) => <UserLists users={list} />}
-    </QueryView>
+    <AdminBoundary what="the users">
+      <UserLists />
+    </AdminBoundary>
   );
 }
 
 const isActive = (user: AdminUser) => user.active !== false;
 const hasPaid = (user: AdminUser) => (user.feePaidOn ?? null) !== null;
 
-function UserLists({ users }: { users: AdminUser[] }) {
+function UserLists() {
+  const { data: users } = useSuspenseQuery(adminUsersQueryOptions());
   const queryClient = useQueryClient();
   const setAdmin = useMutation(setAdminMutationOptions(queryClient));
   const [notPaidOnly, setNotPaidOnly] = useState(false);
