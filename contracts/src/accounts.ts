@@ -106,8 +106,11 @@ export interface RegistrationOptions {
   mode: RegistrationMode;
   /** No account exists yet: the next one becomes the pool's first admin. */
   firstAccount: boolean;
-  /** The status of the invitation named in the query, or null when none was named. */
-  invitation: { status: InvitationStatus } | null;
+  /**
+   * The status of the invitation named in the query, or null when none was named. `suspended`: the
+   * link is valid, but the member who made it is deactivated, so it admits nobody for now.
+   */
+  invitation: { status: InvitationStatus | 'suspended' } | null;
 }
 
 /** `PATCH /api/admin/users/{userId}/admin`. */

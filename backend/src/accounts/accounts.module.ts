@@ -29,6 +29,7 @@ import { CommunityController } from './queries/community/community.http.controll
 import { InvitationsController } from './queries/invitations/invitations.http.controller.js';
 import { CurrentUserController } from './queries/users/current-user.http.controller.js';
 import { UserDirectory } from './queries/users/user-directory.js';
+import { InvitationQueries } from './queries/invitations/invitation.queries.js';
 import { UsersController } from './queries/users/users.http.controller.js';
 import { CredentialStore } from './sessions/credential-store.js';
 import { KnownDevices } from './sessions/known-devices.js';
@@ -77,6 +78,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     SignInRateLimiter,
     SignInService,
     UserDirectory,
+    InvitationQueries,
     RegisterHandler,
     UpdateProfileHandler,
     SetAdminHandler,

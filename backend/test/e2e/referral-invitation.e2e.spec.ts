@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedInvitation, Invitation } from '@treble/contracts';
+import type { CreatedInvitation, Invitation, RegistrationOptions } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { metadataFor } from '../../src/shared/domain/event.js';
@@ -164,10 +164,16 @@ describe.each(databaseTargets)('referral invitations on $name', (target) => {
       message: expect.stringContaining('no longer active'),
     });
     expect(await head()).toBe(before);
+    // The registration page says so before anyone fills in the form.
+    const linkStatus = async () =>
+      ((await app.request('GET', `/api/auth/registration?invite=${token}`)).body as RegistrationOptions)
+        .invitation;
+    expect(await linkStatus()).toEqual({ status: 'suspended' });
 
     expect(
       (await admin.request('PATCH', `/api/admin/users/${cal.user.id}/active`, { active: true })).status,
     ).toBe(200);
+    expect(await linkStatus()).toEqual({ status: 'valid' });
     expect((await signUp('welcome')).status).toBe(201);
 
     // A player who never picked can be removed: their link is dead from then on.

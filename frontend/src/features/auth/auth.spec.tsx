@@ -224,6 +224,18 @@ describe('registration', () => {
       'This invitation link has expired. Ask your pool host for a new one.',
     );
   });
+
+  test('a link of a deactivated member says so, and offers no form', async () => {
+    fake.routes.set('GET /api/auth/user', signedOut);
+    fake.routes.set('GET /api/auth/registration?invite=off_12345678901234567', () =>
+      jsonResponse(200, options({ invitation: { status: 'suspended' } })),
+    );
+    renderApp('/register?invite=off_12345678901234567');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This invitation link belongs to a member who is not active in the pool right now. Ask your pool host for a new one.',
+    );
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+  });
 });
 
 describe('a change refused because the session ended', () => {

@@ -11,8 +11,9 @@ import { registerMutationOptions, registrationOptionsQueryOptions } from '../../
 import { ApiError } from '../../api/http';
 import { ErrorNotice, Field, NameFields, SubmitButton, useFormFields } from './form-controls';
 
-const invitationProblems: Record<Exclude<InvitationStatus, 'valid'>, string> = {
+const invitationProblems: Record<Exclude<InvitationStatus, 'valid'> | 'suspended', string> = {
   unknown: 'This invitation link is not valid.',
+  suspended: 'This invitation link belongs to a member who is not active in the pool right now.',
   expired: 'This invitation link has expired.',
   'used-up': 'This invitation link has already been used.',
   revoked: 'This invitation link has been withdrawn.',

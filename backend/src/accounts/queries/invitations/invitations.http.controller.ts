@@ -1,32 +1,17 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
-import { DataSource } from 'typeorm';
-import type { Invitation, InvitationStatus, RegistrationOptions } from '@treble/contracts';
+import type { Invitation, RegistrationOptions } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { Admin, Public } from '../../../platform/http/access.decorators.js';
-import { invitationStatus, isWellFormedInvitationToken } from '../../domain/index.js';
-import { invitationUrl, pageLinkBase } from '../../invitation-links.js';
-import { InvitationRow } from './invitation.entity.js';
-
-function statusOf(row: InvitationRow, now: Date): InvitationStatus {
-  return invitationStatus(
-    {
-      created: true,
-      maxUses: row.maxUses,
-      uses: row.uses,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      revoked: row.revokedAt !== null,
-    },
-    now,
-  );
-}
+import { pageLinkBase } from '../../invitation-links.js';
+import { InvitationQueries } from './invitation.queries.js';
 
 @ApiTags('accounts')
 @Controller()
 export class InvitationsController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly invitations: InvitationQueries,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -34,23 +19,8 @@ export class InvitationsController {
   @Get('invites')
   @Admin()
   @ApiOperation({ summary: 'Invitation links, newest first, with their uses and status (admins only)' })
-  async list(): Promise<Invitation[]> {
-    const rows = await this.dataSource
-      .getRepository(InvitationRow)
-      .find({ order: { createdAt: 'DESC', token: 'ASC' } });
-    const base = pageLinkBase(this.config);
-    const now = this.clock.now();
-    return rows.map((row) => ({
-      token: row.token,
-      url: invitationUrl(base, row.token),
-      maxUses: row.maxUses,
-      uses: row.uses,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      revokedAt: row.revokedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      createdBy: row.createdBy,
-      status: statusOf(row, now) as Invitation['status'],
-    }));
+  list(): Promise<Invitation[]> {
+    return this.invitations.list(pageLinkBase(this.config), this.clock.now());
   }
 
   @Get('auth/registration')
@@ -59,14 +29,7 @@ export class InvitationsController {
     summary: 'What the registration page may offer: open or by invitation, first account, the link status',
   })
   async registration(@Query('invite') invite?: string): Promise<RegistrationOptions> {
-    const admins = await this.dataSource.query<unknown[]>('SELECT 1 FROM user_admins LIMIT 1');
-    let invitation: RegistrationOptions['invitation'] = null;
-    if (typeof invite === 'string' && invite !== '') {
-      const row = isWellFormedInvitationToken(invite)
-        ? await this.dataSource.getRepository(InvitationRow).findOneBy({ token: invite })
-        : null;
-      invitation = { status: row ? statusOf(row, this.clock.now()) : 'unknown' };
-    }
-    return { mode: this.config.accounts.registration, firstAccount: admins.length === 0, invitation };
+    const status = await this.invitations.registration(invite, this.clock.now());
+    return { mode: this.config.accounts.registration, ...status };
   }
 }
