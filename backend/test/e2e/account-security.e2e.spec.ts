@@ -12,7 +12,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../support/app.js';
-import { databaseTargets } from '../support/databases.js';
+import { databaseTargets, type TestDatabaseTarget } from '../support/databases.js';
 import { startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbox.js';
 import { eventually } from '../support/waiting.js';
 
@@ -49,6 +49,20 @@ function rawRequest(
   });
 }
 
+/** A pool that mails (SMTP_URL, PUBLIC_URL) behind one proxy hop, so tests can name the caller's address. */
+async function startMailingPool(
+  target: TestDatabaseTarget,
+): Promise<{ app: TestApp; mailbox: Mailbox; admin: SignedIn }> {
+  const mailbox = await startMailbox();
+  const app = await startTestApp(target, {
+    POOL_NOW: start.toISOString(),
+    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY_HOPS: '1',
+  });
+  return { app, mailbox, admin: await registerAdmin(app) };
+}
+
 const mailsTo = (mailbox: Mailbox, email: string, subject: RegExp): ReceivedMail[] =>
   mailbox.mails.filter((mail) => mail.to.includes(email) && subject.test(mail.body));
 const resetSubject = /Subject: Set a new password for your Treble pool/;
@@ -63,14 +77,7 @@ describe.each(databaseTargets)(
       let admin: SignedIn;
 
       beforeAll(async () => {
-        mailbox = await startMailbox();
-        app = await startTestApp(target, {
-          POOL_NOW: start.toISOString(),
-          SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-          PUBLIC_URL: publicUrl,
-          TRUST_PROXY_HOPS: '1',
-        });
-        admin = await registerAdmin(app);
+        ({ app, mailbox, admin } = await startMailingPool(target));
       });
       afterAll(async () => {
         await app?.close();
@@ -154,14 +161,7 @@ describe.each(databaseTargets)('forgot password: limits and answers on $name', (
     ).length;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    app = await startTestApp(target, {
-      POOL_NOW: start.toISOString(),
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY_HOPS: '1',
-    });
-    admin = await registerAdmin(app);
+    ({ app, mailbox, admin } = await startMailingPool(target));
   });
   afterAll(async () => {
     await app?.close();
@@ -241,14 +241,7 @@ describe.each(databaseTargets)('sign-in budget of an account under attack on $na
   let admin: SignedIn;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    app = await startTestApp(target, {
-      POOL_NOW: start.toISOString(),
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY_HOPS: '1',
-    });
-    admin = await registerAdmin(app);
+    ({ app, mailbox, admin } = await startMailingPool(target));
   });
   afterAll(async () => {
     await app?.close();
