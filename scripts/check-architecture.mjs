@@ -9,9 +9,9 @@
  * frontend/src/features/admin, …, is a folder of its own; the files directly in src/ count as one
  * folder, the composition root): it collapses every import to its folders and fails, naming an
  * import of each arrow, if any folder can reach itself.
- * 2. A context writes only its own streams: a file that appends events (`.append(` or
- *    `decideAndAppend(`) may name only the stream ids (`…StreamId`) that its own folder exports.
- *    Another context's streams are changed through that context's commands.
+ * 2. A context writes only its own streams: no file imports another context's writer (a file that
+ *    appends, or uses one of its own folder that does, through any wrapper). Another context's
+ *    streams are changed through that context's commands.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,24 +94,45 @@ function visit(node) {
 }
 for (const node of nodes) if (!indices.has(node)) visit(node);
 
-// 2. Stream ownership.
-const sources = result.output.modules
-  .map((m) => m.source)
-  .filter((source) => source.startsWith('backend/src/') && source.endsWith('.ts'));
-const owner = new Map();
-for (const source of sources) {
-  const text = fs.readFileSync(source, 'utf8');
-  for (const match of text.matchAll(/export (?:const|function) (\w+StreamId)\b/g))
-    owner.set(match[1], folderOf(source));
+// 2. Stream ownership, following imports rather than text: a writer is a file that appends
+// (`.append(`/`decideAndAppend(`), or that imports a writer of its own folder (a wrapper such as a
+// `…Writer` class, a handler that uses one). Another context may not import a writer at all (its
+// commands live in files that append nothing); only the composition roots (module files, the
+// files directly in src/, the CLIs and the demo driver) wire them up. The event store's own
+// folder is the mechanism, not a context.
+const backendModules = result.output.modules.filter(
+  (m) => m.source.startsWith('backend/src/') && m.source.endsWith('.ts'),
+);
+const appendsText = /\.append\s*[<(]|decideAndAppend\s*[<(]/;
+const isComposition = (source) =>
+  source.endsWith('.module.ts') || /^backend\/src\/(\(root\)|cli|demo)$/.test(folderOf(source));
+const valueImports = (m) =>
+  m.dependencies.filter((d) => !d.dependencyTypes.includes('type-only') && d.resolved.endsWith('.ts'));
+const writers = new Set(
+  backendModules
+    .filter((m) => !m.source.startsWith('backend/src/event-store/'))
+    .filter((m) => appendsText.test(fs.readFileSync(m.source, 'utf8')))
+    .map((m) => m.source),
+);
+for (let grew = true; grew;) {
+  grew = false;
+  for (const m of backendModules) {
+    if (writers.has(m.source) || isComposition(m.source)) continue;
+    const usesWriter = valueImports(m).some(
+      (d) => writers.has(d.resolved) && folderOf(d.resolved) === folderOf(m.source),
+    );
+    if (usesWriter) {
+      writers.add(m.source);
+      grew = true;
+    }
+  }
 }
-for (const source of sources) {
-  const text = fs.readFileSync(source, 'utf8');
-  if (!/\.append\s*[<(]|decideAndAppend\s*[<(]/.test(text)) continue;
-  for (const name of new Set([...text.matchAll(/\b(\w+StreamId)\b/g)].map((m) => m[1]))) {
-    const from = owner.get(name);
-    if (from && from !== folderOf(source)) {
+for (const m of backendModules) {
+  if (isComposition(m.source)) continue;
+  for (const d of valueImports(m)) {
+    if (writers.has(d.resolved) && folderOf(d.resolved) !== folderOf(m.source)) {
       problems.push(
-        `${source} appends to ${path.basename(from)}'s streams (${name}): send that context a command instead`,
+        `${m.source} imports ${d.resolved}, which writes ${path.basename(folderOf(d.resolved))}'s streams: send that context a command instead`,
       );
     }
   }
@@ -122,5 +143,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `✔ no folder loops (${nodes.size} folders, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} folder arrows); each context appends only to its own streams (${owner.size} kinds)`,
+  `✔ no folder loops (${nodes.size} folders, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} folder arrows); each context appends only to its own streams (${writers.size} writers)`,
 );
