@@ -1,7 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ApiOperationOptions } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
+
+type ServeStaticOptions = NonNullable<Parameters<NestExpressApplication['useStaticAssets']>[1]>;
 
 type Swagger = typeof import('@nestjs/swagger');
 
@@ -48,12 +49,15 @@ export function serveApiDocs(app: NestExpressApplication): void {
     // Swagger mounts its pages on an app of their own; requests for them are handed to it.
     const pages = express().disable('x-powered-by');
     const adapter = new ExpressAdapter(pages);
-    const host = {
+    // The two members of an application that SwaggerModule.setup uses, over that app of its own.
+    const host: Pick<NestExpressApplication, 'getHttpAdapter' | 'useStaticAssets'> = {
       getHttpAdapter: () => adapter,
-      useStaticAssets: (root: string, options: { prefix: string }) =>
-        pages.use(options.prefix, express.static(root)),
+      useStaticAssets(root: string | ServeStaticOptions, options?: ServeStaticOptions) {
+        if (typeof root === 'string') pages.use(options?.prefix ?? '/', express.static(root));
+        return this as NestExpressApplication;
+      },
     };
-    swagger.SwaggerModule.setup(docsPath.slice(1), host as unknown as INestApplication, document, {
+    swagger.SwaggerModule.setup(docsPath.slice(1), host as NestExpressApplication, document, {
       jsonDocumentUrl: jsonPath.slice(1),
     });
     return pages;
