@@ -56,6 +56,35 @@ module.exports = {
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
     },
     {
+      name: 'contexts-behind-their-index',
+      comment:
+        'Another context is reached only through its index.ts (its module, the commands and queries others may send, its events, read types and ports) or, for pure code, its domain/index.ts',
+      severity: 'error',
+      from: { path: '^backend/src/([^/]+)/', pathNot: '\\.spec\\.ts$' },
+      to: {
+        path: '^backend/src/(accounts|season|results|picks|prizes|standings|live-results|notifications|realtime|audit|operations)/',
+        pathNot: [
+          '^backend/src/$1/',
+          '^backend/src/(accounts|season|results|picks|prizes|standings|live-results|notifications|realtime|audit|operations)/index\\.ts$',
+          // The pure half of a context, for other contexts' domain code.
+          '^backend/src/(accounts|season|results|picks|prizes|standings|live-results|notifications|realtime|audit|operations)/domain/index\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'composition-root-behind-the-indexes',
+      comment:
+        'The files directly in backend/src (the app module, the read models) import contexts through their index.ts too',
+      severity: 'error',
+      from: { path: '^backend/src/[^/]+\\.ts$', pathNot: '\\.spec\\.ts$' },
+      to: {
+        path: '^backend/src/(accounts|season|results|picks|prizes|standings|live-results|notifications|realtime|audit|operations)/',
+        pathNot: [
+          '^backend/src/(accounts|season|results|picks|prizes|standings|live-results|notifications|realtime|audit|operations)/index\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: '^(backend|frontend|contracts)/src' },

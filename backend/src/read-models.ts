@@ -1,15 +1,10 @@
-import { InvitationRow } from './accounts/queries/invitations/invitation.entity.js';
-import { invitationsProjection } from './accounts/queries/invitations/invitations.projection.js';
-import { UserRow } from './accounts/queries/users/user.entity.js';
-import { usersProjection } from './accounts/queries/users/users.projection.js';
-import { PeriodRow } from './season/queries/periods/period.entity.js';
-import { periodsProjection } from './season/queries/periods/periods.projection.js';
-import { optionsProjection } from './season/queries/options/options.projection.js';
-import { prizesProjection } from './prizes/queries/prizes.projection.js';
-import { auditProjection } from './audit/audit.projection.js';
+import { InvitationRow, invitationsProjection, UserRow, usersProjection } from './accounts/index.js';
+import { PeriodRow, periodsProjection, optionsProjection } from './season/index.js';
+import { prizesProjection } from './prizes/index.js';
+import { auditProjection } from './audit/index.js';
 import type { PoolRules } from '@treble/contracts';
 import type { Projection } from './projections/projection.js';
-import { standingsProjection } from './standings/projection/standings.projection.js';
+import { standingsProjection } from './standings/index.js';
 
 /** The projections that do not depend on configuration, and the TypeORM entities that read their tables. */
 const fixedProjections: Projection[] = [

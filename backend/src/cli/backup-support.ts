@@ -7,8 +7,7 @@ import { ConfigError, loadConfig, type AppConfig } from '../platform/config/conf
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
 import { Database } from '../platform/database/database.js';
 import { readEntities } from '../read-models.js';
-import { BackupFileError } from '../operations/backup/backup-file.js';
-import { RestoreRefusedError } from '../operations/backup/pool-backup.js';
+import { BackupFileError, RestoreRefusedError } from '../operations/index.js';
 
 /**
  * The database the app would use (DATABASE_URL, else the embedded one under DATA_DIR, as `npm run

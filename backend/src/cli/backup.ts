@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { backupPool } from '../operations/backup/pool-backup.js';
+import { backupPool } from '../operations/index.js';
 import { appVersion, exitOn, openPool, phaseBars } from './backup-support.js';
 
 const usage = `Usage: npm run backup -- <file>

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { MultiBar } from 'cli-progress';
 import { demoAdminEmail, demoPassword, startDemoPool } from '../demo/demo-pool.js';
 import { ConfigError } from '../platform/config/config.js';
-import { BUNDLED_SEASON, bundledSeasons } from '../season/season-catalogue.js';
+import { BUNDLED_SEASON, bundledSeasons } from '../season/index.js';
 
 const usage = `Usage: npm run demo -- [options]
 

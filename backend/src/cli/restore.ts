@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { rebuildReadTables, restorePool } from '../operations/backup/pool-backup.js';
+import { rebuildReadTables, restorePool } from '../operations/index.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { projectionsFor } from '../read-models.js';
 import { exitOn, openPool, phaseBars } from './backup-support.js';

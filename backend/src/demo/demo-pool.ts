@@ -3,13 +3,10 @@ import type { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type LeaderboardEntry, type Option, type Period } from '@treble/contracts';
 import { createApp } from '../app.js';
-import { REPLAY_FULL_TIME_MINUTE } from '../live-results/domain/replay.js';
-import { loadReplaySource } from '../live-results/provider/replay.provider.js';
-import { ResultsScheduler } from '../live-results/results-scheduler.js';
+import { REPLAY_FULL_TIME_MINUTE, loadReplaySource, ResultsScheduler } from '../live-results/index.js';
 import { CLOCK, ScaledClock, type Clock } from '../platform/clock/clock.js';
 import { loadConfig, type AppConfig } from '../platform/config/config.js';
-import { londonLocalToUtc } from '../season/domain/london-time.js';
-import { BUNDLED_SEASON, bundledSeasons } from '../season/season-catalogue.js';
+import { londonLocalToUtc, BUNDLED_SEASON, bundledSeasons } from '../season/index.js';
 import { choosePicks, computerPlayers, seededRandom, type ComputerPlayer } from './computer-players.js';
 import { PoolClient, PoolRequestError } from './pool-client.js';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { fixtureHasResult } from '../season/domain/fixture-sync.js';
-import { PeriodStreams } from '../season/period-streams.js';
+import { fixtureHasResult, PeriodStreams } from '../season/index.js';
 import type { BoardFixture } from './domain/polling.js';
 
 /** Every fixture of every period as the scheduler plans with: kickoff, status, result or not. */

@@ -1,7 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { SeasonModule } from '../season/season.module.js';
+import { SeasonModule } from '../season/index.js';
 import { LiveBoard } from './live-board.js';
 import { LiveResultsController } from './live-results.http.controller.js';
 import { LiveResultsService } from './live-results.service.js';

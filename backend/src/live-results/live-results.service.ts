@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, type MatchdayStatus, type ResultsUpdateSummary } from '@treble/contracts';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { SeasonCatalogue } from '../season/season-catalogue.js';
+import { SeasonCatalogue } from '../season/index.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { matchdayStatus, seasonStartYear } from './domain/match-plan.js';
 import { MatchSync } from './match-sync.js';

@@ -1,21 +1,23 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { ResultsUpdateSummary } from '@treble/contracts';
-import type { ProviderResultReport } from '../results/domain/results.js';
+import type { ProviderResultReport } from '../results/index.js';
 import {
   RecordResultCommand,
   type RecordResultOutcome,
-} from '../season/commands/record-result/record-result.commands.js';
-import {
   AutoCompletePeriodCommand,
   SyncFixtureCommand,
-} from '../season/commands/sync-fixtures/sync-fixtures.commands.js';
-import { decideSyncFixture, fixtureOptionIds, isCalledOff } from '../season/domain/fixture-sync.js';
-import { optionIdFor, optionView } from '../season/domain/period-admin.js';
-import type { PeriodState } from '../season/domain/period.js';
-import type { Fixture, SeasonSchedule } from '../season/domain/season-schedule.js';
-import { PeriodStreams } from '../season/period-streams.js';
-import { SeasonCatalogue } from '../season/season-catalogue.js';
+  decideSyncFixture,
+  fixtureOptionIds,
+  isCalledOff,
+  optionIdFor,
+  optionView,
+  type PeriodState,
+  type Fixture,
+  type SeasonSchedule,
+  PeriodStreams,
+  SeasonCatalogue,
+} from '../season/index.js';
 import { VoidOptionPicksCommand } from '../shared/commands/picks-commands.js';
 import type { CommandContext } from '../shared/domain/event.js';
 import type { VoidReason } from '../shared/domain/option-view.js';

@@ -11,21 +11,16 @@ import {
   type StartNextSeasonRequest,
 } from '@treble/contracts';
 import { DataSource } from 'typeorm';
-import { PoolSeasons } from '../season/pool-seasons.js';
-import { nextSeasonName } from '../shared/domain/season-scope.js';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { ProjectionEngine } from '../projections/projection-engine.js';
-import { AddEplOptionsCommand } from '../season/commands/manage-options/manage-options.commands.js';
-import { ImportScheduleCommand } from '../season/commands/import-schedule/import-schedule.commands.js';
-import { StartNextSeasonCommand } from '../season/commands/start-season/start-season.commands.js';
-import type { SeasonSource } from '../season/domain/season.js';
 import {
+  PoolSeasons,
+  AddEplOptionsCommand,
+  ImportScheduleCommand,
+  StartNextSeasonCommand,
+  type SeasonSource,
   checkSeasonShape,
   parseSeasonFile,
   SeasonFileError,
   type SeasonFile,
-} from '../season/domain/season-file.js';
-import {
   matchTeams,
   MATCH_DURATION_MS,
   resultsOfFile,
@@ -36,8 +31,11 @@ import {
   type Fixture,
   type SeasonSchedule,
   type Team,
-} from '../season/domain/season-schedule.js';
-import { SeasonCatalogue } from '../season/season-catalogue.js';
+  SeasonCatalogue,
+} from '../season/index.js';
+import { nextSeasonName } from '../shared/domain/season-scope.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { CommandContext } from '../shared/domain/event.js';
 import { fixtureIdOf, fixtureStatusOf, seasonStartYear } from './domain/match-plan.js';

@@ -42,7 +42,7 @@ import {
   type TimeZoneRequest,
 } from '@treble/contracts';
 import { Admin, Player, Public } from '../platform/http/access.decorators.js';
-import { authenticationOf } from '../accounts/access/authentication.js';
+import { authenticationOf } from '../accounts/index.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PoolHistoryService } from '../operations/pool-history.service.js';
+import { PoolHistoryService } from '../operations/index.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { createMailer, MAILER } from '../platform/mail/mailer.js';
 import { NotificationBroadcasts } from './broadcasts.js';

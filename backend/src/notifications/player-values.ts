@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoricStanding } from '@treble/contracts';
 import { userDisplayName } from '@treble/contracts';
-import { invitationUrl } from '../accounts/invitation-links.js';
-import { PoolHistoryService } from '../operations/pool-history.service.js';
+import { invitationUrl } from '../accounts/index.js';
+import { PoolHistoryService } from '../operations/index.js';
 import { Database } from '../platform/database/database.js';
 import { NotificationChannels } from './channels.js';
 

@@ -7,7 +7,7 @@ import {
   type PushKey,
   type PushSubscriptionRequest,
 } from '@treble/contracts';
-import { authenticationOf } from '../accounts/access/authentication.js';
+import { authenticationOf } from '../accounts/index.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';

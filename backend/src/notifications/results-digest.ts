@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoricStanding, LeaderboardKind } from '@treble/contracts';
 import { ErrorCodes, userDisplayName } from '@treble/contracts';
-import { PoolHistoryService } from '../operations/pool-history.service.js';
+import { PoolHistoryService } from '../operations/index.js';
 import { Database } from '../platform/database/database.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { Outgoing } from './channels.js';

@@ -19,10 +19,11 @@ import {
   decideRecordResultInPeriod,
   decideReopenPeriod,
   periodOfOption,
-} from '../season/domain/period-admin.js';
-import { periodStreamId, type PeriodEvent } from '../season/domain/period.js';
+  periodStreamId,
+  type PeriodEvent,
+} from '../season/index.js';
 import { DomainError } from '../shared/domain/domain-error.js';
-import type { StandingsUser } from '../standings/domain/index.js';
+import type { StandingsUser } from '../standings/index.js';
 import { PoolHistory, type PoolStandings, standingsImpact } from './domain/pool-history.js';
 
 const batchSize = 5_000;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SeasonModule } from '../season/season.module.js';
+import { SeasonModule } from '../season/index.js';
 import {
   MakeChoiceHandler,
   MakeRetroactiveChoicesHandler,

@@ -11,11 +11,10 @@ import {
   type Prize,
 } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { SeasonReader } from '../season/season-reader.js';
+import { SeasonReader } from '../season/index.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { commandContext, requestUser } from '../platform/http/command-context.js';
-import { withEmailsFor } from '../standings/queries/email-privacy.js';
-import { LeaderboardQueries } from '../standings/queries/leaderboard.queries.js';
+import { withEmailsFor, LeaderboardQueries } from '../standings/index.js';
 import { PayoutQueries } from './queries/payout.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { CreatePrizeCommand, DeletePrizeCommand, UpdatePrizeCommand } from './commands/prizes.handlers.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SeasonModule } from '../season/season.module.js';
-import { StandingsModule } from '../standings/standings.module.js';
+import { SeasonModule } from '../season/index.js';
+import { StandingsModule } from '../standings/index.js';
 import {
   CreatePrizeHandler,
   DeletePrizeHandler,

@@ -13,9 +13,7 @@ import type {
   ResultRecordedNotice,
   ServerToClientEvents,
 } from '@treble/contracts';
-import { readSessionToken } from '../accounts/sessions/session-cookie.js';
-import { SessionStore } from '../accounts/sessions/session-store.js';
-import { UserDirectory } from '../accounts/queries/users/user-directory.js';
+import { readSessionToken, SessionStore, UserDirectory } from '../accounts/index.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';

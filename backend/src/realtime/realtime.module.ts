@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module.js';
+import { AccountsModule } from '../accounts/index.js';
 import { LiveNotifier } from '../shared/ports/live-notifier.js';
 import { GatewayLiveNotifier } from './live-notifier.js';
 import { RealtimeGateway } from './realtime.gateway.js';

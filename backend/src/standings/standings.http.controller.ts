@@ -16,7 +16,7 @@ import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { SeasonReader } from '../season/season-reader.js';
+import { SeasonReader } from '../season/index.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';

@@ -15,7 +15,7 @@ import { StandingsController } from './standings.http.controller.js';
 import { LeaderboardsController } from './leaderboards.http.controller.js';
 import { Boards } from './queries/boards.js';
 import { AdminPicksController } from './admin-picks.http.controller.js';
-import { SeasonModule } from '../season/season.module.js';
+import { SeasonModule } from '../season/index.js';
 
 /** The query services are plain classes over the database and the configured rules. */
 const withRules = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({

@@ -1,7 +1,6 @@
 import type { MatchdayMatch, MatchdayMatchStatus, MatchdayStatus } from '@treble/contracts';
-import { outcomesFromScore, type Outcome } from '../../results/domain/outcome.js';
-import type { FixtureUpdate } from '../../season/domain/fixture-sync.js';
-import type { Fixture, FixtureStatus } from '../../season/domain/season-schedule.js';
+import { outcomesFromScore, type Outcome } from '../../results/domain/index.js';
+import type { FixtureUpdate, Fixture, FixtureStatus } from '../../season/domain/index.js';
 import { isFinal, type ProviderMatch, type ProviderStatus } from './provider-match.js';
 
 /*

@@ -1,4 +1,4 @@
-import type { FixtureStatus } from '../../season/domain/season-schedule.js';
+import type { FixtureStatus } from '../../season/domain/index.js';
 
 /*
  * When to ask the provider, and for what: a quiet interval normally, every minute while a match is

@@ -1,4 +1,4 @@
-import { londonLocalToUtc } from '../../season/domain/london-time.js';
+import { londonLocalToUtc } from '../../season/domain/index.js';
 
 /*
  * The season replay: the bundled season's real results, released as the pool's clock passes each

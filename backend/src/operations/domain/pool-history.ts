@@ -6,7 +6,7 @@ import {
   type StandingFigures,
   type SurvivorFigures,
 } from '@treble/contracts';
-import type { PicksEvent } from '../../picks/domain/picks.events.js';
+import type { PicksEvent } from '../../picks/domain/index.js';
 import { SEASON_STARTED, type SeasonStartedData } from '../../shared/domain/season-scope.js';
 import {
   evolvePeriod,
@@ -14,7 +14,7 @@ import {
   periodEventTypes,
   type PeriodEvent,
   type PeriodState,
-} from '../../season/domain/period.js';
+} from '../../season/domain/index.js';
 import {
   last10Standings,
   type Last10Row,

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { PeriodStreams } from '../../season/period-streams.js';
+import { PeriodStreams } from '../../season/index.js';
 import { ClearPeriodPicksCommand, VoidOptionPicksCommand } from '../../shared/commands/picks-commands.js';
 import { decideClearPeriodChoices, decideVoidChoicesOnOption } from '../domain/decide-picks.js';
 import { periodView, PicksWriter } from './picks.handlers.js';

@@ -8,12 +8,14 @@ import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port
 import { ask, loadAggregate } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
-import { optionView } from '../../season/domain/period-admin.js';
-import type { PeriodState } from '../../season/domain/period.js';
-import { PeriodStreams } from '../../season/period-streams.js';
-import { PoolSeasons } from '../../season/pool-seasons.js';
-import { PeriodRow } from '../../season/queries/periods/period.entity.js';
-import { SeasonCatalogue } from '../../season/season-catalogue.js';
+import {
+  optionView,
+  type PeriodState,
+  PeriodStreams,
+  PoolSeasons,
+  PeriodRow,
+  SeasonCatalogue,
+} from '../../season/index.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext, type StreamQuestion } from '../../shared/domain/event.js';
 import type { SeasonScope } from '../../shared/domain/season-scope.js';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
-import { PoolSeasons } from '../../season/pool-seasons.js';
+import { PoolSeasons } from '../../season/index.js';
 import { HasPlayerPickedQuery } from '../../shared/queries/member-queries.js';
 import { picksStreamId } from '../domain/picks.events.js';
 

@@ -1,5 +1,5 @@
 import type { LeaderboardEntry, LeaderboardKind, Payout } from '@treble/contracts';
-import { type LeaderboardQueries } from '../../standings/queries/leaderboard.queries.js';
+import { type LeaderboardQueries } from '../../standings/index.js';
 import { payouts } from '../domain/payouts.js';
 import { competitions, parsePosition, type PrizeDraft } from '../domain/prize.js';
 

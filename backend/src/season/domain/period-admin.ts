@@ -5,7 +5,7 @@ import {
   decideDeleteResult,
   decideRecordResult,
   type ResultReport,
-} from '../../results/domain/results.js';
+} from '../../results/domain/index.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { OptionDefinition, PeriodEvent, PeriodState } from './period.js';
 import type { Team } from './season-schedule.js';

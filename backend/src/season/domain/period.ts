@@ -6,7 +6,7 @@ import {
   initialResultsState,
   type ResultsEvent,
   type ResultsState,
-} from '../../results/domain/results.js';
+} from '../../results/domain/index.js';
 import type { Fixture, FixtureStatus, Matchweek } from './season-schedule.js';
 
 /** A period is one matchweek; its stream is `period-{id}` in the pool's first season, `period-{season}-{id}` after it. */

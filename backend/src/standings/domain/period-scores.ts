@@ -1,5 +1,5 @@
 import type { PoolRules } from '@treble/contracts';
-import type { Outcome } from '../../results/domain/outcome.js';
+import type { Outcome } from '../../results/domain/index.js';
 
 /** A pick that was made and not withdrawn or cleared; a voided pick is kept, and scores 0. */
 export interface ScoredPick {

@@ -1,5 +1,5 @@
 import type { Recorded } from '../../event-store/read-stream.js';
-import type { ChoiceMadeData, PicksEvent } from '../../picks/domain/picks.events.js';
+import type { ChoiceMadeData, PicksEvent } from '../../picks/index.js';
 import type { Sql } from '../../platform/database/sql.js';
 import { assertNever } from '../../shared/domain/event.js';
 import type { Tables } from './standings.tables.js';

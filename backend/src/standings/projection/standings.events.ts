@@ -1,9 +1,9 @@
 import { type QueryKey, queryKeys } from '@treble/contracts';
 import type { Recorded } from '../../event-store/read-stream.js';
-import { picksEventTypes, type PicksEvent } from '../../picks/domain/picks.events.js';
+import { picksEventTypes, type PicksEvent } from '../../picks/index.js';
 import type { EventsOf } from '../../projections/projection.js';
-import type { ResultsEvent } from '../../results/domain/results.js';
-import type { PeriodEvent } from '../../season/domain/period.js';
+import type { ResultsEvent } from '../../results/index.js';
+import type { PeriodEvent } from '../../season/index.js';
 
 /** The events the standings projection applies, and the query keys each of them changes. */
 export const standingsEventTypes = [

@@ -1,13 +1,13 @@
 import { defaultSegment, type PoolRules } from '@treble/contracts';
 import type { Recorded } from '../../event-store/read-stream.js';
-import type { PicksEvent } from '../../picks/domain/picks.events.js';
+import type { PicksEvent } from '../../picks/index.js';
 import {
   applyInRuns,
   type ChangedKeyGroup,
   type Projection,
   type ProjectionContext,
 } from '../../projections/projection.js';
-import type { ResultRecordedData } from '../../results/domain/results.js';
+import type { ResultRecordedData } from '../../results/index.js';
 import { assertNever } from '../../shared/domain/event.js';
 import { writePickRun } from './pick-run.js';
 import { ScoreTotals } from './score-totals.js';

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Sql } from '../../platform/database/sql.js';
 import type { RequestUser } from '../../platform/http/command-context.js';
 import { maxPageSize } from '../../platform/http/list-pages.js';
-import { SeasonReader } from '../../season/season-reader.js';
+import { SeasonReader } from '../../season/index.js';
 import { withEmailsFor } from './email-privacy.js';
 import { entityTag, LeaderboardCache, type Asker } from './leaderboard-cache.js';
 import { LeaderboardQueries } from './leaderboard.queries.js';

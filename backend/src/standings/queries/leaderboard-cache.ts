@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LeaderboardKind } from '@treble/contracts';
-import { isLocked } from '../../picks/domain/decide-picks.js';
+import { isLocked } from '../../picks/index.js';
 import type { Sql } from '../../platform/database/sql.js';
 import { currentSeasonTables, leaderboardProjections } from './leaderboard-tables.js';
 import { type LeaderboardQueries, uuidPattern } from './leaderboard.queries.js';

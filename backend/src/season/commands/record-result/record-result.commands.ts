@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { RecordResultStatus } from '@treble/contracts';
-import type { ResultReport } from '../../../results/domain/results.js';
+import type { ResultReport } from '../../../results/index.js';
 import type { CommandContext } from '../../../shared/domain/event.js';
 
 export interface RecordResultOutcome {

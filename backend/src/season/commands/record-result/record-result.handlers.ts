@@ -1,10 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ErrorCodes, type RecordResultStatus } from '@treble/contracts';
+import { ErrorCodes } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import type { ResultReport } from '../../../results/domain/results.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import type { CommandContext } from '../../../shared/domain/event.js';
 import {
   decideDeleteResultInPeriod,
   decideRecordResultInPeriod,

@@ -8,7 +8,7 @@ import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LiveNotifier } from '../../../shared/ports/live-notifier.js';
-import { parseAdminResult } from '../../../results/domain/results.js';
+import { parseAdminResult } from '../../../results/index.js';
 import { DeleteResultCommand, RecordResultCommand } from './record-result.commands.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 

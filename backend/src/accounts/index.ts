@@ -1,0 +1,10 @@
+export { authenticationOf } from './access/authentication.js';
+export { AccountsModule } from './accounts.module.js';
+export { invitationUrl } from './invitation-links.js';
+export { InvitationRow } from './queries/invitations/invitation.entity.js';
+export { invitationsProjection } from './queries/invitations/invitations.projection.js';
+export { UserDirectory } from './queries/users/user-directory.js';
+export { UserRow } from './queries/users/user.entity.js';
+export { usersProjection } from './queries/users/users.projection.js';
+export { readSessionToken } from './sessions/session-cookie.js';
+export { SessionStore } from './sessions/session-store.js';

@@ -1,0 +1,1 @@
+export { RealtimeModule } from './realtime.module.js';

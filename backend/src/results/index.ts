@@ -1,0 +1,14 @@
+export { outcomesFromScore, type Outcome } from './domain/outcome.js';
+export {
+  decideApplyPendingResults,
+  decideDeleteResult,
+  decideRecordResult,
+  evolveResults,
+  initialResultsState,
+  parseAdminResult,
+  type ProviderResultReport,
+  type ResultRecordedData,
+  type ResultReport,
+  type ResultsEvent,
+  type ResultsState,
+} from './domain/results.js';
