@@ -1,3 +1,4 @@
+/** The accounts context's public face: all that other contexts and the composition root may import of it. */
 export { authenticationOf } from './access/authentication.js';
 export { AccountsModule } from './accounts.module.js';
 export { invitationUrl } from './invitation-links.js';

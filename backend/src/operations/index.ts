@@ -1,3 +1,4 @@
+/** The operations context's public face: all that other contexts and the composition root may import of it. */
 export { BackupFileError } from './backup/backup-file.js';
 export { RestoreRefusedError, backupPool, rebuildReadTables, restorePool } from './backup/pool-backup.js';
 export { OperationsModule } from './operations.module.js';

@@ -1,3 +1,4 @@
+/** The results context's public face: all that other contexts and the composition root may import of it. */
 export { outcomesFromScore, type Outcome } from './domain/outcome.js';
 export {
   decideApplyPendingResults,

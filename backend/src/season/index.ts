@@ -1,3 +1,4 @@
+/** The season context's public face: all that other contexts and the composition root may import of it. */
 export { ImportScheduleCommand } from './commands/import-schedule/import-schedule.commands.js';
 export { AddEplOptionsCommand } from './commands/manage-options/manage-options.commands.js';
 export {

@@ -1,3 +1,4 @@
+/** The standings context's public face: all that other contexts and the composition root may import of it. */
 export {
   last10Standings,
   overallEntrants,
