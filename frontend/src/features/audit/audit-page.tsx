@@ -14,7 +14,7 @@ import { periodsQueryOptions } from '../../api/periods';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import type { AuditSearch } from './audit-search';
-import { OptionSelect } from './option-select';
+import { OptionSelect, PeriodSelect } from './selects';
 import { WhatIfPanel } from './what-if-panel';
 
 /** The audit filters as the API takes them. */
@@ -115,25 +115,13 @@ function HistoryPanel({
     <section className="panel" aria-labelledby="audit-history-title">
       <h2 id="audit-history-title">Event history</h2>
       <div className="form__row">
-        <label className="field">
-          <span className="field__label">Period</span>
-          <select
-            value={search.period ?? ''}
-            onChange={(event) =>
-              change({
-                period: event.target.value ? Number(event.target.value) : undefined,
-                option: undefined,
-              })
-            }
-          >
-            <option value="">All periods</option>
-            {periods.map((period) => (
-              <option key={period.id} value={period.id}>
-                {period.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PeriodSelect
+          label="Period"
+          empty="All periods"
+          periods={periods}
+          value={search.period ?? null}
+          onChange={(id) => change({ period: id ?? undefined, option: undefined })}
+        />
         <label className="field">
           <span className="field__label">User</span>
           <select

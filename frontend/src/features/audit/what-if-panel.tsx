@@ -1,7 +1,7 @@
 import type { Outcome, Period } from '@treble/contracts';
 import { useState } from 'react';
 import { ReopenImpactPreview, ResultImpactPreview } from './impact-preview';
-import { OptionSelect } from './option-select';
+import { OptionSelect, PeriodSelect } from './selects';
 
 type OutcomeChoice = Outcome | 'none';
 
@@ -18,23 +18,16 @@ export function WhatIfPanel({ periods }: { periods: Period[] }) {
       <p className="muted">Previews only: nothing is saved.</p>
       <h3>A result were set, corrected or deleted</h3>
       <div className="form__row">
-        <label className="field">
-          <span className="field__label">Period</span>
-          <select
-            value={periodId ?? ''}
-            onChange={(event) => {
-              setPeriodId(event.target.value ? Number(event.target.value) : null);
-              setOptionId('');
-            }}
-          >
-            <option value="">Choose a period</option>
-            {periods.map((period) => (
-              <option key={period.id} value={period.id}>
-                {period.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PeriodSelect
+          label="Period"
+          empty="Choose a period"
+          periods={periods}
+          value={periodId}
+          onChange={(id) => {
+            setPeriodId(id);
+            setOptionId('');
+          }}
+        />
         {periodId !== null && (
           <OptionSelect periodId={periodId} label="Option" value={optionId} onChange={setOptionId} />
         )}
@@ -57,20 +50,13 @@ export function WhatIfPanel({ periods }: { periods: Period[] }) {
         <p className="empty-state">No manually completed period to reopen.</p>
       ) : (
         <>
-          <label className="field">
-            <span className="field__label">Period to reopen</span>
-            <select
-              value={reopenId ?? ''}
-              onChange={(event) => setReopenId(event.target.value ? Number(event.target.value) : null)}
-            >
-              <option value="">Choose a period</option>
-              {reopenable.map((period) => (
-                <option key={period.id} value={period.id}>
-                  {period.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PeriodSelect
+            label="Period to reopen"
+            empty="Choose a period"
+            periods={reopenable}
+            value={reopenId}
+            onChange={setReopenId}
+          />
           {reopenId !== null && <ReopenImpactPreview periodId={reopenId} />}
         </>
       )}
