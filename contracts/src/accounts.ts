@@ -106,6 +106,8 @@ export interface RegistrationOptions {
   mode: RegistrationMode;
   /** No account exists yet: the next one becomes the pool's first admin. */
   firstAccount: boolean;
+  /** The pool sends e-mail (`SMTP_URL`): "Forgot password?" mails a link; else the host hands one over. */
+  sendsEmail: boolean;
   /**
    * The status of the invitation named in the query, or null when none was named. `suspended`: the
    * link is valid, but the member who made it is deactivated, so it admits nobody for now.

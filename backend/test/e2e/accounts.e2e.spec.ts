@@ -673,6 +673,7 @@ describe.each(databaseTargets)(
       expect((await app.request('GET', '/api/auth/registration')).body).toEqual({
         mode: 'open',
         firstAccount: true,
+        sendsEmail: false,
         invitation: null,
       } satisfies RegistrationOptions);
       const answers = await Promise.all(

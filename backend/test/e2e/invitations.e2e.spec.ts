@@ -44,6 +44,7 @@ describe.each(databaseTargets)('invitation links on $name', (target) => {
     expect((await app.request('GET', `/api/auth/registration?invite=${token}`)).body).toEqual({
       mode: 'invite',
       firstAccount: false,
+      sendsEmail: false,
       invitation: { status: 'valid' },
     } satisfies RegistrationOptions);
 

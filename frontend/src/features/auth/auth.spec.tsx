@@ -144,6 +144,7 @@ describe('registration', () => {
   const options = (overrides: Partial<RegistrationOptions>): RegistrationOptions => ({
     mode: 'invite',
     firstAccount: false,
+    sendsEmail: false,
     invitation: null,
     ...overrides,
   });

@@ -1,12 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { passwordPolicy } from '@treble/contracts';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent } from 'react';
-import { requestPasswordResetMutationOptions, resetPasswordMutationOptions } from '../../api/auth';
+import {
+  registrationOptionsQueryOptions,
+  requestPasswordResetMutationOptions,
+  resetPasswordMutationOptions,
+} from '../../api/auth';
 import { ErrorNotice, Field, SubmitButton, useFormFields } from './form-controls';
 
-/** "Forgot password?": one field, and the same answer whatever address was typed. */
+/**
+ * "Forgot password?": one field, and the same answer whatever address was typed. A pool that sends
+ * no e-mail says at once that the host hands out reset links.
+ */
 export function ForgotPasswordPage() {
+  const { data: options } = useSuspenseQuery(registrationOptionsQueryOptions(undefined));
   const request = useMutation(requestPasswordResetMutationOptions());
   const { form, field } = useFormFields({ email: '' });
 
@@ -18,7 +26,12 @@ export function ForgotPasswordPage() {
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">Forgot your password?</h1>
-      {request.isSuccess ? (
+      {!options.sendsEmail ? (
+        <p className="notice" role="status">
+          This pool does not send e-mail. Ask your pool host for a reset link: they can make one for you on
+          the Admin page.
+        </p>
+      ) : request.isSuccess ? (
         <p className="notice" role="status">
           {request.data.message}
         </p>

@@ -35,7 +35,13 @@ const posted = (url: string) =>
     .map((call) => JSON.parse(call.body!) as unknown);
 
 describe('forgot password', () => {
+  const sendsEmail = (value: boolean) =>
+    fake.routes.set('GET /api/auth/registration', () =>
+      jsonResponse(200, { mode: 'invite', firstAccount: false, sendsEmail: value, invitation: null }),
+    );
+
   test('the sign-in page links to it; it sends the address and shows the answer', async () => {
+    sendsEmail(true);
     fake.routes.set('POST /api/auth/password-reset/request', () =>
       jsonResponse(202, { message: 'If an account uses this address, a link is on its way.' }),
     );
@@ -49,6 +55,7 @@ describe('forgot password', () => {
   });
 
   test('a refused request says why', async () => {
+    sendsEmail(true);
     fake.routes.set('POST /api/auth/password-reset/request', () =>
       jsonResponse(429, { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many reset requests.' }),
     );
@@ -56,6 +63,13 @@ describe('forgot password', () => {
     fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'ann@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Too many reset requests.');
+  });
+
+  test('a pool that sends no e-mail says at once to ask the host, with no form', async () => {
+    sendsEmail(false);
+    renderApp('/forgot-password', { user: null });
+    expect((await screen.findByRole('status')).textContent).toContain('Ask your pool host for a reset link');
+    expect(screen.queryByLabelText('E-mail')).toBeNull();
   });
 });
 

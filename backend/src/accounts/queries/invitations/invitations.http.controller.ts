@@ -30,6 +30,10 @@ export class InvitationsController {
   })
   async registration(@Query('invite') invite?: string): Promise<RegistrationOptions> {
     const status = await this.invitations.registration(invite, this.clock.now());
-    return { mode: this.config.accounts.registration, ...status };
+    return {
+      mode: this.config.accounts.registration,
+      sendsEmail: this.config.accounts.smtpUrl !== null,
+      ...status,
+    };
   }
 }
