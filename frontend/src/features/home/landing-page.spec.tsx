@@ -56,6 +56,15 @@ describe('landing page', () => {
       expect(link.getAttribute('href')).toBe('/api/login');
   });
 
+  test('a pool with no members yet offers to set it up', async () => {
+    fake.routes.set('GET /api/auth/registration', () =>
+      jsonResponse(200, { mode: 'invite', firstAccount: true, sendsEmail: false, invitation: null }),
+    );
+    const { router } = renderApp('/', { user: null });
+    fireEvent.click(await screen.findByRole('link', { name: 'Set up this pool' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  });
+
   test('an invitation link takes the newcomer to registration; anything else is refused', async () => {
     const { router } = renderApp('/', { user: null });
     const input = await screen.findByLabelText('Invitation link');

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { describeSurvivorRule, describeUsageRule, type Competition, type Prize } from '@treble/contracts';
 import { useState, type FormEvent } from 'react';
+import { registrationOptionsQueryOptions } from '../../api/auth';
 import { activePrizesQueryOptions } from '../../api/public-prizes';
 import { usePoolRules } from '../../api/rules';
 import { formatMoney, formatTotals } from '../prizes/money';
@@ -26,6 +27,8 @@ export function invitationToken(text: string): string | null {
  */
 export function LandingPage() {
   const rules = usePoolRules();
+  // A pool nobody has joined yet: its first account will run it.
+  const firstAccount = useQuery(registrationOptionsQueryOptions(undefined)).data?.firstAccount === true;
   const last10 = rules.periodsPerSeason - rules.last10FirstPeriod + 1;
   const competitions: { id: Competition; title: string; text: string }[] = [
     {
@@ -67,8 +70,18 @@ export function LandingPage() {
           Pick {rules.picksPerPeriod} Premier League teams every matchweek, score points from their results
           and compete in three competitions at once: Overall, Survivor and Last 10.
         </p>
+        {firstAccount && (
+          <p className="notice" role="status">
+            This pool has no members yet: the account you create now will run it as its admin.
+          </p>
+        )}
         <div className="button-row button-row--start">
-          <a href="/api/login" className="button button--primary">
+          {firstAccount && (
+            <Link to="/register" className="button button--primary">
+              Set up this pool
+            </Link>
+          )}
+          <a href="/api/login" className={`button ${firstAccount ? 'button--ghost' : 'button--primary'}`}>
             Log In
           </a>
           <a href="#join" className="button button--ghost">
