@@ -306,7 +306,9 @@ export class SeasonSetupService {
     const resultsRecorded = summary?.resultsRecorded ?? 0;
     const parts = [imported.message];
     if (added > 0) parts.push(`Added ${added} team options.`);
-    if (resultsRecorded > 0) parts.push(`Recorded ${resultsRecorded} results of matches already played.`);
+    // Each match's result is recorded for both of its teams: the admin counts matches, as the season list does.
+    if (resultsRecorded > 0)
+      parts.push(`Recorded the results of ${summary?.finishedMatches ?? 0} matches already played.`);
     return {
       message: parts.join(' '),
       created: imported.created,

@@ -94,8 +94,9 @@ export function ScheduleTab() {
       )}
       {done && (
         <p className="notice" role="status" data-testid="import-next-step">
-          {done.message} Next: invite your players (Admin → Invitations); they can pick for every matchweek
-          that is still open. Results arrive from the results provider (Live Results) or from the Results tab.
+          {done.message} Next: invite your players (Admin → Users, Invitations); they can pick for every
+          matchweek that is still open. Results arrive from the results provider (Live Results) or from the
+          Results tab.
         </p>
       )}
       <AdminBoundary what="the schedule" resetKey={scheduleSeason}>
