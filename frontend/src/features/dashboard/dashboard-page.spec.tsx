@@ -133,6 +133,32 @@ describe('dashboard', () => {
     expect(screen.queryByText(/debug/i)).toBeNull();
   });
 
+  test('with every pick made the card says so and offers to review them', async () => {
+    fake.routes.set('GET /api/user/stats', () => jsonResponse(200, someStats({})));
+    fake.routes.set('GET /api/periods/current', () => jsonResponse(200, aPeriod({ id: 30, isActive: true })));
+    fake.routes.set('GET /api/periods/30/options', () =>
+      jsonResponse(
+        200,
+        ['o1', 'o2', 'o3', 'o4'].map((id) => anOption(id, { periodId: 30 })),
+      ),
+    );
+    fake.routes.set('GET /api/choices/period/30', () =>
+      jsonResponse(
+        200,
+        ['o1', 'o2', 'o3'].map((optionId, index) => ({
+          id: `c${index}`,
+          userId: 'u',
+          periodId: 30,
+          optionId,
+        })),
+      ),
+    );
+    renderApp('/', { user: aUser() });
+    const card = await screen.findByTestId('current-period');
+    await within(card).findByText('Your 3 picks are in');
+    within(card).getByRole('link', { name: 'Review Predictions' });
+  });
+
   test('a failed load shows the error and Retry', async () => {
     fake.routes.set('GET /api/user/stats', () =>
       jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Boom' }),

@@ -140,7 +140,11 @@ function CurrentPeriodCard({ period }: { period: Period }) {
       <ProgressBar value={count} max={rules.picksPerPeriod} label="Prediction progress" />
       <div className="button-row">
         <Link to="/predictions" className="button button--primary">
-          {count === 0 ? 'Make Predictions' : 'Complete Predictions'}
+          {count === 0
+            ? 'Make Predictions'
+            : count >= rules.picksPerPeriod
+              ? 'Review Predictions'
+              : 'Complete Predictions'}
         </Link>
         <Link to="/history" className="button">
           View History
