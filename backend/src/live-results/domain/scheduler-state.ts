@@ -10,11 +10,6 @@ export type SchedulerEvent =
   | DomainEvent<'ResultsSchedulerStarted', { actor: string }>
   | DomainEvent<'ResultsSchedulerStopped', { actor: string }>;
 
-export const schedulerEventTypes = [
-  'ResultsSchedulerStarted',
-  'ResultsSchedulerStopped',
-] as const satisfies readonly SchedulerEvent['type'][];
-
 export interface SchedulerState {
   running: boolean;
   /** Someone has switched it at least once (the autostart happens only on a pool's first start). */

@@ -34,12 +34,6 @@ export type ResultDeleted = DomainEvent<'ResultDeleted', ResultDeletedData>;
 export type ResultHeldPending = DomainEvent<'ResultHeldPending', ResultHeldPendingData>;
 export type ResultsEvent = ResultRecorded | ResultDeleted | ResultHeldPending;
 
-export const resultsEventTypes = [
-  'ResultRecorded',
-  'ResultDeleted',
-  'ResultHeldPending',
-] as const satisfies readonly ResultsEvent['type'][];
-
 export interface ResultsState {
   /** Applied results by option id. */
   readonly results: ReadonlyMap<string, OptionResult>;
