@@ -98,8 +98,14 @@ describe('admin page', () => {
     );
   });
 
-  test('a refused change says why', async () => {
+  test('the last admin cannot be removed; a change refused all the same (another admin was removed at once) says why', async () => {
     serve([admin, player]);
+    const { unmount } = renderApp('/admin?tab=users', { user: admin });
+    const only = await screen.findByRole('button', { name: 'Remove Admin: Pat Host' });
+    expect(only.hasAttribute('disabled')).toBe(true);
+    unmount();
+
+    serve([admin, aUser({ id: 'second', firstName: 'Sam', lastName: null, isAdmin: true }), player]);
     fake.routes.set(`PATCH /api/admin/users/${admin.id}/admin`, () =>
       jsonResponse(409, {
         statusCode: 409,

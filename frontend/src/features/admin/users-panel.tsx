@@ -79,7 +79,12 @@ function UserLists() {
       <ul className="user-list" aria-label="Admins">
         {admins.map((user) => (
           <UserRow key={user.id} user={user}>
-            <RemoveAdmin user={user} disabled={setAdmin.isPending} onConfirm={() => change(user, false)} />
+            <RemoveAdmin
+              user={user}
+              // The pool always keeps one admin: the last one cannot be removed.
+              disabled={setAdmin.isPending || admins.length === 1}
+              onConfirm={() => change(user, false)}
+            />
             <FeeToggle user={user} />
             <ResetLinkButton user={user} />
           </UserRow>
