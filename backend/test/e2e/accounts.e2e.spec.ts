@@ -52,6 +52,7 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     expect((await app.request('GET', '/api/auth/registration')).body).toEqual({
       mode: 'invite',
       firstAccount: true,
+      sendsEmail: false,
       invitation: null,
     });
     const emails = [1, 2, 3, 4].map(() => uniqueEmail('founder'));
