@@ -572,6 +572,8 @@ describe('user accounts', () => {
         'ftp://example.com/me.png',
         'me.png',
         'https://user:pw@example.com/me.png',
+        'https://user@example.com/me.png',
+        'https://:pw@example.com/me.png',
         `https://example.com/${'a'.repeat(2029)}`,
       ]) {
         member()
