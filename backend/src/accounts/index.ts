@@ -1,7 +1,7 @@
 /** The accounts context's public face: all that other contexts and the composition root may import of it. */
 export { authenticationOf } from './access/authentication.js';
 export { AccountsModule } from './accounts.module.js';
-export { invitationUrl } from './invitation-links.js';
+export { invitationUrl, pageLinkBase } from './invitation-links.js';
 export { InvitationRow } from './queries/invitations/invitation.entity.js';
 export { invitationsProjection } from './queries/invitations/invitations.projection.js';
 export { UserDirectory } from './queries/users/user-directory.js';

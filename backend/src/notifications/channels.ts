@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
+import { pageLinkBase } from '../accounts/index.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { MAILER, type Mailer } from '../platform/mail/mailer.js';
 import { textToHtml } from './domain/templates.js';
@@ -74,8 +75,12 @@ export class NotificationChannels {
     return this.keys;
   }
 
+  /**
+   * Where links point: PUBLIC_URL, the accounts context's one rule (`pageLinkBase`). E-mail needs
+   * SMTP_URL, which the configuration refuses without PUBLIC_URL, so an e-mail's links are whole.
+   */
   baseUrl(): string {
-    return (this.config.publicUrl ?? `http://localhost:${this.config.port}`).replace(/\/+$/, '');
+    return pageLinkBase(this.config);
   }
 
   async unsubscribeUrl(userId: string, kind: UnsubscribeKind): Promise<string> {
