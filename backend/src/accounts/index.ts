@@ -3,6 +3,7 @@ export { authenticationOf } from './access/authentication.js';
 export { AccountsModule } from './accounts.module.js';
 export { invitationUrl, pageLinkBase } from './invitation-links.js';
 export { InvitationRow } from './queries/invitations/invitation.entity.js';
+export { InvitationQueries } from './queries/invitations/invitation.queries.js';
 export { invitationsProjection } from './queries/invitations/invitations.projection.js';
 export { UserDirectory } from './queries/users/user-directory.js';
 export { UserRow } from './queries/users/user.entity.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { InvitationQueries } from '../accounts/index.js';
 import { PoolHistoryService } from '../operations/index.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { createMailer, MAILER } from '../platform/mail/mailer.js';
@@ -25,6 +26,7 @@ import { RenderMailHandler, SendWelcomeMailHandler } from './mail.handlers.js';
       inject: [APP_CONFIG],
     },
     PoolHistoryService,
+    InvitationQueries,
     NotificationStore,
     NotificationChannels,
     PushSubscriptionStore,

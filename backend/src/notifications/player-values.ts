@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoricStanding } from '@treble/contracts';
 import { userDisplayName } from '@treble/contracts';
-import { invitationUrl } from '../accounts/index.js';
+import { InvitationQueries, invitationUrl } from '../accounts/index.js';
 import { PoolHistoryService } from '../operations/index.js';
 import { Database } from '../platform/database/database.js';
 import { NotificationChannels } from './channels.js';
@@ -21,6 +21,7 @@ export class PlayerValues {
     private readonly database: Database,
     private readonly history: PoolHistoryService,
     private readonly channels: NotificationChannels,
+    private readonly invitations: InvitationQueries,
   ) {}
 
   /** An active player, or null. */
@@ -44,16 +45,11 @@ export class PlayerValues {
     );
   }
 
-  /** The player's own reusable invitation link, or the Invite page where they get one. */
+  /** The player's referral link (the Invite page's), or the Invite page where they get one. */
   private async referralLink(userId: string, now: Date): Promise<string> {
-    const { rows } = await this.database.query<{ token: string }>(
-      `SELECT token FROM invitations
-        WHERE created_by::text = $1 AND revoked_at IS NULL AND max_uses IS NULL AND (expires_at IS NULL OR expires_at > $2)
-        ORDER BY created_at DESC LIMIT 1`,
-      [userId, now],
-    );
+    const token = await this.invitations.referralToken(userId, now);
     const base = this.channels.baseUrl();
-    return rows[0] ? invitationUrl(base, rows[0].token) : `${base}/invite`;
+    return token !== null ? invitationUrl(base, token) : `${base}/invite`;
   }
 
   /** The spec's variables every template has, for one player. */

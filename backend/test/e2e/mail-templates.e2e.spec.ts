@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AuditEntry, MailTemplateView, Option, SendInviteResponse } from '@treble/contracts';
+import type {
+  AuditEntry,
+  CreatedInvitation,
+  MailTemplateView,
+  Option,
+  SendInviteResponse,
+} from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { NotificationsService } from '../../src/notifications/notifications.service.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
@@ -167,6 +173,10 @@ describe.each(databaseTargets)('mail templates on $name', (target) => {
     // The admin's preview is written from the same template.
     const preview = await admin.request('GET', '/api/admin/notifications/preview?kind=reminder&periodId=1');
     expect(preview.body).toMatchObject({ subject: expect.stringMatching(/^Matchweek 1 closes /) });
+    // Once the admin has a referral link, {{referral_link}} is that link, the Invite page's.
+    const referral = (await admin.request('POST', '/api/invites/referral', {})).body as CreatedInvitation;
+    const withLink = await admin.request('GET', '/api/admin/notifications/preview?kind=reminder&periodId=1');
+    expect((withLink.body as { text: string }).text).toContain(`Bring a friend: ${referral.url}`);
 
     // The welcome of a new player and an invitation.
     const inviteArrives = mailbox.next('cat@example.com');

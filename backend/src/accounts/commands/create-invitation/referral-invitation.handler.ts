@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
 import { loadAggregate } from '../../../event-store/read-stream.js';
@@ -10,12 +9,12 @@ import {
   decideCreateInvitation,
   decideIssueReferral,
   invitationModel,
-  invitationStatus,
   invitationStreamId,
   referralModel,
   referralStreamId,
   type InvitationState,
 } from '../../domain/index.js';
+import { InvitationQueries } from '../../queries/invitations/invitation.queries.js';
 
 /** The acting member's referral invitation: theirs if they have one, else a new one. */
 export class IssueReferralInvitationCommand extends Command<{ token: string; position: bigint | null }> {
@@ -34,7 +33,7 @@ export class IssueReferralInvitationCommand extends Command<{ token: string; pos
 export class IssueReferralInvitationHandler implements ICommandHandler<IssueReferralInvitationCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly dataSource: DataSource,
+    private readonly invitations: InvitationQueries,
   ) {}
 
   async execute({
@@ -51,7 +50,11 @@ export class IssueReferralInvitationHandler implements ICommandHandler<IssueRefe
         const events = decideIssueReferral(state, {
           userId,
           currentRevoked: current?.revoked === true,
-          candidate: state.token === null ? await this.earlierLink(userId, context.now) : newToken(),
+          // A link already shared before referral links had streams stays the member's.
+          candidate:
+            (state.token === null
+              ? await this.invitations.earlierReferralToken(userId, context.now)
+              : null) ?? newToken(),
         });
         token = events[0]?.data.token ?? state.token!;
         return events;
@@ -77,28 +80,6 @@ export class IssueReferralInvitationHandler implements ICommandHandler<IssueRefe
 
   private async invitation(token: string): Promise<InvitationState> {
     return (await loadAggregate(this.eventStore, invitationStreamId(token), invitationModel)).state;
-  }
-
-  /**
-   * A member's first referral token: the newest link they made before referral links had a stream
-   * of their own (reusable, no expiry, still valid: checked on its stream; the invitations table
-   * only finds it), so a link already shared stays theirs; else a new one.
-   */
-  private async earlierLink(userId: string, now: Date): Promise<string> {
-    const rows: { token: string }[] = await this.dataSource.query(
-      `SELECT token FROM invitations
-        WHERE created_by::text = $1 AND revoked_at IS NULL AND max_uses IS NULL AND expires_at IS NULL
-        ORDER BY created_at DESC LIMIT 1`,
-      [userId],
-    );
-    const token = rows[0]?.token;
-    if (token === undefined) return newToken();
-    const invitation = await this.invitation(token);
-    return invitation.createdBy === userId &&
-      invitation.maxUses === null &&
-      invitationStatus(invitation, now) === 'valid'
-      ? token
-      : newToken();
   }
 }
 

@@ -1,7 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Invitation, InvitationStatus, RegistrationOptions } from '@treble/contracts';
 import { DataSource } from 'typeorm';
-import { invitationStatus, isWellFormedInvitationToken } from '../../domain/index.js';
+import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
+import { loadAggregate } from '../../../event-store/read-stream.js';
+import {
+  invitationModel,
+  invitationStatus,
+  invitationStreamId,
+  isWellFormedInvitationToken,
+  referralModel,
+  referralStreamId,
+} from '../../domain/index.js';
 import { invitationUrl } from '../../invitation-links.js';
 import { InvitationRow } from './invitation.entity.js';
 
@@ -21,7 +30,46 @@ function statusOf(row: InvitationRow, now: Date): InvitationStatus {
 /** The invitations read table: the admins' list, and what the registration page may offer. */
 @Injectable()
 export class InvitationQueries {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  /**
+   * A player's referral link (the Invite page's, the e-mails' `{{referral_link}}`): the token on
+   * their referral stream while its invitation is valid, else a link they made before referral
+   * links had a stream of their own, else null.
+   */
+  async referralToken(userId: string, now: Date): Promise<string | null> {
+    const { token } = (await loadAggregate(this.eventStore, referralStreamId(userId), referralModel)).state;
+    if (token !== null && (await this.reusable(token, userId, now))) return token;
+    return this.earlierReferralToken(userId, now);
+  }
+
+  /**
+   * The newest reusable, never-expiring link a player made before referral links had a stream of
+   * their own (the table finds it; its stream confirms it is theirs and valid), or null.
+   */
+  async earlierReferralToken(userId: string, now: Date): Promise<string | null> {
+    const rows: { token: string }[] = await this.dataSource.query(
+      `SELECT token FROM invitations
+        WHERE created_by::text = $1 AND revoked_at IS NULL AND max_uses IS NULL AND expires_at IS NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [userId],
+    );
+    const token = rows[0]?.token;
+    return token !== undefined && (await this.reusable(token, userId, now)) ? token : null;
+  }
+
+  private async reusable(token: string, userId: string, now: Date): Promise<boolean> {
+    const invitation = (await loadAggregate(this.eventStore, invitationStreamId(token), invitationModel))
+      .state;
+    return (
+      invitation.createdBy === userId &&
+      invitation.maxUses === null &&
+      invitationStatus(invitation, now) === 'valid'
+    );
+  }
 
   /** Newest first, each link under `base` (see `pageLinkBase`). */
   async list(base: string, now: Date): Promise<Invitation[]> {
