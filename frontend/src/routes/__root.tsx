@@ -30,6 +30,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
 });
 
+/**
+ * Toasts sit at the bottom, clear of the header and its navigation; on a phone, above the bottom bar
+ * (styles.css sets --toast-offset-bottom for each layout).
+ */
+const toastOffset = { bottom: 'var(--toast-offset-bottom)' };
+
 function RootLayout() {
   const { data: user, isPending } = useQuery(authUserQueryOptions());
   return (
@@ -52,7 +58,15 @@ function RootLayout() {
         <Outlet />
       </main>
       {/* docs/rules.md, Screens: one toast at a time, shown for 5 seconds. */}
-      <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
+      <Toaster
+        position="bottom-center"
+        offset={toastOffset}
+        mobileOffset={toastOffset}
+        visibleToasts={1}
+        duration={5000}
+        richColors
+        closeButton
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthResponse, RegistrationOptions } from '@treble/contracts';
+import { toast } from 'sonner';
 import { announceSignedOut } from '../../lib/unauthorized';
 import { createQueryClient } from '../../query-client';
 import {
@@ -56,6 +57,27 @@ describe('the header', () => {
     const banner = await screen.findByRole('banner');
     await within(banner).findByText('zoe@example.com');
     expect(within(banner).getByTestId('avatar-initials').textContent).toBe('ZO');
+  });
+
+  test('labels an admin "Admin", not "Competitor"', async () => {
+    renderApp('/', { user: anAdmin() });
+    const header = await screen.findByRole('banner');
+    await within(header).findByText('Pat Host');
+    within(header).getByText('Admin', { selector: '.user-menu__role' });
+    expect(within(header).queryByText('Competitor')).toBeNull();
+  });
+
+  test('toasts sit at the bottom, clear of the header (on a phone, above the bottom bar)', async () => {
+    renderApp('/', { user: aUser() });
+    await screen.findByRole('banner');
+    act(() => void toast.success('Saved'));
+    await screen.findByText('Saved');
+    const toaster = document.querySelector<HTMLElement>('[data-sonner-toaster]')!;
+    expect(toaster.dataset.yPosition).toBe('bottom');
+    // styles.css sets the offset for each layout: 1.5rem, or above the phone's bottom bar.
+    expect(toaster.style.getPropertyValue('--offset-bottom')).toBe('var(--toast-offset-bottom)');
+    expect(toaster.style.getPropertyValue('--mobile-offset-bottom')).toBe('var(--toast-offset-bottom)');
+    act(() => void toast.dismiss());
   });
 
   test('gives admins the Periods and Admin items', async () => {

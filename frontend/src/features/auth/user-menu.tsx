@@ -5,7 +5,12 @@ import { toast } from 'sonner';
 import { logoutMutationOptions } from '../../api/auth';
 import { UserAvatar } from './user-avatar';
 
-/** docs/rules.md, Screens: full name or e-mail, the label "Competitor", an initials avatar and Logout. */
+/** The role a user is shown under (header and profile): "Admin" for admins, "Competitor" for players. */
+export function roleLabel(user: Pick<User, 'isAdmin'>): string {
+  return user.isAdmin ? 'Admin' : 'Competitor';
+}
+
+/** The header's user menu: full name or e-mail, the role label, an initials avatar and Logout. */
 export function UserMenu({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -22,7 +27,7 @@ export function UserMenu({ user }: { user: User }) {
         <UserAvatar user={user} />
         <span className="user-menu__text">
           <span className="user-menu__name">{name}</span>
-          <span className="user-menu__role">Competitor</span>
+          <span className="user-menu__role">{roleLabel(user)}</span>
         </span>
       </Link>
       <button type="button" className="button button--header" onClick={signOut} disabled={logout.isPending}>

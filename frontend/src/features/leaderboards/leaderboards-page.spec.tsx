@@ -9,7 +9,7 @@ import {
 } from '../../test-support/fake-fetch';
 import { renderApp } from '../../test-support/render-app';
 import { aLast10Entry, anEntry, aSurvivorEntry } from '../../test-support/standings';
-import { aUser } from '../../test-support/users';
+import { aUser, anAdmin } from '../../test-support/users';
 import { createQueryClient } from '../../query-client';
 import { clearCacheAndReload } from './clear-cache';
 
@@ -141,12 +141,19 @@ describe('leaderboards page, live', () => {
 });
 
 describe('Clear Cache & Refresh', () => {
+  test('is an admin control: a player does not see it', async () => {
+    renderApp('/leaderboards', { user: aUser() });
+    await screen.findByRole('heading', { name: 'Leaderboards' });
+    await screen.findAllByTestId('leader-row');
+    expect(screen.queryByRole('button', { name: 'Clear Cache & Refresh' })).toBeNull();
+  });
+
   test('the button empties the query cache and local storage, then reloads the page', async () => {
     // jsdom cannot navigate: it reports the reload as "not implemented" on the console.
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
     try {
       localStorage.setItem('stale', 'yes');
-      const { queryClient } = renderApp('/leaderboards', { user: aUser() });
+      const { queryClient } = renderApp('/leaderboards', { user: anAdmin() });
       const button = await screen.findByRole('button', { name: 'Clear Cache & Refresh' });
       expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
       fireEvent.click(button);

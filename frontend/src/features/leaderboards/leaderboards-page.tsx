@@ -1,8 +1,9 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { describeSurvivorRule, type LeaderboardKind, type LeaderboardRow } from '@treble/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { authUserQueryOptions } from '../../api/auth';
 import { usePoolRules } from '../../api/rules';
 import { leaderboardQueryOptions, leaderboardSummaryQueryOptions } from '../../api/standings';
 import { QueryBoundary } from '../../components/query-boundary';
@@ -49,6 +50,7 @@ export function LeaderboardsPage() {
   const navigate = route.useNavigate();
   const summaryQuery = useSuspenseQuery(leaderboardSummaryQueryOptions(undefined, season));
   const summary = summaryQuery.data;
+  const { data: user } = useQuery(authUserQueryOptions());
   useSummaryFollowsLeaderboards();
   return (
     <section className="page" aria-labelledby="leaderboards-title">
@@ -59,7 +61,8 @@ export function LeaderboardsPage() {
             season={season}
             onChange={(next) => void navigate({ search: next ? { season: next } : {} })}
           />
-          <ClearCacheButton />
+          {/* Clear Cache & Refresh is an admin's maintenance control: players do not see it. */}
+          {user?.isAdmin && <ClearCacheButton />}
         </div>
       </header>
       {season && (
