@@ -1,5 +1,5 @@
-import { InvitationRow, invitationsProjection, UserRow, usersProjection } from './accounts/index.js';
-import { PeriodRow, periodsProjection, optionsProjection } from './season/index.js';
+import { accountsReadEntities, invitationsProjection, usersProjection } from './accounts/index.js';
+import { periodsProjection, optionsProjection, seasonReadEntities } from './season/index.js';
 import { prizesProjection } from './prizes/index.js';
 import { auditProjection } from './audit/index.js';
 import type { PoolRules } from '@treble/contracts';
@@ -25,4 +25,4 @@ export function projectionsFor(rules: PoolRules): Projection[] {
   return [...fixedProjections, standingsProjection(rules)];
 }
 
-export const readEntities = [PeriodRow, UserRow, InvitationRow];
+export const readEntities = [...seasonReadEntities, ...accountsReadEntities];

@@ -11,6 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { noteWritten } from './write-scope.js';
 
 /** Closes the event store when the app stops (after projections have stopped reading it). */
 @Injectable()
@@ -34,11 +35,11 @@ export class EventStoreModule {
           provide: EVENT_STORE,
           useFactory: async (config: AppConfig, database: Database): Promise<EventStore> => {
             if (config.eventStoreUrl === null)
-              return new PostgresEventStore(database, config.projectionPollMs);
+              return notingWrites(new PostgresEventStore(database, config.projectionPollMs));
             new Logger('EventStore').log('EventStoreDB from EVENTSTORE_URL');
             // Loaded only when it is used: its gRPC client takes a fifth of a second to load (start-up, W8).
             const { EsdbEventStore } = await import('./esdb/esdb-event-store.js');
-            return EsdbEventStore.connect(config.eventStoreUrl);
+            return notingWrites(EsdbEventStore.connect(config.eventStoreUrl));
           },
           inject: [APP_CONFIG, Database],
         },
@@ -47,4 +48,15 @@ export class EventStoreModule {
       exports: [EVENT_STORE],
     };
   }
+}
+
+/** Every append, whichever writer made it, is noted in the current write scope (write-scope.ts). */
+function notingWrites(store: EventStore): EventStore {
+  const append = store.append.bind(store);
+  store.append = async (streamId, events, expectedVersion) => {
+    const result = await append(streamId, events, expectedVersion);
+    noteWritten(result.position);
+    return result;
+  };
+  return store;
 }

@@ -100,3 +100,24 @@ export async function loadAggregateAlongside<State, Event extends DomainEvent, A
   const [own, other] = await eventStore.readStreams([streamId, alongside.streamId]);
   return { aggregate: fold(own!, model), answer: answer(alongside, other!) };
 }
+
+/**
+ * Every stored event of the given types after a position (the whole log by default), oldest
+ * first, handed to `visit` as the context's events (narrowed like a stream read: only their own
+ * context appends these types); answers the position it read up to, to go on from there later.
+ * A log scan, for the rare question no stream answers alone (which players picked in a period).
+ */
+export async function scanEvents<Event extends DomainEvent>(
+  eventStore: EventStore,
+  types: readonly Event['type'][],
+  visit: (event: Recorded<Event>) => void,
+  after = 0n,
+): Promise<bigint> {
+  const chunk = 5_000;
+  for (let from = after; ;) {
+    const recorded = await eventStore.readAll({ after: from, maxCount: chunk, types });
+    for (const event of asStreamRead<Event>(recorded).events) visit(event);
+    if (recorded.length > 0) from = recorded.at(-1)!.position;
+    if (recorded.length < chunk) return from;
+  }
+}

@@ -10,8 +10,8 @@ import {
   type SeasonImportResult,
   type StartNextSeasonRequest,
 } from '@treble/contracts';
-import { DataSource } from 'typeorm';
 import {
+  PeriodStreams,
   PoolSeasons,
   AddEplOptionsCommand,
   ImportScheduleCommand,
@@ -35,7 +35,6 @@ import {
 } from '../season/index.js';
 import { nextSeasonName } from '../shared/domain/season-scope.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { ProjectionEngine } from '../projections/projection-engine.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { CommandContext } from '../shared/domain/event.js';
 import { fixtureIdOf, fixtureStatusOf, seasonStartYear } from './domain/match-plan.js';
@@ -76,10 +75,9 @@ export class SeasonSetupService {
     private readonly commandBus: CommandBus,
     private readonly sync: MatchSync,
     @Inject(RESULTS_PROVIDER) private readonly provider: ResultsProvider | null,
-    private readonly engine: ProjectionEngine,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly seasons: PoolSeasons,
-    private readonly dataSource: DataSource,
+    private readonly periods: PeriodStreams,
   ) {}
 
   /** football-data.org is a season source when its API key is set (not the replay: that serves the bundled seasons). */
@@ -114,11 +112,9 @@ export class SeasonSetupService {
 
   /** The current season's matchweeks not completed yet, and whether each has ended at `now`. */
   private async unfinishedPeriods(now: Date): Promise<{ id: number; ended: boolean }[]> {
-    const rows: { id: number; ended: boolean }[] = await this.dataSource.query(
-      'SELECT id, end_date <= $1 AS ended FROM periods WHERE NOT is_completed ORDER BY id',
-      [now],
-    );
-    return rows.map((row) => ({ id: Number(row.id), ended: row.ended === true }));
+    return (await this.periods.all())
+      .filter((period) => !period.isCompleted)
+      .map((period) => ({ id: period.periodId!, ended: Date.parse(period.endDate!) <= now.getTime() }));
   }
 
   /**
@@ -133,11 +129,9 @@ export class SeasonSetupService {
       throw new DomainError(ErrorCodes.SEASON_NOT_NEXT, 'This pool has no season yet: import one first.');
     const season = input.season ?? nextSeasonName(current.season);
     const unfinished = (await this.unfinishedPeriods(context.now)).map((period) => period.id);
-    const started = await this.commandBus.execute(
+    await this.commandBus.execute(
       new StartNextSeasonCommand(season, unfinished, input.force === true, context),
     );
-    // The read tables show the new season (the old one kept) before its schedule goes in.
-    if (started.position !== null) await this.engine.waitFor(started.position);
     const view = await this.view(context.now);
     const imported = view.seasons.some((choice) => choice.season === season)
       ? await this.importSeason({ season, source: input.source, results: input.results }, context)
@@ -293,8 +287,6 @@ export class SeasonSetupService {
     context: CommandContext,
   ): Promise<SeasonImportResult> {
     const imported = await this.commandBus.execute(new ImportScheduleCommand(context, { schedule, source }));
-    // The options step reads the periods table: let it show the import first.
-    if (imported.position !== null) await this.engine.waitFor(BigInt(imported.position));
     const { added } = await this.commandBus.execute(new AddEplOptionsCommand(null, context));
     const summary = results
       ? await this.sync.apply(results, {

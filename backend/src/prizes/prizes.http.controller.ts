@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ReadsFrom } from '../projections/read-your-writes.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { IsBoolean, IsOptional } from 'class-validator';
@@ -126,6 +127,7 @@ export class PrizesController {
   }
 
   @Post()
+  @ReadsFrom('prizes')
   @Admin()
   @ApiOperation({ summary: 'Create a prize' })
   async create(@Body() body: PrizeBody, @Req() request: Request): Promise<Prize> {
@@ -136,6 +138,7 @@ export class PrizesController {
   }
 
   @Patch(':id')
+  @ReadsFrom('prizes')
   @Admin()
   @ApiOperation({ summary: 'Change a prize' })
   async update(@Param('id') id: string, @Body() body: PrizeBody, @Req() request: Request): Promise<Prize> {
@@ -146,6 +149,7 @@ export class PrizesController {
   }
 
   @Delete(':id')
+  @ReadsFrom('prizes')
   @Admin()
   @ApiOperation({ summary: 'Delete a prize' })
   async remove(@Param('id') id: string, @Req() request: Request): Promise<MessageResponse> {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { EventStore } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
-import { noteCommandPosition } from './command-scope.js';
+import { writtenSoFar } from '../event-store/write-scope.js';
 import { ensureInstalled, readCheckpoint, readSeason } from './projection-tables.js';
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
 import { Rebuilds, replayTypes, type RebuildProgress, type VerifyReport } from './rebuild.js';
@@ -145,14 +145,12 @@ export class ProjectionEngine {
 
   /**
    * A command's wait before it answers (ADR 011), and a read's wait for the position its client
-   * names (ADR 013): like `waitFor`, but when the read models are still behind after the timeout
-   * (an overloaded projector at a deadline rush) it answers anyway rather than failing a request
-   * whose events are stored: the read models catch up and tell the browsers (`read-model-changed`).
-   * A failed projection is still an error. Inside an HTTP command whose client waits on its own
-   * reads (`X-Read-Your-Writes: client`) it only records the position for the answer and returns.
+   * names (ADR 013), both decided at the edge (read-your-writes.ts): like `waitFor`, but when the
+   * read models are still behind after the timeout (an overloaded projector at a deadline rush) it
+   * answers anyway rather than failing a request whose events are stored: the read models catch up
+   * and tell the browsers (`read-model-changed`). A failed projection is still an error.
    */
   async settle(position: bigint, only?: readonly string[], timeoutMs = 10_000): Promise<boolean> {
-    if (noteCommandPosition(position).clientWaits) return false;
     try {
       await this.waitFor(position, timeoutMs, only);
       return true;
@@ -161,6 +159,15 @@ export class ProjectionEngine {
       this.logger.log(`${error.message}; answering without them`);
       return false;
     }
+  }
+
+  /**
+   * For a read inside a command request (a route that answers with what it changed): waits until
+   * the named read models show every event this request has stored so far. Elsewhere, no wait.
+   */
+  async showOwnWrites(only?: readonly string[]): Promise<void> {
+    const position = writtenSoFar();
+    if (position !== null) await this.settle(position, only);
   }
 
   /** Waits until every projection (or only those named) has processed the log up to `position` (waiting.ts). */

@@ -7,17 +7,23 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { Observable } from 'rxjs';
-import { commandScope, type CommandScope } from './command-scope.js';
+import { catchError, concatMap, Observable } from 'rxjs';
+import { inWriteScope, type WriteScope } from '../event-store/write-scope.js';
 import { ProjectionEngine } from './projection-engine.js';
 
 /**
  * Read-your-writes carried by the client (ADR 013).
  *
- * - A command answers with the log position of the last event it stored in `X-Log-Position`.
+ * This is the one place a request waits for the read models; writers only store events (the event
+ * store notes each position in the request's write scope, event-store/write-scope.ts).
+ *
+ * - A command answers with the log position of the last event it stored in `X-Log-Position`, once
+ *   the projections its route reads from (`@ReadsFrom`, else all) have applied it (ADR 011).
  * - A command route marked `@ClientWaitsForReads()` (its answer is not read from a projection) and
  *   sent with `X-Read-Your-Writes: client` answers as soon as its events are stored: the server does
- *   not wait for any projection. Every other command waits as ADR 011 says.
+ *   not wait for any projection.
+ * - A command route that answers with a read (the period it changed) reads through a query that
+ *   first calls `ProjectionEngine.showOwnWrites`.
  * - A read sent with `X-After-Position: <position>` waits until the projections it reads have
  *   applied the log up to that position (at most the command wait's timeout; then it answers with
  *   what it has, and `read-model-changed` tells the browser when the rest arrives). An answer that
@@ -41,8 +47,8 @@ const CLIENT_MAY_WAIT = 'treble:client-may-wait';
 export const ClientWaitsForReads = () => SetMetadata(CLIENT_MAY_WAIT, true);
 
 /**
- * The projections a read route (or every read route of a controller) is served from, so a read
- * carrying `X-After-Position` waits for those alone. Without it, a read waits for every projection.
+ * The projections a route (or every route of a controller) reads from: a read carrying
+ * `X-After-Position` and a command before it answers wait for those alone. Without it, for all.
  */
 export const ReadsFrom = (...projections: string[]) => SetMetadata(READS_FROM, projections);
 
@@ -66,13 +72,14 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
 
+    const only = this.reflector.getAllAndOverride<string[] | undefined>(READS_FROM, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+
     if (readMethods.has(request.method)) {
       const after = parsePosition(request.header(AFTER_POSITION_HEADER));
       if (after === null) return next.handle();
-      const only = this.reflector.getAllAndOverride<string[] | undefined>(READS_FROM, [
-        context.getHandler(),
-        context.getClass(),
-      ]);
       return new Observable((subscriber) => {
         let inner: { unsubscribe(): void } | undefined;
         let closed = false;
@@ -94,22 +101,29 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
       context.getHandler(),
       context.getClass(),
     ]);
-    const scope: CommandScope = {
-      clientWaits: mayWait === true && request.header(READ_YOUR_WRITES_HEADER) === 'client',
-      position: null,
+    const clientWaits = mayWait === true && request.header(READ_YOUR_WRITES_HEADER) === 'client';
+    const scope: WriteScope = { position: null };
+    // Also when the command fails after storing something (an invitation made, its mail refused).
+    const settled = async (): Promise<void> => {
+      if (scope.position === null) return;
+      if (!clientWaits) await this.engine.settle(scope.position, only);
+      if (!response.headersSent) response.setHeader(LOG_POSITION_HEADER, scope.position.toString());
     };
     return new Observable((subscriber) =>
-      commandScope.run(scope, () =>
-        next.handle().subscribe({
-          next: (value) => {
-            if (scope.position !== null && !response.headersSent) {
-              response.setHeader(LOG_POSITION_HEADER, scope.position.toString());
-            }
-            subscriber.next(value);
-          },
-          error: (error: unknown) => subscriber.error(error),
-          complete: () => subscriber.complete(),
-        }),
+      inWriteScope(scope, () =>
+        next
+          .handle()
+          .pipe(
+            concatMap(async (value: unknown) => {
+              await settled();
+              return value;
+            }),
+            catchError(async (error: unknown) => {
+              await settled().catch(() => undefined);
+              throw error;
+            }),
+          )
+          .subscribe(subscriber),
       ),
     );
   }

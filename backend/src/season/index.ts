@@ -53,8 +53,11 @@ export type { SeasonSource } from './domain/season.js';
 export { PeriodStreams } from './period-streams.js';
 export { PoolSeasons } from './pool-seasons.js';
 export { optionsProjection } from './queries/options/options.projection.js';
-export { PeriodRow } from './queries/periods/period.entity.js';
 export { periodsProjection } from './queries/periods/periods.projection.js';
 export { BUNDLED_SEASON, SeasonCatalogue, bundledSeasons } from './season-catalogue.js';
 export { SeasonReader } from './season-reader.js';
 export { SeasonModule } from './season.module.js';
+
+import { PeriodRow } from './queries/periods/period.entity.js';
+/** The TypeORM entity over the periods read table, for the composition root to register. */
+export const seasonReadEntities = [PeriodRow];

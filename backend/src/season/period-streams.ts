@@ -4,6 +4,7 @@ import { loadAggregate, stateOf } from '../event-store/read-stream.js';
 import type { StreamQuestion } from '../shared/domain/event.js';
 import { PoolSeasons } from './pool-seasons.js';
 import { periodModel, periodStreamId, type PeriodState } from './domain/period.js';
+import { seasonPeriods } from './season-periods.js';
 
 /**
  * A period's stream in the season the pool plays, read. Other contexts decide on it (a pick reads
@@ -23,6 +24,11 @@ export class PeriodStreams {
   async load(periodId: number, scope?: string): Promise<PeriodState> {
     const streamId = periodStreamId(periodId, scope ?? (await this.seasons.scope()));
     return (await loadAggregate(this.eventStore, streamId, periodModel)).state;
+  }
+
+  /** Every period of the season the pool plays now (or of the scope given), in id order. */
+  async all(scope?: string): Promise<PeriodState[]> {
+    return seasonPeriods(this.eventStore, scope ?? (await this.seasons.scope()));
   }
 
   /**

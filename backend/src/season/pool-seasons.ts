@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { loadAggregate, stateOf } from '../event-store/read-stream.js';
 import type { StreamQuestion } from '../shared/domain/event.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
 import { poolSeasonsModel, poolSeasonsStreamId, type PoolSeasonsState } from './domain/pool-seasons.js';
 import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
+import { seasonPeriods } from './season-periods.js';
 
 /**
  * The seasons this pool has played (`pool-seasons` stream), read from the log on every call: the
@@ -16,21 +16,24 @@ import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
  */
 @Injectable()
 export class PoolSeasons {
-  constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly dataSource: DataSource,
-  ) {}
+  /** Known once its periods exist: a pool with no recorded seasons never schedules another. */
+  private legacy: string | null = null;
+
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   private async recorded(): Promise<PoolSeasonsState> {
     return (await loadAggregate(this.eventStore, poolSeasonsStreamId, poolSeasonsModel)).state;
   }
 
-  /** The season of a pool from before pool years (its periods' season), or null. */
+  /** The season of a pool from before pool years (its latest imported period's season), or null. */
   async legacySeason(): Promise<string | null> {
-    const rows: { season: string }[] = await this.dataSource.query(
-      `SELECT season FROM periods WHERE season <> 'custom' ORDER BY start_date DESC LIMIT 1`,
+    if (this.legacy !== null) return this.legacy;
+    const imported = (await seasonPeriods(this.eventStore, '')).filter(
+      (period) => period.season !== 'custom',
     );
-    return rows[0]?.season ?? null;
+    const latest = imported.sort((a, b) => Date.parse(b.startDate!) - Date.parse(a.startDate!))[0];
+    this.legacy = latest?.season ?? null;
+    return this.legacy;
   }
 
   /** Every season of the pool, oldest first; the last is the current one. */

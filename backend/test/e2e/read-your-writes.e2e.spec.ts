@@ -87,8 +87,10 @@ describe.each(databaseTargets)('read-your-writes on $name', (target) => {
     );
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ firstName: 'Adeline' });
-    expect(waits.map(([, only]) => only)).toEqual([['users']]);
-    expect(renamed.headers.get('X-Log-Position')).toBe(waits[0]![0].toString());
+    // The query waits before it reads the user row (and the answer's own wait finds it reached).
+    const position = renamed.headers.get('X-Log-Position');
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.map(([at, only]) => [at.toString(), only])).toEqual(waits.map(() => [position, ['users']]));
   });
 
   it('says in X-Read-Position what an answer holds, and says nothing when it answered without reaching it', async () => {

@@ -1,21 +1,35 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
+import { Inject } from '@nestjs/common';
+import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
+import { scanEvents } from '../../event-store/read-stream.js';
 import { PeriodStreams } from '../../season/index.js';
 import { ClearPeriodPicksCommand, VoidOptionPicksCommand } from '../../shared/commands/picks-commands.js';
 import { decideClearPeriodChoices, decideVoidChoicesOnOption } from '../domain/decide-picks.js';
+import { picksStreamId, type ChoiceMade, type RetroactiveChoicesMade } from '../domain/picks.events.js';
 import { periodView, PicksWriter } from './picks.handlers.js';
 
-/** The players with a pick in a period, or on one option (from the picks read table). */
-async function playersWithPicks(
-  dataSource: DataSource,
+/**
+ * The players who ever picked in a period, or on one option, of a season scope: read from the
+ * picks streams themselves (every pick the log holds, projected or not). Only admin actions and a
+ * called-off fixture ask, so a scan of the picks events is affordable; a player whose picks were
+ * withdrawn since is asked too, and their decider finds nothing to do.
+ */
+async function playersWhoPicked(
+  eventStore: EventStore,
+  scope: string,
   on: { periodId: number } | { optionId: string },
 ): Promise<string[]> {
-  const [column, value] = 'periodId' in on ? ['period_id', on.periodId] : ['option_id', on.optionId];
-  const rows: { user_id: string }[] = await dataSource.query(
-    `SELECT DISTINCT user_id FROM choices WHERE ${column} = $1`,
-    [value],
+  const players = new Set<string>();
+  await scanEvents<ChoiceMade | RetroactiveChoicesMade>(
+    eventStore,
+    ['ChoiceMade', 'RetroactiveChoicesMade'],
+    ({ streamId, data }) => {
+      const options = 'choices' in data ? data.choices.map((choice) => choice.optionId) : [data.optionId];
+      const matches = 'periodId' in on ? data.periodId === on.periodId : options.includes(on.optionId);
+      if (matches && streamId === picksStreamId(data.userId, scope)) players.add(data.userId);
+    },
   );
-  return rows.map((row) => row.user_id);
+  return [...players];
 }
 
 /**
@@ -27,28 +41,19 @@ export class ClearPeriodPicksHandler implements ICommandHandler<ClearPeriodPicks
   constructor(
     private readonly picks: PicksWriter,
     private readonly periods: PeriodStreams,
-    private readonly dataSource: DataSource,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async execute({ periodId, context }: ClearPeriodPicksCommand): Promise<{ playersCleared: number }> {
     const scope = await this.picks.scope();
     periodView(periodId, await this.periods.load(periodId, scope));
     let cleared = 0;
-    let position: bigint | null = null;
-    for (const userId of await playersWithPicks(this.dataSource, { periodId })) {
-      const result = await this.picks.decide(
-        userId,
-        scope,
-        context,
-        (state) => decideClearPeriodChoices({ type: 'ClearPeriodChoices', userId, periodId }, state),
-        false,
+    for (const userId of await playersWhoPicked(this.eventStore, scope, { periodId })) {
+      const result = await this.picks.decide(userId, scope, context, (state) =>
+        decideClearPeriodChoices({ type: 'ClearPeriodChoices', userId, periodId }, state),
       );
-      if (result.position !== null) {
-        cleared++;
-        position = result.position;
-      }
+      if (result.position !== null) cleared++;
     }
-    await this.picks.waitFor(position);
     return { playersCleared: cleared };
   }
 }
@@ -58,30 +63,22 @@ export class ClearPeriodPicksHandler implements ICommandHandler<ClearPeriodPicks
 export class VoidOptionPicksHandler implements ICommandHandler<VoidOptionPicksCommand> {
   constructor(
     private readonly picks: PicksWriter,
-    private readonly dataSource: DataSource,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async execute({ option, reason, context }: VoidOptionPicksCommand): Promise<{ voided: number }> {
     const scope = await this.picks.scope();
     let voided = 0;
-    let position: bigint | null = null;
-    for (const userId of await playersWithPicks(this.dataSource, { optionId: option.id })) {
-      const result = await this.picks.decide(
-        userId,
-        scope,
-        context,
-        (state) =>
-          decideVoidChoicesOnOption(
-            { type: 'VoidChoicesOnOption', userId, optionId: option.id, reason },
-            state,
-            { now: context.now, option },
-          ),
-        false,
+    for (const userId of await playersWhoPicked(this.eventStore, scope, { optionId: option.id })) {
+      const result = await this.picks.decide(userId, scope, context, (state) =>
+        decideVoidChoicesOnOption(
+          { type: 'VoidChoicesOnOption', userId, optionId: option.id, reason },
+          state,
+          { now: context.now, option },
+        ),
       );
       voided += result.events.length;
-      if (result.position !== null) position = result.position;
     }
-    await this.picks.waitFor(position);
     return { voided };
   }
 }

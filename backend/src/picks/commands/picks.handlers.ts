@@ -2,18 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes } from '@treble/contracts';
-import { DataSource } from 'typeorm';
 import { decideAndAppend, type DecideOptions } from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
 import { ask, loadAggregate } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import { ProjectionEngine } from '../../projections/projection-engine.js';
 import {
   optionView,
   type PeriodState,
   PeriodStreams,
   PoolSeasons,
-  PeriodRow,
   SeasonCatalogue,
 } from '../../season/index.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
@@ -59,7 +56,6 @@ function requireOption(state: PeriodState, periodId: number, optionId: string): 
 export class PicksWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly engine: ProjectionEngine,
     private readonly queryBus: QueryBus,
     private readonly seasons: PoolSeasons,
   ) {}
@@ -78,14 +74,13 @@ export class PicksWriter {
     scope: string,
     context: CommandContext,
     decide: (state: PicksState) => PicksEvent[],
-    wait = true,
   ) {
-    return this.append(userId, scope, context, decide, {}, wait);
+    return this.append(userId, scope, context, decide, {});
   }
 
   /**
    * Decides on the player's picks with another stream read in the same round trip (the period),
-   * on every cycle; only the picks stream's version is expected at the append. Waits like `decide`.
+   * on every cycle; only the picks stream's version is expected at the append.
    */
   async decideAlongside<Read>(
     userId: string,
@@ -94,7 +89,7 @@ export class PicksWriter {
     alongside: StreamQuestion<Read>,
     decide: (state: PicksState, read: Read) => PicksEvent[],
   ) {
-    return this.append(userId, scope, context, decide, { alongside }, true);
+    return this.append(userId, scope, context, decide, { alongside });
   }
 
   private async append<Read>(
@@ -103,9 +98,8 @@ export class PicksWriter {
     context: CommandContext,
     decide: (state: PicksState, read: Read) => PicksEvent[],
     options: DecideOptions<Read>,
-    wait: boolean,
   ) {
-    const result = await decideAndAppend(
+    return decideAndAppend(
       this.eventStore,
       picksStreamId(userId, scope),
       picksModel,
@@ -113,8 +107,6 @@ export class PicksWriter {
       metadataFor(context),
       options,
     );
-    if (wait) await this.waitFor(result.position);
-    return result;
   }
 
   /**
@@ -132,14 +124,6 @@ export class PicksWriter {
       );
     }
     return this.seasons.currentOf(recorded);
-  }
-
-  /**
-   * Waits until the standings projection (which serves every view of picks: the player's picks,
-   * usage, counts, scores) has applied the position; the others catch up on their own.
-   */
-  async waitFor(position: bigint | null): Promise<void> {
-    if (position !== null) await this.engine.settle(position, ['standings']);
   }
 }
 
@@ -180,24 +164,21 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
   constructor(
     private readonly picks: PicksWriter,
     private readonly periods: PeriodStreams,
-    private readonly dataSource: DataSource,
     private readonly catalogue: SeasonCatalogue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Only when the pool rejects picks that would leave a team short of its minimum uses. */
   private async minimumUses(season: SeasonScope | null, now: Date): Promise<MinimumUsesContext | undefined> {
     if (this.config.rules.minUsesEnforcement !== 'reject') return undefined;
-    const open = await this.dataSource
-      .getRepository(PeriodRow)
-      .createQueryBuilder('p')
-      .select('p.id', 'id')
-      .where('p.is_completed = false AND p.end_date > :now', { now })
-      .getRawMany<{ id: number }>();
+    const open = (await this.periods.all(season?.scope ?? '')).filter(
+      (period) => !period.isCompleted && Date.parse(period.endDate!) > now.getTime(),
+    );
     const teams = (await this.catalogue.scheduleOrDefault(season, now)).teams.map((team) => ({
       teamKey: team.code,
       teamName: team.name,
     }));
-    return { teams, openPeriodIds: open.map((row) => row.id) };
+    return { teams, openPeriodIds: open.map((period) => period.periodId!) };
   }
 
   async execute({ userId, periodId, optionId, context }: MakeChoiceCommand): Promise<{ choiceId: string }> {

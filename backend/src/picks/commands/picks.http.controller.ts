@@ -15,7 +15,7 @@ import { commandContext } from '../../platform/http/command-context.js';
 import { ClearPeriodPicksCommand } from '../../shared/commands/picks-commands.js';
 import { MakeChoiceCommand, MakeRetroactiveChoicesCommand, WithdrawChoiceCommand } from './picks.handlers.js';
 import { Admin, Player } from '../../platform/http/access.decorators.js';
-import { ClientWaitsForReads } from '../../projections/read-your-writes.js';
+import { ClientWaitsForReads, ReadsFrom } from '../../projections/read-your-writes.js';
 
 class MakeChoiceBody implements MakeChoiceRequest {
   @Type(() => Number)
@@ -47,7 +47,9 @@ class RetroactiveChoicesBody implements RetroactiveChoicesRequest {
 }
 
 @ApiTags('picks')
+// The player's picks, usage, counts and scores are all read from the standings projection.
 @Controller()
+@ReadsFrom('standings')
 export class PicksController {
   constructor(
     private readonly commandBus: CommandBus,

@@ -4,7 +4,6 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { decideAndAppend } from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { metadataFor, type CommandContext } from '../../shared/domain/event.js';
 import type { PrizeInput } from '../domain/prize.js';
 import {
@@ -20,25 +19,19 @@ import {
 
 @Injectable()
 export class PrizesWriter {
-  constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly engine: ProjectionEngine,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async decide(
     context: CommandContext,
     decide: (state: PrizesState) => PrizesEvent[],
-    wait = true,
   ): Promise<PrizesEvent[]> {
-    const { events, position } = await decideAndAppend(
+    const { events } = await decideAndAppend(
       this.eventStore,
       prizesStreamId,
       prizesModel,
       decide,
       metadataFor(context),
     );
-    // The prize list is read from the prizes projection alone.
-    if (wait && position !== null) await this.engine.settle(position, ['prizes']);
     return events;
   }
 }
@@ -59,8 +52,6 @@ export class PrizeSeeder implements OnApplicationBootstrap {
           state,
           Array.from({ length: 5 }, () => randomUUID()),
         ),
-      // Projections may not have started yet: the prizes appear as soon as they do.
-      false,
     );
     if (events.length > 0) new Logger('Prizes').log('Seeded the default prizes');
   }

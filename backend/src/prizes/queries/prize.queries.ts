@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Prize } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import type { Sql } from '../../platform/database/sql.js';
+import { ProjectionEngine } from '../../projections/projection-engine.js';
 
 interface PrizeRow {
   id: string;
@@ -19,7 +20,10 @@ const listSql = (includeInactive: boolean) =>
 
 @Injectable()
 export class PrizeQueries {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   private static toPrize(row: PrizeRow): Prize {
     return {
@@ -44,7 +48,9 @@ export class PrizeQueries {
     return (await sql.query<PrizeRow>(listSql(false))).rows.map(PrizeQueries.toPrize);
   }
 
+  /** One prize; inside a command request, once the prize list shows what it changed. */
   async one(id: string): Promise<Prize | null> {
+    await this.engine.showOwnWrites(['prizes']);
     const rows: PrizeRow[] = await this.dataSource.query('SELECT * FROM prizes WHERE id = $1', [id]);
     return rows[0] ? PrizeQueries.toPrize(rows[0]) : null;
   }

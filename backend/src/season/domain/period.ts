@@ -86,6 +86,8 @@ export const periodEventTypes = [
 export interface PeriodState {
   scheduled: boolean;
   periodId: number | null;
+  /** The season it was scheduled in ('custom' for one an admin added). */
+  season: string | null;
   name: string | null;
   segment: Segment | null;
   startDate: string | null;
@@ -102,6 +104,7 @@ export function initialPeriodState(): PeriodState {
   return {
     scheduled: false,
     periodId: null,
+    season: null,
     name: null,
     segment: null,
     startDate: null,
@@ -128,6 +131,7 @@ export function evolvePeriod(state: PeriodState, event: PeriodEvent): PeriodStat
         ...state,
         scheduled: true,
         periodId: d.periodId,
+        season: d.season,
         name: d.name,
         segment: d.segment,
         startDate: d.startDate,

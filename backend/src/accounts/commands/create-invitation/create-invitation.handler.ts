@@ -6,7 +6,7 @@ import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.p
 import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
 import { decideCreateInvitation, invitationModel, invitationStreamId } from '../../domain/index.js';
 
-export class CreateInvitationCommand extends Command<{ token: string; position: bigint | null }> {
+export class CreateInvitationCommand extends Command<{ token: string }> {
   constructor(
     readonly limits: { maxUses: number | null; expiresAt: Date | null },
     readonly context: CommandContext,
@@ -20,12 +20,9 @@ export class CreateInvitationCommand extends Command<{ token: string; position: 
 export class CreateInvitationHandler implements ICommandHandler<CreateInvitationCommand> {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  async execute({
-    limits,
-    context,
-  }: CreateInvitationCommand): Promise<{ token: string; position: bigint | null }> {
+  async execute({ limits, context }: CreateInvitationCommand): Promise<{ token: string }> {
     const token = randomBytes(24).toString('base64url');
-    const { position } = await decideAndAppend(
+    await decideAndAppend(
       this.eventStore,
       invitationStreamId(token),
       invitationModel,
@@ -33,6 +30,6 @@ export class CreateInvitationHandler implements ICommandHandler<CreateInvitation
         decideCreateInvitation(state, { token, ...limits, createdBy: context.actor, now: context.now }),
       metadataFor(context),
     );
-    return { token, position };
+    return { token };
   }
 }

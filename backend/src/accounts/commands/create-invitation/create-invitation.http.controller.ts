@@ -6,12 +6,11 @@ import type { Request } from 'express';
 import type { CreatedInvitation, CreateInvitationRequest } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { invitationUrl, pageLinkBase } from '../../invitation-links.js';
 import { CreateInvitationCommand } from './create-invitation.handler.js';
-import { ClientWaitsForReads } from '../../../projections/read-your-writes.js';
+import { ClientWaitsForReads, ReadsFrom } from '../../../projections/read-your-writes.js';
 
 export class CreateInvitationBody implements CreateInvitationRequest {
   @IsOptional()
@@ -28,18 +27,18 @@ export class CreateInvitationBody implements CreateInvitationRequest {
 export class CreateInvitationController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
+  @ReadsFrom('invitations')
   @ClientWaitsForReads()
   @HttpCode(201)
   @Admin()
   @ApiOperation({ summary: 'Create an invitation link, optionally with a maximum of uses and an expiry' })
   async create(@Body() body: CreateInvitationBody, @Req() request: Request): Promise<CreatedInvitation> {
-    const { token, position } = await this.commandBus.execute(
+    const { token } = await this.commandBus.execute(
       new CreateInvitationCommand(
         {
           maxUses: body.maxUses ?? null,
@@ -48,7 +47,6 @@ export class CreateInvitationController {
         commandContext(request, this.clock, 'admin'),
       ),
     );
-    if (position !== null) await this.engine.settle(position, ['invitations']);
     return { token, url: invitationUrl(pageLinkBase(this.config), token) };
   }
 }

@@ -17,7 +17,7 @@ import {
 import { InvitationQueries } from '../../queries/invitations/invitation.queries.js';
 
 /** The acting member's referral invitation: theirs if they have one, else a new one. */
-export class IssueReferralInvitationCommand extends Command<{ token: string; position: bigint | null }> {
+export class IssueReferralInvitationCommand extends Command<{ token: string }> {
   constructor(readonly context: CommandContext) {
     super();
   }
@@ -36,12 +36,10 @@ export class IssueReferralInvitationHandler implements ICommandHandler<IssueRefe
     private readonly invitations: InvitationQueries,
   ) {}
 
-  async execute({
-    context,
-  }: IssueReferralInvitationCommand): Promise<{ token: string; position: bigint | null }> {
+  async execute({ context }: IssueReferralInvitationCommand): Promise<{ token: string }> {
     const userId = context.actor;
     let token = '';
-    const issued = await decideAndAppend(
+    await decideAndAppend(
       this.eventStore,
       referralStreamId(userId),
       referralModel,
@@ -61,7 +59,7 @@ export class IssueReferralInvitationHandler implements ICommandHandler<IssueRefe
       },
       metadataFor(context),
     );
-    const created = await decideAndAppend(
+    await decideAndAppend(
       this.eventStore,
       invitationStreamId(token),
       invitationModel,
@@ -75,7 +73,7 @@ export class IssueReferralInvitationHandler implements ICommandHandler<IssueRefe
         }),
       metadataFor(context),
     );
-    return { token, position: created.position ?? issued.position };
+    return { token };
   }
 
   private async invitation(token: string): Promise<InvitationState> {

@@ -7,11 +7,10 @@ import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { commandContext, requestUser } from '../../../platform/http/command-context.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { Player } from '../../../platform/http/access.decorators.js';
 import { invitationUrl, pageLinkBase } from '../../invitation-links.js';
 import { IssueReferralInvitationCommand } from './referral-invitation.handler.js';
-import { ClientWaitsForReads } from '../../../projections/read-your-writes.js';
+import { ClientWaitsForReads, ReadsFrom } from '../../../projections/read-your-writes.js';
 
 /**
  * A player's referral link (Invite page): one real invitation per player, issued on the first
@@ -25,12 +24,12 @@ import { ClientWaitsForReads } from '../../../projections/read-your-writes.js';
 export class ReferralInvitationController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('referral')
+  @ReadsFrom('invitations')
   @ClientWaitsForReads()
   @HttpCode(200)
   @Player()
@@ -39,10 +38,9 @@ export class ReferralInvitationController {
   })
   async referral(@Req() request: Request): Promise<CreatedInvitation> {
     if (!requestUser(request)) throw new DomainError(ErrorCodes.UNAUTHENTICATED, 'Please sign in.');
-    const { token, position } = await this.commandBus.execute(
+    const { token } = await this.commandBus.execute(
       new IssueReferralInvitationCommand(commandContext(request, this.clock, 'player')),
     );
-    if (position !== null) await this.engine.settle(position, ['invitations']);
     return { token, url: invitationUrl(pageLinkBase(this.config), token) };
   }
 }

@@ -7,6 +7,7 @@ import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
+import { ReadsFrom } from '../../../projections/read-your-writes.js';
 import { UserDirectory } from '../../queries/users/user-directory.js';
 import { MemberManagement } from './manage-members.js';
 
@@ -34,6 +35,7 @@ function memberId(userId: string): string {
 
 @ApiTags('accounts')
 @Controller('admin/users')
+@ReadsFrom('users')
 export class ManageMembersController {
   constructor(
     private readonly members: MemberManagement,

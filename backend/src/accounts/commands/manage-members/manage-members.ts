@@ -3,7 +3,6 @@ import { QueryBus } from '@nestjs/cqrs';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { loadAggregate } from '../../../event-store/read-stream.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
 import { HasPlayerPickedQuery } from '../../../shared/queries/member-queries.js';
 import {
@@ -26,14 +25,12 @@ import { SessionStore } from '../../sessions/session-store.js';
 /**
  * What admins do to members (Admin › Users): deactivate and reactivate, remove one who never
  * picked, mark the entry fee. Each is an event on the member's stream with the acting admin as its
- * actor, so the audit history shows who did what. Each call waits for the users read table, so the
- * list the admin reloads already shows it.
+ * actor, so the audit history shows who did what.
  */
 @Injectable()
 export class MemberManagement {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly engine: ProjectionEngine,
     private readonly credentials: CredentialStore,
     private readonly sessions: SessionStore,
     private readonly queryBus: QueryBus,
@@ -45,14 +42,13 @@ export class MemberManagement {
   }
 
   private async decide(userId: string, context: CommandContext, decide: (state: UserState) => UserEvent[]) {
-    const { events, position } = await decideAndAppend(
+    const { events } = await decideAndAppend(
       this.eventStore,
       userStreamId(userId),
       userModel,
       decide,
       metadataFor(context),
     );
-    if (position !== null) await this.engine.settle(position, ['users']);
     return events;
   }
 

@@ -45,7 +45,7 @@ export interface Registration {
   inviteToken?: string;
 }
 
-export class RegisterCommand extends Command<{ userId: string; position: bigint }> {
+export class RegisterCommand extends Command<{ userId: string }> {
   constructor(
     readonly registration: Registration,
     readonly context: { now: Date; correlationId: string },
@@ -70,7 +70,7 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     private readonly credentials: CredentialStore,
   ) {}
 
-  async execute({ registration, context }: RegisterCommand): Promise<{ userId: string; position: bigint }> {
+  async execute({ registration, context }: RegisterCommand): Promise<{ userId: string }> {
     const email = normalizeEmail(registration.email);
     if (!isPlausibleEmail(email))
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'email must be an e-mail address.');
@@ -141,12 +141,12 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
       }
       await this.credentials.insert({ userId, email, passwordHash }, context.now);
       credentialsStored = true;
-      const appended = await this.eventStore.append(
+      await this.eventStore.append(
         userStreamId(userId),
         registered.map((event) => ({ ...event, metadata })),
         'no_stream',
       );
-      return { userId, position: appended.position };
+      return { userId };
     } catch (error) {
       if (credentialsStored) await this.credentials.remove(userId).catch(() => undefined);
       if (granted) {

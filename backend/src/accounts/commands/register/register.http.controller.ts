@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ReadsFrom } from '../../../projections/read-your-writes.js';
 import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import type { AuthResponse, RegisterRequest } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { RegisterCommand } from './register.handler.js';
@@ -42,12 +42,12 @@ export class RegisterBody implements RegisterRequest {
 export class RegisterController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly engine: ProjectionEngine,
     private readonly sessions: SessionIssuer,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post('register')
+  @ReadsFrom('users')
   @HttpCode(201)
   @Public()
   @ApiOperation({ summary: 'Create an account (the first one of a pool becomes admin) and sign it in' })
@@ -56,11 +56,9 @@ export class RegisterController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResponse> {
-    const { userId, position } = await this.commandBus.execute(
+    const { userId } = await this.commandBus.execute(
       new RegisterCommand(body, { now: this.clock.now(), correlationId: request.correlationId ?? 'unknown' }),
     );
-    // The session reads the account from the users table: answer once it is there.
-    await this.engine.settle(position, ['users']);
     const answer = await this.sessions.signIn(request, response, userId);
     // The welcome e-mail (the pool's `welcome` template), when mail is set up; never fails the sign-up.
     await this.commandBus.execute(new SendWelcomeMailCommand(userId));

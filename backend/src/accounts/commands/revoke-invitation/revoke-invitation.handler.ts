@@ -12,7 +12,7 @@ import {
   isWellFormedInvitationToken,
 } from '../../domain/index.js';
 
-export class RevokeInvitationCommand extends Command<{ position: bigint | null }> {
+export class RevokeInvitationCommand extends Command<void> {
   constructor(
     readonly token: string,
     readonly context: CommandContext,
@@ -26,16 +26,15 @@ export class RevokeInvitationCommand extends Command<{ position: bigint | null }
 export class RevokeInvitationHandler implements ICommandHandler<RevokeInvitationCommand> {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  async execute({ token, context }: RevokeInvitationCommand): Promise<{ position: bigint | null }> {
+  async execute({ token, context }: RevokeInvitationCommand): Promise<void> {
     if (!isWellFormedInvitationToken(token))
       throw new DomainError(ErrorCodes.INVITATION_NOT_FOUND, 'There is no such invitation.');
-    const { position } = await decideAndAppend(
+    await decideAndAppend(
       this.eventStore,
       invitationStreamId(token),
       invitationModel,
       (state) => decideRevokeInvitation(state, { token }),
       metadataFor(context),
     );
-    return { position };
   }
 }

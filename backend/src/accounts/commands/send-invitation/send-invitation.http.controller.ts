@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, HttpException, Inject, Logger, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ReadsFrom } from '../../../projections/read-your-writes.js';
 import { RenderMailQuery } from '../../../shared/queries/mail-queries.js';
 import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsString, MaxLength } from 'class-validator';
@@ -15,7 +16,6 @@ import {
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { MAILER, type Mailer } from '../../../platform/mail/mailer.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
@@ -46,13 +46,13 @@ export class SendInvitationController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
-    private readonly engine: ProjectionEngine,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
+  @ReadsFrom('invitations')
   @HttpCode(200)
   @Admin()
   @ApiOperation({
@@ -64,10 +64,9 @@ export class SendInvitationController {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'email must be an e-mail address.');
     const context = commandContext(request, this.clock, 'admin');
     const expiresAt = new Date(context.now.getTime() + mailedInvitation.days * 24 * 60 * 60_000);
-    const { token, position } = await this.commandBus.execute(
+    const { token } = await this.commandBus.execute(
       new CreateInvitationCommand({ maxUses: mailedInvitation.maxUses, expiresAt }, context),
     );
-    if (position !== null) await this.engine.settle(position, ['invitations']);
     // PUBLIC_URL, which a pool that mails always has; without mail, maybe a path the web app completes.
     const link = invitationUrl(pageLinkBase(this.config), token);
 

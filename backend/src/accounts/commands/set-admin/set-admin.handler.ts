@@ -7,7 +7,7 @@ import { DomainError } from '../../../shared/domain/domain-error.js';
 import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
 import { decideSetAdmin, poolAdminsModel, poolAdminsStreamId, userStreamId } from '../../domain/index.js';
 
-export class SetAdminCommand extends Command<{ position: bigint | null }> {
+export class SetAdminCommand extends Command<void> {
   constructor(
     readonly userId: string,
     readonly isAdmin: boolean,
@@ -23,16 +23,15 @@ export class SetAdminCommand extends Command<{ position: bigint | null }> {
 export class SetAdminHandler implements ICommandHandler<SetAdminCommand> {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  async execute({ userId, isAdmin, context }: SetAdminCommand): Promise<{ position: bigint | null }> {
+  async execute({ userId, isAdmin, context }: SetAdminCommand): Promise<void> {
     const account = await this.eventStore.readStream(userStreamId(userId), { maxCount: 1 });
     if (account.length === 0) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
-    const { position } = await decideAndAppend(
+    await decideAndAppend(
       this.eventStore,
       poolAdminsStreamId,
       poolAdminsModel,
       (state) => decideSetAdmin(state, { userId, isAdmin }),
       metadataFor(context),
     );
-    return { position };
   }
 }

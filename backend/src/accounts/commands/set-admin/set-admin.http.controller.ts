@@ -1,11 +1,11 @@
 import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ReadsFrom } from '../../../projections/read-your-writes.js';
 import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsBoolean } from 'class-validator';
 import type { Request } from 'express';
 import { ErrorCodes, type SetAdminRequest, type User } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
@@ -24,12 +24,12 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class SetAdminController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly engine: ProjectionEngine,
     private readonly users: UserDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Patch(':userId/admin')
+  @ReadsFrom('users')
   @Admin()
   @ApiOperation({ summary: 'Grant or revoke admin (the last admin cannot be revoked)' })
   async setAdmin(
@@ -38,10 +38,9 @@ export class SetAdminController {
     @Req() request: Request,
   ): Promise<User> {
     if (!uuid.test(userId)) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
-    const { position } = await this.commandBus.execute(
+    await this.commandBus.execute(
       new SetAdminCommand(userId.toLowerCase(), body.isAdmin, commandContext(request, this.clock, 'admin')),
     );
-    if (position !== null) await this.engine.settle(position, ['users']);
     const user = await this.users.find(userId.toLowerCase());
     if (user === null) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
     return user;

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { metadataFor, type CommandContext } from '../../../shared/domain/event.js';
 import { decideUpdateProfile, userModel, userStreamId } from '../../domain/index.js';
 
-export class UpdateProfileCommand extends Command<{ position: bigint | null }> {
+export class UpdateProfileCommand extends Command<void> {
   constructor(
     readonly userId: string,
     readonly changes: UpdateProfileRequest,
@@ -25,8 +25,8 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ userId, changes, context }: UpdateProfileCommand): Promise<{ position: bigint | null }> {
-    const { position } = await decideAndAppend(
+  async execute({ userId, changes, context }: UpdateProfileCommand): Promise<void> {
+    await decideAndAppend(
       this.eventStore,
       userStreamId(userId),
       userModel,
@@ -34,6 +34,5 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
         decideUpdateProfile(state, { userId, changes, imageHosts: this.config.accounts.profileImageHosts }),
       metadataFor(context),
     );
-    return { position };
   }
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Inject, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ReadsFrom } from '../../../projections/read-your-writes.js';
 import { ApiOperation, ApiTags } from '../../../platform/http/api-docs.js';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { ErrorCodes, type UpdateProfileRequest, type User } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { Player } from '../../../platform/http/access.decorators.js';
 import { commandContext } from '../../../platform/http/command-context.js';
@@ -35,20 +35,19 @@ export class UpdateProfileBody implements UpdateProfileRequest {
 export class UpdateProfileController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly engine: ProjectionEngine,
     private readonly users: UserDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Patch('user')
+  @ReadsFrom('users')
   @Player()
   @ApiOperation({ summary: 'Edit your own name and picture URL' })
   async update(@Body() body: UpdateProfileBody, @Req() request: Request): Promise<User> {
     const { user } = authenticationOf(request);
-    const { position } = await this.commandBus.execute(
+    await this.commandBus.execute(
       new UpdateProfileCommand(user.id, body, commandContext(request, this.clock, 'player')),
     );
-    if (position !== null) await this.engine.settle(position, ['users']);
     const updated = await this.users.find(user.id);
     if (updated === null) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
     return updated;

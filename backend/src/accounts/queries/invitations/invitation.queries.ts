@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Invitation, InvitationStatus, RegistrationOptions } from '@treble/contracts';
 import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
-import { loadAggregate } from '../../../event-store/read-stream.js';
+import { loadAggregate, scanEvents } from '../../../event-store/read-stream.js';
 import {
   invitationModel,
   invitationStatus,
@@ -10,6 +10,7 @@ import {
   isWellFormedInvitationToken,
   referralModel,
   referralStreamId,
+  type InvitationEvent,
 } from '../../domain/index.js';
 import { invitationUrl } from '../../invitation-links.js';
 import { InvitationRow } from './invitation.entity.js';
@@ -30,6 +31,9 @@ function statusOf(row: InvitationRow, now: Date): InvitationStatus {
 /** The invitations read table: the admins' list, and what the registration page may offer. */
 @Injectable()
 export class InvitationQueries {
+  /** Unlimited, never-expiring links by creator, newest first, read from the log up to `after`. */
+  private readonly openLinks = { after: 0n, byCreator: new Map<string, string[]>() };
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -48,17 +52,23 @@ export class InvitationQueries {
 
   /**
    * The newest reusable, never-expiring link a player made before referral links had a stream of
-   * their own (the table finds it; its stream confirms it is theirs and valid), or null.
+   * their own (found in the log; its stream confirms it is still theirs and valid), or null.
    */
   async earlierReferralToken(userId: string, now: Date): Promise<string | null> {
-    const rows: { token: string }[] = await this.dataSource.query(
-      `SELECT token FROM invitations
-        WHERE created_by::text = $1 AND revoked_at IS NULL AND max_uses IS NULL AND expires_at IS NULL
-        ORDER BY created_at DESC LIMIT 1`,
-      [userId],
+    this.openLinks.after = await scanEvents<Extract<InvitationEvent, { type: 'InvitationCreated' }>>(
+      this.eventStore,
+      ['InvitationCreated'],
+      ({ data }) => {
+        if (data.maxUses !== null || data.expiresAt !== null) return;
+        const mine = this.openLinks.byCreator.get(data.createdBy) ?? [];
+        if (!mine.includes(data.token)) this.openLinks.byCreator.set(data.createdBy, [data.token, ...mine]);
+      },
+      this.openLinks.after,
     );
-    const token = rows[0]?.token;
-    return token !== undefined && (await this.reusable(token, userId, now)) ? token : null;
+    for (const token of this.openLinks.byCreator.get(userId) ?? []) {
+      if (await this.reusable(token, userId, now)) return token;
+    }
+    return null;
   }
 
   private async reusable(token: string, userId: string, now: Date): Promise<boolean> {

@@ -1,14 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminUser, CommunityStats, User } from '@treble/contracts';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { toUser, UserRow } from './user.entity.js';
 
 /** Reads accounts from the `users` read table. */
 @Injectable()
 export class UserDirectory {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
+  /** One account; inside a command request (sign-up, a profile change), once the table shows it. */
   async find(userId: string): Promise<User | null> {
+    await this.engine.showOwnWrites(['users']);
     const row = await this.dataSource.getRepository(UserRow).findOneBy({ id: userId });
     return row ? toUser(row) : null;
   }
@@ -23,6 +29,7 @@ export class UserDirectory {
 
   /** Oldest first, with what only admins see: active, entry fee, whether the player has picks. */
   async listForAdmins(): Promise<AdminUser[]> {
+    await this.engine.showOwnWrites(['users']);
     const rows = await this.dataSource.query<
       Array<{ id: string; active: boolean; fee_paid_on: string | null; has_picked: boolean }>
     >(

@@ -5,7 +5,6 @@ import type { Request } from 'express';
 import type { ScheduleImportResult } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { commandContext } from '../../../platform/http/command-context.js';
-import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { ImportScheduleCommand } from './import-schedule.commands.js';
 import { Admin } from '../../../platform/http/access.decorators.js';
 
@@ -15,7 +14,6 @@ import { Admin } from '../../../platform/http/access.decorators.js';
 export class ImportScheduleController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -24,14 +22,12 @@ export class ImportScheduleController {
   @ApiOperation({ summary: 'Create the 38 periods of the season from its fixtures (idempotent)' })
   async importSchedule(@Req() request: Request): Promise<ScheduleImportResult> {
     const {
-      position,
+      position: _position,
       season: _season,
       ...result
     } = await this.commandBus.execute(
       new ImportScheduleCommand(commandContext(request, this.clock, 'admin')),
     );
-    // Answer once the periods table shows the import, so the caller can read its own write.
-    if (position !== null) await this.engine.settle(BigInt(position));
     return result;
   }
 }

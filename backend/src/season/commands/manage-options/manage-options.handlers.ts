@@ -1,9 +1,8 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { ClearPeriodPicksCommand } from '../../../shared/commands/picks-commands.js';
 import { decideAddEplOptions, decideCreateOption, decideReplaceWithEpl } from '../../domain/period-admin.js';
 import { PeriodWriter } from '../../period-writer.js';
-import { PeriodRow } from '../../queries/periods/period.entity.js';
+import { PeriodStreams } from '../../period-streams.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 import {
   AddEplOptionsCommand,
@@ -16,19 +15,12 @@ export class AddEplOptionsHandler implements ICommandHandler<AddEplOptionsComman
   constructor(
     private readonly periods: PeriodWriter,
     private readonly catalogue: SeasonCatalogue,
-    private readonly dataSource: DataSource,
+    private readonly streams: PeriodStreams,
   ) {}
 
   async execute({ periodId, context }: AddEplOptionsCommand): Promise<{ added: number }> {
     const teams = (await this.catalogue.currentOrDefault(context.now)).teams;
-    const ids =
-      periodId !== null
-        ? [periodId]
-        : (
-            await this.dataSource
-              .getRepository(PeriodRow)
-              .find({ select: { id: true }, order: { id: 'ASC' } })
-          ).map((p) => p.id);
+    const ids = periodId !== null ? [periodId] : (await this.streams.all()).map((period) => period.periodId!);
     let added = 0;
     for (const id of ids) {
       const { events } = await this.periods.decide(id, context, (state) =>

@@ -1,14 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes, defaultSegment, type Segment } from '@treble/contracts';
-import { DataSource } from 'typeorm';
 import { WrongExpectedVersionError } from '../../../event-store/event-store.port.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import type { CommandContext } from '../../../shared/domain/event.js';
 import { decideCompletePeriod, decideReopenPeriod, decideSetActive } from '../../domain/period-admin.js';
 import { PeriodWriter } from '../../period-writer.js';
-import { PeriodRow } from '../../queries/periods/period.entity.js';
+import { PeriodStreams } from '../../period-streams.js';
 
 export class SetPeriodActiveCommand extends Command<void> {
   constructor(
@@ -96,7 +95,7 @@ export class ReopenPeriodHandler implements ICommandHandler<ReopenPeriodCommand>
 export class CreatePeriodHandler implements ICommandHandler<CreatePeriodCommand> {
   constructor(
     private readonly periods: PeriodWriter,
-    private readonly dataSource: DataSource,
+    private readonly streams: PeriodStreams,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -107,8 +106,8 @@ export class CreatePeriodHandler implements ICommandHandler<CreatePeriodCommand>
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'startDate and endDate must be ISO date-times');
     }
     if (end <= start) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'endDate must be after startDate');
-    const highest = await this.dataSource.getRepository(PeriodRow).maximum('id');
-    for (let periodId = (highest ?? 0) + 1; periodId < (highest ?? 0) + 20; periodId++) {
+    const highest = (await this.streams.all()).length;
+    for (let periodId = highest + 1; periodId < highest + 20; periodId++) {
       try {
         const { events } = await this.periods.decide(periodId, context, (state) => {
           if (state.scheduled) throw new WrongExpectedVersionError(`period-${periodId}`, 'no_stream', 0);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCodes, type Option, type Outcome } from '@treble/contracts';
 import { DataSource } from 'typeorm';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 
 interface OptionRow {
@@ -65,7 +66,10 @@ function toOption(row: OptionRow, now: Date): Option {
  */
 @Injectable()
 export class OptionQueries {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   private select(where: string): string {
     return `
@@ -87,7 +91,9 @@ export class OptionQueries {
     return rows.map((row) => toOption(row, now));
   }
 
+  /** One option; inside a command request (an option just created), once the table shows it. */
   async one(optionId: string, userId: string, now: Date): Promise<Option> {
+    await this.engine.showOwnWrites(['options']);
     const rows: OptionRow[] = await this.dataSource.query(this.select('o.id = $3'), [userId, now, optionId]);
     if (!rows[0]) throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
     return toOption(rows[0], now);

@@ -7,6 +7,7 @@ import {
   type PeriodTimeline,
   type PoolRules,
 } from '@treble/contracts';
+import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { periodTimeline } from '../../domain/period-timeline.js';
 import { SeasonReader } from '../../season-reader.js';
@@ -18,6 +19,7 @@ export class PeriodQueries {
   constructor(
     private readonly dataSource: DataSource,
     private readonly seasons: SeasonReader,
+    private readonly engine: ProjectionEngine,
   ) {}
 
   /** All periods by id, of the current season or (by name) a past one. */
@@ -31,7 +33,9 @@ export class PeriodQueries {
     );
   }
 
+  /** One period; inside a command request, once the periods table shows what it changed. */
   async find(id: number): Promise<Period> {
+    await this.engine.showOwnWrites(['periods']);
     const row = await this.dataSource.getRepository(PeriodRow).findOneBy({ id });
     if (!row) throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${id} does not exist.`);
     return toPeriod(row);
