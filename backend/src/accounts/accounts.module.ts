@@ -35,7 +35,7 @@ import { CredentialStore } from './sessions/credential-store.js';
 import { KnownDevices } from './sessions/known-devices.js';
 import { PasswordHasher } from './sessions/password-hasher.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
-import { SessionStore } from './sessions/session-store.js';
+import { SessionLookup, SessionStore } from './sessions/session-store.js';
 import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
 
 /**
@@ -71,6 +71,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     RouteInventory,
     MemberActiveQuestionHandler,
     SessionStore,
+    { provide: SessionLookup, useExisting: SessionStore },
     SessionIssuer,
     CredentialStore,
     PasswordHasher,
@@ -88,6 +89,6 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     IssueReferralInvitationHandler,
     RevokeInvitationHandler,
   ],
-  exports: [SessionStore, RouteInventory, UserDirectory],
+  exports: [SessionLookup, RouteInventory, UserDirectory],
 })
 export class AccountsModule {}

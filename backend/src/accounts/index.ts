@@ -7,7 +7,7 @@ export { invitationsProjection } from './queries/invitations/invitations.project
 export { UserDirectory } from './queries/users/user-directory.js';
 export { usersProjection } from './queries/users/users.projection.js';
 export { readSessionToken } from './sessions/session-cookie.js';
-export { SessionStore } from './sessions/session-store.js';
+export { SessionLookup } from './sessions/session-store.js';
 
 import { InvitationRow } from './queries/invitations/invitation.entity.js';
 import { UserRow } from './queries/users/user.entity.js';

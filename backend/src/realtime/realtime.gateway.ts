@@ -13,7 +13,7 @@ import type {
   ResultRecordedNotice,
   ServerToClientEvents,
 } from '@treble/contracts';
-import { readSessionToken, SessionStore, UserDirectory } from '../accounts/index.js';
+import { readSessionToken, SessionLookup, UserDirectory } from '../accounts/index.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
@@ -67,7 +67,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
 
   constructor(
     private readonly engine: ProjectionEngine,
-    private readonly sessions: SessionStore,
+    private readonly sessions: SessionLookup,
     private readonly users: UserDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

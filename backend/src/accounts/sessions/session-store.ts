@@ -139,3 +139,12 @@ export class SessionStore {
     return () => this.revoked.off('revoked', listener);
   }
 }
+
+/**
+ * What other contexts may ask of sessions (the socket gateway): who a session cookie belongs to,
+ * and when a session ends. Bound to the session store; opening and revoking stay the accounts'.
+ */
+export abstract class SessionLookup {
+  abstract resolve(token: string | null, now: Date): Promise<Authentication | null>;
+  abstract onRevoked(listener: (sessionId: string) => void): () => void;
+}
