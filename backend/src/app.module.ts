@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/index.js';
 import { AuditModule } from './audit/index.js';
+import { PoolsModule } from './pools/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { LiveResultsModule } from './live-results/index.js';
 import { HealthController } from './health.controller.js';
@@ -37,6 +38,7 @@ export class AppModule {
         StandingsModule,
         LiveResultsModule,
         AuditModule,
+        PoolsModule,
         OperationsModule,
         NotificationsModule,
       ],

@@ -10,3 +10,4 @@ export * from './live-results.js';
 export * from './admin-picks.js';
 export * from './operations.js';
 export * from './notifications.js';
+export * from './pools.js';

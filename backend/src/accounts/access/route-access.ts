@@ -10,6 +10,10 @@ export const routeAccess: Record<string, Access> = {
   // Platform
   'GET /api/health': 'public',
 
+  // Pools: mine (every route below is also served under /api/pools/:pool, docs/adr/015)
+  'GET /api/pools': 'player',
+  'GET /api/pools/:pool': 'player',
+
   // Accounts: signing up, in and out
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',

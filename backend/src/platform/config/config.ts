@@ -21,6 +21,8 @@ export interface AppConfig {
   webDistDir: string | null;
   /** `PUBLIC_URL`: where players reach the pool; every link in an e-mail points here (required with SMTP_URL). */
   publicUrl: string | null;
+  /** `POOL_NAME`: the name of the install's default pool (at most 80 characters). */
+  poolName: string;
   projectionPollMs: number;
   /** `LEADER_LEASE_MS`: with several instances, the projector leader's lease; a dead leader is replaced within about this long. */
   leaderLeaseMs: number;
@@ -305,6 +307,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
     webDistDir: webDist ? path.resolve(cwd, webDist) : null,
     publicUrl,
+    poolName: poolName(env),
     projectionPollMs: integer(env, 'PROJECTION_POLL_MS', 500, 10, 60_000),
     leaderLeaseMs: integer(env, 'LEADER_LEASE_MS', 5_000, 200, 600_000),
     rules: loadRules(env),
@@ -312,6 +315,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     liveResults: loadLiveResults(env),
     notifications: loadNotifications(env, publicUrl),
   };
+}
+
+function poolName(env: Env): string {
+  const name = text(env, 'POOL_NAME') ?? 'Treble pool';
+  if (name.length > 80) throw new ConfigError('POOL_NAME', 'must be at most 80 characters');
+  return name;
 }
 
 function loadNotifications(env: Env, publicUrl: string | null): NotificationsConfig {

@@ -42,7 +42,11 @@ export function serveApiDocs(app: NestExpressApplication): void {
       app,
       new swagger.DocumentBuilder()
         .setTitle('Treble API')
-        .setDescription('Premier League prediction pool: periods, picks, results and standings')
+        .setDescription(
+          'Premier League prediction pool: periods, picks, results and standings. Every route of a ' +
+            'pool is also served under `/api/pools/{pool}/…` (the same shapes, in that pool); the ' +
+            "routes without it mean the install's default pool (`GET /api/pools` lists yours).",
+        )
         .setVersion('1')
         .build(),
     );

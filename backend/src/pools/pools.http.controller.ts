@@ -1,0 +1,46 @@
+import { Controller, Get, Inject, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { DEFAULT_POOL_ADDRESS, ErrorCodes, type PoolSummary } from '@treble/contracts';
+import { authenticationOf } from '../accounts/index.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
+import { Player } from '../platform/http/access.decorators.js';
+import { DomainError } from '../shared/domain/domain-error.js';
+
+/** The pools a person belongs to (docs/adr/015): so far the install's default pool, for everyone. */
+@ApiTags('pools')
+@Controller('pools')
+@Player()
+export class PoolsController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  private mine(request: Request): PoolSummary[] {
+    const { user } = authenticationOf(request);
+    return [
+      {
+        address: DEFAULT_POOL_ADDRESS,
+        name: this.config.poolName,
+        role: user.isAdmin ? 'admin' : 'player',
+        isDefault: true,
+      },
+    ];
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The pools you belong to, with your role in each' })
+  list(@Req() request: Request): PoolSummary[] {
+    return this.mine(request);
+  }
+
+  @Get(':pool')
+  @ApiOperation({ summary: 'One of your pools, by its address (its routes: /api/pools/{pool}/…)' })
+  one(@Param('pool') address: string, @Req() request: Request): PoolSummary {
+    const pool = this.mine(request).find((candidate) => candidate.address === address);
+    if (pool === undefined)
+      throw new DomainError(
+        ErrorCodes.POOL_NOT_FOUND,
+        'There is no such pool, or you are not one of its members.',
+      );
+    return pool;
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { PoolSummary } from '@treble/contracts';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+/**
+ * Pools, first step (docs/adr/015): an install's one pool is its default pool; `/api/pools` lists
+ * it with my role, `/api/pools/default/…` answers exactly as the unscoped routes do (reads and
+ * commands), and any other pool is `404 POOL_NOT_FOUND` before anything runs.
+ */
+describe.each(databaseTargets)('pools on $name', (target) => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let player: SignedIn;
+
+  beforeAll(async () => {
+    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z', POOL_NAME: 'Office pool' });
+    admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
+    player = await registerPlayer(app, admin, { firstName: 'Pia', lastName: 'Player' });
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const summary = (role: PoolSummary['role']): PoolSummary => ({
+    address: 'default',
+    name: 'Office pool',
+    role,
+    isDefault: true,
+  });
+
+  it('lists my pools with my role in each, and one by its address', async () => {
+    expect((await app.request('GET', '/api/pools')).status).toBe(401);
+    expect((await admin.request('GET', '/api/pools')).body).toEqual([summary('admin')]);
+    expect((await player.request('GET', '/api/pools')).body).toEqual([summary('player')]);
+    expect((await player.request('GET', '/api/pools/default')).body).toEqual(summary('player'));
+    const other = await player.request('GET', '/api/pools/office');
+    expect(other.status).toBe(404);
+    expect(other.body).toMatchObject({ code: 'POOL_NOT_FOUND' });
+  });
+
+  it('runs commands under /api/pools/default/… in the default pool', async () => {
+    const imported = await admin.request('POST', '/api/pools/default/admin/setup/periods', {});
+    expect(imported.status).toBe(200);
+    expect((await admin.request('POST', '/api/pools/default/admin/setup/options', {})).status).toBe(200);
+    const picked = await player.request('POST', '/api/pools/default/choices', {
+      periodId: 1,
+      optionId: '1-ARS',
+    });
+    expect(picked.status).toBe(201);
+    const mine = await player.request('GET', '/api/choices/period/1');
+    expect((mine.body as { optionId: string }[]).map((choice) => choice.optionId)).toEqual(['1-ARS']);
+  });
+
+  it('answers every read under /api/pools/default/… exactly as the unscoped route', async () => {
+    for (const path of [
+      '/periods',
+      '/periods/1/options',
+      '/choices/period/1',
+      '/leaderboards/overall',
+      '/prizes',
+      '/rules',
+      '/auth/user',
+      '/admin/users',
+    ]) {
+      for (const client of [player, admin]) {
+        const [scoped, unscoped] = [
+          await client.request('GET', `/api/pools/default${path}`),
+          await client.request('GET', `/api/${path.slice(1)}`),
+        ];
+        expect([path, scoped.status, scoped.body]).toEqual([path, unscoped.status, unscoped.body]);
+      }
+    }
+  });
+
+  it('refuses any other pool, or a malformed address, before anything runs or changes', async () => {
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const head = await store.headPosition();
+    for (const [method, path, body] of [
+      ['POST', '/api/pools/office/choices', { periodId: 1, optionId: '1-LIV' }],
+      ['DELETE', '/api/pools/office/choices/period/1', undefined],
+      ['GET', '/api/pools/office/periods', undefined],
+      ['GET', '/api/pools//periods', undefined],
+      ['GET', '/api/pools/%ZZ/periods', undefined],
+      ['GET', '/api/pools/DEFAULT/periods', undefined],
+    ] as const) {
+      const answer = await admin.request(method, path, body);
+      expect([path, answer.status, answer.body]).toEqual([
+        path,
+        404,
+        expect.objectContaining({ code: 'POOL_NOT_FOUND', message: expect.any(String) }),
+      ]);
+    }
+    expect(await store.headPosition()).toBe(head);
+  });
+});
