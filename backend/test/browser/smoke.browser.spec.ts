@@ -38,8 +38,7 @@ describe('browser smoke test (system Chromium against the built app)', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     const header = page.getByRole('banner');
     await header.getByText('Pat Host').waitFor();
-    // The pool's first account is its admin, and the header says so.
-    await header.locator('.user-menu__role').getByText('Admin').waitFor();
+    await header.getByText('Competitor').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).waitFor();
     // A new pool has no period yet: the dashboard says so (the API answers the current period with null).
     await page.getByText('Waiting for Period').first().waitFor();

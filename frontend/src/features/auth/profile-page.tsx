@@ -8,7 +8,6 @@ import {
 } from '../../api/auth';
 import { ErrorNotice, Field, NameFields, SubmitButton, useFormFields } from './form-controls';
 import { NotificationSettingsPanel } from './notification-settings';
-import { roleLabel } from './user-menu';
 import { UserAvatar } from './user-avatar';
 
 export function ProfilePage() {
@@ -22,7 +21,7 @@ export function ProfilePage() {
         <div>
           <h1 id="profile-title">{userDisplayName(user)}</h1>
           <p className="page-header__lead">
-            {user.email} · {roleLabel(user)}
+            {user.email} · {user.isAdmin ? 'Admin' : 'Competitor'}
           </p>
         </div>
       </header>

@@ -5,12 +5,10 @@ import { toast } from 'sonner';
 import { logoutMutationOptions } from '../../api/auth';
 import { UserAvatar } from './user-avatar';
 
-/** The role a user is shown under (header and profile): "Admin" for admins, "Competitor" for players. */
-export function roleLabel(user: Pick<User, 'isAdmin'>): string {
-  return user.isAdmin ? 'Admin' : 'Competitor';
-}
-
-/** The header's user menu: full name or e-mail, the role label, an initials avatar and Logout. */
+/**
+ * The header's user menu: full name or e-mail, the label "Competitor" (the spec's, for everyone:
+ * an admin's role shows on the Profile page and in the Admin link), an initials avatar and Logout.
+ */
 export function UserMenu({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,7 +25,7 @@ export function UserMenu({ user }: { user: User }) {
         <UserAvatar user={user} />
         <span className="user-menu__text">
           <span className="user-menu__name">{name}</span>
-          <span className="user-menu__role">{roleLabel(user)}</span>
+          <span className="user-menu__role">Competitor</span>
         </span>
       </Link>
       <button type="button" className="button button--header" onClick={signOut} disabled={logout.isPending}>
