@@ -26,15 +26,14 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
   async execute({
     context,
     season: chosen,
-  }: ImportScheduleCommand): Promise<ScheduleImportResult & { position: string | null; season: string }> {
+  }: ImportScheduleCommand): Promise<ScheduleImportResult & { season: string }> {
     const season = chosen?.schedule ?? (await this.catalogue.currentOrDefault(context.now));
     // The pool's first import chooses its season; later ones must be of the season it plays.
-    const started = await this.writer.start({ mode: 'first', season: season.season }, context);
+    await this.writer.start({ mode: 'first', season: season.season }, context);
     const scope = (await this.seasons.current())?.scope ?? '';
     const metadata = metadataFor(context);
     let created = 0;
-    let position: bigint | null =
-      (await this.writer.record(season, chosen?.source ?? 'bundled', context)) ?? started.position;
+    await this.writer.record(season, chosen?.source ?? 'bundled', context);
     for (const matchweek of season.matchweeks) {
       const result = await decideAndAppend(
         this.eventStore,
@@ -49,7 +48,6 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
         metadata,
       );
       if (result.events.some((event) => event.type === 'PeriodScheduled')) created++;
-      if (result.position !== null) position = result.position;
     }
     const total = season.matchweeks.length;
     const message =
@@ -63,7 +61,6 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
       created,
       unchanged: total - created,
       totalPeriods: total,
-      position: position?.toString() ?? null,
       season: season.season,
     };
   }

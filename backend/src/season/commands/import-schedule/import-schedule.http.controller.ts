@@ -21,11 +21,7 @@ export class ImportScheduleController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create the 38 periods of the season from its fixtures (idempotent)' })
   async importSchedule(@Req() request: Request): Promise<ScheduleImportResult> {
-    const {
-      position: _position,
-      season: _season,
-      ...result
-    } = await this.commandBus.execute(
+    const { season: _season, ...result } = await this.commandBus.execute(
       new ImportScheduleCommand(commandContext(request, this.clock, 'admin')),
     );
     return result;

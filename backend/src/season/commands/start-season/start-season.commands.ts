@@ -4,9 +4,9 @@ import type { CommandContext } from '../../../shared/domain/event.js';
 /**
  * Starts the season after the current one in the same pool (`pool-seasons`, decided with its
  * expected version): `unfinished` lists the ending season's matchweeks not completed, which the
- * admin must confirm (`force`). Answers the log position of the start, null when nothing changed.
+ * admin must confirm (`force`).
  */
-export class StartNextSeasonCommand extends Command<{ position: bigint | null }> {
+export class StartNextSeasonCommand extends Command<void> {
   constructor(
     readonly season: string,
     readonly unfinished: readonly number[],

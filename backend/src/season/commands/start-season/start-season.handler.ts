@@ -6,8 +6,7 @@ import { StartNextSeasonCommand } from './start-season.commands.js';
 export class StartNextSeasonHandler implements ICommandHandler<StartNextSeasonCommand> {
   constructor(private readonly writer: SeasonWriter) {}
 
-  async execute({ season, unfinished, force, context }: StartNextSeasonCommand) {
-    const { position } = await this.writer.start({ mode: 'next', season, unfinished, force }, context);
-    return { position };
+  async execute({ season, unfinished, force, context }: StartNextSeasonCommand): Promise<void> {
+    await this.writer.start({ mode: 'next', season, unfinished, force }, context);
   }
 }
