@@ -31,4 +31,7 @@ export default {
   // The suites are CPU-bound (jsdom): one worker per core, two at least (one ran in band, on one
   // core of two).
   maxWorkers: Math.max(2, availableParallelism()),
+  // Tests wait for what they expect (test/setup-dom.js); the limit only stops one that hangs, so a
+  // busy two-core machine that renders slowly does not fail them.
+  testTimeout: 60_000,
 };

@@ -17,3 +17,39 @@ export interface PoolSummary {
   /** The install's default pool, which the unscoped routes mean. */
   isDefault: boolean;
 }
+
+/**
+ * A pool's address: lower-case letters, digits and dashes, 3 to 40 characters, starting and ending
+ * with a letter or a digit (`office-2026`).
+ */
+export const poolAddressPattern = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
+
+/**
+ * The routes of a person's own account, the same in every pool (signing in, the profile, push
+ * subscriptions, the list of pools): never under `/api/pools/{pool}/`. Every other route is a pool's.
+ */
+const accountRoutes = [
+  '/api/auth',
+  '/api/login',
+  '/api/temp-logout',
+  '/api/notifications/push',
+  '/api/notifications/time-zone',
+  '/api/pools',
+  '/api/health',
+];
+
+export function isAccountRoute(path: string): boolean {
+  return accountRoutes.some(
+    (route) => path === route || path.startsWith(`${route}/`) || path.startsWith(`${route}?`),
+  );
+}
+
+/**
+ * Where a call to `path` goes in the pool at `address`: a pool route of a pool other than the
+ * default one takes the pool's prefix (`/api/leaderboards/overall` → `/api/pools/office-2026/leaderboards/overall`);
+ * the default pool's routes and account routes stay as they are.
+ */
+export function poolApiPath(address: string, path: string): string {
+  if (address === DEFAULT_POOL_ADDRESS || !path.startsWith('/api/') || isAccountRoute(path)) return path;
+  return `/api/pools/${address}${path.slice('/api'.length)}`;
+}

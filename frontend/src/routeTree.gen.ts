@@ -21,6 +21,7 @@ import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as PeriodManagementRouteImport } from './routes/period-management'
+import { Route as PoolsRouteImport } from './routes/pools'
 import { Route as PredictionsRouteImport } from './routes/predictions'
 import { Route as PrizesRouteImport } from './routes/prizes'
 import { Route as ProfileRouteImport } from './routes/profile'
@@ -88,6 +89,11 @@ const PeriodManagementRoute = PeriodManagementRouteImport.update({
   path: '/period-management',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PoolsRoute = PoolsRouteImport.update({
+  id: '/pools',
+  path: '/pools',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PredictionsRoute = PredictionsRouteImport.update({
   id: '/predictions',
   path: '/predictions',
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
+  '/pools': typeof PoolsRoute
   '/predictions': typeof PredictionsRoute
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
+  '/pools': typeof PoolsRoute
   '/predictions': typeof PredictionsRoute
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
@@ -173,6 +181,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
   '/period-management': typeof PeriodManagementRoute
+  '/pools': typeof PoolsRoute
   '/predictions': typeof PredictionsRoute
   '/prizes': typeof PrizesRoute
   '/profile': typeof ProfileRoute
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/performance'
     | '/period-management'
+    | '/pools'
     | '/predictions'
     | '/prizes'
     | '/profile'
@@ -215,6 +225,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/performance'
     | '/period-management'
+    | '/pools'
     | '/predictions'
     | '/prizes'
     | '/profile'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/performance'
     | '/period-management'
+    | '/pools'
     | '/predictions'
     | '/prizes'
     | '/profile'
@@ -256,6 +268,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PerformanceRoute: typeof PerformanceRoute
   PeriodManagementRoute: typeof PeriodManagementRoute
+  PoolsRoute: typeof PoolsRoute
   PredictionsRoute: typeof PredictionsRoute
   PrizesRoute: typeof PrizesRoute
   ProfileRoute: typeof ProfileRoute
@@ -350,6 +363,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeriodManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pools': {
+      id: '/pools'
+      path: '/pools'
+      fullPath: '/pools'
+      preLoaderRoute: typeof PoolsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/predictions': {
       id: '/predictions'
       path: '/predictions'
@@ -408,6 +428,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PerformanceRoute: PerformanceRoute,
   PeriodManagementRoute: PeriodManagementRoute,
+  PoolsRoute: PoolsRoute,
   PredictionsRoute: PredictionsRoute,
   PrizesRoute: PrizesRoute,
   ProfileRoute: ProfileRoute,

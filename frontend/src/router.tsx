@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './components/not-found-page';
+import { poolRewrite } from './lib/current-pool';
 import { routeTree } from './routeTree.gen';
 
 export function createAppRouter({
@@ -20,6 +21,8 @@ export function createAppRouter({
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
+    // One route tree for every pool: `/p/{address}/…` is the pool's (docs/adr/015).
+    rewrite: poolRewrite,
   });
 }
 

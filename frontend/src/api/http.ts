@@ -1,4 +1,5 @@
 import { isApiErrorBody, type ErrorCode } from '@treble/contracts';
+import { apiPath } from '../lib/current-pool';
 import { reportServerReachable } from '../pwa/network-status';
 
 /** The part of a fetch `Response` the client reads; lets tests answer with plain objects. */
@@ -107,7 +108,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Calls the API with the session cookie and JSON in both directions; throws `ApiError` on any non-2xx. */
+/**
+ * Calls the API with the session cookie and JSON in both directions, in the pool this page shows
+ * (`lib/current-pool.ts`); throws `ApiError` on any non-2xx.
+ */
 export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, fetch = globalFetch, revalidate = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -126,7 +130,7 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
 
   let response: Awaited<ReturnType<typeof fetch>>;
   try {
-    response = await fetch(path, init);
+    response = await fetch(apiPath(path), init);
   } catch (error) {
     // No answer at all (not an aborted request): the server is out of reach.
     if (!signal?.aborted && error instanceof TypeError) reportServerReachable(false);

@@ -6,6 +6,7 @@ import {
   type LeaderboardSummary,
   type UserStats,
 } from '@treble/contracts';
+import { apiPath } from '../lib/current-pool';
 import { requestJson, type FetchLike } from './http';
 import { seasonal, seasonSearch } from './seasons';
 
@@ -53,5 +54,7 @@ export function leaderboardSummaryQueryOptions(fetch?: FetchLike, season?: strin
   });
 }
 
-/** The CSV export: a plain download link, the browser sends the session cookie. */
-export const userExportUrl = '/api/user/export';
+/** The CSV export of this pool: a plain download link, the browser sends the session cookie. */
+export function userExportUrl(): string {
+  return apiPath('/api/user/export');
+}

@@ -18,6 +18,7 @@ import {
   UserPlusIcon,
 } from '../components/icons';
 import { NotFoundPage } from '../components/not-found-page';
+import { PoolGate, PoolSwitcher } from '../components/pool-switcher';
 import { UserMenu } from '../features/auth/user-menu';
 import { LiveIndicator } from '../realtime/live-indicator';
 import type { RouterContext } from '../router-context';
@@ -43,7 +44,7 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="app-header">
+      <header className={`app-header${user ? ' app-header--pools' : ''}`}>
         <div className="app-header__inner">
           <Link to="/" className="brand" aria-label="Treble home">
             <span className="brand__mark" aria-hidden="true">
@@ -51,11 +52,18 @@ function RootLayout() {
             </span>
             <span className="brand__name">Treble</span>
           </Link>
+          {user && <PoolSwitcher />}
           {user ? <SignedInHeader user={user} /> : isPending ? null : <SignedOutHeader />}
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {user ? (
+          <PoolGate>
+            <Outlet />
+          </PoolGate>
+        ) : (
+          <Outlet />
+        )}
       </main>
       {/* docs/rules.md, Screens: one toast at a time, shown for 5 seconds. */}
       <Toaster

@@ -140,8 +140,8 @@ describe('competition setup page', () => {
       await screen.findByRole('heading', { name: 'Admin Access Required' });
       view.unmount();
     }
-    // Only the public rules every page loads; no admin call.
-    expect(fake.calls.filter((call) => call.url !== '/api/rules')).toHaveLength(0);
+    // Only what every signed-in page loads (the rules, the header's pools); no admin call.
+    expect(fake.calls.filter((call) => !['/api/rules', '/api/pools'].includes(call.url))).toHaveLength(0);
   });
 });
 

@@ -88,7 +88,7 @@ export function DashboardPage() {
       <div className="panel">
         <h2>{period.data ? `Ready for ${periodTitle(period.data)}?` : 'Stay Ready!'}</h2>
         <div className="button-row">
-          <a className="button" href={userExportUrl} download>
+          <a className="button" href={userExportUrl()} download>
             Export Data
           </a>
           {period.data && (

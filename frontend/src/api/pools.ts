@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ChoiceView,
+  PeriodTimeline,
+  PeriodTimelineEntry,
+  PoolRules,
+  PoolSummary,
+  UserStats,
+} from '@treble/contracts';
+import { requestJson, type FetchLike } from './http';
+
+/** The pools I belong to, with my role in each (`GET /api/pools`, docs/adr/015). */
+export function poolsQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: ['pools'] as const,
+    queryFn: ({ signal }) => requestJson<PoolSummary[]>('/api/pools', { signal, fetch }),
+  });
+}
+
+/** How I stand in one pool, for My pools: my ranks, and my picks for its current matchweek. */
+export interface MyPoolStanding {
+  stats: UserStats;
+  /** The pool's current matchweek, or null (none started, none open). */
+  period: PeriodTimelineEntry | null;
+  /** My active picks for it. */
+  picksMade: number;
+  picksPerPeriod: number;
+}
+
+/**
+ * Read through the pool's own routes (`/api/pools/{address}/…`, which every pool answers, the
+ * default one too), whatever pool the page itself is in.
+ */
+export function myPoolStandingQueryOptions(address: string, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: ['pools', address, 'standing'] as const,
+    queryFn: async ({ signal }): Promise<MyPoolStanding> => {
+      const get = <T>(path: string) => requestJson<T>(`/api/pools/${address}${path}`, { signal, fetch });
+      const [stats, timeline, rules] = await Promise.all([
+        get<UserStats>('/user/stats'),
+        get<PeriodTimeline>('/periods/timeline'),
+        get<PoolRules>('/rules'),
+      ]);
+      const period = timeline.periods.find((entry) => entry.id === timeline.currentPeriodId) ?? null;
+      const choices = period === null ? [] : await get<ChoiceView[]>(`/choices/period/${period.id}`);
+      return {
+        stats,
+        period,
+        picksMade: choices.filter((choice) => choice.status === 'active').length,
+        picksPerPeriod: rules.picksPerPeriod,
+      };
+    },
+  });
+}

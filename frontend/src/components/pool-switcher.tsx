@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { poolsQueryOptions } from '../api/pools';
+import { currentPool, poolHref } from '../lib/current-pool';
+
+/**
+ * The header's pool switcher (docs/adr/015): the pool this page shows, the others I play in (each
+ * opens at its dashboard) and My pools.
+ */
+export function PoolSwitcher() {
+  const pools = useQuery(poolsQueryOptions());
+  if (!pools.data) return null;
+  const here = currentPool();
+  const current = pools.data.find((pool) => pool.address === here);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className="pool-switcher__trigger"
+          aria-label={`Pool: ${current?.name ?? 'none'}. Switch pool`}
+          data-testid="pool-switcher"
+        >
+          <span className="pool-switcher__name">{current?.name ?? 'Pools'}</span>
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="pool-switcher__menu" align="start" sideOffset={6}>
+          <DropdownMenu.Label className="pool-switcher__label">Your pools</DropdownMenu.Label>
+          {pools.data.map((pool) => (
+            <DropdownMenu.Item key={pool.address} asChild>
+              <a
+                className="pool-switcher__item"
+                href={poolHref(pool.address)}
+                aria-current={pool.address === here ? 'true' : undefined}
+              >
+                <span>{pool.name}</span>
+                {pool.address === here && <span aria-hidden="true">✓</span>}
+              </a>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="pool-switcher__separator" />
+          <DropdownMenu.Item asChild>
+            <Link to="/pools" className="pool-switcher__item">
+              My pools
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
+ * A signed-in page of a pool I am not in (or that does not exist) says so once, instead of each of
+ * its calls failing with 404 POOL_NOT_FOUND; My pools is one tap away.
+ */
+export function PoolGate({ children }: { children: ReactNode }) {
+  const pools = useQuery(poolsQueryOptions());
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const here = currentPool();
+  // My pools is the person's own page, whatever pool the address names.
+  if (pathname === '/pools' || !pools.data || pools.data.some((pool) => pool.address === here))
+    return children;
+  return (
+    <section className="not-found" aria-labelledby="no-pool-title">
+      <p className="not-found__code">404</p>
+      <h1 id="no-pool-title">Pool Not Found</h1>
+      <p>There is no pool at this address, or you are not one of its members.</p>
+      <div className="button-row">
+        <a href="/pools" className="button button--primary">
+          My pools
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { DEFAULT_POOL_ADDRESS, defaultRules, type PeriodTimeline, type PoolSummary } from '@treble/contracts';
+import { setCurrentPool } from '../../lib/current-pool';
+import {
+  createFakeFetch,
+  installGlobalFetch,
+  jsonResponse,
+  type FakeFetch,
+} from '../../test-support/fake-fetch';
+import { aPeriod } from '../../test-support/periods';
+import { renderApp } from '../../test-support/render-app';
+import { someStats } from '../../test-support/standings';
+import { aUser } from '../../test-support/users';
+
+const office: PoolSummary = { address: 'default', name: 'Office pool', role: 'admin', isDefault: true };
+const family: PoolSummary = { address: 'family', name: 'Family pool', role: 'player', isDefault: false };
+
+function timeline(openForPicks: boolean): PeriodTimeline {
+  return {
+    now: '2026-11-27T12:00:00.000Z',
+    currentPeriodId: 13,
+    periods: [
+      {
+        ...aPeriod({ id: 13, isActive: true }),
+        status: openForPicks ? 'open' : 'ended',
+        openForPicks,
+        nextDeadline: null,
+        isCurrent: true,
+      },
+    ],
+  };
+}
+
+const pick = (id: string) => ({ id, status: 'active' });
+
+let fake: FakeFetch;
+let uninstall: () => void;
+
+beforeEach(() => {
+  fake = createFakeFetch({
+    'GET /api/pools': () => jsonResponse(200, [office, family]),
+    'GET /api/pools/default/user/stats': () =>
+      jsonResponse(200, someStats({ overallRank: 2, last10Rank: null, survivorRank: 1 })),
+    'GET /api/pools/default/periods/timeline': () => jsonResponse(200, timeline(true)),
+    'GET /api/pools/default/rules': () => jsonResponse(200, defaultRules),
+    'GET /api/pools/default/choices/period/13': () => jsonResponse(200, [pick('a'), pick('b'), pick('c')]),
+    'GET /api/pools/family/user/stats': () =>
+      jsonResponse(200, someStats({ overallRank: 7, last10Rank: 3, isEliminated: true })),
+    'GET /api/pools/family/periods/timeline': () => jsonResponse(200, timeline(true)),
+    'GET /api/pools/family/rules': () => jsonResponse(200, defaultRules),
+    'GET /api/pools/family/choices/period/13': () =>
+      jsonResponse(200, [pick('d'), { id: 'e', status: 'voided' }]),
+  });
+  uninstall = installGlobalFetch(fake);
+});
+
+afterEach(() => {
+  uninstall();
+  setCurrentPool(DEFAULT_POOL_ADDRESS);
+});
+
+function card(name: string): HTMLElement {
+  const found = screen.getAllByTestId('pool-card').find((element) => within(element).queryByText(name));
+  if (!found) throw new Error(`No card for ${name}`);
+  return found;
+}
+
+describe('My pools', () => {
+  test('each pool with my role, my ranks in its three competitions and my picks for its matchweek', async () => {
+    renderApp('/pools', { user: aUser() });
+    await screen.findByText('Matchweek 13: all 3 picks in');
+    const mine = card('Office pool');
+    within(mine).getByText('Admin');
+    within(mine).getByText('Open now');
+    expect(within(mine).getByText('Overall').nextSibling?.textContent).toBe('#2');
+    expect(within(mine).getByText('Last 10').nextSibling?.textContent).toBe('--');
+    expect(within(mine).getByText('Survivor').nextSibling?.textContent).toBe('#1');
+
+    const theirs = card('Family pool');
+    await within(theirs).findByText('Matchweek 13: 1 of 3 picks in');
+    within(theirs).getByText('Player');
+    expect(within(theirs).getByText('Survivor').nextSibling?.textContent).toBe('Out');
+    expect(within(theirs).getByRole('link', { name: 'Open this pool' }).getAttribute('href')).toBe(
+      '/p/family/',
+    );
+  });
+
+  test('says when a matchweek is closed, and a pool that fails to answer can be asked again', async () => {
+    fake.routes.set('GET /api/pools/family/periods/timeline', () => jsonResponse(200, timeline(false)));
+    let failures = 1;
+    fake.routes.set('GET /api/pools/default/user/stats', () =>
+      failures-- > 0
+        ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Down' })
+        : jsonResponse(200, someStats()),
+    );
+    renderApp('/pools', { user: aUser() });
+    await screen.findByText('Matchweek 13: picks closed (1 of 3 made)');
+    const alert = await within(card('Office pool')).findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await within(card('Office pool')).findByText('Matchweek 13: all 3 picks in');
+  });
+
+  test("in another pool's pages the header names it, and links and calls keep its prefix", async () => {
+    setCurrentPool('family');
+    renderApp('/pools', { user: aUser() });
+    const switcher = await screen.findByTestId('pool-switcher');
+    expect(switcher.textContent).toContain('Family pool');
+    within(card('Office pool')).getByRole('link', { name: 'Open this pool' });
+    expect(
+      within(card('Family pool')).getByRole('link', { name: 'Go to its dashboard' }).getAttribute('href'),
+    ).toBe('/p/family/');
+    // The root loads the rules of the pool the page is in, through its prefix.
+    const urls = fake.calls.map((call) => call.url);
+    expect(urls).toContain('/api/pools/family/rules');
+    expect(urls).not.toContain('/api/rules');
+  });
+});
+
+describe('a pool I am not in', () => {
+  test('its pages say the pool is not found, once, and lead to My pools', async () => {
+    setCurrentPool('elsewhere');
+    renderApp('/leaderboards', { user: aUser() });
+    await screen.findByRole('heading', { name: 'Pool Not Found' });
+    expect(screen.getByRole('link', { name: 'My pools' }).getAttribute('href')).toBe('/pools');
+    expect(screen.queryByText(/Could not load/)).toBeNull();
+  });
+
+  test('My pools itself still shows, wherever it is opened', async () => {
+    setCurrentPool('elsewhere');
+    renderApp('/pools', { user: aUser() });
+    await screen.findByText('Matchweek 13: all 3 picks in');
+    expect(screen.queryByText('Pool Not Found')).toBeNull();
+  });
+});
