@@ -1,23 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { DropdownMenu } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { poolsQueryOptions } from '../api/pools';
 import { currentPool, poolHref } from '../lib/current-pool';
 
 /**
- * The header's pool switcher (docs/adr/015): the pool this page shows, the others I play in (each
- * opens at its dashboard) and My pools.
+ * The header's pool switcher (docs/adr/015): the pool this page shows; tapped, the pools I play in
+ * (each opens at its dashboard) and My pools. A sheet (the dialog the header already loads for
+ * "More"), a menu under the button on a wide screen.
  */
 export function PoolSwitcher() {
   const pools = useQuery(poolsQueryOptions());
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   if (!pools.data) return null;
   const here = currentPool();
   const current = pools.data.find((pool) => pool.address === here);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
         <button
+          ref={trigger}
           type="button"
           className="pool-switcher__trigger"
           aria-label={`Pool: ${current?.name ?? 'none'}. Switch pool`}
@@ -28,32 +32,44 @@ export function PoolSwitcher() {
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="pool-switcher__menu" align="start" sideOffset={6}>
-          <DropdownMenu.Label className="pool-switcher__label">Your pools</DropdownMenu.Label>
-          {pools.data.map((pool) => (
-            <DropdownMenu.Item key={pool.address} asChild>
-              <a
-                className="pool-switcher__item"
-                href={poolHref(pool.address)}
-                aria-current={pool.address === here ? 'true' : undefined}
-              >
-                <span>{pool.name}</span>
-                {pool.address === here && <span aria-hidden="true">✓</span>}
-              </a>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="pool-switcher__separator" />
-          <DropdownMenu.Item asChild>
-            <Link to="/pools" className="pool-switcher__item">
-              My pools
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay pool-switcher__overlay" />
+        <Dialog.Content
+          className="pool-switcher__menu"
+          style={under(trigger.current)}
+          aria-describedby={undefined}
+        >
+          <Dialog.Title className="pool-switcher__label">Your pools</Dialog.Title>
+          <ul className="pool-switcher__list">
+            {pools.data.map((pool) => (
+              <li key={pool.address}>
+                <a
+                  className="pool-switcher__item"
+                  href={poolHref(pool.address)}
+                  aria-current={pool.address === here ? 'true' : undefined}
+                >
+                  <span>{pool.name}</span>
+                  {pool.address === here && <span aria-hidden="true">✓</span>}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="pool-switcher__separator" />
+          <Link to="/pools" className="pool-switcher__item" onClick={() => setOpen(false)}>
+            My pools
+          </Link>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
+}
+
+/** On a wide screen the list opens under the button (styles.css); on a phone it is a bottom sheet. */
+function under(button: HTMLElement | null): CSSProperties | undefined {
+  if (button === null) return undefined;
+  const { left, bottom } = button.getBoundingClientRect();
+  return { '--pool-menu-left': `${left}px`, '--pool-menu-top': `${bottom + 6}px` } as CSSProperties;
 }
 
 /**

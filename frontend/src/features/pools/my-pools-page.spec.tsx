@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_POOL_ADDRESS, defaultRules, type PeriodTimeline, type PoolSummary } from '@treble/contracts';
 import { setCurrentPool } from '../../lib/current-pool';
 import {
@@ -106,6 +106,16 @@ describe('My pools', () => {
     renderApp('/pools', { user: aUser() });
     const switcher = await screen.findByTestId('pool-switcher');
     expect(switcher.textContent).toContain('Family pool');
+    fireEvent.click(switcher);
+    const menu = await screen.findByRole('dialog', { name: 'Your pools' });
+    expect(within(menu).getByRole('link', { name: 'Office pool' }).getAttribute('href')).toBe('/');
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Family pool/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
+    fireEvent.click(within(menu).getByRole('link', { name: 'My pools' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     within(card('Office pool')).getByRole('link', { name: 'Open this pool' });
     expect(
       within(card('Family pool')).getByRole('link', { name: 'Go to its dashboard' }).getAttribute('href'),
