@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './components/not-found-page';
-import { poolRewrite } from './lib/current-pool';
+import { poolRewrite } from './api/current-pool';
 import { routeTree } from './routeTree.gen';
 
 export function createAppRouter({

@@ -1,5 +1,5 @@
 import { isApiErrorBody, type ErrorCode } from '@treble/contracts';
-import { apiPath } from '../lib/current-pool';
+import { apiPath } from './current-pool';
 import { reportServerReachable } from '../pwa/network-status';
 
 /** The part of a fetch `Response` the client reads; lets tests answer with plain objects. */

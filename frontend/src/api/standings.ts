@@ -6,7 +6,7 @@ import {
   type LeaderboardSummary,
   type UserStats,
 } from '@treble/contracts';
-import { apiPath } from '../lib/current-pool';
+import { apiPath } from './current-pool';
 import { requestJson, type FetchLike } from './http';
 import { seasonal, seasonSearch } from './seasons';
 

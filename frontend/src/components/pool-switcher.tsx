@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { poolsQueryOptions } from '../api/pools';
-import { currentPool, poolHref } from '../lib/current-pool';
+import { currentPool, poolHref } from '../api/current-pool';
 
 /**
  * The header's pool switcher (docs/adr/015): the pool this page shows; tapped, the pools I play in

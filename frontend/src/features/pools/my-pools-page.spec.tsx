@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_POOL_ADDRESS, defaultRules, type PeriodTimeline, type PoolSummary } from '@treble/contracts';
-import { setCurrentPool } from '../../lib/current-pool';
+import { setCurrentPool } from '../../api/current-pool';
 import {
   createFakeFetch,
   installGlobalFetch,

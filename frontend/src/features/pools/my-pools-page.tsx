@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { PoolSummary } from '@treble/contracts';
 import { myPoolStandingQueryOptions, poolsQueryOptions, type MyPoolStanding } from '../../api/pools';
-import { currentPool, poolHref } from '../../lib/current-pool';
+import { currentPool, poolHref } from '../../api/current-pool';
 import { periodTitle } from '../../lib/period-title';
 
 /**
