@@ -1,4 +1,3 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { ErrorCodes, type User } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
@@ -18,8 +17,3 @@ export function authenticationOf(request: Request): Authentication {
     throw new DomainError(ErrorCodes.UNAUTHENTICATED, 'You are not signed in. Please sign in and try again.');
   return request.auth;
 }
-
-/** The signed-in user of a player or admin route. */
-export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): User => {
-  return authenticationOf(context.switchToHttp().getRequest<Request>()).user;
-});

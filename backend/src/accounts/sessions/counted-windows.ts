@@ -8,14 +8,6 @@ import type { Database } from '../../platform/database/database.js';
  * database, so every app instance shares them.
  */
 
-/** How long each kind of row matters; anything older is deleted now and then. */
-const keptFor: Array<{ prefix: string; ms: number }> = [
-  { prefix: 'reset-', ms: 60 * 60_000 },
-  { prefix: 'warned:', ms: 24 * 60 * 60_000 },
-];
-/** Every other key (sign-in pairs, accounts, addresses, account gates) lasts a sign-in window. */
-const keptForOthers = 15 * 60_000;
-
 /**
  * SQL that adds one to the count of each row `source` selects (`key, started_at, 1`). A window that
  * started at or before `windowStart` (an SQL expression) has passed: its count starts again at 1.
@@ -35,15 +27,18 @@ export function countOne(source: string, windowStart: string): string {
 const sweepEveryMs = 60_000;
 let sweptAt: number | null = null;
 
-/** Drops finished windows now and then, so the table cannot grow without bound. */
+/**
+ * Drops finished windows now and then, so the table cannot grow without bound. "Forgot password"
+ * counts last an hour and owners' warnings a day; every other key (sign-in pairs, accounts,
+ * addresses, account gates) lasts a sign-in window.
+ */
 export async function sweepFinishedWindows(database: Database, now: Date): Promise<void> {
   if (sweptAt !== null && performance.now() - sweptAt < sweepEveryMs) return;
   sweptAt = performance.now();
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const cases = keptFor.map((_, i) => `WHEN key LIKE $${2 * i + 2} THEN $${2 * i + 3}::timestamptz`);
   await database.query(
     `DELETE FROM sign_in_failures WHERE started_at <= $1
-       AND started_at <= CASE ${cases.join(' ')} ELSE $1 END`,
-    [before(keptForOthers), ...keptFor.flatMap(({ prefix, ms }) => [`${prefix}%`, before(ms)])],
+       AND started_at <= CASE WHEN key LIKE 'reset-%' THEN $2 WHEN key LIKE 'warned:%' THEN $3 ELSE $1 END`,
+    [before(15 * 60_000), before(60 * 60_000), before(24 * 60 * 60_000)],
   );
 }

@@ -7,18 +7,6 @@ export interface StoredCredentials {
   passwordHash: string;
 }
 
-interface Row {
-  user_id: string;
-  email: string;
-  password_hash: string;
-}
-
-const toCredentials = (row: Row): StoredCredentials => ({
-  userId: row.user_id,
-  email: row.email,
-  passwordHash: row.password_hash,
-});
-
 /** Password hashes, keyed by user and by (normalized) e-mail; never part of the event log. */
 @Injectable()
 export class CredentialStore {
@@ -31,20 +19,21 @@ export class CredentialStore {
     );
   }
 
-  async findByEmail(email: string): Promise<StoredCredentials | null> {
-    const { rows } = await this.database.query<Row>(
-      'SELECT user_id, email, password_hash FROM user_credentials WHERE email = $1',
-      [email],
-    );
-    return rows[0] ? toCredentials(rows[0]) : null;
+  findByEmail(email: string): Promise<StoredCredentials | null> {
+    return this.findBy('email', email);
   }
 
-  async findByUser(userId: string): Promise<StoredCredentials | null> {
-    const { rows } = await this.database.query<Row>(
-      'SELECT user_id, email, password_hash FROM user_credentials WHERE user_id = $1',
-      [userId],
+  findByUser(userId: string): Promise<StoredCredentials | null> {
+    return this.findBy('user_id', userId);
+  }
+
+  private async findBy(column: 'email' | 'user_id', value: string): Promise<StoredCredentials | null> {
+    const { rows } = await this.database.query<{ user_id: string; email: string; password_hash: string }>(
+      `SELECT user_id, email, password_hash FROM user_credentials WHERE ${column} = $1`,
+      [value],
     );
-    return rows[0] ? toCredentials(rows[0]) : null;
+    const row = rows[0];
+    return row ? { userId: row.user_id, email: row.email, passwordHash: row.password_hash } : null;
   }
 
   async setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {

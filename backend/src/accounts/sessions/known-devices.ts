@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/database/database.js';
+import { cookieValue } from './session-cookie.js';
 
 export const deviceCookieName = 'treble_device';
 
@@ -71,12 +72,4 @@ export class KnownDevices {
     );
     return Buffer.from(rows[0]!.value, 'base64url');
   }
-}
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const pair of header?.split(';') ?? []) {
-    const index = pair.indexOf('=');
-    if (index >= 0 && pair.slice(0, index).trim() === name) return pair.slice(index + 1).trim();
-  }
-  return null;
 }

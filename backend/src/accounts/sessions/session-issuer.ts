@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { UserDirectory } from '../queries/users/user-directory.js';
 import { KnownDevices } from './known-devices.js';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
+import { readSessionToken, sessionCookieName } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
 
 /** Opens and ends the session of a browser, cookie included. */
@@ -40,18 +40,23 @@ export class SessionIssuer {
     }
     const now = this.clock.now();
     const opened = await this.sessions.open(userId, now);
-    setSessionCookie(
-      response,
-      opened.token,
-      Date.parse(opened.session.expiresAt) - now.getTime(),
-      this.config.accounts.cookieSecure,
-    );
+    // HttpOnly (scripts cannot read it), SameSite=Lax (not sent with cross-site POSTs), Secure when
+    // the pool is served over HTTPS, and gone by the session's absolute expiry. The lifetime is sent
+    // as Max-Age, relative to the browser's own clock: the pool's clock may be pinned (POOL_NOW).
+    response.cookie(sessionCookieName, opened.token, {
+      ...this.cookieOptions(),
+      maxAge: Math.max(0, Date.parse(opened.session.expiresAt) - now.getTime()),
+    });
     await this.devices.remember(response, userId);
     return { user, session: opened.session };
   }
 
   async signOut(request: Request, response: Response): Promise<void> {
     await this.sessions.revokeToken(readSessionToken(request.headers.cookie));
-    clearSessionCookie(response, this.config.accounts.cookieSecure);
+    response.clearCookie(sessionCookieName, this.cookieOptions());
+  }
+
+  private cookieOptions() {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.accounts.cookieSecure, path: '/' } as const;
   }
 }

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthSession, User } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/database/database.js';
-import { toUser, type UserRecord } from '../queries/users/user.entity.js';
+import { toUser, userColumns, type UserRow } from '../queries/users/user.entity.js';
 
 /** A signed-in request: who, and through which session. */
 export interface Authentication {
@@ -13,16 +13,8 @@ export interface Authentication {
   session: AuthSession;
 }
 
-export interface OpenedSession {
-  /** Goes into the cookie; only its hash is stored. */
-  token: string;
-  sessionId: string;
-  session: AuthSession;
-}
-
-interface ResolvedRow extends UserRecord {
+interface ResolvedRow extends UserRow {
   session_id: string;
-  session_created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
 }
@@ -56,7 +48,8 @@ export class SessionStore {
     return { expiresAt: expiresAt.toISOString(), idleExpiresAt: idle.toISOString() };
   }
 
-  async open(userId: string, now: Date): Promise<OpenedSession> {
+  /** A new session; its token goes into the cookie, and only the token's hash is stored. */
+  async open(userId: string, now: Date): Promise<{ token: string; session: AuthSession }> {
     const token = randomBytes(32).toString('base64url');
     const sessionId = randomUUID();
     const expiresAt = new Date(now.getTime() + this.absoluteMs);
@@ -68,7 +61,7 @@ export class SessionStore {
       `INSERT INTO user_sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
       [sessionId, hashToken(token), userId, now, expiresAt],
     );
-    return { token, sessionId, session: this.describe(now, expiresAt) };
+    return { token, session: this.describe(now, expiresAt) };
   }
 
   /**
@@ -80,8 +73,7 @@ export class SessionStore {
     if (token === null) return null;
     const { rows } = await this.database.query<ResolvedRow & { expired: boolean; touched: boolean }>(
       `WITH found AS (
-         SELECT s.id AS session_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
-                u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.is_admin, u.created_at,
+         SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${userColumns},
                 (s.expires_at <= $2 OR s.last_seen_at <= $3) AS expired
          FROM user_sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1 AND u.active
@@ -101,34 +93,24 @@ export class SessionStore {
     return { sessionId: row.session_id, user: toUser(row), session: this.describe(lastSeen, row.expires_at) };
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.database.query('DELETE FROM user_sessions WHERE id = $1', [sessionId]);
-    this.revoked.emit('revoked', sessionId);
-  }
-
   async revokeToken(token: string | null): Promise<void> {
-    if (token === null) return;
-    const { rows } = await this.database.query<{ id: string }>(
-      'DELETE FROM user_sessions WHERE token_hash = $1 RETURNING id',
-      [hashToken(token)],
-    );
-    for (const row of rows) this.revoked.emit('revoked', row.id);
+    if (token !== null) await this.end('token_hash = $1', [hashToken(token)]);
   }
 
   /** Ends every session of a user but one (after a password change). */
   async revokeOthers(userId: string, keepSessionId: string): Promise<void> {
-    const { rows } = await this.database.query<{ id: string }>(
-      'DELETE FROM user_sessions WHERE user_id = $1 AND id <> $2 RETURNING id',
-      [userId, keepSessionId],
-    );
-    for (const row of rows) this.revoked.emit('revoked', row.id);
+    await this.end('user_id = $1 AND id <> $2', [userId, keepSessionId]);
   }
 
   /** Ends every session of a user (a password reset, a deactivation, a removal). */
   async revokeAll(userId: string): Promise<void> {
+    await this.end('user_id = $1', [userId]);
+  }
+
+  private async end(where: string, params: unknown[]): Promise<void> {
     const { rows } = await this.database.query<{ id: string }>(
-      'DELETE FROM user_sessions WHERE user_id = $1 RETURNING id',
-      [userId],
+      `DELETE FROM user_sessions WHERE ${where} RETURNING id`,
+      params,
     );
     for (const row of rows) this.revoked.emit('revoked', row.id);
   }

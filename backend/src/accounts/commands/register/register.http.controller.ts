@@ -8,7 +8,7 @@ import type { AuthResponse, RegisterRequest } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../../platform/clock/clock.js';
 import { Public } from '../../../platform/http/access.decorators.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
-import { RegisterCommand } from './register.handler.js';
+import { RegisterService } from './register.service.js';
 import { SendWelcomeMailCommand } from '../../../shared/queries/mail-queries.js';
 
 export class RegisterBody implements RegisterRequest {
@@ -41,6 +41,7 @@ export class RegisterBody implements RegisterRequest {
 @Controller('auth')
 export class RegisterController {
   constructor(
+    private readonly registrations: RegisterService,
     private readonly commandBus: CommandBus,
     private readonly sessions: SessionIssuer,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -56,9 +57,10 @@ export class RegisterController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResponse> {
-    const { userId } = await this.commandBus.execute(
-      new RegisterCommand(body, { now: this.clock.now(), correlationId: request.correlationId ?? 'unknown' }),
-    );
+    const { userId } = await this.registrations.register(body, {
+      now: this.clock.now(),
+      correlationId: request.correlationId ?? 'unknown',
+    });
     const answer = await this.sessions.signIn(request, response, userId);
     // The welcome e-mail (the pool's `welcome` template), when mail is set up; never fails the sign-up.
     await this.commandBus.execute(new SendWelcomeMailCommand(userId));

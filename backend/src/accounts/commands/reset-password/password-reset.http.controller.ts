@@ -21,6 +21,7 @@ import { mailLinkBase, pageLinkBase } from '../../invitation-links.js';
 import { UserDirectory } from '../../queries/users/user-directory.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
+import { memberId } from '../manage-members/manage-members.http.controller.js';
 import { PasswordResets, resetLinkLifetimeMs } from './password-resets.js';
 
 export class PasswordResetRequestBody implements PasswordResetRequest {
@@ -38,8 +39,6 @@ export class ResetPasswordBody implements ResetPasswordRequest {
   @MaxLength(1024)
   newPassword: string;
 }
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The page of the web app that sets a new password with a link's token. */
 export const resetPasswordUrl = (baseUrl: string, token: string): string =>
@@ -165,9 +164,8 @@ export class PasswordResetController {
   @Admin()
   @ApiOperation({ summary: 'Create a password reset link for a player, to hand over by hand (admins only)' })
   async createLink(@Param('userId') userId: string, @Req() request: Request): Promise<PasswordResetLink> {
-    if (!uuid.test(userId)) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
     const { token, expiresAt } = await this.resets.issue(
-      userId.toLowerCase(),
+      memberId(userId),
       'admin',
       commandContext(request, this.clock, 'admin'),
     );

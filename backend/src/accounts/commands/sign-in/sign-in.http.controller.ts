@@ -95,13 +95,8 @@ export function isSameOriginNavigation(request: Request, publicUrl: string | nul
   const site = request.get('sec-fetch-site');
   if (site !== undefined) return site === 'same-origin' || site === 'none';
   const source = request.get('origin') ?? request.get('referer');
-  if (source === undefined) return false;
-  let origin: string;
-  try {
-    origin = new URL(source).origin;
-  } catch {
-    return false;
-  }
+  if (source === undefined || !URL.canParse(source)) return false;
+  const origin = new URL(source).origin;
   const own = new Set([`${request.protocol}://${request.get('host') ?? ''}`]);
   if (publicUrl !== null) own.add(new URL(publicUrl).origin);
   return own.has(origin);

@@ -16,16 +16,8 @@ import { invitationUrl } from '../../invitation-links.js';
 import { InvitationRow } from './invitation.entity.js';
 
 function statusOf(row: InvitationRow, now: Date): InvitationStatus {
-  return invitationStatus(
-    {
-      created: true,
-      maxUses: row.maxUses,
-      uses: row.uses,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      revoked: row.revokedAt !== null,
-    },
-    now,
-  );
+  const expiresAt = row.expiresAt?.toISOString() ?? null;
+  return invitationStatus({ ...row, created: true, expiresAt, revoked: row.revokedAt !== null }, now);
 }
 
 /** The invitations read table: the admins' list, and what the registration page may offer. */

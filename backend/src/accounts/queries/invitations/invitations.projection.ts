@@ -7,8 +7,7 @@ import type { InvitationEvent } from '../../domain/index.js';
  * invitation's count grows by the rows actually added. One statement for any number of uses.
  */
 async function recordUses(
-  sql: ProjectionContext['sql'],
-  table: ProjectionContext['table'],
+  { sql, table }: ProjectionContext,
   uses: readonly { token: string; userId: string }[],
 ): Promise<void> {
   await sql.query(
@@ -30,7 +29,6 @@ async function recordUses(
  */
 export const invitationsProjection: Projection<InvitationEvent> = {
   name: 'invitations',
-  // 2: uses counted as they are added, a run of them in one statement (the same rows as before).
   version: 2,
   tables: [
     {
@@ -55,7 +53,8 @@ export const invitationsProjection: Projection<InvitationEvent> = {
     },
   ],
   eventTypes: ['InvitationCreated', 'InvitationUsed', 'InvitationRevoked'],
-  async apply(event, { sql, table }) {
+  async apply(event, context) {
+    const { sql, table } = context;
     const invitations = table('invitations');
     switch (event.type) {
       case 'InvitationCreated': {
@@ -70,7 +69,7 @@ export const invitationsProjection: Projection<InvitationEvent> = {
         return;
       }
       case 'InvitationUsed':
-        await recordUses(sql, table, [event.data]);
+        await recordUses(context, [event.data]);
         return;
       case 'InvitationRevoked':
         await sql.query(`UPDATE ${invitations} SET revoked_at = coalesce(revoked_at, $2) WHERE token = $1`, [
@@ -88,8 +87,7 @@ export const invitationsProjection: Projection<InvitationEvent> = {
       async (run) => {
         // Registrations through one link (a pool's launch): every use of the run in one statement.
         await recordUses(
-          context.sql,
-          context.table,
+          context,
           run.map((event) => event.data),
         );
         return keys;

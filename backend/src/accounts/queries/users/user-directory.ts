@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminUser, CommunityStats, User } from '@treble/contracts';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
-import { toUser, UserRow } from './user.entity.js';
+import { toUser, userColumns, UserRow } from './user.entity.js';
 
 /** Reads accounts from the `users` read table. */
 @Injectable()
@@ -19,34 +19,25 @@ export class UserDirectory {
     return row ? toUser(row) : null;
   }
 
-  /** Oldest first: the pool's founder heads the list. */
-  async list(): Promise<User[]> {
-    const rows = await this.dataSource
-      .getRepository(UserRow)
-      .find({ order: { createdAt: 'ASC', email: 'ASC' } });
-    return rows.map(toUser);
-  }
-
-  /** Oldest first, with what only admins see: active, entry fee, whether the player has picks. */
+  /**
+   * Oldest first (the pool's founder heads the list), with what only admins see: active, entry
+   * fee, whether the player has picks.
+   */
   async listForAdmins(): Promise<AdminUser[]> {
     await this.engine.showOwnWrites(['users']);
     const rows = await this.dataSource.query<
-      Array<{ id: string; active: boolean; fee_paid_on: string | null; has_picked: boolean }>
+      Array<UserRow & { active: boolean; feePaidOn: string | null; hasPicked: boolean }>
     >(
-      `SELECT u.id::text AS id, u.active, to_char(u.fee_paid_on, 'YYYY-MM-DD') AS fee_paid_on,
-              u.has_picked
-       FROM users u`,
+      `SELECT ${userColumns}, u.active, to_char(u.fee_paid_on, 'YYYY-MM-DD') AS "feePaidOn",
+              u.has_picked AS "hasPicked"
+         FROM users u ORDER BY u.created_at, u.email`,
     );
-    const extra = new Map(rows.map((row) => [row.id, row]));
-    return (await this.list()).map((user) => {
-      const row = extra.get(user.id);
-      return {
-        ...user,
-        active: row?.active ?? true,
-        feePaidOn: row?.fee_paid_on ?? null,
-        hasPicked: row?.has_picked ?? false,
-      };
-    });
+    return rows.map((row) => ({
+      ...toUser(row),
+      active: row.active,
+      feePaidOn: row.feePaidOn,
+      hasPicked: row.hasPicked,
+    }));
   }
 
   /** Whether the account may sign in (false for a deactivated or unknown one). */
@@ -68,21 +59,13 @@ export class UserDirectory {
 
   /** The pool's growth figures: accounts, those made since `since`, invitation links and their uses. */
   async communityStats(since: Date): Promise<CommunityStats> {
-    const rows = await this.dataSource.query<
-      { total_users: number; joined_this_week: number; invitations_sent: number; invitations_used: number }[]
-    >(
-      `SELECT (SELECT count(*) FROM users)::integer AS total_users,
-              (SELECT count(*) FROM users WHERE created_at > $1)::integer AS joined_this_week,
-              (SELECT count(*) FROM invitations)::integer AS invitations_sent,
-              (SELECT count(*) FROM invitation_uses)::integer AS invitations_used`,
+    const [stats] = await this.dataSource.query<CommunityStats[]>(
+      `SELECT (SELECT count(*) FROM users)::integer AS "totalUsers",
+              (SELECT count(*) FROM users WHERE created_at > $1)::integer AS "joinedThisWeek",
+              (SELECT count(*) FROM invitations)::integer AS "invitationsSent",
+              (SELECT count(*) FROM invitation_uses)::integer AS "invitationsUsed"`,
       [since],
     );
-    const row = rows[0];
-    return {
-      totalUsers: row?.total_users ?? 0,
-      joinedThisWeek: row?.joined_this_week ?? 0,
-      invitationsSent: row?.invitations_sent ?? 0,
-      invitationsUsed: row?.invitations_used ?? 0,
-    };
+    return stats!;
   }
 }

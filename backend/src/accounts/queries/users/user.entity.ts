@@ -26,36 +26,18 @@ export class UserRow {
   createdAt: Date;
 }
 
-/** The same row as raw SQL returns it (sessions join it on every signed-in request). */
-export interface UserRecord {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  is_admin: boolean;
-  created_at: Date;
-}
+/** A `UserRow`'s columns for raw SQL over `users u` (sessions join it on every signed-in request). */
+export const userColumns = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName",
+  u.profile_image_url AS "profileImageUrl", u.is_admin AS "isAdmin", u.created_at AS "createdAt"`;
 
-export function toUser(row: UserRow | UserRecord): User {
-  if (row instanceof UserRow) {
-    return {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      profileImageUrl: row.profileImageUrl,
-      isAdmin: row.isAdmin,
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    profileImageUrl: row.profile_image_url,
-    isAdmin: row.is_admin,
-    createdAt: row.created_at.toISOString(),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
   };
 }

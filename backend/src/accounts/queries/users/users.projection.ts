@@ -4,16 +4,52 @@ import {
   isOneOf,
   type ChangedKeyGroup,
   type Projection,
+  type ProjectionContext,
 } from '../../../projections/projection.js';
+import type { Recorded } from '../../../event-store/read-stream.js';
 import type { DomainEvent } from '../../../shared/domain/event.js';
 import type { PoolAdminsEvent, UserEvent } from '../../domain/index.js';
 
-type UserRegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
+type UserRegistered = Recorded<Extract<UserEvent, { type: 'UserRegistered' }>>;
 
 /** The picks events that mean "this player made a pick" (any pick, withdrawn or voided since or not). */
 const pickMadeTypes = ['ChoiceMade', 'RetroactiveChoicesMade'] as const;
 /** What this projection reads of them: whose pick it was. */
 type PickMade = DomainEvent<(typeof pickMadeTypes)[number], { userId: string }>;
+
+/** Every player of `picks` has picked, in one statement (a deadline's rush is one run). */
+async function markPicked({ sql, table }: ProjectionContext, picks: readonly PickMade[]): Promise<void> {
+  await sql.query(
+    `UPDATE ${table('users')} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
+    [[...new Set(picks.map((event) => event.data.userId))]],
+  );
+}
+
+/**
+ * One row per sign-up, in one statement (a pool's launch is one run); an id met twice keeps its
+ * first row. The admin flag comes from `user_admins`, whichever was appended first.
+ */
+async function insertUsers(
+  { sql, table }: ProjectionContext,
+  events: readonly UserRegistered[],
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO ${table('users')} (id, email, first_name, last_name, is_admin, created_at)
+     SELECT r.id, r.email, r.first_name, r.last_name,
+            EXISTS (SELECT 1 FROM ${table('user_admins')} a WHERE a.user_id = r.id), r.created_at
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+            WITH ORDINALITY AS r (id, email, first_name, last_name, created_at, ord)
+      ORDER BY r.ord
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      events.map((event) => event.data.userId),
+      events.map((event) => event.data.email),
+      events.map((event) => event.data.firstName),
+      events.map((event) => event.data.lastName),
+      events.map((event) => event.metadata.occurredAt),
+    ],
+  );
+}
 
 /**
  * The `users` read table (one row per account, as the API serves `User`), and `user_admins`, the
@@ -23,8 +59,6 @@ type PickMade = DomainEvent<(typeof pickMadeTypes)[number], { userId: string }>;
  */
 export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade> = {
   name: 'users',
-  // 3: `has_picked`, so Admin › Users offers Remove exactly when the server would allow it.
-  // 4: a run of sign-ups in one statement (the same rows as before).
   version: 4,
   tables: [
     {
@@ -63,26 +97,14 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
     // list and the server agree; the list can only lag behind it (then the server refuses, 409).
     ...pickMadeTypes,
   ],
-  async apply(event, { sql, table }) {
-    if (isOneOf(event, pickMadeTypes)) {
-      await sql.query(`UPDATE ${table('users')} SET has_picked = true WHERE id = $1 AND NOT has_picked`, [
-        event.data.userId,
-      ]);
-      return;
-    }
+  async apply(event, context) {
+    if (isOneOf(event, pickMadeTypes)) return markPicked(context, [event]);
+    const { sql, table } = context;
     const users = table('users');
     const admins = table('user_admins');
     switch (event.type) {
-      case 'UserRegistered': {
-        const d = event.data;
-        await sql.query(
-          `INSERT INTO ${users} (id, email, first_name, last_name, is_admin, created_at)
-           VALUES ($1, $2, $3, $4, EXISTS (SELECT 1 FROM ${admins} WHERE user_id = $1), $5)
-           ON CONFLICT (id) DO NOTHING`,
-          [d.userId, d.email, d.firstName, d.lastName, event.metadata.occurredAt],
-        );
-        return;
-      }
+      case 'UserRegistered':
+        return insertUsers(context, [event]);
       case 'UserProfileUpdated': {
         const d = event.data;
         await sql.query(
@@ -124,42 +146,17 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
     }
   },
   async applyBatch(events, context) {
-    const users = context.table('users');
     const groups: ChangedKeyGroup[] = [];
     const kindOf = (event: (typeof events)[number]) =>
       isOneOf(event, pickMadeTypes) ? 'picks' : event.type === 'UserRegistered' ? 'registrations' : null;
     for (const run of consecutiveRuns(events, kindOf)) {
       if (run.kind === 'picks') {
-        // A run of picks (a deadline's rush): every player in it has picked, in one statement.
-        const userIds = [...new Set(run.events.map((event) => event.data.userId))];
-        await context.sql.query(
-          `UPDATE ${users} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
-          [userIds],
-        );
-      } else if (run.kind === 'registrations') {
-        // A run of sign-ups (a pool's launch): one statement; an id met twice keeps its first row.
-        const registered = run.events.map((event) => event.data as UserRegisteredData);
-        await context.sql.query(
-          `INSERT INTO ${users} (id, email, first_name, last_name, is_admin, created_at)
-           SELECT r.id, r.email, r.first_name, r.last_name,
-                  EXISTS (SELECT 1 FROM ${context.table('user_admins')} a WHERE a.user_id = r.id), r.created_at
-             FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
-                  WITH ORDINALITY AS r (id, email, first_name, last_name, created_at, ord)
-            ORDER BY r.ord
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            registered.map((d) => d.userId),
-            registered.map((d) => d.email),
-            registered.map((d) => d.firstName),
-            registered.map((d) => d.lastName),
-            run.events.map((event) => event.metadata.occurredAt),
-          ],
-        );
-        groups.push({ keys: usersProjection.queryKeysFor(run.events[0]!), audience: null });
-      } else {
-        await usersProjection.apply(run.events[0]!, context);
-        groups.push({ keys: usersProjection.queryKeysFor(run.events[0]!), audience: null });
+        await markPicked(context, run.events as PickMade[]);
+        continue;
       }
+      if (run.kind === 'registrations') await insertUsers(context, run.events as UserRegistered[]);
+      else await usersProjection.apply(run.events[0]!, context);
+      groups.push({ keys: usersProjection.queryKeysFor(run.events[0]!), audience: null });
     }
     return groups;
   },

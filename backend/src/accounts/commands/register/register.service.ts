@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ErrorCodes } from '@treble/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes, type RegisterRequest } from '@treble/contracts';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
 import { loadAggregate } from '../../../event-store/read-stream.js';
@@ -31,28 +30,11 @@ import {
   poolAdminsStreamId,
   userModel,
   userStreamId,
-  type InvitationCreatorStanding,
+  type Admission,
   type InvitationState,
 } from '../../domain/index.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { PasswordHasher } from '../../sessions/password-hasher.js';
-
-export interface Registration {
-  email: string;
-  password: string;
-  firstName?: string;
-  lastName?: string;
-  inviteToken?: string;
-}
-
-export class RegisterCommand extends Command<{ userId: string }> {
-  constructor(
-    readonly registration: Registration,
-    readonly context: { now: Date; correlationId: string },
-  ) {
-    super();
-  }
-}
 
 /**
  * A sign-up touches several streams, each appended at the version it read so every rule holds
@@ -61,8 +43,8 @@ export class RegisterCommand extends Command<{ userId: string }> {
  * stream. When a later step refuses, the earlier ones are given back (e-mail released, admin grant
  * withdrawn), so a refused sign-up leaves nothing that blocks the next one.
  */
-@CommandHandler(RegisterCommand)
-export class RegisterHandler implements ICommandHandler<RegisterCommand> {
+@Injectable()
+export class RegisterService {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -70,7 +52,10 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     private readonly credentials: CredentialStore,
   ) {}
 
-  async execute({ registration, context }: RegisterCommand): Promise<{ userId: string }> {
+  async register(
+    registration: RegisterRequest,
+    context: { now: Date; correlationId: string },
+  ): Promise<{ userId: string }> {
     const email = normalizeEmail(registration.email);
     if (!isPlausibleEmail(email))
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'email must be an e-mail address.');
@@ -89,12 +74,7 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     await this.checkAdmission(userId, email, inviteToken, context.now);
     const passwordHash = await this.hasher.hash(registration.password);
 
-    const metadata = metadataFor({
-      actor: userId,
-      source: 'player',
-      now: context.now,
-      correlationId: context.correlationId,
-    });
+    const metadata = metadataFor({ ...context, actor: userId, source: 'player' });
     const systemMetadata = { ...metadata, source: 'system' as const };
     const emailStream = emailReservationStreamId(email);
     await decideAndAppend(
@@ -117,11 +97,7 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
         systemMetadata,
       );
       granted = grant.events.length > 0;
-      const admission = decideAdmission({
-        isAdmin: granted,
-        registration: this.config.accounts.registration,
-        inviteToken,
-      });
+      const admission = this.admission(granted, inviteToken);
       if (admission.kind === 'invitation') {
         // The creator's account is read on every attempt: a link whose member was deactivated or
         // removed in the meantime admits nobody.
@@ -129,13 +105,7 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
           this.eventStore,
           invitationStreamId(admission.token),
           invitationModel,
-          async (state) =>
-            decideUseInvitation(state, {
-              token: admission.token,
-              userId,
-              now: context.now,
-              creator: await this.creatorOf(state),
-            }),
+          (state) => this.useInvitation(state, admission.token, userId, context.now),
           metadata,
         );
       }
@@ -169,6 +139,10 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     }
   }
 
+  private admission(isAdmin: boolean, inviteToken: string | null): Admission {
+    return decideAdmission({ isAdmin, registration: this.config.accounts.registration, inviteToken });
+  }
+
   /**
    * Refuses, before anything is written, a sign-up that cannot be admitted (no invitation, or a
    * dead one): otherwise the e-mail check that comes first would tell anyone whether an address has
@@ -184,29 +158,24 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     const isAdmin =
       decideAdminOnRegistration(admins, { userId, email, adminEmails: this.config.accounts.adminEmails })
         .length > 0;
-    const admission = decideAdmission({
-      isAdmin,
-      registration: this.config.accounts.registration,
-      inviteToken,
-    });
+    const admission = this.admission(isAdmin, inviteToken);
     if (admission.kind !== 'invitation') return;
-    const { state: invitation } = await loadAggregate(
+    const { state } = await loadAggregate(
       this.eventStore,
       invitationStreamId(admission.token),
       invitationModel,
     );
-    decideUseInvitation(invitation, {
-      token: admission.token,
-      userId,
-      now,
-      creator: await this.creatorOf(invitation),
-    });
+    await this.useInvitation(state, admission.token, userId, now);
   }
 
-  /** Whether the member who created the invitation is still in the pool (read from their account's stream). */
-  private async creatorOf(invitation: InvitationState): Promise<InvitationCreatorStanding> {
-    if (invitation.createdBy === null) return 'active';
-    const { state } = await loadAggregate(this.eventStore, userStreamId(invitation.createdBy), userModel);
-    return creatorStanding(state);
+  /** Decides a use of the invitation; whether its creator is still in the pool is read from their stream. */
+  private async useInvitation(invitation: InvitationState, token: string, userId: string, now: Date) {
+    const creator =
+      invitation.createdBy === null
+        ? 'active'
+        : creatorStanding(
+            (await loadAggregate(this.eventStore, userStreamId(invitation.createdBy), userModel)).state,
+          );
+    return decideUseInvitation(invitation, { token, userId, now, creator });
   }
 }
