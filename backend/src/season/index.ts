@@ -10,13 +10,7 @@ export {
   AutoCompletePeriodCommand,
   SyncFixtureCommand,
 } from './commands/sync-fixtures/sync-fixtures.commands.js';
-export {
-  decideSyncFixture,
-  fixtureHasResult,
-  fixtureOptionIds,
-  isCalledOff,
-  type FixtureUpdate,
-} from './domain/fixture-sync.js';
+export { decideSyncFixture, fixtureHasResult, fixtureOptionIds, isCalledOff } from './domain/fixture-sync.js';
 export { londonLocalToUtc } from './domain/london-time.js';
 export {
   decideCompletePeriod,
@@ -27,14 +21,7 @@ export {
   optionView,
   periodOfOption,
 } from './domain/period-admin.js';
-export {
-  evolvePeriod,
-  initialPeriodState,
-  periodEventTypes,
-  periodStreamId,
-  type PeriodEvent,
-  type PeriodState,
-} from './domain/period.js';
+export { periodStreamId, type PeriodEvent, type PeriodState } from './domain/period.js';
 export { SeasonFileError, checkSeasonShape, parseSeasonFile, type SeasonFile } from './domain/season-file.js';
 export {
   MATCH_DURATION_MS,
@@ -45,7 +32,6 @@ export {
   scheduleOf,
   type FileResult,
   type Fixture,
-  type FixtureStatus,
   type SeasonSchedule,
   type Team,
 } from './domain/season-schedule.js';

@@ -16,14 +16,16 @@ export class PeriodWriter {
     private readonly seasons: PoolSeasons,
   ) {}
 
+  /** `scope`: the season scope a command already read for all its periods; else the current one. */
   async decide(
     periodId: number,
     context: CommandContext,
     decide: (state: PeriodState) => PeriodEvent[],
+    scope?: string,
   ): Promise<{ events: PeriodEvent[]; position: bigint | null }> {
     return decideAndAppend(
       this.eventStore,
-      periodStreamId(periodId, await this.seasons.scope()),
+      periodStreamId(periodId, scope ?? (await this.seasons.scope())),
       periodModel,
       decide,
       metadataFor(context),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCodes, type EplTeam, type SeasonChoice } from '@treble/contracts';
+import { ErrorCodes, type EplTeam, type PoolRules, type SeasonChoice } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { readStream } from '../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
@@ -8,7 +8,7 @@ import { DomainError } from '../shared/domain/domain-error.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
 import { defaultSeason, seasonStreamId, type SeasonEvent } from './domain/season.js';
 import { PoolSeasons } from './pool-seasons.js';
-import { parseSeasonFile, type SeasonFile } from './domain/season-file.js';
+import { parseSeasonFile } from './domain/season-file.js';
 import {
   matchTeams,
   resultsOfFile,
@@ -25,12 +25,6 @@ export const BUNDLED_SEASON = '2025-26';
 
 const seasonsFolder = new URL('../../data/seasons/', import.meta.url);
 
-/** Reads a season bundled with the app (`backend/data/seasons/{season}/`). */
-function reader(season: string) {
-  const folder = new URL(`${season}/`, seasonsFolder);
-  return <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
-}
-
 /** The seasons bundled with the app, oldest first. */
 export function bundledSeasons(): string[] {
   return fs
@@ -40,16 +34,17 @@ export function bundledSeasons(): string[] {
     .sort();
 }
 
-export interface BundledSeason {
+/** A season bundled with the app (`backend/data/seasons/{season}/`). */
+interface BundledSeason {
   schedule: SeasonSchedule;
-  file: SeasonFile;
   results: FileResult[];
   teams: TeamCatalogueEntry[];
   clubs: Record<string, { city: string; promoted?: boolean }>;
 }
 
-export function loadBundledSeason(season: string, config: Pick<AppConfig, 'rules'>): BundledSeason {
-  const read = reader(season);
+function loadBundledSeason(season: string, rules: PoolRules): BundledSeason {
+  const read = <T>(file: string): T =>
+    JSON.parse(fs.readFileSync(new URL(`${season}/${file}`, seasonsFolder), 'utf8')) as T;
   const file = parseSeasonFile(read<unknown>('fixtures.openfootball.json'));
   const teams = read<{ teams: TeamCatalogueEntry[] }>('teams.football-data.json').teams;
   const { clubs } = read<{ clubs: BundledSeason['clubs'] }>('clubs.json');
@@ -58,8 +53,8 @@ export function loadBundledSeason(season: string, config: Pick<AppConfig, 'rules
   if (matched.unmatched.length > 0)
     throw new SeasonDataError(`Unknown teams in ${season}: ${matched.unmatched.join(', ')}`);
   const team = (name: string): Team => matched.teams.get(name)!;
-  const schedule = scheduleOf(season, file, team, [...matched.teams.values()], config.rules);
-  return { schedule, file, results: resultsOfFile(season, file, team), teams, clubs };
+  const schedule = scheduleOf(season, file, team, [...matched.teams.values()], rules);
+  return { schedule, results: resultsOfFile(season, file, team), teams, clubs };
 }
 
 /**
@@ -87,7 +82,7 @@ export class SeasonCatalogue {
     }
     let loaded = this.bundledCache.get(season);
     if (!loaded) {
-      loaded = loadBundledSeason(season, this.config);
+      loaded = loadBundledSeason(season, this.config.rules);
       this.bundledCache.set(season, loaded);
     }
     return loaded;
@@ -160,7 +155,6 @@ export class SeasonCatalogue {
     return bundledSeasons().includes(season) ? this.bundled(season).schedule : null;
   }
 
-  /** The pool's season; null before the pool imported one. */
   async current(): Promise<SeasonSchedule | null> {
     const name = await this.currentSeasonName();
     return name === null ? null : this.imported(name);

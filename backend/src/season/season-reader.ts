@@ -38,7 +38,6 @@ export class SeasonReader {
     return name === null ? current() : this.engine.readSeason(name, past);
   }
 
-  /** Reads a past season (one of `past()`). */
   readPast<T>(season: string, work: (sql: Sql) => Promise<T>): Promise<T> {
     return this.engine.readSeason(season, work);
   }

@@ -54,21 +54,16 @@ export class SeasonWriter {
   }
 
   /** Records the season's schedule once (`SeasonImported` on `season-{season}`); again, nothing. */
-  async record(
-    schedule: SeasonSchedule,
-    source: SeasonSource,
-    context: CommandContext,
-  ): Promise<bigint | null> {
+  async record(schedule: SeasonSchedule, source: SeasonSource, context: CommandContext): Promise<void> {
     const streamId = seasonStreamId(schedule.season);
     const { events: existing } = await readStream<SeasonEvent>(this.eventStore, streamId);
     const events = decideImportSeason(existing, schedule, source);
-    if (events.length === 0) return null;
-    const result = await this.eventStore.append(
+    if (events.length === 0) return;
+    await this.eventStore.append(
       streamId,
       events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(context) })),
       'no_stream',
     );
     this.catalogue.remember(schedule);
-    return result.position;
   }
 }

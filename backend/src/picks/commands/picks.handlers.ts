@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes } from '@treble/contracts';
-import { decideAndAppend, type DecideOptions } from '../../event-store/decide-and-append.js';
+import { decideAndAppend } from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
 import { ask, loadAggregate } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
@@ -50,7 +50,7 @@ function requireOption(state: PeriodState, periodId: number, optionId: string): 
  * needs the season itself) and passes it to every read and to the append, so a season started
  * meanwhile cannot split it between two seasons' streams. Reads that do not depend on each other
  * share a round trip: the member's stream with the seasons (`seasonFor`), the period's stream with
- * the picks stream decided on (`decideAlongside`).
+ * the picks stream decided on (`decide`'s `alongside`).
  */
 @Injectable()
 export class PicksWriter {
@@ -60,7 +60,6 @@ export class PicksWriter {
     private readonly seasons: PoolSeasons,
   ) {}
 
-  /** The stream scope of the season the pool plays now. */
   scope(): Promise<string> {
     return this.seasons.scope();
   }
@@ -69,35 +68,16 @@ export class PicksWriter {
     return (await loadAggregate(this.eventStore, picksStreamId(userId, scope), picksModel)).state;
   }
 
-  async decide(
-    userId: string,
-    scope: string,
-    context: CommandContext,
-    decide: (state: PicksState) => PicksEvent[],
-  ) {
-    return this.append(userId, scope, context, decide, {});
-  }
-
   /**
-   * Decides on the player's picks with another stream read in the same round trip (the period),
-   * on every cycle; only the picks stream's version is expected at the append.
+   * Decides on the player's picks; `alongside` is another stream (the period) read in the same
+   * round trip on every cycle; only the picks stream's version is expected at the append.
    */
-  async decideAlongside<Read>(
-    userId: string,
-    scope: string,
-    context: CommandContext,
-    alongside: StreamQuestion<Read>,
-    decide: (state: PicksState, read: Read) => PicksEvent[],
-  ) {
-    return this.append(userId, scope, context, decide, { alongside });
-  }
-
-  private async append<Read>(
+  decide<Read = undefined>(
     userId: string,
     scope: string,
     context: CommandContext,
     decide: (state: PicksState, read: Read) => PicksEvent[],
-    options: DecideOptions<Read>,
+    alongside?: StreamQuestion<Read>,
   ) {
     return decideAndAppend(
       this.eventStore,
@@ -105,7 +85,7 @@ export class PicksWriter {
       picksModel,
       decide,
       metadataFor(context),
-      options,
+      { alongside },
     );
   }
 
@@ -186,11 +166,10 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
     const scope = season?.scope ?? '';
     const choiceId = randomUUID();
     const minimumUses = await this.minimumUses(season, context.now);
-    await this.picks.decideAlongside(
+    await this.picks.decide(
       userId,
       scope,
       context,
-      this.periods.question(periodId, scope),
       (state, periodState) =>
         decideMakeChoice({ type: 'MakeChoice', userId, periodId, optionId }, state, {
           now: context.now,
@@ -200,6 +179,7 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
           choiceId,
           minimumUses,
         }),
+      this.periods.question(periodId, scope),
     );
     return { choiceId };
   }
@@ -220,17 +200,17 @@ export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceComm
         ErrorCodes.CHOICE_NOT_FOUND,
         'This pick does not exist or has already been removed.',
       );
-    await this.picks.decideAlongside(
+    await this.picks.decide(
       userId,
       scope,
       context,
-      this.periods.question(choice.periodId, scope),
       (state, periodState) =>
         decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
           now: context.now,
           period: periodView(choice.periodId, periodState),
           option: requireOption(periodState, choice.periodId, choice.optionId),
         }),
+      this.periods.question(choice.periodId, scope),
     );
   }
 }
@@ -250,15 +230,12 @@ export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroa
     context,
   }: MakeRetroactiveChoicesCommand): Promise<{ choiceIds: string[] }> {
     const scope = await this.picks.scope();
-    const choiceIds = Array.from(
-      { length: Math.max(optionIds.length, this.config.rules.picksPerPeriod) },
-      () => randomUUID(),
-    );
-    const { events } = await this.picks.decideAlongside(
+    // The decider names the picks in the order of `optionIds`, or refuses.
+    const choiceIds = optionIds.map(() => randomUUID());
+    await this.picks.decide(
       userId,
       scope,
       context,
-      this.periods.question(periodId, scope),
       (state, periodState) =>
         decideMakeRetroactiveChoices({ type: 'MakeRetroactiveChoices', userId, periodId, optionIds }, state, {
           rules: this.config.rules,
@@ -269,11 +246,8 @@ export class MakeRetroactiveChoicesHandler implements ICommandHandler<MakeRetroa
             .filter((o): o is OptionView => o !== null),
           choiceIds,
         }),
+      this.periods.question(periodId, scope),
     );
-    const made = events.find((event) => event.type === 'RetroactiveChoicesMade');
-    return {
-      choiceIds:
-        made && made.type === 'RetroactiveChoicesMade' ? made.data.choices.map((c) => c.choiceId) : [],
-    };
+    return { choiceIds };
   }
 }

@@ -1,14 +1,11 @@
 import { ErrorCodes, type PoolRules } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import { assertNever } from '../../shared/domain/event.js';
 import type {
   ClearPeriodChoices,
   MakeChoice,
   MakeRetroactiveChoices,
   OptionView,
   PeriodView,
-  PicksCommand,
-  PicksContextFor,
   PicksContexts,
   VoidChoicesOnOption,
   WithdrawChoice,
@@ -22,13 +19,7 @@ export function isLocked(option: Pick<OptionView, 'lockAt'>, now: Date): boolean
   return option.lockAt !== null && now.getTime() >= option.lockAt.getTime();
 }
 
-export const picksPerPeriodMessage = (rules: PoolRules): string =>
-  `You can only select ${rules.picksPerPeriod} options per period`;
-
-export const retroactiveInvalidMessage = (rules: PoolRules): string =>
-  `Invalid selection: Please select a user, period, and exactly ${rules.picksPerPeriod} options.`;
-
-export const periodCompletedMessage = 'This period is completed; picks can no longer change.';
+const periodCompletedMessage = 'This period is completed; picks can no longer change.';
 
 function assertOpenPeriod(period: PeriodView): void {
   // Completed first: a completed period is usually also inactive, and "completed" is the true reason.
@@ -47,18 +38,12 @@ function assertAvailable(option: OptionView): void {
   }
 }
 
-function assertUnderCap(
-  state: PicksState,
-  teamKey: string,
-  teamName: string,
-  adding: number,
-  rules: PoolRules,
-) {
-  const uses = usesOf(state, teamKey);
+function assertUnderCap(state: PicksState, option: OptionView, adding: number, rules: PoolRules) {
+  const uses = usesOf(state, option.teamKey);
   if (uses + adding > rules.maxUsesPerTeam) {
     throw new DomainError(
       ErrorCodes.TEAM_USAGE_CAP_REACHED,
-      `${teamName} has been used ${uses} times; each team can be used at most ${rules.maxUsesPerTeam} times per season.`,
+      `${option.teamName} has been used ${uses} times; each team can be used at most ${rules.maxUsesPerTeam} times per season.`,
     );
   }
 }
@@ -69,9 +54,6 @@ export function decideMakeChoice(
   context: PicksContexts['MakeChoice'],
 ): PicksEvent[] {
   const { period, option, rules, now } = context;
-  if (period.id !== command.periodId || option.id !== command.optionId) {
-    throw new Error('MakeChoice: the context does not describe the commanded period and option');
-  }
   assertOpenPeriod(period);
   if (option.periodId !== command.periodId) {
     throw new DomainError(
@@ -100,9 +82,12 @@ export function decideMakeChoice(
     );
   }
   if (inPeriod.length >= rules.picksPerPeriod) {
-    throw new DomainError(ErrorCodes.PICKS_PER_PERIOD_EXCEEDED, picksPerPeriodMessage(rules));
+    throw new DomainError(
+      ErrorCodes.PICKS_PER_PERIOD_EXCEEDED,
+      `You can only select ${rules.picksPerPeriod} options per period`,
+    );
   }
-  assertUnderCap(state, option.teamKey, option.teamName, 1, rules);
+  assertUnderCap(state, option, 1, rules);
 
   const event: ChoiceMade = {
     type: 'ChoiceMade',
@@ -148,9 +133,6 @@ export function decideWithdrawChoice(
     );
   }
   const { period, option, now } = context;
-  if (period.id !== choice.periodId || option.id !== choice.optionId) {
-    throw new Error('WithdrawChoice: the context does not describe the period and option of the choice');
-  }
   assertOpenPeriod(period);
   if (isLocked(option, now)) {
     throw new DomainError(
@@ -199,8 +181,12 @@ export function decideMakeRetroactiveChoices(
     optionIds.length === rules.picksPerPeriod &&
     optionIds.every((id) => id.trim() !== '') &&
     new Set(optionIds).size === optionIds.length;
-  if (!valid)
-    throw new DomainError(ErrorCodes.RETROACTIVE_SELECTION_INVALID, retroactiveInvalidMessage(rules));
+  if (!valid) {
+    throw new DomainError(
+      ErrorCodes.RETROACTIVE_SELECTION_INVALID,
+      `Invalid selection: Please select a user, period, and exactly ${rules.picksPerPeriod} options.`,
+    );
+  }
 
   if (!context.periodEnded) {
     throw new DomainError(
@@ -229,12 +215,8 @@ export function decideMakeRetroactiveChoices(
 
   const addedPerTeam = new Map<string, number>();
   for (const option of options) addedPerTeam.set(option.teamKey, (addedPerTeam.get(option.teamKey) ?? 0) + 1);
-  for (const option of options)
-    assertUnderCap(state, option.teamKey, option.teamName, addedPerTeam.get(option.teamKey) ?? 1, rules);
+  for (const option of options) assertUnderCap(state, option, addedPerTeam.get(option.teamKey)!, rules);
 
-  if (context.choiceIds.length < options.length) {
-    throw new Error('MakeRetroactiveChoices: not enough choice ids in the context');
-  }
   return [
     {
       type: 'RetroactiveChoicesMade',
@@ -261,9 +243,6 @@ export function decideVoidChoicesOnOption(
   state: PicksState,
   context: PicksContexts['VoidChoicesOnOption'],
 ): PicksEvent[] {
-  if (context.option.id !== command.optionId) {
-    throw new Error('VoidChoicesOnOption: the context does not describe the commanded option');
-  }
   if (isLocked(context.option, context.now)) return [];
   return [...state.choices.values()]
     .filter((choice) => choice.optionId === command.optionId)
@@ -278,27 +257,4 @@ export function decideVoidChoicesOnOption(
         reason: command.reason,
       },
     }));
-}
-
-export function decidePicks<C extends PicksCommand>(
-  command: C,
-  state: PicksState,
-  context: PicksContextFor<C>,
-): PicksEvent[] {
-  // The generic ties each command to its context for callers; inside, narrow by the command's type.
-  const cmd: PicksCommand = command;
-  switch (cmd.type) {
-    case 'MakeChoice':
-      return decideMakeChoice(cmd, state, context as PicksContexts['MakeChoice']);
-    case 'WithdrawChoice':
-      return decideWithdrawChoice(cmd, state, context as PicksContexts['WithdrawChoice']);
-    case 'ClearPeriodChoices':
-      return decideClearPeriodChoices(cmd, state);
-    case 'MakeRetroactiveChoices':
-      return decideMakeRetroactiveChoices(cmd, state, context as PicksContexts['MakeRetroactiveChoices']);
-    case 'VoidChoicesOnOption':
-      return decideVoidChoicesOnOption(cmd, state, context as PicksContexts['VoidChoicesOnOption']);
-    default:
-      return assertNever(cmd);
-  }
 }

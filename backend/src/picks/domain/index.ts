@@ -1,6 +1,1 @@
-export * from './picks.events.js';
-export * from './picks.commands.js';
-export * from './picks.state.js';
-export * from './usage.js';
-export * from './decide-picks.js';
-export * from './visibility.js';
+export type { PicksEvent } from './picks.events.js';

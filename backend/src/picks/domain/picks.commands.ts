@@ -1,5 +1,4 @@
 import type { PoolRules } from '@treble/contracts';
-import type { VoidReason } from './picks.events.js';
 import type { TeamRef } from './usage.js';
 
 /** What the handler read about the period of the pick. */
@@ -10,8 +9,8 @@ export interface PeriodView {
 }
 
 /** What the handler read about an option (the shape both the season and picks contexts use). */
-export type { OptionStatus, OptionView } from '../../shared/domain/option-view.js';
-import type { OptionView } from '../../shared/domain/option-view.js';
+export type { OptionView } from '../../shared/domain/option-view.js';
+import type { OptionView, VoidReason } from '../../shared/domain/option-view.js';
 
 export interface MakeChoice {
   type: 'MakeChoice';
@@ -49,9 +48,6 @@ export interface VoidChoicesOnOption {
   reason: VoidReason;
 }
 
-export type PicksCommand =
-  MakeChoice | WithdrawChoice | ClearPeriodChoices | MakeRetroactiveChoices | VoidChoicesOnOption;
-
 /** Only needed when `rules.minUsesEnforcement` is 'reject'; see `usageGuidance`. */
 export interface MinimumUsesContext {
   teams: readonly TeamRef[];
@@ -66,24 +62,19 @@ export interface PicksContexts {
     rules: PoolRules;
     period: PeriodView;
     option: OptionView;
-    /** Id of the new choice. */
     choiceId: string;
     minimumUses?: MinimumUsesContext;
   };
   /** `period` and `option` are those of the choice being withdrawn (the handler finds them from the state). */
   WithdrawChoice: { now: Date; period: PeriodView; option: OptionView };
-  ClearPeriodChoices: Record<string, never>;
   MakeRetroactiveChoices: {
     rules: PoolRules;
-    /** The period's end date is in the past. */
     periodEnded: boolean;
     /** The options named by the command that exist (any period); missing ones are refused. */
     options: readonly OptionView[];
-    /** Ids for the new choices, at least `rules.picksPerPeriod`. */
+    /** Ids for the new choices, one per option named. */
     choiceIds: readonly string[];
   };
   /** `now`: when the postponement or cancellation happened (or was first seen). */
   VoidChoicesOnOption: { now: Date; option: OptionView };
 }
-
-export type PicksContextFor<C extends PicksCommand> = PicksContexts[C['type']];

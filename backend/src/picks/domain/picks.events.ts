@@ -9,18 +9,9 @@ import { scopedStreamId } from '../../shared/domain/season-scope.js';
 export const picksStreamId = (userId: string, scope: string): string =>
   scopedStreamId('picks', scope, userId);
 
-export type { VoidReason } from '../../shared/domain/option-view.js';
 import type { VoidReason } from '../../shared/domain/option-view.js';
 
-export interface ChoiceMadeData {
-  choiceId: string;
-  userId: string;
-  periodId: number;
-  optionId: string;
-  teamKey: string;
-  teamName: string;
-}
-
+/** A choice as every event about it names it. */
 export interface ChoiceWithdrawnData {
   choiceId: string;
   userId: string;
@@ -29,13 +20,12 @@ export interface ChoiceWithdrawnData {
   teamKey: string;
 }
 
+export interface ChoiceMadeData extends ChoiceWithdrawnData {
+  teamName: string;
+}
+
 /** The option's fixture was postponed or cancelled before it locked: the pick scores 0 and its use is refunded. */
-export interface ChoiceVoidedData {
-  choiceId: string;
-  userId: string;
-  periodId: number;
-  optionId: string;
-  teamKey: string;
+export interface ChoiceVoidedData extends ChoiceWithdrawnData {
   reason: VoidReason;
 }
 
@@ -46,18 +36,11 @@ export interface PeriodChoicesClearedData {
   choiceIds: string[];
 }
 
-export interface RetroactiveChoice {
-  choiceId: string;
-  optionId: string;
-  teamKey: string;
-  teamName: string;
-}
-
 /** An admin created a player's picks for an ended period; the acting admin is in the metadata. */
 export interface RetroactiveChoicesMadeData {
   userId: string;
   periodId: number;
-  choices: RetroactiveChoice[];
+  choices: Omit<ChoiceMadeData, 'userId' | 'periodId'>[];
 }
 
 export type ChoiceMade = DomainEvent<'ChoiceMade', ChoiceMadeData>;

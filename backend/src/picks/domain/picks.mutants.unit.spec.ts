@@ -1,8 +1,8 @@
 import { describe, it } from '@jest/globals';
 import { defaultRules, ErrorCodes, type PoolRules } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
-import { decidePicks } from './decide-picks.js';
-import type { MakeRetroactiveChoices, OptionView, PicksCommand, PicksContexts } from './picks.commands.js';
+import { decideMakeChoice, decideMakeRetroactiveChoices } from './decide-picks.js';
+import type { MakeChoice, MakeRetroactiveChoices, OptionView, PicksContexts } from './picks.commands.js';
 import type { PicksEvent } from './picks.events.js';
 import { evolvePicks, initialPicksState, type PicksState } from './picks.state.js';
 
@@ -11,10 +11,18 @@ import { evolvePicks, initialPicksState, type PicksState } from './picks.state.j
  * found alive, see the README's "Mutation testing") fails here.
  */
 
-const spec = deciderSpec<PicksCommand, PicksState, PicksEvent, PicksContexts[keyof PicksContexts]>({
+const spec = deciderSpec<
+  MakeChoice | MakeRetroactiveChoices,
+  PicksState,
+  PicksEvent,
+  PicksContexts['MakeChoice'] | PicksContexts['MakeRetroactiveChoices']
+>({
   initialState: initialPicksState,
   evolve: evolvePicks,
-  decide: (command, state, context) => decidePicks(command, state, context as never),
+  decide: (command, state, context) =>
+    command.type === 'MakeChoice'
+      ? decideMakeChoice(command, state, context as PicksContexts['MakeChoice'])
+      : decideMakeRetroactiveChoices(command, state, context as PicksContexts['MakeRetroactiveChoices']),
 });
 
 const user = 'u1';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { decidePicks } from './decide-picks.js';
 import type { PicksEvent } from './picks.events.js';
 import { evolvePicks, initialPicksState, usesOf } from './picks.state.js';
 
@@ -34,13 +33,5 @@ describe('picks state', () => {
     expect(() =>
       evolvePicks(initialPicksState(), { type: 'ChoiceRenamed', data: {} } as unknown as PicksEvent),
     ).toThrow('Unexpected value');
-  });
-});
-
-describe('decidePicks', () => {
-  it('refuses a command it does not know', () => {
-    expect(() => decidePicks({ type: 'SwapChoice' } as never, initialPicksState(), {} as never)).toThrow(
-      'Unexpected value',
-    );
   });
 });

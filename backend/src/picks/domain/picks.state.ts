@@ -1,14 +1,8 @@
 import { assertNever, type StreamModel } from '../../shared/domain/event.js';
-import type { PicksEvent } from './picks.events.js';
+import type { ChoiceMadeData, PicksEvent } from './picks.events.js';
 
 /** A pick that still counts: made and neither withdrawn, voided nor cleared. */
-export interface ActiveChoice {
-  choiceId: string;
-  periodId: number;
-  optionId: string;
-  teamKey: string;
-  teamName: string;
-}
+export type ActiveChoice = Omit<ChoiceMadeData, 'userId'>;
 
 export interface PicksState {
   /** Active choices by choice id. */

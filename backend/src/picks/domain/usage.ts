@@ -7,32 +7,12 @@ export interface TeamRef {
   teamName: string;
 }
 
-/** One team's row of the guidance: its uses against the cap and the minimum (richer than the wire's TeamUsage). */
-export interface TeamUsageGuidance {
-  teamKey: string;
-  teamName: string;
-  uses: number;
-  max: number;
-  /** Uses left before the cap. */
-  remainingAllowed: number;
-  /** Uses still needed to reach the minimum ("needs N more"); 0 when the minimum is off. */
-  neededForMinimum: number;
-  /** Open periods in which this team can still gain a use: a free slot and not already picked there. */
-  periodsLeft: number;
-}
-
 export interface UsageGuidance {
-  teams: TeamUsageGuidance[];
-  /** Pick slots still free in the open periods. */
-  openSlots: number;
-  /** Sum of `neededForMinimum` over all teams. */
-  neededTotal: number;
   /**
    * A lower bound on the uses of the minimum that can no longer be covered; 0 means the minimum can
    * still be met. The decider compares it before and after a pick.
    */
   shortfall: number;
-  canStillMeetMinimum: boolean;
   warning: string | null;
 }
 
@@ -41,7 +21,7 @@ export function plural(count: number, word: string): string {
 }
 
 /**
- * Per team usage and whether the player can still use every team `minUsesPerTeam` times.
+ * Whether the player can still use every team `minUsesPerTeam` times and, if not, why.
  *
  * `openPeriodIds`: the periods (the current one included) in which the player may still add picks,
  * i.e. not completed and not ended. Their free slots come from the state, so periods already
@@ -73,28 +53,20 @@ export function usageGuidance(
     Math.max(0, rules.picksPerPeriod - (picked.get(periodId)?.count ?? 0));
   const openSlots = openPeriods.reduce((sum, id) => sum + freeSlots(id), 0);
 
-  const seen = new Set<string>();
-  const rows: TeamUsageGuidance[] = [];
-  for (const team of teams) {
-    if (seen.has(team.teamKey)) continue;
-    seen.add(team.teamKey);
-    const uses = usesOf(state, team.teamKey);
-    rows.push({
-      teamKey: team.teamKey,
+  const rows = teams
+    .filter((team, index) => teams.findIndex((other) => other.teamKey === team.teamKey) === index)
+    .map((team) => ({
       teamName: team.teamName,
-      uses,
-      max: rules.maxUsesPerTeam,
-      remainingAllowed: Math.max(0, rules.maxUsesPerTeam - uses),
-      neededForMinimum: minimumApplies ? Math.max(0, rules.minUsesPerTeam - uses) : 0,
+      needed: minimumApplies ? Math.max(0, rules.minUsesPerTeam - usesOf(state, team.teamKey)) : 0,
+      // Open periods in which this team can still gain a use: a free slot and not already picked there.
       periodsLeft: openPeriods.filter((id) => freeSlots(id) > 0 && !picked.get(id)?.teams.has(team.teamKey))
         .length,
-    });
-  }
+    }));
 
-  const neededTotal = rows.reduce((sum, row) => sum + row.neededForMinimum, 0);
+  const neededTotal = rows.reduce((sum, row) => sum + row.needed, 0);
   const slotShortfall = Math.max(0, neededTotal - openSlots);
-  const shortTeams = rows.filter((row) => row.neededForMinimum > row.periodsLeft);
-  const teamShortfall = shortTeams.reduce((sum, row) => sum + (row.neededForMinimum - row.periodsLeft), 0);
+  const shortTeams = rows.filter((row) => row.needed > row.periodsLeft);
+  const teamShortfall = shortTeams.reduce((sum, row) => sum + (row.needed - row.periodsLeft), 0);
   // Each count is a lower bound on the uses that can no longer be covered; the larger one is the better bound.
   const shortfall = Math.max(slotShortfall, teamShortfall);
 
@@ -106,16 +78,9 @@ export function usageGuidance(
   }
   for (const row of shortTeams) {
     warnings.push(
-      `${row.teamName} needs ${row.neededForMinimum} more but can be picked in only ${plural(row.periodsLeft, 'more period')}.`,
+      `${row.teamName} needs ${row.needed} more but can be picked in only ${plural(row.periodsLeft, 'more period')}.`,
     );
   }
 
-  return {
-    teams: rows,
-    openSlots,
-    neededTotal,
-    shortfall,
-    canStillMeetMinimum: shortfall === 0,
-    warning: warnings.length > 0 ? warnings.join(' ') : null,
-  };
+  return { shortfall, warning: warnings.length > 0 ? warnings.join(' ') : null };
 }

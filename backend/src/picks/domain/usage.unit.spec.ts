@@ -13,49 +13,15 @@ const teams = ['ARS', 'CHE', 'LIV'].map((teamKey) => ({ teamKey, teamName: teamK
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 describe('usageGuidance', () => {
-  it('reports uses, what is left before the cap and what the minimum still needs', () => {
+  it('has nothing to warn about while the minimum is within reach', () => {
     const state = given(made('1', 'ARS', 1), made('2', 'ARS', 2), made('3', 'CHE', 1));
-    const guidance = usageGuidance(state, teams, defaultRules, range(3, 38));
-    expect(guidance.teams).toEqual([
-      {
-        teamKey: 'ARS',
-        teamName: 'ARS',
-        uses: 2,
-        max: 7,
-        remainingAllowed: 5,
-        neededForMinimum: 2,
-        periodsLeft: 36,
-      },
-      {
-        teamKey: 'CHE',
-        teamName: 'CHE',
-        uses: 1,
-        max: 7,
-        remainingAllowed: 6,
-        neededForMinimum: 3,
-        periodsLeft: 36,
-      },
-      {
-        teamKey: 'LIV',
-        teamName: 'LIV',
-        uses: 0,
-        max: 7,
-        remainingAllowed: 7,
-        neededForMinimum: 4,
-        periodsLeft: 36,
-      },
-    ]);
-    expect(guidance.openSlots).toBe(36 * 3);
-    expect(guidance.canStillMeetMinimum).toBe(true);
-    expect(guidance.warning).toBeNull();
+    expect(usageGuidance(state, teams, defaultRules, range(3, 38))).toEqual({ shortfall: 0, warning: null });
   });
 
   it('warns when the free slots can no longer cover the uses still needed', () => {
     // 3 teams need 4 uses each = 12; two open periods give 6 slots.
     const guidance = usageGuidance(given(), teams, defaultRules, [37, 38]);
-    expect(guidance.neededTotal).toBe(12);
-    expect(guidance.openSlots).toBe(6);
-    expect(guidance.canStillMeetMinimum).toBe(false);
+    expect(guidance.shortfall).toBe(6);
     expect(guidance.warning).toContain(
       'You still need 12 picks to use every team at least 4 times, but only 6 picks are left.',
     );
@@ -64,29 +30,26 @@ describe('usageGuidance', () => {
   it('counts only the free slots of periods already planned ahead', () => {
     const rules: PoolRules = { ...defaultRules, minUsesPerTeam: 1 };
     const planned = given(made('1', 'MCI', 38), made('2', 'TOT', 38), made('3', 'NEW', 38));
-    expect(usageGuidance(given(), teams, rules, [38]).canStillMeetMinimum).toBe(true);
+    expect(usageGuidance(given(), teams, rules, [38]).shortfall).toBe(0);
     const guidance = usageGuidance(planned, teams, rules, [38]);
-    expect(guidance.openSlots).toBe(0);
-    expect(guidance.canStillMeetMinimum).toBe(false);
+    expect(guidance.shortfall).toBe(3);
+    expect(guidance.warning).toContain('but only 0 picks are left.');
   });
 
   it('knows a team gains at most one use per period', () => {
-    // Plenty of slots in total, but LIV needs 4 uses and only 3 periods are left.
+    // Plenty of slots in total (30), but LIV needs 4 uses and only 3 periods are left.
     const rules: PoolRules = { ...defaultRules, picksPerPeriod: 10 };
     const state = given(
       ...range(1, 4).map((p) => made(`a${p}`, 'ARS', p)),
       ...range(1, 4).map((p) => made(`c${p}`, 'CHE', p)),
     );
     const guidance = usageGuidance(state, teams, rules, [36, 37, 38]);
-    expect(guidance.openSlots).toBe(30);
-    expect(guidance.canStillMeetMinimum).toBe(false);
+    expect(guidance.shortfall).toBe(1);
     expect(guidance.warning).toBe('LIV needs 4 more but can be picked in only 3 more periods.');
   });
 
   it('has no minimum when the host turned it off', () => {
-    const guidance = usageGuidance(given(), teams, { ...defaultRules, minUsesEnforcement: 'off' }, []);
-    expect(guidance.teams.every((team) => team.neededForMinimum === 0)).toBe(true);
-    expect(guidance.canStillMeetMinimum).toBe(true);
-    expect(guidance.warning).toBeNull();
+    const rules: PoolRules = { ...defaultRules, minUsesEnforcement: 'off' };
+    expect(usageGuidance(given(), teams, rules, [])).toEqual({ shortfall: 0, warning: null });
   });
 });

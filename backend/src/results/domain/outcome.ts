@@ -1,4 +1,4 @@
-import { ErrorCodes, type Outcome, type PoolRules } from '@treble/contracts';
+import { ErrorCodes, type Outcome } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 
 export type { Outcome };
@@ -7,10 +7,6 @@ export const outcomes: readonly Outcome[] = ['win', 'draw', 'loss'];
 
 export function isOutcome(value: unknown): value is Outcome {
   return typeof value === 'string' && (outcomes as readonly string[]).includes(value);
-}
-
-export function pointsFor(outcome: Outcome, rules: PoolRules): number {
-  return rules.points[outcome];
 }
 
 /** A home win is a win for the home option and a loss for the away option; a draw is a draw for both. */

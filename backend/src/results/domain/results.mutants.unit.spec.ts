@@ -1,15 +1,13 @@
 import { describe, it } from '@jest/globals';
 import { defaultRules, ErrorCodes, type PoolRules } from '@treble/contracts';
-import { deciderSpec } from '../../../test/support/decider-spec.js';
+import { completedPeriod, openPeriod, resultsSpec } from '../../../test/support/results-spec.js';
 import {
-  decideResults,
-  evolveResults,
-  initialResultsState,
   parseAdminResult,
   type AdminResultReport,
+  type ApplyPendingResults,
+  type DeleteResult,
   type OptionResult,
-  type ResultsCommand,
-  type ResultsContext,
+  type RecordResult,
   type ResultsEvent,
 } from './results.js';
 
@@ -18,19 +16,10 @@ import {
  * would break it (a mutant StrykerJS found alive, see the README's "Mutation testing") fails here.
  */
 
-const spec = deciderSpec<
-  ResultsCommand,
-  ReturnType<typeof initialResultsState>,
-  ResultsEvent,
-  ResultsContext
->({
-  initialState: initialResultsState,
-  evolve: evolveResults,
-  decide: decideResults,
-});
-
-const open: ResultsContext = { rules: defaultRules, periodCompleted: false };
-const completed: ResultsContext = { rules: defaultRules, periodCompleted: true };
+const spec = resultsSpec;
+type ResultsCommand = RecordResult | DeleteResult | ApplyPendingResults;
+const open = openPeriod;
+const completed = completedPeriod;
 
 type Score = Pick<OptionResult, 'fixtureId' | 'homeScore' | 'awayScore'>;
 const points = { win: 3, draw: 1, loss: 0 } as const;

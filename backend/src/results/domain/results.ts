@@ -1,12 +1,12 @@
 import { ErrorCodes, type PoolRules, type RecordResultRequest } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
-import { isOutcome, type Outcome, pointsFor } from './outcome.js';
+import { isOutcome, type Outcome } from './outcome.js';
 
 /*
  * Results live in the period stream (`period-{id}`, owned by the season context), next to the
  * period's completion. These are the result rules only, over a small state that the period's
- * state can embed: fold these events with `evolveResults`, decide with `decideResults`.
+ * state can embed: fold these events with `evolveResults`, decide with the `decide…` functions.
  */
 
 export type ResultSource = 'admin' | 'provider';
@@ -90,7 +90,6 @@ export interface ProviderResultReport extends ResultReportOf<'provider'> {
 
 export type ResultReport = AdminResultReport | ProviderResultReport;
 
-/** Set a result. */
 export type RecordResult = { type: 'RecordResult'; periodId: number } & ResultReport;
 
 export interface DeleteResult {
@@ -105,14 +104,10 @@ export interface ApplyPendingResults {
   periodId: number;
 }
 
-export type ResultsCommand = RecordResult | DeleteResult | ApplyPendingResults;
-
 export interface ResultsContext {
   rules: PoolRules;
   periodCompleted: boolean;
 }
-
-export const resultRequiredMessage = 'Please select an option and outcome';
 
 /**
  * Parses the admin form (which may send any field empty) once, at the edge: an option and a known outcome, or RESULT_OPTION_OUTCOME_REQUIRED.
@@ -121,7 +116,7 @@ export const resultRequiredMessage = 'Please select an option and outcome';
 export function parseAdminResult(form: RecordResultRequest): AdminResultReport {
   const { optionId, outcome, points } = form;
   if (typeof optionId !== 'string' || optionId === '' || !isOutcome(outcome)) {
-    throw new DomainError(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, resultRequiredMessage);
+    throw new DomainError(ErrorCodes.RESULT_OPTION_OUTCOME_REQUIRED, 'Please select an option and outcome');
   }
   const report: AdminResultReport = { source: 'admin', optionId, outcome };
   if (points !== undefined && points !== null) report.points = points;
@@ -146,7 +141,7 @@ export function decideRecordResult(
   context: ResultsContext,
 ): ResultsEvent[] {
   const { optionId, outcome } = command;
-  const points = pointsFor(outcome, context.rules);
+  const points = context.rules.points[outcome];
   if (command.source === 'admin' && command.points !== undefined && command.points !== points) {
     throw new DomainError(
       ErrorCodes.RESULT_POINTS_MISMATCH,
@@ -205,21 +200,4 @@ export function decideApplyPendingResults(
     events.push({ type: 'ResultRecorded', data: { periodId: command.periodId, optionId, ...pending } });
   }
   return events;
-}
-
-export function decideResults(
-  command: ResultsCommand,
-  state: ResultsState,
-  context: ResultsContext,
-): ResultsEvent[] {
-  switch (command.type) {
-    case 'RecordResult':
-      return decideRecordResult(command, state, context);
-    case 'DeleteResult':
-      return decideDeleteResult(command, state, context);
-    case 'ApplyPendingResults':
-      return decideApplyPendingResults(command, state, context);
-    default:
-      return assertNever(command);
-  }
 }

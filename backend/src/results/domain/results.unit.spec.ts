@@ -7,28 +7,14 @@ import {
   type PoolRules,
   type RecordResultRequest,
 } from '@treble/contracts';
-import { deciderSpec } from '../../../test/support/decider-spec.js';
+import { completedPeriod, openPeriod, resultsSpec } from '../../../test/support/results-spec.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { outcomesFromScore } from './outcome.js';
-import {
-  decideResults,
-  evolveResults,
-  initialResultsState,
-  parseAdminResult,
-  type RecordResult,
-  type ResultsCommand,
-  type ResultsContext,
-  type ResultsEvent,
-  type ResultsState,
-} from './results.js';
+import { parseAdminResult, type RecordResult, type ResultsEvent } from './results.js';
 
-const spec = deciderSpec<ResultsCommand, ResultsState, ResultsEvent, ResultsContext>({
-  initialState: initialResultsState,
-  evolve: evolveResults,
-  decide: decideResults,
-});
-const open: ResultsContext = { rules: defaultRules, periodCompleted: false };
-const completed: ResultsContext = { rules: defaultRules, periodCompleted: true };
+const spec = resultsSpec;
+const open = openPeriod;
+const completed = completedPeriod;
 const given = (...events: ResultsEvent[]) => spec.given(events);
 
 /** outcomesFromScore is no decider: its refusal is checked on its own. */

@@ -1,7 +1,7 @@
 import { ErrorCodes } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { optionIdFor } from './period-admin.js';
-import type { PeriodEvent, PeriodState } from './period.js';
+import { hasResult, type PeriodEvent, type PeriodState } from './period.js';
 import { matchweekWindow, type Fixture, type FixtureStatus } from './season-schedule.js';
 
 /*
@@ -74,8 +74,7 @@ export function isCalledOff(before: FixtureStatus, after: FixtureStatus): boolea
 export function fixtureHasResult(state: PeriodState, fixture: Fixture): boolean {
   if (state.periodId === null) return false;
   const ids = fixtureOptionIds(state.periodId, fixture);
-  const has = (id: string) => state.results.results.has(id) || state.results.pending.has(id);
-  return has(ids.home) && has(ids.away);
+  return hasResult(state, ids.home) && hasResult(state, ids.away);
 }
 
 /**

@@ -2,32 +2,18 @@
  * Converts a wall-clock time in Europe/London (GMT in winter, BST in summer) to a UTC instant.
  * The openfootball files carry UK local times with no zone; every instant is stored in UTC.
  */
-const londonParts = new Intl.DateTimeFormat('en-GB', {
+const londonZone = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
+  timeZoneName: 'longOffset',
 });
 
 /** Offset of London from UTC at an instant, in milliseconds (0 or 3,600,000). */
 function londonOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(
-    londonParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  // The parts have no milliseconds; the instants asked about here are whole minutes.
-  return asUtc - instant;
+  // "GMT+01:00" in summer; "GMT+00:00" (or plain "GMT") in winter.
+  const zone = londonZone.formatToParts(instant).find((part) => part.type === 'timeZoneName')!.value;
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(zone);
+  if (!offset) return 0;
+  return (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000;
 }
 
 export function londonLocalToUtc(date: string, time: string): Date {

@@ -7,7 +7,7 @@ import {
   type ResultReport,
 } from '../../results/domain/index.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import type { OptionDefinition, PeriodEvent, PeriodState } from './period.js';
+import { hasResult, type OptionDefinition, type PeriodEvent, type PeriodState } from './period.js';
 import type { Team } from './season-schedule.js';
 
 /*
@@ -28,7 +28,15 @@ function assertScheduled(state: PeriodState, periodId: number): void {
     throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
 }
 
-function assertNotCompleted(state: PeriodState, periodId: number): void {
+function assertOption(state: PeriodState, periodId: number, optionId: string): void {
+  assertScheduled(state, periodId);
+  if (!state.options.has(optionId))
+    throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
+}
+
+/** The period's options may change: it exists and is not completed. */
+function assertChangeable(state: PeriodState, periodId: number): void {
+  assertScheduled(state, periodId);
   if (state.isCompleted) {
     throw new DomainError(ErrorCodes.PERIOD_COMPLETED, `Period ${periodId} is completed; reopen it first.`);
   }
@@ -76,8 +84,7 @@ export function decideAddEplOptions(
   state: PeriodState,
   teams: readonly Team[],
 ): PeriodEvent[] {
-  assertScheduled(state, periodId);
-  assertNotCompleted(state, periodId);
+  assertChangeable(state, periodId);
   const missing = eplOptionsFor(periodId, state, teams).filter(
     (option) => !state.options.has(option.optionId),
   );
@@ -90,8 +97,7 @@ export function decideReplaceWithEpl(
   state: PeriodState,
   teams: readonly Team[],
 ): PeriodEvent[] {
-  assertScheduled(state, periodId);
-  assertNotCompleted(state, periodId);
+  assertChangeable(state, periodId);
   const events: PeriodEvent[] = [];
   if (state.options.size > 0)
     events.push({ type: 'OptionsRemoved', data: { periodId, optionIds: [...state.options.keys()] } });
@@ -107,8 +113,7 @@ export interface CreateOption {
 
 /** A custom option (no fixture: it locks at the period's start). Its team key is its name. */
 export function decideCreateOption(periodId: number, state: PeriodState, input: CreateOption): PeriodEvent[] {
-  assertScheduled(state, periodId);
-  assertNotCompleted(state, periodId);
+  assertChangeable(state, periodId);
   const name = input.name.trim();
   if (!name) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'name: Name is required');
   const teamKey = name.toLowerCase();
@@ -142,9 +147,7 @@ export function decideSetActive(periodId: number, state: PeriodState, isActive: 
 /** The period's options that have no result (applied or held), in their order. */
 export function optionsWithoutResult(state: PeriodState): { id: string; name: string }[] {
   return [...state.options.values()]
-    .filter(
-      (option) => !state.results.results.has(option.optionId) && !state.results.pending.has(option.optionId),
-    )
+    .filter((option) => !hasResult(state, option.optionId))
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
     .map((option) => ({ id: option.optionId, name: option.name }));
 }
@@ -173,25 +176,20 @@ export function decideCompletePeriod(
   if (!force) {
     const notStarted = state.startDate !== null && Date.parse(state.startDate) > now.getTime();
     const missing = optionsWithoutResult(state);
-    if (notStarted || missing.length > 0) {
-      const reasons = [
-        ...(notStarted
-          ? [`${state.name ?? `Period ${periodId}`} has not started yet (first kickoff ${state.startDate})`]
-          : []),
-        ...(missing.length > 0
-          ? [
-              `${missing.length} option${missing.length === 1 ? ' has' : 's have'} no result: ${missing.map((o) => o.name).join(', ')}`,
-            ]
-          : []),
-      ];
+    const reasons: string[] = [];
+    if (notStarted)
+      reasons.push(
+        `${state.name ?? `Period ${periodId}`} has not started yet (first kickoff ${state.startDate})`,
+      );
+    if (missing.length > 0)
+      reasons.push(
+        `${missing.length} option${missing.length === 1 ? ' has' : 's have'} no result: ${missing.map((o) => o.name).join(', ')}`,
+      );
+    if (reasons.length > 0) {
       throw new DomainError(
         ErrorCodes.PERIOD_NOT_READY,
         `${reasons.join('; ')}. Send "force": true to complete it anyway.`,
-        {
-          notStarted,
-          startDate: state.startDate,
-          optionsWithoutResult: missing,
-        },
+        { notStarted, startDate: state.startDate, optionsWithoutResult: missing },
       );
     }
   }
@@ -225,10 +223,7 @@ export function decideRecordResultInPeriod(
   rules: PoolRules,
   beforeKickoff?: { now: Date; force: boolean },
 ): PeriodEvent[] {
-  assertScheduled(state, periodId);
-  if (!state.options.has(report.optionId)) {
-    throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${report.optionId} does not exist.`);
-  }
+  assertOption(state, periodId, report.optionId);
   if (beforeKickoff && !beforeKickoff.force) {
     const option = optionView(state, report.optionId);
     if (option?.lockAt && option.lockAt.getTime() > beforeKickoff.now.getTime()) {
@@ -251,9 +246,7 @@ export function decideDeleteResultInPeriod(
   optionId: string,
   rules: PoolRules,
 ): PeriodEvent[] {
-  assertScheduled(state, periodId);
-  if (!state.options.has(optionId))
-    throw new DomainError(ErrorCodes.OPTION_NOT_FOUND, `Option ${optionId} does not exist.`);
+  assertOption(state, periodId, optionId);
   return decideDeleteResult({ type: 'DeleteResult', periodId, optionId }, state.results, {
     rules,
     periodCompleted: state.isCompleted,
@@ -278,6 +271,6 @@ export function optionView(state: PeriodState, optionId: string): OptionView | n
     teamName: option.name,
     lockAt: lockAt ? new Date(lockAt) : null,
     status,
-    hasResult: state.results.results.has(optionId) || state.results.pending.has(optionId),
+    hasResult: hasResult(state, optionId),
   };
 }

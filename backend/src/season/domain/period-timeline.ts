@@ -28,20 +28,14 @@ export function periodTimeline(periods: readonly PeriodDeadlines[], now: Date): 
       const status = statusOf(entry, now);
       return { entry, status, openForPicks: status === 'upcoming' || status === 'open' };
     });
-  const open = entries.filter((e) => e.openForPicks);
-  const soonest = open.reduce<(typeof open)[number] | null>(
-    (best, e) =>
-      best === null || e.entry.nextDeadline!.getTime() < best.entry.nextDeadline!.getTime() ? e : best,
-    null,
-  );
-  const started = entries.filter((e) => Date.parse(e.entry.period.startDate) <= now.getTime());
-  const lastStarted = started.reduce<(typeof started)[number] | null>(
-    (best, e) =>
-      best === null || Date.parse(e.entry.period.startDate) >= Date.parse(best.entry.period.startDate)
-        ? e
-        : best,
-    null,
-  );
+  // Stable sorts: among equal deadlines the lowest id is soonest, among equal starts the highest id is last.
+  const soonest = entries
+    .filter((e) => e.openForPicks)
+    .sort((a, b) => a.entry.nextDeadline!.getTime() - b.entry.nextDeadline!.getTime())[0];
+  const lastStarted = entries
+    .filter((e) => Date.parse(e.entry.period.startDate) <= now.getTime())
+    .sort((a, b) => Date.parse(a.entry.period.startDate) - Date.parse(b.entry.period.startDate))
+    .at(-1);
   const current = soonest ?? lastStarted ?? entries[0] ?? null;
   const currentPeriodId = current?.entry.period.id ?? null;
   return {

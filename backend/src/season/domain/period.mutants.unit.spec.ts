@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultRules, ErrorCodes } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
-import { decidePicks } from '../../picks/domain/decide-picks.js';
+import { decideMakeChoice } from '../../picks/domain/decide-picks.js';
 import type { MakeChoice, PicksContexts } from '../../picks/domain/picks.commands.js';
 import type { PicksEvent } from '../../picks/domain/picks.events.js';
 import { evolvePicks, initialPicksState, type PicksState } from '../../picks/domain/picks.state.js';
@@ -94,7 +94,7 @@ const periodAfter = (...events: PeriodEvent[]): PeriodState =>
 const picks = deciderSpec<MakeChoice, PicksState, PicksEvent, PicksContexts['MakeChoice']>({
   initialState: initialPicksState,
   evolve: evolvePicks,
-  decide: decidePicks,
+  decide: decideMakeChoice,
 });
 const pick = (code: string): MakeChoice => ({
   type: 'MakeChoice',

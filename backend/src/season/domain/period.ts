@@ -118,6 +118,11 @@ export function initialPeriodState(): PeriodState {
   };
 }
 
+/** The option has a result, applied or held while the period is completed. */
+export function hasResult(state: PeriodState, optionId: string): boolean {
+  return state.results.results.has(optionId) || state.results.pending.has(optionId);
+}
+
 function withFixture(option: OptionDefinition, fixture: Fixture): OptionDefinition {
   if (option.fixture?.fixtureId !== fixture.fixtureId) return option;
   return { ...option, fixture: { ...option.fixture, kickoff: fixture.kickoff, status: fixture.status } };
@@ -186,27 +191,25 @@ export const periodModel: StreamModel<PeriodState, PeriodEvent> = {
   evolve: evolvePeriod,
 };
 
-export interface SchedulePeriod {
-  type: 'SchedulePeriod';
-  season: string;
-  matchweek: Matchweek;
-}
-
 /**
  * Scheduling a matchweek creates its period once; running the import again decides nothing.
  * A period that has not ended yet is activated at once so players can plan ahead (docs/rules.md).
  */
-export function decideSchedulePeriod(command: SchedulePeriod, state: PeriodState, now: Date): PeriodEvent[] {
+export function decideSchedulePeriod(
+  season: string,
+  matchweek: Matchweek,
+  state: PeriodState,
+  now: Date,
+): PeriodEvent[] {
   if (state.scheduled) return [];
-  const { matchweek } = command;
   const events: PeriodEvent[] = [
     {
       type: 'PeriodScheduled',
       data: {
         periodId: matchweek.number,
-        season: command.season,
+        season,
         name: `Matchweek ${matchweek.number}`,
-        description: `Premier League ${command.season.replace('-', '/')} · ${matchweek.fixtures.length} fixtures`,
+        description: `Premier League ${season.replace('-', '/')} · ${matchweek.fixtures.length} fixtures`,
         segment: matchweek.segment,
         startDate: matchweek.startDate,
         endDate: matchweek.endDate,

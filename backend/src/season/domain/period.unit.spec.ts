@@ -14,14 +14,14 @@ import {
   initialPeriodState,
   type PeriodEvent,
   type PeriodState,
-  type SchedulePeriod,
 } from './period.js';
 import type { Fixture, Matchweek } from './season-schedule.js';
 
-const spec = deciderSpec<SchedulePeriod, PeriodState, PeriodEvent, Date>({
+/** The command is the matchweek to schedule, in the 2025-26 season. */
+const spec = deciderSpec<Matchweek, PeriodState, PeriodEvent, Date>({
   initialState: initialPeriodState,
   evolve: evolvePeriod,
-  decide: decideSchedulePeriod,
+  decide: (matchweek, state, now) => decideSchedulePeriod('2025-26', matchweek, state, now),
 });
 
 const fixture: Fixture = {
@@ -39,7 +39,7 @@ const matchweek: Matchweek = {
   endDate: '2025-11-24T22:00:00.000Z',
   fixtures: [fixture],
 };
-const schedule: SchedulePeriod = { type: 'SchedulePeriod', season: '2025-26', matchweek };
+const schedule = matchweek;
 const scheduled: PeriodEvent = {
   type: 'PeriodScheduled',
   data: {

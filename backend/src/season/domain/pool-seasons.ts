@@ -16,15 +16,9 @@ export interface PoolSeasonsState {
   seasons: SeasonScope[];
 }
 
-export const initialPoolSeasonsState = (): PoolSeasonsState => ({ seasons: [] });
-
-export function evolvePoolSeasons(state: PoolSeasonsState, event: PoolSeasonsEvent): PoolSeasonsState {
-  return { seasons: [...state.seasons, { season: event.data.season, scope: event.data.scope }] };
-}
-
 export const poolSeasonsModel: StreamModel<PoolSeasonsState, PoolSeasonsEvent> = {
-  initialState: initialPoolSeasonsState,
-  evolve: evolvePoolSeasons,
+  initialState: () => ({ seasons: [] }),
+  evolve: (state, { data }) => ({ seasons: [...state.seasons, { season: data.season, scope: data.scope }] }),
 };
 
 /**

@@ -2,18 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { ErrorCodes } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
 import { nextSeasonName, scopedStreamId } from '../../shared/domain/season-scope.js';
-import {
-  decideStartSeason,
-  evolvePoolSeasons,
-  initialPoolSeasonsState,
-  type PoolSeasonsEvent,
-} from './pool-seasons.js';
+import { decideStartSeason, poolSeasonsModel, type PoolSeasonsEvent } from './pool-seasons.js';
 
 type StartSeason = Parameters<typeof decideStartSeason>[1];
 
 const spec = deciderSpec({
-  initialState: initialPoolSeasonsState,
-  evolve: evolvePoolSeasons,
+  ...poolSeasonsModel,
   decide: (command: StartSeason, state) => decideStartSeason(state, command),
 });
 

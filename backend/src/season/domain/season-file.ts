@@ -52,20 +52,7 @@ export class SeasonFileError extends Error {
   }
 }
 
-const months: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
+const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /*
  * Every pattern below runs on text an admin uploads, so none may backtrack over it: each is
@@ -259,7 +246,7 @@ export function parseFootballTxt(text: string): SeasonFile {
       trimmed,
     );
     if (dateLine) {
-      const month = months[dateLine[1]!.toLowerCase()];
+      const month = months.indexOf(dateLine[1]!.toLowerCase()) + 1;
       if (!month) return void errors.push(`${where}: unknown month "${dateLine[1]}"`);
       const explicitYear = dateLine[3] ? Number(dateLine[3]) : null;
       if (explicitYear !== null && firstYear === null)

@@ -1,10 +1,10 @@
 import { defaultSegment, type PoolRules, type Segment } from '@treble/contracts';
 import { londonLocalToUtc } from './london-time.js';
-import type { SeasonFile, SeasonFileMatch } from './season-file.js';
+import type { SeasonFile } from './season-file.js';
 
 /**
- * A season's fixture list as data: parsed from an openfootball JSON file (the bundled 2025-26
- * season) or, later, from the results provider. The domain never embeds a season in code.
+ * A season's fixture list as data: read from a season file (bundled or uploaded) or from the
+ * results provider. The domain never embeds a season in code.
  */
 export interface Team {
   code: string;
@@ -39,18 +39,6 @@ export interface SeasonSchedule {
   matchweeks: Matchweek[];
 }
 
-export interface OpenfootballSeason {
-  name: string;
-  matches: {
-    round: string;
-    date: string;
-    time?: string;
-    team1: string;
-    team2: string;
-    status?: string;
-  }[];
-}
-
 export interface TeamCatalogueEntry {
   name: string;
   shortName: string;
@@ -64,41 +52,6 @@ export interface TeamCatalogueEntry {
 export const MATCH_DURATION_MS = 2 * 60 * 60 * 1000;
 
 export class SeasonDataError extends Error {}
-
-export function parseOpenfootballSeason(
-  season: string,
-  source: OpenfootballSeason,
-  catalogue: TeamCatalogueEntry[],
-  rules: PoolRules,
-): SeasonSchedule {
-  const byName = new Map<string, Team>();
-  for (const entry of catalogue) {
-    const team = { code: entry.tla, name: entry.name, shortName: entry.shortName };
-    byName.set(entry.openfootballName ?? entry.name, team);
-    byName.set(entry.name, team);
-  }
-  const matches: SeasonFileMatch[] = source.matches.map((match, index) => {
-    const round = /^Matchday (\d+)$/.exec(match.round);
-    if (!round) throw new SeasonDataError(`Unexpected round "${match.round}"`);
-    return {
-      round: Number(round[1]),
-      date: match.date,
-      time: match.time ?? null,
-      team1: match.team1,
-      team2: match.team2,
-      postponed: match.status === 'postponed',
-      score: null,
-      where: `match ${index + 1}`,
-    };
-  });
-  const team = (name: string): Team => {
-    const found = byName.get(name);
-    if (!found) throw new SeasonDataError(`Unknown team "${name}" in ${season}`);
-    return found;
-  };
-  const teams = [...new Map([...byName.values()].map((t) => [t.code, t])).values()];
-  return scheduleOf(season, { name: source.name, season, matches }, team, teams, rules);
-}
 
 /**
  * The schedule of a season file whose teams are resolved (`team` maps each of the file's names).

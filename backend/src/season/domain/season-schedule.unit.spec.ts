@@ -1,36 +1,34 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultRules } from '@treble/contracts';
-import { parseOpenfootballSeason, SeasonDataError, type OpenfootballSeason } from './season-schedule.js';
+import { parseOpenfootballJson, SeasonFileError } from './season-file.js';
+import { scheduleOf, type Team } from './season-schedule.js';
 
-const teams = [
-  { name: 'Arsenal FC', shortName: 'Arsenal', tla: 'ARS' },
-  { name: 'Chelsea FC', shortName: 'Chelsea', tla: 'CHE' },
-  { name: 'Liverpool FC', shortName: 'Liverpool', tla: 'LIV' },
-  { name: 'Everton FC', shortName: 'Everton', tla: 'EVE' },
+const teams: Team[] = [
+  { name: 'Arsenal FC', shortName: 'Arsenal', code: 'ARS' },
+  { name: 'Chelsea FC', shortName: 'Chelsea', code: 'CHE' },
+  { name: 'Liverpool FC', shortName: 'Liverpool', code: 'LIV' },
+  { name: 'Everton FC', shortName: 'Everton', code: 'EVE' },
 ];
 
-function season(matches: OpenfootballSeason['matches']): OpenfootballSeason {
-  return { name: 'Test League', matches };
+/** An openfootball file's rows, read the way a bundled season is: parsed, each name its club's. */
+function parseSeason(season: string, matches: Record<string, unknown>[]) {
+  const file = parseOpenfootballJson({ name: 'Test League', matches });
+  return scheduleOf(season, file, (name) => teams.find((team) => team.name === name)!, teams, defaultRules);
 }
 
 describe('parsing an openfootball season', () => {
   it('groups matches by matchweek with UTC kickoffs, team codes and a stable fixture id', () => {
-    const parsed = parseOpenfootballSeason(
-      '2025-26',
-      season([
-        { round: 'Matchday 1', date: '2025-08-16', time: '17:30', team1: 'Arsenal FC', team2: 'Chelsea FC' },
-        {
-          round: 'Matchday 1',
-          date: '2025-08-16',
-          time: '15:00',
-          team1: 'Liverpool FC',
-          team2: 'Everton FC',
-        },
-        { round: 'Matchday 29', date: '2026-03-14', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' },
-      ]),
-      teams,
-      defaultRules,
-    );
+    const parsed = parseSeason('2025-26', [
+      { round: 'Matchday 1', date: '2025-08-16', time: '17:30', team1: 'Arsenal FC', team2: 'Chelsea FC' },
+      {
+        round: 'Matchday 1',
+        date: '2025-08-16',
+        time: '15:00',
+        team1: 'Liverpool FC',
+        team2: 'Everton FC',
+      },
+      { round: 'Matchday 29', date: '2026-03-14', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' },
+    ]);
     expect(parsed.matchweeks.map((w) => [w.number, w.segment])).toEqual([
       [1, 'main'],
       [29, 'last10'],
@@ -45,21 +43,16 @@ describe('parsing an openfootball season', () => {
   });
 
   it('keeps a postponed match in its matchweek without stretching the matchweek window', () => {
-    const parsed = parseOpenfootballSeason(
-      '2025-26',
-      season([
-        { round: 'Matchday 31', date: '2026-03-21', time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC' },
-        {
-          round: 'Matchday 31',
-          date: '2026-05-22',
-          team1: 'Liverpool FC',
-          team2: 'Everton FC',
-          status: 'postponed',
-        },
-      ]),
-      teams,
-      defaultRules,
-    );
+    const parsed = parseSeason('2025-26', [
+      { round: 'Matchday 31', date: '2026-03-21', time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC' },
+      {
+        round: 'Matchday 31',
+        date: '2026-05-22',
+        team1: 'Liverpool FC',
+        team2: 'Everton FC',
+        status: 'postponed',
+      },
+    ]);
     const [week] = parsed.matchweeks;
     expect(week!.fixtures.find((f) => f.home.code === 'LIV')).toMatchObject({
       status: 'POSTPONED',
@@ -68,15 +61,11 @@ describe('parsing an openfootball season', () => {
     expect(week!.endDate).toBe('2026-03-21T17:00:00.000Z');
   });
 
-  it('refuses unknown teams, odd rounds and duplicate fixtures', () => {
-    const bad = (matches: OpenfootballSeason['matches']) => () =>
-      parseOpenfootballSeason('x', season(matches), teams, defaultRules);
-    expect(
-      bad([{ round: 'Matchday 1', date: '2025-08-16', time: '15:00', team1: 'Leeds', team2: 'Arsenal FC' }]),
-    ).toThrow(SeasonDataError);
+  it('refuses odd rounds, matchweeks outside the season and duplicate fixtures', () => {
+    const bad = (matches: Record<string, unknown>[]) => () => parseSeason('x', matches);
     expect(
       bad([{ round: 'Week 1', date: '2025-08-16', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' }]),
-    ).toThrow(/Unexpected round/);
+    ).toThrow(SeasonFileError);
     expect(
       bad([
         { round: 'Matchday 39', date: '2025-08-16', time: '15:00', team1: 'Chelsea FC', team2: 'Arsenal FC' },

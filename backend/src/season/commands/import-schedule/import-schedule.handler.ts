@@ -1,10 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ScheduleImportResult } from '@treble/contracts';
-import { decideAndAppend } from '../../../event-store/decide-and-append.js';
-import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
-import { metadataFor } from '../../../shared/domain/event.js';
-import { decideSchedulePeriod, periodModel, periodStreamId } from '../../domain/period.js';
+import { decideSchedulePeriod } from '../../domain/period.js';
+import { PeriodWriter } from '../../period-writer.js';
 import { PoolSeasons } from '../../pool-seasons.js';
 import { SeasonCatalogue } from '../../season-catalogue.js';
 import { SeasonWriter } from '../../season-writer.js';
@@ -17,7 +14,7 @@ import { ImportScheduleCommand } from './import-schedule.commands.js';
 @CommandHandler(ImportScheduleCommand)
 export class ImportScheduleHandler implements ICommandHandler<ImportScheduleCommand> {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly periods: PeriodWriter,
     private readonly catalogue: SeasonCatalogue,
     private readonly seasons: PoolSeasons,
     private readonly writer: SeasonWriter,
@@ -30,24 +27,17 @@ export class ImportScheduleHandler implements ICommandHandler<ImportScheduleComm
     const season = chosen?.schedule ?? (await this.catalogue.currentOrDefault(context.now));
     // The pool's first import chooses its season; later ones must be of the season it plays.
     await this.writer.start({ mode: 'first', season: season.season }, context);
-    const scope = (await this.seasons.current())?.scope ?? '';
-    const metadata = metadataFor(context);
+    const scope = await this.seasons.scope();
     let created = 0;
     await this.writer.record(season, chosen?.source ?? 'bundled', context);
     for (const matchweek of season.matchweeks) {
-      const result = await decideAndAppend(
-        this.eventStore,
-        periodStreamId(matchweek.number, scope),
-        periodModel,
-        (state) =>
-          decideSchedulePeriod(
-            { type: 'SchedulePeriod', season: season.season, matchweek },
-            state,
-            context.now,
-          ),
-        metadata,
+      const { events } = await this.periods.decide(
+        matchweek.number,
+        context,
+        (state) => decideSchedulePeriod(season.season, matchweek, state, context.now),
+        scope,
       );
-      if (result.events.some((event) => event.type === 'PeriodScheduled')) created++;
+      if (events.some((event) => event.type === 'PeriodScheduled')) created++;
     }
     const total = season.matchweeks.length;
     const message =

@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ErrorCodes, defaultSegment, type Segment } from '@treble/contracts';
-import { WrongExpectedVersionError } from '../../../event-store/event-store.port.js';
+import { ErrorCodes, defaultSegment, type CreatePeriodRequest } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import type { CommandContext } from '../../../shared/domain/event.js';
 import { decideCompletePeriod, decideReopenPeriod, decideSetActive } from '../../domain/period-admin.js';
+import type { PeriodEvent } from '../../domain/period.js';
 import { PeriodWriter } from '../../period-writer.js';
 import { PeriodStreams } from '../../period-streams.js';
 
@@ -39,17 +39,9 @@ export class ReopenPeriodCommand extends Command<void> {
   }
 }
 
-export interface CreatePeriodInput {
-  name: string;
-  description: string | null;
-  startDate: string;
-  endDate: string;
-  segment: Segment | null;
-}
-
 export class CreatePeriodCommand extends Command<number> {
   constructor(
-    readonly input: CreatePeriodInput,
+    readonly input: CreatePeriodRequest,
     readonly context: CommandContext,
   ) {
     super();
@@ -89,7 +81,7 @@ export class ReopenPeriodHandler implements ICommandHandler<ReopenPeriodCommand>
 
 /**
  * The admin form's period: the next free number, no fixtures. Two admins creating at once get
- * different numbers (a taken number is a stream that already exists: try the next one).
+ * different numbers.
  */
 @CommandHandler(CreatePeriodCommand)
 export class CreatePeriodHandler implements ICommandHandler<CreatePeriodCommand> {
@@ -108,29 +100,24 @@ export class CreatePeriodHandler implements ICommandHandler<CreatePeriodCommand>
     if (end <= start) throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'endDate must be after startDate');
     const highest = (await this.streams.all()).length;
     for (let periodId = highest + 1; periodId < highest + 20; periodId++) {
-      try {
-        const { events } = await this.periods.decide(periodId, context, (state) => {
-          if (state.scheduled) throw new WrongExpectedVersionError(`period-${periodId}`, 'no_stream', 0);
-          return [
-            {
-              type: 'PeriodScheduled',
-              data: {
-                periodId,
-                season: 'custom',
-                name: input.name.trim(),
-                description: input.description?.trim() || null,
-                segment: input.segment ?? defaultSegment(periodId, this.config.rules),
-                startDate: new Date(start).toISOString(),
-                endDate: new Date(end).toISOString(),
-                fixtures: [],
-              },
-            },
-          ];
-        });
-        if (events.length > 0) return periodId;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
-      }
+      const scheduled: PeriodEvent = {
+        type: 'PeriodScheduled',
+        data: {
+          periodId,
+          season: 'custom',
+          name: input.name.trim(),
+          description: input.description?.trim() || null,
+          segment: input.segment ?? defaultSegment(periodId, this.config.rules),
+          startDate: new Date(start).toISOString(),
+          endDate: new Date(end).toISOString(),
+          fixtures: [],
+        },
+      };
+      // A number taken meanwhile decides nothing: try the next one.
+      const { events } = await this.periods.decide(periodId, context, (state) =>
+        state.scheduled ? [] : [scheduled],
+      );
+      if (events.length > 0) return periodId;
     }
     throw new DomainError(
       ErrorCodes.CONCURRENCY_CONFLICT,

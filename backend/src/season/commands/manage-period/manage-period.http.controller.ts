@@ -65,26 +65,13 @@ export class ManagePeriodController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  private period(id: number): Promise<Period> {
-    return this.periods.find(id);
-  }
-
   @Post()
   @ApiOperation({ summary: 'Create a period (admin form): the next free number' })
   async create(@Body() body: CreatePeriodBody, @Req() request: Request): Promise<Period> {
     const id = await this.commandBus.execute(
-      new CreatePeriodCommand(
-        {
-          name: body.name,
-          description: body.description ?? null,
-          startDate: body.startDate,
-          endDate: body.endDate,
-          segment: body.segment ?? null,
-        },
-        commandContext(request, this.clock, 'admin'),
-      ),
+      new CreatePeriodCommand(body, commandContext(request, this.clock, 'admin')),
     );
-    return this.period(id);
+    return this.periods.find(id);
   }
 
   @Patch(':id')
@@ -97,7 +84,7 @@ export class ManagePeriodController {
     await this.commandBus.execute(
       new SetPeriodActiveCommand(id, body.isActive, commandContext(request, this.clock, 'admin')),
     );
-    return this.period(id);
+    return this.periods.find(id);
   }
 
   @Post(':id/complete')
@@ -114,7 +101,7 @@ export class ManagePeriodController {
     await this.commandBus.execute(
       new CompletePeriodCommand(id, commandContext(request, this.clock, 'admin'), body?.force === true),
     );
-    return this.period(id);
+    return this.periods.find(id);
   }
 
   @Post(':id/reopen')
@@ -124,6 +111,6 @@ export class ManagePeriodController {
   })
   async reopen(@Param('id', ParseIntPipe) id: number, @Req() request: Request): Promise<Period> {
     await this.commandBus.execute(new ReopenPeriodCommand(id, commandContext(request, this.clock, 'admin')));
-    return this.period(id);
+    return this.periods.find(id);
   }
 }

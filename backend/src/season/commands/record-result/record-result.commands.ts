@@ -6,7 +6,6 @@ import type { CommandContext } from '../../../shared/domain/event.js';
 export interface RecordResultOutcome {
   /** 'recorded', 'pending' (the period is completed: held for an admin) or 'unchanged'. */
   status: RecordResultStatus;
-  /** The option's period. */
   periodId: number;
   /** The option's name (its team), for notices. */
   optionName: string | null;

@@ -55,32 +55,3 @@ export function toPeriod(row: PeriodRow): Period {
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
   };
 }
-
-/** A `periods` row as plain SQL returns it. */
-export interface PeriodSqlRow {
-  id: number;
-  name: string;
-  description: string | null;
-  segment: Segment;
-  start_date: Date;
-  end_date: Date;
-  is_active: boolean;
-  is_completed: boolean;
-  is_manually_completed: boolean;
-  completed_at: Date | null;
-}
-
-export function periodOfSqlRow(row: PeriodSqlRow): Period {
-  return toPeriod({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    segment: row.segment,
-    startDate: new Date(row.start_date),
-    endDate: new Date(row.end_date),
-    isActive: row.is_active,
-    isCompleted: row.is_completed,
-    isManuallyCompleted: row.is_manually_completed,
-    completedAt: row.completed_at === null ? null : new Date(row.completed_at),
-  } as PeriodRow);
-}

@@ -11,7 +11,12 @@ import { ProjectionEngine } from '../../../projections/projection-engine.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { periodTimeline } from '../../domain/period-timeline.js';
 import { SeasonReader } from '../../season-reader.js';
-import { PeriodRow, periodOfSqlRow, toPeriod, type PeriodSqlRow } from './period.entity.js';
+import { PeriodRow, toPeriod } from './period.entity.js';
+
+/** A past season's periods, as plain SQL reads them into the entity's shape. */
+const pastPeriodsQuery = `SELECT id, name, description, segment, start_date AS "startDate", end_date AS "endDate",
+  is_active AS "isActive", is_completed AS "isCompleted", is_manually_completed AS "isManuallyCompleted",
+  completed_at AS "completedAt" FROM periods ORDER BY id`;
 
 /** The periods read table: the list, the timeline with each period's next deadline, one period. */
 @Injectable()
@@ -28,8 +33,7 @@ export class PeriodQueries {
       season,
       async () =>
         (await this.dataSource.getRepository(PeriodRow).find({ order: { id: 'ASC' } })).map(toPeriod),
-      async (sql) =>
-        (await sql.query<PeriodSqlRow>('SELECT * FROM periods ORDER BY id')).rows.map(periodOfSqlRow),
+      async (sql) => (await sql.query<PeriodRow>(pastPeriodsQuery)).rows.map(toPeriod),
     );
   }
 
