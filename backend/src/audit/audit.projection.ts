@@ -2,11 +2,7 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { relatedName, type Projection, type ProjectionContext } from '../projections/projection.js';
 
 /** Ids an event is about, wherever its data keeps them: what the audit can be filtered by. */
-function subjects(event: RecordedEvent): {
-  periodId: number | null;
-  userId: string | null;
-  optionId: string | null;
-} {
+function subjects(event: RecordedEvent) {
   const data = (event.data ?? {}) as Record<string, unknown>;
   const nested = (data.prize ?? data.user ?? {}) as Record<string, unknown>;
   const periodId = typeof data.periodId === 'number' ? data.periodId : null;
@@ -18,6 +14,34 @@ function subjects(event: RecordedEvent): {
         : null;
   const optionId = typeof data.optionId === 'string' ? data.optionId : null;
   return { periodId, userId, optionId };
+}
+
+/** Every event of a batch as a row, in one statement (a rebuild's 5,000 events, a rush's picks). */
+async function insert(events: readonly RecordedEvent[], { sql, table }: ProjectionContext): Promise<void> {
+  const rows = events.map((event) => ({ event, ...subjects(event) }));
+  await sql.query(
+    `INSERT INTO ${table('audit_log')}
+       (position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
+     SELECT position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id,
+            data::jsonb
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[],
+                   $8::integer[], $9::text[], $10::text[], $11::text[])
+            AS e(position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
+     ON CONFLICT (position) DO NOTHING`,
+    [
+      rows.map((row) => row.event.position.toString()),
+      rows.map((row) => row.event.streamId),
+      rows.map((row) => row.event.type),
+      rows.map((row) => row.event.metadata.actor),
+      rows.map((row) => row.event.metadata.source),
+      rows.map((row) => row.event.metadata.occurredAt),
+      rows.map((row) => row.event.metadata.correlationId),
+      rows.map((row) => row.periodId),
+      rows.map((row) => row.userId),
+      rows.map((row) => row.optionId),
+      rows.map((row) => JSON.stringify(row.event.data)),
+    ],
+  );
 }
 
 /**
@@ -52,54 +76,11 @@ export const auditProjection: Projection = {
     },
   ],
   eventTypes: 'all',
-  async apply(event: RecordedEvent, { sql, table }: ProjectionContext) {
-    const { periodId, userId, optionId } = subjects(event);
-    await sql.query(
-      `INSERT INTO ${table('audit_log')}
-         (position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
-       ON CONFLICT (position) DO NOTHING`,
-      [
-        event.position.toString(),
-        event.streamId,
-        event.type,
-        event.metadata.actor,
-        event.metadata.source,
-        event.metadata.occurredAt,
-        event.metadata.correlationId,
-        periodId,
-        userId,
-        optionId,
-        JSON.stringify(event.data),
-      ],
-    );
+  async apply(event, context) {
+    await insert([event], context);
   },
-  async applyBatch(events: readonly RecordedEvent[], { sql, table }: ProjectionContext) {
-    // The whole batch in one statement (a rebuild's 5,000 events, a rush's picks).
-    const rows = events.map((event) => ({ event, ...subjects(event) }));
-    await sql.query(
-      `INSERT INTO ${table('audit_log')}
-         (position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
-       SELECT position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id,
-              data::jsonb
-         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[],
-                     $8::integer[], $9::text[], $10::text[], $11::text[])
-              AS e(position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
-       ON CONFLICT (position) DO NOTHING`,
-      [
-        rows.map((row) => row.event.position.toString()),
-        rows.map((row) => row.event.streamId),
-        rows.map((row) => row.event.type),
-        rows.map((row) => row.event.metadata.actor),
-        rows.map((row) => row.event.metadata.source),
-        rows.map((row) => row.event.metadata.occurredAt),
-        rows.map((row) => row.event.metadata.correlationId),
-        rows.map((row) => row.periodId),
-        rows.map((row) => row.userId),
-        rows.map((row) => row.optionId),
-        rows.map((row) => JSON.stringify(row.event.data)),
-      ],
-    );
+  async applyBatch(events, context) {
+    await insert(events, context);
     return events.length > 0 ? [{ keys: [['admin', 'audit']], audience: null }] : [];
   },
   queryKeysFor: () => [['admin', 'audit']],

@@ -11,12 +11,9 @@ export interface ChangedKeys {
   users: Map<string, QueryKey[]>;
 }
 
-function sameKey(a: QueryKey, b: QueryKey): boolean {
-  return a.length === b.length && a.every((part, index) => part === b[index]);
-}
-
 function addKey(keys: QueryKey[], key: QueryKey): void {
-  if (!keys.some((k) => sameKey(k, key))) keys.push(key);
+  const text = JSON.stringify(key);
+  if (!keys.some((k) => JSON.stringify(k) === text)) keys.push(key);
 }
 
 /**

@@ -2,14 +2,32 @@ import { EventEmitter } from 'node:events';
 import type { EventStore } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
 import { writtenSoFar } from '../event-store/write-scope.js';
-import { ensureInstalled, readCheckpoint, readSeason } from './projection-tables.js';
+import { applyEvents } from './apply-events.js';
+import {
+  createTables,
+  dropGeneration,
+  ensureInstalled,
+  identifier,
+  physical,
+  pointViews,
+  readCheckpoint,
+  readSeason,
+  shadow,
+  tableNames,
+} from './projection-tables.js';
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
-import { Rebuilds, replayTypes, type RebuildProgress, type VerifyReport } from './rebuild.js';
+import {
+  compareTable,
+  replayTypes,
+  type RebuildProgress,
+  type TableDifference,
+  type VerifyReport,
+} from './rebuild.js';
 import { ProjectionRunners, type ProjectionState } from './runners.js';
-import { PositionWaits, ReadModelsBehindError } from './waiting.js';
 
 export type { RebuildProgress, VerifyReport } from './rebuild.js';
-export { ReadModelsBehindError } from './waiting.js';
+/** `waitFor` ran out of time: the projections named are still behind the position. */
+export class ReadModelsBehindError extends Error {}
 
 export interface ProjectionStatus {
   name: string;
@@ -31,18 +49,19 @@ const silentLogger: EngineLogger = { log: () => undefined, error: () => undefine
 
 /**
  * Runs projections: each catches up from its checkpoint and then follows the log live. One reader
- * of the log feeds them all (log-feed.ts); each applies at its own pace, with its own checkpoint
- * (runners.ts). A batch of events and the checkpoint that follows it are written in ONE transaction,
- * so a crash at any point neither double-counts nor skips. A projection with `applyBatch` gets a
- * batch's events together (split at a season's start, apply-events.ts); rebuilds and `verify` replay
- * the log in larger batches (rebuild.ts); commands and reads wait for positions (waiting.ts). Emits
- * `changed` after each commit. The one class the app uses: it composes those parts.
+ * of the log feeds them all; each applies at its own pace, with its own checkpoint (runners.ts). A
+ * batch of events and the checkpoint that follows it are written in ONE transaction, so a crash at
+ * any point neither double-counts nor skips. A projection with `applyBatch` gets a batch's events
+ * together (split at a season's start, apply-events.ts). Rebuilds and `verify` replay the log in
+ * larger batches (`replayBatchSize` events per transaction); commands and reads wait for positions.
+ * Emits `changed` after each commit. The one class the app uses.
  */
 export class ProjectionEngine {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly runners: ProjectionRunners;
-  private readonly rebuilds: Rebuilds;
-  private readonly waits: PositionWaits;
+  /** The app is shutting down: nobody waits for the read models any more (`close`). */
+  private closing = false;
+  private positionsQuery: Promise<Map<string, bigint>> | null = null;
 
   constructor(
     private readonly database: TransactionalSql,
@@ -51,7 +70,7 @@ export class ProjectionEngine {
     private readonly logger: EngineLogger = silentLogger,
     batchSize = 500,
     /** Events per transaction when a rebuild or `verify` replays the log: fewer, larger batches. */
-    replayBatchSize = 5000,
+    private readonly replayBatchSize = 5000,
   ) {
     const names = new Set<string>();
     for (const projection of projections) {
@@ -59,8 +78,6 @@ export class ProjectionEngine {
       names.add(projection.name);
     }
     this.runners = new ProjectionRunners(database, eventStore, this.emitter, logger, batchSize);
-    this.rebuilds = new Rebuilds(database, eventStore, this.runners, this.emitter, logger, replayBatchSize);
-    this.waits = new PositionWaits(database, projections, this.runners, this.emitter);
   }
 
   onChanged(listener: (change: ReadModelChange) => void): () => void {
@@ -96,14 +113,106 @@ export class ProjectionEngine {
     }
   }
 
-  /** Rebuilds a projection blue-green from the log (rebuild.ts); live processing resumes on the new tables. */
+  /**
+   * Rebuilds a projection blue-green: a fresh generation of its tables is filled from the start of
+   * the log while the current one keeps serving; then, in one transaction, the views switch to it
+   * and the checkpoint moves to the new generation. Live processing resumes on the new tables.
+   */
   async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
-    return this.rebuilds.rebuild(this.projectionNamed(name), onProgress);
+    const projection = this.projectionNamed(name);
+    const installed = await ensureInstalled(this.database, projection);
+    this.runners.setState(name, 'rebuilding');
+    const generation = installed.generation + 1;
+    await this.database.transaction((sql) =>
+      createTables(sql, projection, (table) => physical(table, generation)),
+    );
+    let position = 0n;
+    let applied = 0;
+    let head = await this.eventStore.headPosition();
+    onProgress?.({ projection: name, position, head, eventsApplied: applied });
+    const types = replayTypes(projection);
+    for (;;) {
+      const events = await this.eventStore.readAll({
+        after: position,
+        maxCount: this.replayBatchSize,
+        types,
+      });
+      if (events.length === 0) break;
+      await this.database.transaction((sql) => applyEvents(sql, projection, generation, events));
+      position = events[events.length - 1]!.position;
+      applied += events.length;
+      if (position > head) head = position;
+      onProgress?.({ projection: name, position, head, eventsApplied: applied });
+    }
+    await this.runners.release(name);
+    const previous = await this.database.transaction(async (sql) => {
+      const current = await readCheckpoint(sql, name, true);
+      await pointViews(sql, projection, generation);
+      await sql.query(
+        'UPDATE projection_checkpoints SET version = $2, generation = $3, position = $4, updated_at = now() WHERE name = $1',
+        [name, projection.version, generation, position.toString()],
+      );
+      return current?.generation ?? null;
+    });
+    if (previous !== null && previous !== generation) {
+      await this.database.transaction((sql) => dropGeneration(sql, projection, previous));
+    }
+    this.logger.log(`Projection ${name} rebuilt: generation ${generation}, ${applied} events`);
+    this.emitter.emit('changed', {
+      readModels: [name],
+      queryKeys: [],
+      userQueryKeys: [],
+      position,
+    } satisfies ReadModelChange);
+    if (this.runners.live) this.runners.follow(projection, position);
+    else this.runners.setState(name, 'stopped');
+    this.emitter.emit('advanced');
   }
 
-  /** Compares a projection's live tables with a rebuild from the log into shadow tables (rebuild.ts). */
+  /**
+   * Rebuilds a projection into shadow tables up to exactly the live checkpoint, compares them row by
+   * row with the live tables (holding the checkpoint row, so the live side cannot move during the
+   * comparison), reports every difference, then drops the shadow tables. The live side is untouched.
+   */
   async verify(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<VerifyReport> {
-    return this.rebuilds.verify(this.projectionNamed(name), onProgress);
+    const projection = this.projectionNamed(name);
+    await ensureInstalled(this.database, projection);
+    await this.database.transaction((sql) => createTables(sql, projection, shadow));
+    try {
+      let built = 0n;
+      let applied = 0;
+      for (;;) {
+        const target = (await readCheckpoint(this.database, name))?.position ?? 0n;
+        // Catch the shadow up to the live checkpoint (which may move while this runs).
+        while (built < target) {
+          const events = (
+            await this.eventStore.readAll({ after: built, maxCount: this.replayBatchSize })
+          ).filter((e) => e.position <= target);
+          if (events.length === 0) break;
+          await this.database.transaction((sql) => applyEvents(sql, projection, shadow, events));
+          built = events[events.length - 1]!.position;
+          applied += events.length;
+          onProgress?.({ projection: name, position: built, head: target, eventsApplied: applied });
+        }
+        if (built < target) built = target; // no more events up to the checkpoint
+        const differences = await this.database.transaction(async (sql) => {
+          const live = await readCheckpoint(sql, name, true);
+          if ((live?.position ?? 0n) !== built) return null; // it moved on: catch up again
+          const found: TableDifference[] = [];
+          for (const table of tableNames(projection)) {
+            const difference = await compareTable(sql, identifier(table), identifier(shadow(table)), table);
+            if (difference) found.push(difference);
+          }
+          return found;
+        });
+        if (differences) return { projection: name, position: built, eventsApplied: applied, differences };
+      }
+    } finally {
+      await this.database.transaction(async (sql) => {
+        for (const table of tableNames(projection))
+          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))}`);
+      });
+    }
   }
 
   /** Runs `work` on a past season's rows, read under the current tables' names (projection-tables.ts). */
@@ -170,19 +279,79 @@ export class ProjectionEngine {
     if (position !== null) await this.settle(position, only);
   }
 
-  /** Waits until every projection (or only those named) has processed the log up to `position` (waiting.ts). */
-  waitFor(position: bigint, timeoutMs = 10_000, only?: readonly string[]): Promise<void> {
-    return this.waits.waitFor(position, timeoutMs, only);
+  /**
+   * Waits until every projection (or only those named) has processed the log up to `position`
+   * (tests, CLI, and `settle`). A projection this engine runs is followed in memory; one it does
+   * not run (another instance is the projector leader, or a takeover is under way) through its
+   * checkpoint row, which commits with the read tables.
+   */
+  async waitFor(position: bigint, timeoutMs = 10_000, only?: readonly string[]): Promise<void> {
+    const started = Date.now();
+    const watched = only ? this.projections.filter((p) => only.includes(p.name)) : this.projections;
+    const runs = (p: Projection) => this.runners.positionOf(p.name) !== undefined;
+    for (;;) {
+      let behind = watched.filter((p) => {
+        const at = this.runners.positionOf(p.name);
+        return at === undefined || at < position;
+      });
+      const elsewhere = behind.filter((p) => !runs(p));
+      if (elsewhere.length > 0) {
+        const stored = await this.storedPositions();
+        behind = behind.filter((p) => runs(p) || (stored.get(p.name) ?? -1n) < position);
+      }
+      if (behind.length === 0) return;
+      if (this.closing) {
+        throw new ReadModelsBehindError(
+          `Shutting down before the projections reached ${position}: ${behind.map((p) => p.name).join(', ')}`,
+        );
+      }
+      const failed = behind.find((p) => this.runners.stateOf(p.name)?.state === 'failed');
+      if (failed)
+        throw new Error(`Projection ${failed.name} failed: ${this.runners.stateOf(failed.name)?.error}`);
+      const left = timeoutMs - (Date.now() - started);
+      if (left <= 0) {
+        throw new ReadModelsBehindError(
+          `Projections not caught up to ${position}: ${behind.map((p) => p.name).join(', ')}`,
+        );
+      }
+      // Projections this engine runs tell when they move on; those run by another instance are
+      // seen through their checkpoint rows, read again shortly.
+      await this.nextAdvance(elsewhere.length > 0 ? Math.min(25, left) : left);
+    }
   }
 
   /**
-   * The app is shutting down: every wait for the read models ends now (a read waiting for its
-   * client's position answers with what the tables hold; the browser reads again once it is back),
-   * so no request holds the HTTP server open, then live processing stops. Before this, a read that
-   * named a position the stopped projector would never reach kept the shutdown waiting.
+   * The app is shutting down: every wait for the read models ends now, answering that they are
+   * behind (a read waiting for its client's position answers with what the tables hold; the browser
+   * reads again once it is back), so no request holds the HTTP server open.
    */
   close(): void {
-    this.waits.close();
+    this.closing = true;
+    this.emitter.emit('advanced');
+  }
+
+  /** Resolves when a projection of this engine commits a batch, fails or is rebuilt; or after `ms`. */
+  private nextAdvance(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.emitter.off('advanced', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.emitter.on('advanced', done);
+    });
+  }
+
+  /** Every checkpoint's position; concurrent waiters share one query. */
+  private storedPositions(): Promise<Map<string, bigint>> {
+    this.positionsQuery ??= this.database
+      .query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints')
+      .then(({ rows }) => new Map(rows.map((row) => [row.name, BigInt(row.position)])))
+      .finally(() => {
+        this.positionsQuery = null;
+      });
+    return this.positionsQuery;
   }
 
   stop(): Promise<void> {

@@ -62,10 +62,6 @@ export async function createTables(
   }
 }
 
-export async function createGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
-  await createTables(sql, projection, (table) => physical(table, generation));
-}
-
 export async function pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
   for (const name of tableNames(projection)) {
     await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
@@ -90,7 +86,7 @@ export async function ensureInstalled(
     await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
     const existing = await readCheckpoint(sql, projection.name);
     if (existing) return existing;
-    await createGeneration(sql, projection, 1);
+    await createTables(sql, projection, (table) => physical(table, 1));
     await pointViews(sql, projection, 1);
     await sql.query(
       'INSERT INTO projection_checkpoints (name, version, generation, position) VALUES ($1, $2, 1, 0)',

@@ -135,20 +135,9 @@ export async function applyInRuns<Event, Run extends Event>(
   applyOne: (event: Event) => Promise<ChangedKeyGroup[]>,
 ): Promise<ChangedKeyGroup[]> {
   const groups: ChangedKeyGroup[] = [];
-  let run: Run[] = [];
-  const flush = async () => {
-    if (run.length > 0) groups.push(...(await applyRun(run)));
-    run = [];
-  };
-  for (const event of events) {
-    if (inRun(event)) {
-      run.push(event);
-    } else {
-      await flush();
-      groups.push(...(await applyOne(event)));
-    }
+  for (const run of consecutiveRuns(events, (event) => (inRun(event) ? 'run' : null))) {
+    groups.push(...(await (run.kind === null ? applyOne(run.events[0]!) : applyRun(run.events as Run[]))));
   }
-  await flush();
   return groups;
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { catchError, concatMap, Observable } from 'rxjs';
+import { catchError, concatMap, defer, Observable } from 'rxjs';
 import { inWriteScope, type WriteScope } from '../event-store/write-scope.js';
 import { ProjectionEngine } from './projection-engine.js';
 
@@ -80,21 +80,12 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
     if (readMethods.has(request.method)) {
       const after = parsePosition(request.header(AFTER_POSITION_HEADER));
       if (after === null) return next.handle();
-      return new Observable((subscriber) => {
-        let inner: { unsubscribe(): void } | undefined;
-        let closed = false;
-        this.engine.settle(after, only).then(
-          (reached) => {
-            if (reached && !response.headersSent) response.setHeader(READ_POSITION_HEADER, after.toString());
-            if (!closed) inner = next.handle().subscribe(subscriber);
-          },
-          (error: unknown) => subscriber.error(error),
-        );
-        return () => {
-          closed = true;
-          inner?.unsubscribe();
-        };
-      });
+      return defer(() => this.engine.settle(after, only)).pipe(
+        concatMap((reached) => {
+          if (reached && !response.headersSent) response.setHeader(READ_POSITION_HEADER, after.toString());
+          return next.handle();
+        }),
+      );
     }
 
     const mayWait = this.reflector.getAllAndOverride<boolean | undefined>(CLIENT_MAY_WAIT, [

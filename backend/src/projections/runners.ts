@@ -1,8 +1,7 @@
-import type { EventEmitter } from 'node:events';
-import type { EventStore, RecordedEvent } from '../event-store/event-store.port.js';
+import { EventEmitter, once } from 'node:events';
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { TransactionalSql } from '../platform/database/sql.js';
 import { applyEvents } from './apply-events.js';
-import { LogFeed, type FeedQueue } from './log-feed.js';
 import { readCheckpoint } from './projection-tables.js';
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
 
@@ -11,39 +10,56 @@ export type ProjectionState = 'stopped' | 'live' | 'rebuilding' | 'failed';
 class PositionMoved extends Error {}
 
 /** A projection followed live: where it stands, and the batches the feed handed it to apply. */
-interface Runner extends FeedQueue {
+interface Runner {
   projection: Projection;
+  /** The position its committed checkpoint stands at. */
+  position: bigint;
+  /** Batches of the log, each with the position it follows. */
+  queue: { after: bigint; events: RecordedEvent[] }[];
+  /** On the feed (not stopped, failed, or waiting to resume). */
+  receiving: boolean;
+  wake: (() => void) | null;
   stopped: boolean;
   done: Promise<void>;
 }
 
+/** The shared subscription to the log, and the position of the last batch it handed out. */
+interface Feed {
+  subscription: Subscription | null;
+  position: bigint;
+  closed: boolean;
+}
+
+/** How many batches a projection may have waiting before the feed stops reading for it. */
+const maxQueuedBatches = 4;
+
 /**
  * The projections followed live, each with its runner and checkpoint (see `follow`). Emits `changed`
  * after each commit, and `advanced` whenever a projection moves on, fails or stops.
+ *
+ * One reader of the log, the feed, serves them all: it queues each batch it reads for every runner
+ * on it, and stops reading while one of them has `maxQueuedBatches` waiting. Each runner takes its
+ * batches off its queue at its own pace.
  */
 export class ProjectionRunners {
   private readonly runners = new Map<string, Runner>();
   private readonly states = new Map<string, { state: ProjectionState; error: string | null }>();
-  private readonly feed: LogFeed<Runner>;
   private stopping = false;
   private started = false;
+  private feed: Feed | null = null;
+  /** The feed's restarts, one after the other. */
+  private chain: Promise<void> = Promise.resolve();
+  private restarting: Promise<void> | null = null;
+  /** A runner took batches off its queue or stopped: the feed may read on. */
+  private readonly progress = new EventEmitter().setMaxListeners(0);
 
   constructor(
     private readonly database: TransactionalSql,
-    eventStore: EventStore,
+    private readonly eventStore: EventStore,
     private readonly emitter: EventEmitter,
     private readonly logger: EngineLogger,
-    batchSize: number,
-  ) {
-    this.feed = new LogFeed(
-      eventStore,
-      batchSize,
-      logger,
-      () => this.runners.values(),
-      () => this.stopping,
-      (runner, error) => this.fail(runner.projection.name, error),
-    );
-  }
+    private readonly batchSize: number,
+  ) {}
 
   start(): void {
     this.stopping = false;
@@ -113,7 +129,7 @@ export class ProjectionRunners {
     runner.done = this.run(runner);
     // The feed is past where this projection stands: it reads again from there for everyone (the
     // others skip what they have applied).
-    this.feed.join(from);
+    if (!this.feed || from < this.feed.position) this.restartFeed();
   }
 
   /** A runner's loop: applies what the feed queued for it, several queued batches in one transaction. */
@@ -135,14 +151,14 @@ export class ProjectionRunners {
         const last = batch.events[batch.events.length - 1]!.position;
         if (last > at) at = last;
       }
-      this.feed.moved();
+      this.progress.emit('progress');
       if (events.length === 0) continue;
       try {
         await this.applyLive(runner, events);
       } catch (error) {
         runner.receiving = false;
         runner.stopped = true;
-        this.feed.moved();
+        this.progress.emit('progress');
         if (this.stopping) return;
         if (error instanceof PositionMoved) void this.resume(projection);
         else this.fail(projection.name, error);
@@ -195,7 +211,7 @@ export class ProjectionRunners {
     runner.receiving = false;
     runner.stopped = true;
     runner.wake?.();
-    this.feed.moved();
+    this.progress.emit('progress');
     await runner.done;
   }
 
@@ -216,12 +232,75 @@ export class ProjectionRunners {
   async stop(): Promise<void> {
     this.stopping = true;
     this.started = false;
-    await this.feed.close();
+    await this.closeFeed();
     await Promise.all([...this.runners.values()].map((runner) => this.stopRunner(runner)));
-    await this.feed.settled();
-    await this.feed.close();
+    // The restarts asked for so far are done.
+    await this.chain;
+    await this.closeFeed();
     this.runners.clear();
     for (const [name, state] of this.states)
       if (state.state !== 'failed') this.states.set(name, { state: 'stopped', error: null });
+  }
+
+  /**
+   * (Re)starts the one subscription to the log, from the position of the projection furthest
+   * behind. Restarts queue up behind each other; several asked for at once make one.
+   */
+  private restartFeed(): void {
+    if (this.restarting) return;
+    const restart = this.chain.then(async () => {
+      this.restarting = null;
+      await this.closeFeed();
+      const receiving = [...this.runners.values()].filter((runner) => runner.receiving);
+      if (this.stopping || receiving.length === 0) return;
+      const from = receiving.reduce(
+        (min, runner) => (runner.position < min ? runner.position : min),
+        receiving[0]!.position,
+      );
+      const feed: Feed = { subscription: null, position: from, closed: false };
+      this.feed = feed;
+      feed.subscription = this.eventStore.subscribe((events) => this.hand(feed, events), {
+        after: from,
+        batchSize: this.batchSize,
+        onError: (error) => {
+          if (this.stopping || feed.closed) return;
+          // The log cannot be read: every projection that followed it stops here.
+          if (this.feed === feed) this.feed = null;
+          for (const runner of this.runners.values()) {
+            if (!runner.receiving) continue;
+            runner.receiving = false;
+            this.fail(runner.projection.name, error);
+          }
+        },
+      });
+    });
+    this.restarting = restart;
+    this.chain = restart.catch((error: unknown) => this.logger.error(`Projection feed: ${String(error)}`));
+  }
+
+  private async closeFeed(): Promise<void> {
+    const feed = this.feed;
+    if (!feed) return;
+    this.feed = null;
+    feed.closed = true;
+    this.progress.emit('progress');
+    await feed.subscription?.stop();
+  }
+
+  /** The feed read a batch: queued for every projection on it; waits while one is far behind. */
+  private async hand(feed: Feed, events: RecordedEvent[]): Promise<void> {
+    if (feed.closed) return;
+    for (const runner of this.runners.values()) {
+      if (!runner.receiving) continue;
+      runner.queue.push({ after: feed.position, events });
+      runner.wake?.();
+    }
+    feed.position = events[events.length - 1]!.position;
+    const behind = () =>
+      !feed.closed &&
+      [...this.runners.values()].some(
+        (runner) => runner.receiving && runner.queue.length >= maxQueuedBatches,
+      );
+    while (behind()) await once(this.progress, 'progress');
   }
 }

@@ -2,11 +2,6 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Server } from 'socket.io';
 
-export interface ClusterAdapter {
-  /** Stops listening and closes the adapter's connections. */
-  close(): Promise<void>;
-}
-
 /** pg.Pool.end() waits for every client to come back: never let a stuck one hold up a shutdown. */
 const closeTimeoutMs = 3_000;
 
@@ -16,12 +11,13 @@ const closeTimeoutMs = 3_000;
  * LISTEN/NOTIFY (notices larger than NOTIFY allows go through the `socket_io_attachments` table).
  * It needs connections of its own (one stays in LISTEN), so it runs only on a Postgres server: the
  * embedded database has one connection and one instance anyway. See docs/adr/008-several-instances.md.
+ * Answers the function that stops listening and closes the adapter's connections.
  */
 export function attachPostgresAdapter(
   server: Server,
   databaseUrl: string,
   onError: (error: Error) => void,
-): ClusterAdapter {
+): () => Promise<void> {
   let closing = false;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   pool.on('error', (error) => {
@@ -34,12 +30,10 @@ export function attachPostgresAdapter(
       },
     }),
   );
-  return {
-    async close() {
-      if (closing) return;
-      closing = true;
-      for (const namespace of server._nsps.values()) await namespace.adapter.close();
-      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, closeTimeoutMs).unref())]);
-    },
+  return async () => {
+    if (closing) return;
+    closing = true;
+    for (const namespace of server._nsps.values()) await namespace.adapter.close();
+    await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, closeTimeoutMs).unref())]);
   };
 }

@@ -8,19 +8,8 @@ export interface CoalescedNotice {
   position: bigint;
 }
 
-export interface NoticeTimer {
-  now(): number;
-  schedule(delayMs: number, run: () => void): { cancel(): void };
-}
-
-const realTimer: NoticeTimer = {
-  now: () => Date.now(),
-  schedule(delayMs, run) {
-    const handle = setTimeout(run, delayMs);
-    handle.unref?.();
-    return { cancel: () => clearTimeout(handle) };
-  },
-};
+/** Each audience's notices are at least this far apart. */
+const windowMs = 250;
 
 interface Pending {
   readModels: Set<string>;
@@ -37,13 +26,9 @@ interface Pending {
 export class NoticeCoalescer {
   private readonly pending = new Map<string | null, Pending>();
   private readonly lastSent = new Map<string | null, number>();
-  private readonly timers = new Map<string | null, { cancel(): void }>();
+  private readonly timers = new Map<string | null, NodeJS.Timeout>();
 
-  constructor(
-    private readonly send: (notice: CoalescedNotice) => void,
-    private readonly windowMs = 250,
-    private readonly timer: NoticeTimer = realTimer,
-  ) {}
+  constructor(private readonly send: (notice: CoalescedNotice) => void) {}
 
   add(
     userId: string | null,
@@ -62,18 +47,16 @@ export class NoticeCoalescer {
     if (position > pending.position) pending.position = position;
     this.pending.set(userId, pending);
     if (this.timers.has(userId)) return;
-    const wait = (this.lastSent.get(userId) ?? -Infinity) + this.windowMs - this.timer.now();
+    const wait = (this.lastSent.get(userId) ?? -Infinity) + windowMs - Date.now();
     if (wait <= 0) {
       this.flush(userId);
       return;
     }
-    this.timers.set(
-      userId,
-      this.timer.schedule(wait, () => {
-        this.timers.delete(userId);
-        this.flush(userId);
-      }),
-    );
+    const timer = setTimeout(() => {
+      this.timers.delete(userId);
+      this.flush(userId);
+    }, wait);
+    this.timers.set(userId, timer.unref());
   }
 
   private flush(userId: string | null): void {
@@ -82,7 +65,7 @@ export class NoticeCoalescer {
     this.pending.delete(userId);
     // One time per audience that was sent to (at most one per user): a scan here would cost
     // every flush the whole pool at a deadline rush.
-    this.lastSent.set(userId, this.timer.now());
+    this.lastSent.set(userId, Date.now());
     this.send({
       userId,
       readModels: [...pending.readModels],
@@ -94,7 +77,7 @@ export class NoticeCoalescer {
   /** Sends whatever is waiting now (shutdown) and stops the timers. */
   close(): void {
     for (const [userId, timer] of this.timers) {
-      timer.cancel();
+      clearTimeout(timer);
       this.timers.delete(userId);
       this.flush(userId);
     }

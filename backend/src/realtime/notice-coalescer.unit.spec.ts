@@ -1,33 +1,18 @@
-import { describe, expect, it } from '@jest/globals';
-import { NoticeCoalescer, type CoalescedNotice, type NoticeTimer } from './notice-coalescer.js';
-
-/** A clock the test moves by hand; scheduled work runs when the clock passes its time. */
-function manualTimer(): NoticeTimer & { advance(ms: number): void } {
-  let now = 1_000;
-  const due: { at: number; run: () => void; cancelled: boolean }[] = [];
-  return {
-    now: () => now,
-    schedule(delayMs, run) {
-      const entry = { at: now + delayMs, run, cancelled: false };
-      due.push(entry);
-      return { cancel: () => void (entry.cancelled = true) };
-    },
-    advance(ms) {
-      now += ms;
-      for (const entry of due.splice(0).sort((a, b) => a.at - b.at)) {
-        if (entry.cancelled) continue;
-        if (entry.at <= now) entry.run();
-        else due.push(entry);
-      }
-    },
-  };
-}
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { NoticeCoalescer, type CoalescedNotice } from './notice-coalescer.js';
 
 describe('NoticeCoalescer', () => {
+  // A clock the test moves by hand; scheduled work runs when the clock passes its time.
+  beforeEach(() => {
+    jest.useFakeTimers({ now: 1_000 });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('sends the first change at once and merges the changes of the next 250 ms into one notice', () => {
-    const timer = manualTimer();
     const sent: CoalescedNotice[] = [];
-    const coalescer = new NoticeCoalescer((notice) => sent.push(notice), 250, timer);
+    const coalescer = new NoticeCoalescer((notice) => sent.push(notice));
 
     coalescer.add(null, ['standings'], [['leaderboards', 'overall']], 10n);
     expect(sent).toEqual([
@@ -44,10 +29,10 @@ describe('NoticeCoalescer', () => {
         ],
         BigInt(11 + i),
       );
-      timer.advance(2);
+      jest.advanceTimersByTime(2);
     }
     expect(sent).toHaveLength(1);
-    timer.advance(50);
+    jest.advanceTimersByTime(50);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual({
       userId: null,
@@ -60,15 +45,14 @@ describe('NoticeCoalescer', () => {
       position: 110n,
     });
     // Quiet for a window: the next change goes out at once again.
-    timer.advance(300);
+    jest.advanceTimersByTime(300);
     coalescer.add(null, ['periods'], [['periods']], 200n);
     expect(sent).toHaveLength(3);
   });
 
   it('keeps each audience apart: one user’s keys never reach another notice', () => {
-    const timer = manualTimer();
     const sent: CoalescedNotice[] = [];
-    const coalescer = new NoticeCoalescer((notice) => sent.push(notice), 250, timer);
+    const coalescer = new NoticeCoalescer((notice) => sent.push(notice));
     coalescer.add('ann', ['standings'], [['choices', 2]], 5n);
     coalescer.add(
       'bob',

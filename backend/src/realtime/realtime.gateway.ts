@@ -17,7 +17,8 @@ import { readSessionToken, SessionLookup, UserDirectory } from '../accounts/inde
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
-import { attachPostgresAdapter, type ClusterAdapter } from './cluster-adapter.js';
+import { LiveNotifier } from '../shared/ports/live-notifier.js';
+import { attachPostgresAdapter } from './cluster-adapter.js';
 import { NoticeCoalescer, type CoalescedNotice } from './notice-coalescer.js';
 
 /** What the handshake learned about a connection. */
@@ -51,15 +52,19 @@ const isAdminKey = (key: readonly unknown[]): boolean => key[0] === 'admin';
  * With several app instances on one Postgres server, only the projector leader learns of changes
  * and only the live-results leader of finished matches: the Postgres adapter carries every emit
  * (broadcasts, rooms, disconnects) to the sockets of all instances.
+ *
+ * It is also the adapter of the `LiveNotifier` port (match-finished and result-recorded toasts).
  */
 @WebSocketGateway({ serveClient: false })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnModuleInit, OnModuleDestroy {
+export class RealtimeGateway
+  implements LiveNotifier, OnGatewayInit, OnGatewayConnection, OnModuleInit, OnModuleDestroy
+{
   @WebSocketServer()
   server: TrebleServer;
 
   private readonly logger = new Logger('Realtime');
   private readonly unsubscribe: (() => void)[] = [];
-  private cluster: ClusterAdapter | null = null;
+  private closeCluster: (() => Promise<void>) | null = null;
   /** Per-user keys go to that user's room only; every audience gets at most one notice per 250 ms. */
   private readonly notices = new NoticeCoalescer((notice) => this.sendNotice(notice));
   /** Admin notices and role changes, one at a time in the order they happened. */
@@ -75,20 +80,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
 
   afterInit(server: TrebleServer): void {
     if (this.config.databaseUrl !== null) {
-      this.cluster = attachPostgresAdapter(server, this.config.databaseUrl, (error) =>
+      this.closeCluster = attachPostgresAdapter(server, this.config.databaseUrl, (error) =>
         this.logger.error(`Socket.IO Postgres adapter: ${error.message}`),
       );
     }
     server.use((socket, next) => {
       this.sessions.resolve(readSessionToken(socket.handshake.headers.cookie), this.clock.now()).then(
         (auth) => {
-          if (auth === null) {
-            next(new Error('UNAUTHENTICATED'));
-            return;
-          }
-          socket.data.userId = auth.user.id;
-          socket.data.sessionId = auth.sessionId;
-          socket.data.isAdmin = auth.user.isAdmin;
+          if (auth === null) return next(new Error('UNAUTHENTICATED'));
+          socket.data = { userId: auth.user.id, sessionId: auth.sessionId, isAdmin: auth.user.isAdmin };
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
@@ -137,10 +137,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       queryKeys: notice.queryKeys.map((key) => [...key]),
       position: notice.position.toString(),
     };
-    if (notice.userId === null) this.server?.emit('read-model-changed', payload);
-    else if (notice.userId === adminsAudience)
-      this.server?.to(adminsRoom).emit('read-model-changed', payload);
-    else this.server?.to(userRoom(notice.userId)).emit('read-model-changed', payload);
+    const room =
+      notice.userId === null ? null : notice.userId === adminsAudience ? adminsRoom : userRoom(notice.userId);
+    (room === null ? this.server : this.server?.to(room))?.emit('read-model-changed', payload);
   }
 
   /**
@@ -157,25 +156,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     await this.following;
     this.notices.close();
-    await this.cluster?.close();
-  }
-
-  /** Sends an event to every open connection of one user (all their tabs and devices). */
-  emitToUser<Event extends keyof ServerToClientEvents>(
-    userId: string,
-    event: Event,
-    ...args: Parameters<ServerToClientEvents[Event]>
-  ): void {
-    this.server?.to(userRoom(userId)).emit(event, ...args);
+    await this.closeCluster?.();
   }
 
   /** Live results: a match has finished and its result is recorded (every connected browser). */
-  broadcastMatchFinished(notice: MatchFinishedNotice): void {
+  matchFinished(notice: MatchFinishedNotice): void {
     this.server?.emit('match-finished', notice);
   }
 
   /** An admin recorded a result (every connected browser). */
-  broadcastResultRecorded(notice: ResultRecordedNotice): void {
+  resultRecorded(notice: ResultRecordedNotice): void {
     this.server?.emit('result-recorded', notice);
   }
 

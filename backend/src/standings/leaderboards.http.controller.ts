@@ -1,13 +1,6 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type {
-  Last10Entry,
-  LeaderboardEntry,
-  LeaderboardKind,
-  LeaderboardRow,
-  LeaderboardSummary,
-  SurvivorEntry,
-} from '@treble/contracts';
+import type { Last10Entry, LeaderboardEntry, LeaderboardSummary, SurvivorEntry } from '@treble/contracts';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { Player } from '../platform/http/access.decorators.js';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
@@ -16,7 +9,7 @@ import { alreadyHeld } from '../platform/http/entity-tags.js';
 import { ListPage, PageQuery } from '../platform/http/list-pages.js';
 import { ReadsFrom } from '../projections/read-your-writes.js';
 import { Boards, type TaggedAnswer } from './queries/boards.js';
-import { uuidPattern } from './queries/leaderboard.queries.js';
+import { uuidPattern } from './projection/standings.tables.js';
 
 /** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */
 export class LeaderboardPageQuery extends PageQuery {
@@ -37,51 +30,42 @@ function unlessHeld<T>(request: Request, response: Response, answer: TaggedAnswe
 export class LeaderboardsController {
   constructor(private readonly boards: Boards) {}
 
-  private async board<K extends LeaderboardKind>(
-    kind: K,
-    page: LeaderboardPageQuery,
-    request: Request,
-    response: Response,
-  ): Promise<LeaderboardRow<K>[] | undefined> {
-    return unlessHeld(request, response, await this.boards.board(kind, page, requestUser(request)));
-  }
-
   @Get('overall')
   @Player()
   @ApiOperation({
     summary: 'Overall standings (all periods); page with ?limit=&offset= or ?limit=&after=<player id>',
   })
   @ListPage({ pagedByHandler: true })
-  overall(
+  async overall(
     @Query() page: LeaderboardPageQuery,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<LeaderboardEntry[] | undefined> {
-    return this.board('overall', page, request, response);
+    return unlessHeld(request, response, await this.boards.board('overall', page, requestUser(request)));
   }
 
   @Get('survivor')
   @Player()
   @ApiOperation({ summary: 'Survivor standings: active players first, then by later elimination' })
   @ListPage({ pagedByHandler: true })
-  survivor(
+  async survivor(
     @Query() page: LeaderboardPageQuery,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SurvivorEntry[] | undefined> {
-    return this.board('survivor', page, request, response);
+    return unlessHeld(request, response, await this.boards.board('survivor', page, requestUser(request)));
   }
 
   @Get('last10')
   @Player()
   @ApiOperation({ summary: 'Last 10 standings with Hot/Good/Cold badges' })
   @ListPage({ pagedByHandler: true })
-  last10(
+  async last10(
     @Query() page: LeaderboardPageQuery,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Last10Entry[] | undefined> {
-    return this.board('last10', page, request, response);
+    return unlessHeld(request, response, await this.boards.board('last10', page, requestUser(request)));
   }
 
   @Get('summary')

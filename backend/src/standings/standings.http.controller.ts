@@ -16,12 +16,14 @@ import { Player } from '../platform/http/access.decorators.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { requestUser } from '../platform/http/command-context.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { Database } from '../platform/database/database.js';
+import type { Sql } from '../platform/database/sql.js';
 import { SeasonReader } from '../season/index.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
-import { uuidPattern } from './queries/leaderboard.queries.js';
+import { uuidPattern } from './projection/standings.tables.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
 import { UserStatsQueries } from './queries/user-stats.queries.js';
@@ -64,7 +66,7 @@ function periodIdsOf(text: string | undefined): number[] {
 @Controller()
 export class StandingsController {
   constructor(
-    private readonly stats: UserStatsQueries,
+    private readonly database: Database,
     private readonly performance: PerformanceQueries,
     private readonly exports: ExportQueries,
     private readonly choices: ChoiceQueries,
@@ -75,35 +77,30 @@ export class StandingsController {
     private readonly seasons: SeasonReader,
   ) {}
 
+  /** `work` over the tables of the season the pool plays, or of the past season `?season=` names. */
+  private bySeason<T>(season: string | undefined, work: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.seasons.read(season, () => work(this.database), work);
+  }
+
   @Get('user/stats')
   @Player()
   @ApiOperation({ summary: 'Your ranks, points, survivor status and per-period scores' })
   userStats(@Req() request: Request, @Query('season') season?: string): Promise<UserStats> {
-    return this.seasons.read(
-      season,
-      () => this.stats.forUser(me(request)),
-      (sql) => new UserStatsQueries(sql, this.config.rules).forUser(me(request)),
-    );
+    return this.bySeason(season, (sql) => new UserStatsQueries(sql, this.config.rules).forUser(me(request)));
   }
 
   @Get('performance/detailed')
   @Player()
   detailed(@Req() request: Request, @Query('season') season?: string): Promise<DetailedPerformance> {
-    return this.seasons.read(
-      season,
-      () => this.performance.detailed(me(request)),
-      (sql) => new PerformanceQueries(sql, this.config.rules).detailed(me(request)),
+    return this.bySeason(season, (sql) =>
+      new PerformanceQueries(sql, this.config.rules).detailed(me(request)),
     );
   }
 
   @Get('performance/trends')
   @Player()
   trends(@Req() request: Request, @Query('season') season?: string): Promise<TrendEntry[]> {
-    return this.seasons.read(
-      season,
-      () => this.performance.trends(me(request)),
-      (sql) => new PerformanceQueries(sql, this.config.rules).trends(me(request)),
-    );
+    return this.bySeason(season, (sql) => new PerformanceQueries(sql, this.config.rules).trends(me(request)));
   }
 
   @Get('performance/compare')

@@ -4,48 +4,40 @@ import { Database } from '../platform/database/database.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
-import { LeaderboardCache } from './queries/leaderboard-cache.js';
-import { leaderboardProjections } from './queries/leaderboard-tables.js';
+import { LeaderboardCache, leaderboardProjections } from './queries/leaderboard-cache.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
 import { ResultQueries } from './queries/result.queries.js';
-import { UserStatsQueries } from './queries/user-stats.queries.js';
 import { StandingsController } from './standings.http.controller.js';
 import { LeaderboardsController } from './leaderboards.http.controller.js';
 import { Boards } from './queries/boards.js';
 import { AdminPicksController } from './admin-picks.http.controller.js';
 import { SeasonModule } from '../season/index.js';
 
-/** The query services are plain classes over the database and the configured rules. */
-const withRules = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({
+/** The query services are plain classes over the database and (those that score) the configured rules. */
+const queries = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({
   provide: type,
   useFactory: (db: Database, config: AppConfig) => new type(db, config.rules),
   inject: [Database, APP_CONFIG],
-});
-const withDatabase = (type: new (db: Database) => unknown): Provider => ({
-  provide: type,
-  useFactory: (db: Database) => new type(db),
-  inject: [Database],
 });
 
 @Module({
   imports: [SeasonModule],
   controllers: [LeaderboardsController, StandingsController, AdminPicksController],
   providers: [
-    withRules(LeaderboardQueries),
-    withRules(UserStatsQueries),
-    withRules(PerformanceQueries),
-    withRules(ExportQueries),
-    withDatabase(ChoiceQueries),
-    withDatabase(PickGridQueries),
-    withDatabase(ResultQueries),
+    queries(LeaderboardQueries),
+    queries(PerformanceQueries),
+    queries(ExportQueries),
+    queries(ChoiceQueries),
+    queries(PickGridQueries),
+    queries(ResultQueries),
     Boards,
     {
       // Where the boards' tables stand comes from the projection engine when this instance runs it.
       provide: LeaderboardCache,
       useFactory: (db: Database, engine: ProjectionEngine) =>
-        new LeaderboardCache(db, undefined, () => engine.committedKey(leaderboardProjections)),
+        new LeaderboardCache(db, () => engine.committedKey(leaderboardProjections)),
       inject: [Database, ProjectionEngine],
     },
   ],

@@ -191,9 +191,11 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
       queries.overall({ limit: 50, offset: players / 2 }),
     );
     await timed('survivor, first page of 50', () => queries.survivor({ limit: 50 }));
-    await timed('my rank (overall)', () => queries.rankOf('overall', '00000000-0000-4000-8000-000000000003'));
+    await timed('my rank (overall)', () =>
+      queries.entryOf('overall', '00000000-0000-4000-8000-000000000003'),
+    );
     await timed('my rank (survivor)', () =>
-      queries.rankOf('survivor', '00000000-0000-4000-8000-000000000003'),
+      queries.entryOf('survivor', '00000000-0000-4000-8000-000000000003'),
     );
     expect(await queries.overall({ limit: 50 })).toHaveLength(50);
   }, 600_000);

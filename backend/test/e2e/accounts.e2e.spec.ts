@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import type { AuthResponse, RegistrationOptions, User } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { Database } from '../../src/platform/database/database.js';
-import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
+import { RealtimeGateway, userRoom } from '../../src/realtime/realtime.gateway.js';
 import {
   registerPlayer,
   startTestApp,
@@ -589,10 +589,10 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
       adminSocket.on('match-finished', (notice) => received.push(`admin: ${notice.homeTeam}`));
       const notice = { matchweek: 1, homeTeam: 'ARS', awayTeam: 'CHE', homeScore: 1, awayScore: 0 };
       const gateway = app.app.get(RealtimeGateway);
-      gateway.emitToUser(player.user.id, 'match-finished', notice);
+      gateway.server.to(userRoom(player.user.id)).emit('match-finished', notice);
       // Then one for the admin: their socket delivers in order, so had the player's notice reached
       // the admin too, it would have come before this one.
-      gateway.emitToUser(admin.user.id, 'match-finished', { ...notice, homeTeam: 'EVE' });
+      gateway.server.to(userRoom(admin.user.id)).emit('match-finished', { ...notice, homeTeam: 'EVE' });
       await eventually(
         'both notices',
         () => received.includes('player: ARS') && received.includes('admin: EVE'),

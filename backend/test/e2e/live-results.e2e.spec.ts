@@ -369,7 +369,7 @@ describe.each(databaseTargets)('live results from football-data.org on $name', (
         homeScore: 0,
         awayScore: 0,
       };
-      app.app.get(RealtimeGateway).broadcastMatchFinished(sentinel);
+      app.app.get(RealtimeGateway).matchFinished(sentinel);
       await eventually('the notice sent after the update', () => notices.length > 10);
       expect(notices.slice(10)).toEqual([sentinel]);
     } finally {

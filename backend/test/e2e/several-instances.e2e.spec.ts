@@ -6,7 +6,7 @@ import type {
   ServerToClientEvents,
 } from '@treble/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
+import { RealtimeGateway, userRoom } from '../../src/realtime/realtime.gateway.js';
 import {
   registerAdmin,
   registerPlayer,
@@ -83,11 +83,14 @@ describeOnServer('two app instances on one Postgres server', () => {
     sockets.push(socket);
     const finished = new Promise<MatchFinishedNotice>((resolve) => socket.once('match-finished', resolve));
     const notice = { matchweek: 1, homeTeam: 'LIV', awayTeam: 'BOU', homeScore: 4, awayScore: 2 };
-    second.app.get(RealtimeGateway).broadcastMatchFinished(notice);
+    second.app.get(RealtimeGateway).matchFinished(notice);
     expect(await within('match-finished from the other instance', finished)).toEqual(notice);
 
     const own = new Promise<MatchFinishedNotice>((resolve) => socket.once('match-finished', resolve));
-    second.app.get(RealtimeGateway).emitToUser(player.user.id, 'match-finished', { ...notice, homeScore: 5 });
+    second.app
+      .get(RealtimeGateway)
+      .server.to(userRoom(player.user.id))
+      .emit('match-finished', { ...notice, homeScore: 5 });
     expect(await within('a user notice from the other instance', own)).toMatchObject({ homeScore: 5 });
   });
 

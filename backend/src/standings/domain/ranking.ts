@@ -7,16 +7,18 @@ export interface RankableRow {
 
 export type Ranked<T> = T & { rank: number };
 
+/** Ascending order, with < and > rather than subtraction (so a number may be -Infinity). */
+const ascending = <V extends number | string>(x: V, y: V) => (x < y ? -1 : x > y ? 1 : 0);
+
 /**
  * Display-name order for rows of equal rank: case-insensitive, then exact, then user id so the order
  * is total. In SQL: `ORDER BY lower(display_name), display_name COLLATE "C", user_id COLLATE "C"`.
  */
 export function compareByName(a: RankableRow, b: RankableRow): number {
-  const byCode = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return (
-    byCode(a.displayName.toLowerCase(), b.displayName.toLowerCase()) ||
-    byCode(a.displayName, b.displayName) ||
-    byCode(a.userId, b.userId)
+    ascending(a.displayName.toLowerCase(), b.displayName.toLowerCase()) ||
+    ascending(a.displayName, b.displayName) ||
+    ascending(a.userId, b.userId)
   );
 }
 
@@ -29,8 +31,6 @@ export function rankRows<T extends RankableRow>(
   tier: (row: T) => number = () => 0,
 ): Ranked<T>[] {
   const sameRank = (a: T, b: T) => tier(a) === tier(b) && a.points === b.points && a.wins === b.wins;
-  // Compared with < and > rather than subtraction, so a tier may be -Infinity.
-  const ascending = (x: number, y: number) => (x < y ? -1 : x > y ? 1 : 0);
   const sorted = [...rows].sort(
     (a, b) =>
       ascending(tier(a), tier(b)) ||

@@ -1,7 +1,7 @@
 import type { PoolRules, Segment } from '@treble/contracts';
 import { displayName, type NamedUser } from './display-name.js';
 import type { PeriodScore } from './period-scores.js';
-import { rankRows, type Ranked } from './ranking.js';
+import { rankRows } from './ranking.js';
 
 export interface StandingsUser extends NamedUser {
   id: string;
@@ -27,25 +27,22 @@ export interface Last10Row extends StandingRow {
   badge: Last10Badge;
 }
 
-function nameLookup(users: readonly StandingsUser[]): (userId: string) => string {
-  const byId = new Map(users.map((user) => [user.id, user]));
-  return (userId) => displayName(byId.get(userId));
-}
-
 /**
- * Entrants are the players with a score row (at least one pick) among the given scores; points and
- * winning picks are summed over the same rows.
+ * Overall: every recorded result of every period counts, completed or not. Entrants are the players
+ * with a score row (at least one pick) among the given scores; points and winning picks are summed
+ * over the same rows.
  */
-function sumAndRank(
+export function overallStandings(
+  users: readonly StandingsUser[],
   scores: readonly PeriodScore[],
-  nameOf: (userId: string) => string,
-): Ranked<Omit<StandingRow, 'rank'>>[] {
+): StandingRow[] {
+  const byId = new Map(users.map((user) => [user.id, user]));
   const totals = new Map<string, { userId: string; displayName: string; points: number; wins: number }>();
   for (const score of scores) {
     if (score.picks === 0) continue;
     const total = totals.get(score.userId) ?? {
       userId: score.userId,
-      displayName: nameOf(score.userId),
+      displayName: displayName(byId.get(score.userId)),
       points: 0,
       wins: 0,
     };
@@ -69,14 +66,6 @@ export function overallEntrants(
   ];
 }
 
-/** Overall: every recorded result of every period counts, completed or not. */
-export function overallStandings(
-  users: readonly StandingsUser[],
-  scores: readonly PeriodScore[],
-): StandingRow[] {
-  return sumAndRank(scores, nameLookup(users));
-}
-
 export function last10Badge(points: number, rules: PoolRules): Last10Badge {
   if (points >= rules.last10Badges.hot) return 'Hot';
   if (points >= rules.last10Badges.good) return 'Good';
@@ -91,8 +80,8 @@ export function last10Standings(
   rules: PoolRules,
 ): Last10Row[] {
   const last10 = new Set(periods.filter((period) => period.segment === 'last10').map((period) => period.id));
-  return sumAndRank(
+  return overallStandings(
+    users,
     scores.filter((score) => last10.has(score.periodId)),
-    nameLookup(users),
   ).map((row) => ({ ...row, badge: last10Badge(row.points, rules) }));
 }

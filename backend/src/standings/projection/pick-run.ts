@@ -16,12 +16,6 @@ export type ChoiceRow = ChoiceMadeData & {
   madeAt: string;
 };
 
-/** What the events test of a row that was there before the run. */
-export interface StoredChoice {
-  userId: string;
-  status: string;
-}
-
 /** A choice id's row as the run goes: the stored one (maybe voided since), one the run made, or none. */
 type Slot =
   | { source: 'stored'; userId: string; status: string; voidReason: string | null }
@@ -69,7 +63,11 @@ export function choiceIdsOf(run: PickRun): string[] {
  * own row, a void only once), and answers the net writes: the order of the run is settled here, so
  * the writes themselves can be set-based.
  */
-export function planPickRun(run: PickRun, stored: ReadonlyMap<string, StoredChoice>): PickRunPlan {
+export function planPickRun(
+  run: PickRun,
+  /** What the events test of the rows that were there before the run. */
+  stored: ReadonlyMap<string, { userId: string; status: string }>,
+): PickRunPlan {
   const slots = new Map<string, Slot>();
   const slot = (id: string): Slot => {
     if (slots.has(id)) return slots.get(id)!;
@@ -82,9 +80,25 @@ export function planPickRun(run: PickRun, stored: ReadonlyMap<string, StoredChoi
     const madeBy = event.metadata?.actor ?? null;
     const madeAt = event.metadata?.occurredAt ?? event.recordedAt.toISOString();
     let count = 0;
-    const make = (row: ChoiceRow) => {
-      if (slot(row.choiceId) !== null) return;
-      slots.set(row.choiceId, { source: 'run', row });
+    const make = (
+      { choiceId, userId, periodId, optionId, teamKey, teamName }: ChoiceMadeData,
+      retroactive: boolean,
+    ) => {
+      if (slot(choiceId) !== null) return;
+      const row: ChoiceRow = {
+        choiceId,
+        userId,
+        periodId,
+        optionId,
+        teamKey,
+        teamName,
+        status: 'active',
+        voidReason: null,
+        retroactive,
+        madeBy,
+        madeAt,
+      };
+      slots.set(choiceId, { source: 'run', row });
       count++;
     };
     const remove = (id: string, userId: string) => {
@@ -94,40 +108,12 @@ export function planPickRun(run: PickRun, stored: ReadonlyMap<string, StoredChoi
       count++;
     };
     switch (event.type) {
-      case 'ChoiceMade': {
-        const d = event.data;
-        make({
-          choiceId: d.choiceId,
-          userId: d.userId,
-          periodId: d.periodId,
-          optionId: d.optionId,
-          teamKey: d.teamKey,
-          teamName: d.teamName,
-          status: 'active',
-          voidReason: null,
-          retroactive: false,
-          madeBy,
-          madeAt,
-        });
+      case 'ChoiceMade':
+        make(event.data, false);
         break;
-      }
       case 'RetroactiveChoicesMade': {
-        const d = event.data;
-        for (const c of d.choices) {
-          make({
-            choiceId: c.choiceId,
-            userId: d.userId,
-            periodId: d.periodId,
-            optionId: c.optionId,
-            teamKey: c.teamKey,
-            teamName: c.teamName,
-            status: 'active',
-            voidReason: null,
-            retroactive: true,
-            madeBy,
-            madeAt,
-          });
-        }
+        const { userId, periodId, choices } = event.data;
+        for (const choice of choices) make({ ...choice, userId, periodId }, true);
         break;
       }
       case 'ChoiceWithdrawn':

@@ -1,26 +1,15 @@
 import type { PoolRules } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
+import type { Change } from './standings.events.js';
 import { type Tables, uuidOrNull } from './standings.tables.js';
-
-/** One player in one period. */
-export interface PlayerPeriod {
-  userId: string;
-  periodId: number;
-}
 
 /**
  * Whose period scores events change: some players each in one period (picks: one event's player, or
  * a run of picks'), or every player who picked one of some options (a result).
  */
 export type ScoreScope =
-  | { kind: 'picks'; players: readonly PlayerPeriod[] }
+  | { kind: 'picks'; players: readonly { userId: string; periodId: number }[] }
   | { kind: 'options'; periodId: number; optionIds: readonly string[] };
-
-export interface ScoreChange {
-  scores: boolean;
-  overall: boolean;
-  last10: boolean;
-}
 
 /**
  * The score totals of the standings projection, in set-based SQL: each player's period scores, and
@@ -83,7 +72,7 @@ export class ScoreTotals {
    * player's other periods to re-add them would cost up to 38 rows per player, for 50,000 players
    * on one result; the change costs one row each. A player whose last score row goes leaves.
    */
-  async refreshScores(scope: ScoreScope): Promise<ScoreChange> {
+  async refreshScores(scope: ScoreScope): Promise<Pick<Change, 'scores' | 'overall' | 'last10'>> {
     const { cte, params } = this.keys(scope);
     const { choices, results, period_scores: scores, overall, last10, standings_periods: periods } = this.t;
     const totalsDelta = (from: string) =>

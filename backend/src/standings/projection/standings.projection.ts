@@ -62,13 +62,8 @@ function upsertResult(
 }
 
 function assertWholeNumbers(rules: PoolRules): void {
-  const numbers = [
-    rules.points.win,
-    rules.points.draw,
-    rules.points.loss,
-    rules.survivor.strikeBelow,
-    rules.survivor.strikesToEliminate,
-  ];
+  const { points, survivor } = rules;
+  const numbers = [points.win, points.draw, points.loss, survivor.strikeBelow, survivor.strikesToEliminate];
   // They are written into the SQL text, so they must be plain integers.
   if (!numbers.every((n) => Number.isSafeInteger(n))) {
     throw new Error(`Standings rules must be whole numbers: ${JSON.stringify(rules)}`);
@@ -102,21 +97,16 @@ async function applyPickRun(
   const t = tablesOf(context);
   const { sql } = context;
   const rowsChanged = await writePickRun(sql, t, run);
-  const touched = run
-    .map((event) => ({ event, userId: event.data.userId, periodId: event.data.periodId }))
-    .filter((_, index) => rowsChanged[index]! > 0);
+  const touched = run.filter((_, index) => rowsChanged[index]! > 0);
   // Replayed events find the picks as they left them: nothing else can have changed.
   if (touched.length === 0) return [];
   const change = nothing();
   const totals = new ScoreTotals(sql, t, rules);
   const survivor = new SurvivorFold(sql, t, rules);
-  const userIds = [...new Set(touched.map((pick) => pick.userId))];
-  const periodIds = [...new Set(touched.map((pick) => pick.periodId))];
+  const userIds = [...new Set(touched.map((event) => event.data.userId))];
+  const periodIds = [...new Set(touched.map((event) => event.data.periodId))];
   const wereEntrants = await totals.entrants(userIds);
-  const moved = await totals.refreshScores({
-    kind: 'picks',
-    players: touched.map(({ userId, periodId }) => ({ userId, periodId })),
-  });
+  const moved = await totals.refreshScores({ kind: 'picks', players: touched.map((event) => event.data) });
   if (moved.scores) {
     Object.assign(change, moved);
     const { rows } = await sql.query(
@@ -133,8 +123,8 @@ async function applyPickRun(
       change.survivor = await survivor.foldInEntrants(flips);
     }
   }
-  return touched.map(({ event, periodId }) => ({
-    keys: keysOf({ ...change, choicesPeriod: periodId }),
+  return touched.map((event) => ({
+    keys: keysOf({ ...change, choicesPeriod: event.data.periodId }),
     audience: audienceFor(event),
   }));
 }
@@ -152,8 +142,19 @@ async function applyEvent(
   const at = event.metadata?.occurredAt ?? event.recordedAt.toISOString();
   const change = nothing();
 
-  /** After results of some options of a period changed (recorded, overwritten, deleted, removed). */
-  const afterResults = async (periodId: number, optionIds: readonly string[]): Promise<Change> => {
+  /**
+   * After results of some options of a period changed (recorded, overwritten, held, deleted,
+   * removed): `applied` rows of `results` and `held` rows of `pending_results`. Scores follow the
+   * applied results only: an unchanged result changes no score.
+   */
+  const afterResults = async (
+    periodId: number,
+    optionIds: readonly string[],
+    applied: number,
+    held = 0,
+  ): Promise<Change> => {
+    if (applied + held > 0) change.resultsPeriod = periodId;
+    if (applied === 0) return change;
     const moved = await totals.refreshScores({ kind: 'options', periodId, optionIds });
     if (!moved.scores) return change;
     Object.assign(change, moved);
@@ -169,32 +170,25 @@ async function applyEvent(
       const written = await upsertResult(sql, t.results, 'recorded_at', d, at);
       // A recorded result replaces whatever was held for the option.
       const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = $1`, [d.optionId]);
-      if (written.rowCount + released.rowCount > 0) change.resultsPeriod = d.periodId;
-      // Scores follow the applied results only: an unchanged result changes no score.
-      return written.rowCount > 0 ? afterResults(d.periodId, [d.optionId]) : change;
+      return afterResults(d.periodId, [d.optionId], written.rowCount, released.rowCount);
     }
     case 'ResultDeleted': {
       const d = event.data;
       const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = $1`, [d.optionId]);
-      if (deleted.rowCount > 0) change.resultsPeriod = d.periodId;
-      return deleted.rowCount > 0 ? afterResults(d.periodId, [d.optionId]) : change;
+      return afterResults(d.periodId, [d.optionId], deleted.rowCount);
     }
     case 'ResultHeldPending': {
       const d = event.data;
       const written = await upsertResult(sql, t.pending_results, 'held_at', d, at);
-      if (written.rowCount > 0) change.resultsPeriod = d.periodId;
-      return change;
+      return afterResults(d.periodId, [d.optionId], 0, written.rowCount);
     }
     case 'OptionsRemoved': {
       const d = event.data;
-      const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = ANY($1::text[])`, [
-        d.optionIds,
-      ]);
-      const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = ANY($1::text[])`, [
-        d.optionIds,
-      ]);
-      if (deleted.rowCount + released.rowCount > 0) change.resultsPeriod = d.periodId;
-      return deleted.rowCount > 0 ? afterResults(d.periodId, d.optionIds) : change;
+      const remove = (table: string) =>
+        sql.query(`DELETE FROM ${table} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
+      const deleted = await remove(t.results);
+      const released = await remove(t.pending_results);
+      return afterResults(d.periodId, d.optionIds, deleted.rowCount, released.rowCount);
     }
     case 'PeriodScheduled': {
       const d = event.data;
@@ -265,7 +259,6 @@ export function standingsProjection(rules: PoolRules): Projection<StandingsEvent
   assertWholeNumbers(rules);
   return {
     name: STANDINGS_PROJECTION,
-    // 2: totals carry `periods` and `user_uuid`; survivor re-fold in one pass.
     version: 3,
     tables: standingsTables,
     eventTypes: standingsEventTypes,

@@ -24,19 +24,6 @@ function resultTableDdl(table: string, timeColumn: 'recorded_at' | 'held_at'): s
   ];
 }
 
-export const standingsTableNames = [
-  'choices',
-  'results',
-  'pending_results',
-  'standings_periods',
-  'period_scores',
-  'overall',
-  'last10',
-  'survivor',
-] as const;
-
-export type StandingsTable = (typeof standingsTableNames)[number];
-
 /** The physical name of each standings table in the generation being written. */
 export type Tables = Record<StandingsTable, string>;
 
@@ -51,10 +38,11 @@ export function tablesOf(context: ProjectionContext): Tables {
  */
 const userUuid = 'user_uuid uuid';
 
-const canonicalUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A user id as sessions hold it (checked before it is written into a query). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A player's `user_uuid` column: the user id as a uuid when it is one, else null. */
-export const uuidOrNull = (userId: string): string | null => (canonicalUuid.test(userId) ? userId : null);
+export const uuidOrNull = (userId: string): string | null => (uuidPattern.test(userId) ? userId : null);
 
 /** `overall` and `last10` keep the same totals, over different periods. */
 function totalsTableDdl(table: string): string[] {
@@ -73,15 +61,13 @@ function totalsTableDdl(table: string): string[] {
 /** Elimination "period" of an active player in the survivor sort key: after every real period. */
 export const ACTIVE_STANDING = 2147483647;
 
-/** Every standings table is of the season the pool plays: the next season starts them empty. */
-export const standingsTables: ProjectionTable[] = (
-  [
-    {
-      // Everyone's picks that count: active or voided (a voided pick scores 0 but is still a pick).
-      // Withdrawn and cleared picks are deleted.
-      name: 'choices',
-      ddl: (table) => [
-        `CREATE TABLE ${table} (
+const tables = [
+  {
+    // Everyone's picks that count: active or voided (a voided pick scores 0 but is still a pick).
+    // Withdrawn and cleared picks are deleted.
+    name: 'choices',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
         choice_id text PRIMARY KEY,
         user_id text NOT NULL,
         period_id integer NOT NULL,
@@ -94,27 +80,27 @@ export const standingsTables: ProjectionTable[] = (
         made_by text,
         made_at timestamptz NOT NULL
       )`,
-        `CREATE INDEX ON ${table} (user_id, period_id)`,
-        `CREATE INDEX ON ${table} (period_id, option_id)`,
-      ],
-    },
-    {
-      // Applied results, one per option.
-      name: 'results',
-      ddl: (table) => resultTableDdl(table, 'recorded_at'),
-    },
-    {
-      // Results that arrived while their period was completed: listed for admins, never scored.
-      name: 'pending_results',
-      ddl: (table) => resultTableDdl(table, 'held_at'),
-    },
-    {
-      // The period facts the standings depend on, and the survivor fold's counts per completed period
-      // (players still active before it, and how many of them it would eliminate) that let a new
-      // entrant be folded in without re-folding everyone.
-      name: 'standings_periods',
-      ddl: (table) => [
-        `CREATE TABLE ${table} (
+      `CREATE INDEX ON ${table} (user_id, period_id)`,
+      `CREATE INDEX ON ${table} (period_id, option_id)`,
+    ],
+  },
+  {
+    // Applied results, one per option.
+    name: 'results',
+    ddl: (table) => resultTableDdl(table, 'recorded_at'),
+  },
+  {
+    // Results that arrived while their period was completed: held for admins, never scored.
+    name: 'pending_results',
+    ddl: (table) => resultTableDdl(table, 'held_at'),
+  },
+  {
+    // The period facts the standings depend on, and the survivor fold's counts per completed period
+    // (players still active before it, and how many of them it would eliminate) that let a new
+    // entrant be folded in without re-folding everyone.
+    name: 'standings_periods',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
         period_id integer PRIMARY KEY,
         name text NOT NULL,
         segment text NOT NULL,
@@ -123,13 +109,13 @@ export const standingsTables: ProjectionTable[] = (
         survivor_active integer,
         survivor_eliminating integer
       )`,
-      ],
-    },
-    {
-      // One row per player and period where the player has picks (voided ones included).
-      name: 'period_scores',
-      ddl: (table) => [
-        `CREATE TABLE ${table} (
+    ],
+  },
+  {
+    // One row per player and period where the player has picks (voided ones included).
+    name: 'period_scores',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
         user_id text NOT NULL,
         period_id integer NOT NULL,
         points integer NOT NULL,
@@ -138,26 +124,26 @@ export const standingsTables: ProjectionTable[] = (
         losses integer NOT NULL,
         PRIMARY KEY (user_id, period_id)
       )`,
-        `CREATE INDEX ON ${table} (period_id, points, wins)`,
-      ],
-    },
-    {
-      // Overall entrants (a pick in the season) with their live totals; `periods` counts their
-      // period score rows, and the row goes when it reaches 0.
-      name: 'overall',
-      ddl: totalsTableDdl,
-    },
-    {
-      // Last 10 entrants (a pick in a period whose segment is last10) with their live totals there.
-      name: 'last10',
-      ddl: totalsTableDdl,
-    },
-    {
-      // Survivor: the fold over completed periods, one row per Overall entrant. `standing` orders
-      // active players first, then by later elimination period.
-      name: 'survivor',
-      ddl: (table) => [
-        `CREATE TABLE ${table} (
+      `CREATE INDEX ON ${table} (period_id, points, wins)`,
+    ],
+  },
+  {
+    // Overall entrants (a pick in the season) with their live totals; `periods` counts their
+    // period score rows, and the row goes when it reaches 0.
+    name: 'overall',
+    ddl: totalsTableDdl,
+  },
+  {
+    // Last 10 entrants (a pick in a period whose segment is last10) with their live totals there.
+    name: 'last10',
+    ddl: totalsTableDdl,
+  },
+  {
+    // Survivor: the fold over completed periods, one row per Overall entrant. `standing` orders
+    // active players first, then by later elimination period.
+    name: 'survivor',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
         user_id text PRIMARY KEY,
         strike_count integer NOT NULL,
         eliminated_in_period integer,
@@ -167,8 +153,14 @@ export const standingsTables: ProjectionTable[] = (
         standing integer GENERATED ALWAYS AS (coalesce(eliminated_in_period, ${ACTIVE_STANDING})) STORED,
         ${userUuid}
       )`,
-        `CREATE INDEX ON ${table} (standing, points, wins)`,
-      ],
-    },
-  ] satisfies ProjectionTable[]
-).map((table) => ({ ...table, seasons: 'archived' as const }));
+      `CREATE INDEX ON ${table} (standing, points, wins)`,
+    ],
+  },
+] as const satisfies readonly ProjectionTable[];
+
+type StandingsTable = (typeof tables)[number]['name'];
+
+export const standingsTableNames: readonly StandingsTable[] = tables.map((table) => table.name);
+
+/** Every standings table is of the season the pool plays: the next season starts them empty. */
+export const standingsTables: ProjectionTable[] = tables.map((table) => ({ ...table, seasons: 'archived' }));

@@ -35,24 +35,16 @@ export class SurvivorFold {
    * period, else (completed out of order) the whole fold again.
    */
   async periodCompleted(periodId: number): Promise<boolean> {
-    const latest = await this.latestOtherCompleted(periodId);
-    return latest === null || latest < periodId ? this.appendPeriod(periodId) : this.refold();
+    const later = (await this.completedPeriods()).some((period) => period.periodId > periodId);
+    return later ? this.refold() : this.appendPeriod(periodId);
   }
 
   private async completedPeriods(): Promise<CompletedPeriod[]> {
-    const { rows } = await this.sql.query<{
-      period_id: number;
-      survivor_active: number | null;
-      survivor_eliminating: number | null;
-    }>(
-      `SELECT period_id, survivor_active, survivor_eliminating FROM ${this.t.standings_periods}
-        WHERE is_completed ORDER BY period_id`,
+    const { rows } = await this.sql.query<CompletedPeriod>(
+      `SELECT period_id AS "periodId", survivor_active AS active, survivor_eliminating AS eliminating
+         FROM ${this.t.standings_periods} WHERE is_completed ORDER BY period_id`,
     );
-    return rows.map((row) => ({
-      periodId: row.period_id,
-      active: row.survivor_active,
-      eliminating: row.survivor_eliminating,
-    }));
+    return rows;
   }
 
   /**
@@ -163,28 +155,12 @@ export class SurvivorFold {
     const refold = async () => ({ changed: await this.refold(), refolded: true });
     if (periods.some((period) => period.active === null || period.eliminating === null)) return refold();
 
-    const { rows } = await this.sql.query<{
-      period_id: number;
-      points: number;
-      wins: number;
-      picks: number;
-      losses: number;
-    }>(`SELECT period_id, points, wins, picks, losses FROM ${this.t.period_scores} WHERE user_id = $1`, [
-      userId,
-    ]);
-    const scoreOf = new Map<number, PeriodScore>(
-      rows.map((row) => [
-        row.period_id,
-        {
-          userId,
-          periodId: row.period_id,
-          points: row.points,
-          wins: row.wins,
-          picks: row.picks,
-          hasLosingPick: row.losses > 0,
-        },
-      ]),
+    const { rows } = await this.sql.query<PeriodScore>(
+      `SELECT user_id AS "userId", period_id AS "periodId", points, wins, picks, losses > 0 AS "hasLosingPick"
+         FROM ${this.t.period_scores} WHERE user_id = $1`,
+      [userId],
     );
+    const scoreOf = new Map(rows.map((score) => [score.periodId, score]));
     const player = { strikeCount: 0, eliminatedInPeriod: null as number | null, points: 0, wins: 0 };
     const deltas: { periodId: number; active: number; eliminating: number }[] = [];
     for (const period of periods) {
@@ -232,14 +208,5 @@ export class SurvivorFold {
       [deltas.map((d) => d.periodId), deltas.map((d) => d.active), deltas.map((d) => d.eliminating)],
     );
     return { changed: true, refolded: false };
-  }
-
-  /** The last completed period before this one completes (null if none). */
-  private async latestOtherCompleted(periodId: number): Promise<number | null> {
-    const { rows } = await this.sql.query<{ latest: number | null }>(
-      `SELECT max(period_id) AS latest FROM ${this.t.standings_periods} WHERE is_completed AND period_id <> $1`,
-      [periodId],
-    );
-    return rows[0]?.latest ?? null;
   }
 }

@@ -47,9 +47,7 @@ export class SurvivorRuleSql {
    */
   strikes(userId: string, periodId: string): string {
     const row = `SELECT 1 FROM ${this.scores} ps WHERE ps.user_id = ${userId} AND ps.period_id = ${periodId}`;
-    return this.missingRowStrikes
-      ? `NOT EXISTS (${row} AND ${this.rowUnlikeMissing('ps')})`
-      : `EXISTS (${row} AND ${this.rowUnlikeMissing('ps')})`;
+    return `${this.missingRowStrikes ? 'NOT ' : ''}EXISTS (${row} AND ${this.rowUnlikeMissing('ps')})`;
   }
 
   /** SQL true when a strike on top of `strikeCount` strikes (an SQL expression) eliminates. */

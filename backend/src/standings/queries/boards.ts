@@ -2,21 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LeaderboardKind, LeaderboardRow, LeaderboardSummary } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import type { Sql } from '../../platform/database/sql.js';
 import type { RequestUser } from '../../platform/http/command-context.js';
 import { maxPageSize } from '../../platform/http/list-pages.js';
 import { SeasonReader } from '../../season/index.js';
 import { withEmailsFor } from './email-privacy.js';
 import { entityTag, LeaderboardCache, type Asker } from './leaderboard-cache.js';
-import { LeaderboardQueries } from './leaderboard.queries.js';
+import { type LeaderboardPage, LeaderboardQueries } from './leaderboard.queries.js';
 
 /** A page of a board: `limit`/`offset`, or `limit`/`after` (a player id, keyset); a past season by name. */
-export interface BoardPage {
-  limit?: number;
-  offset?: number;
-  after?: string;
-  season?: string;
-}
+type BoardPage = LeaderboardPage & { season?: string };
 
 /** An answer, with the entity tag of the read state it came from (null: not cacheable). */
 export interface TaggedAnswer<T> {
@@ -25,7 +19,7 @@ export interface TaggedAnswer<T> {
 }
 
 /** The first page of a board (no offset, no cursor): what most readers ask, kept in the cache. */
-const isFirstPage = (page: BoardPage) => page.after === undefined && (page.offset ?? 0) === 0;
+const isFirstPage = (page: BoardPage) => (page.after ?? null) === null && (page.offset ?? 0) === 0;
 
 /**
  * The leaderboards as one viewer may see them: an admin sees every entrant; anyone else not the
@@ -52,13 +46,15 @@ export class Boards {
     const range = { limit: page.limit ?? maxPageSize, offset: page.offset, after: page.after };
     const past = await this.seasons.pastSeason(page.season);
     if (past !== null) {
-      const rows = await this.seasons.readPast(past, (sql) => this.pastBoards(sql).list(kind, range));
+      const rows = await this.seasons.readPast(past, (sql) =>
+        new LeaderboardQueries(sql, this.config.rules).list(kind, range),
+      );
       return { value: withEmailsFor(user, rows), tag: null };
     }
     const { asker, queries } = this.askerOf(user);
     const question = ['board', kind, page.limit ?? '', page.offset ?? 0, page.after ?? ''].join('|');
     // A list asked for whole is cut at the largest page anyway: read no more than that.
-    const answer = await this.cache.answer(question, asker, queries, () => queries.list(kind, range), {
+    const answer = await this.cache.answer(question, asker, () => queries.list(kind, range), {
       keep: isFirstPage(page),
       viewerMatters: (state) => state.hiddenOn.has(kind),
     });
@@ -79,10 +75,15 @@ export class Boards {
   ): Promise<TaggedAnswer<LeaderboardSummary>> {
     const past = await this.seasons.pastSeason(season);
     if (past !== null) {
-      return { value: await this.seasons.readPast(past, (sql) => this.pastBoards(sql).summary()), tag: null };
+      return {
+        value: await this.seasons.readPast(past, (sql) =>
+          new LeaderboardQueries(sql, this.config.rules).summary(),
+        ),
+        tag: null,
+      };
     }
     const { asker, queries } = this.askerOf(user);
-    const answer = await this.cache.answer('summary', asker, queries, () => queries.summary(), {
+    const answer = await this.cache.answer('summary', asker, () => queries.summary(), {
       keep: true,
       viewerMatters: (state) => state.hiddenOn.size > 0,
     });
@@ -95,10 +96,5 @@ export class Boards {
     const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
     const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
     return { asker, queries };
-  }
-
-  /** The leaderboards of a past season (inside `SeasonReader.readPast`). */
-  private pastBoards(sql: Sql): LeaderboardQueries {
-    return new LeaderboardQueries(sql, this.config.rules);
   }
 }

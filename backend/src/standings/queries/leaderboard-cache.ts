@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { LeaderboardKind } from '@treble/contracts';
 import { isLocked } from '../../picks/index.js';
 import type { Sql } from '../../platform/database/sql.js';
-import { currentSeasonTables, leaderboardProjections } from './leaderboard-tables.js';
-import { type LeaderboardQueries, uuidPattern } from './leaderboard.queries.js';
+import { uuidPattern } from '../projection/standings.tables.js';
+import { visibleSql } from './leaderboard.queries.js';
 
 /**
  * What a leaderboard answer depends on besides its question:
@@ -37,6 +37,12 @@ export interface CachedAnswer<T> {
 
 const kinds: readonly LeaderboardKind[] = ['overall', 'last10', 'survivor'];
 
+/**
+ * The projections whose tables a leaderboard answer is read from: while their checkpoints (and
+ * generations) stand still, the same question has the same answer.
+ */
+export const leaderboardProjections = ['standings', 'options', 'users'] as const;
+
 /** Hidden rows per board: their players, or null when more than `maxHeldHidden` (asked per viewer). */
 type HiddenRows = Record<LeaderboardKind, ReadonlySet<string> | null>;
 
@@ -52,6 +58,8 @@ interface TableState {
 
 /** Table states kept (the current one and a few a slow request may still be reading at). */
 const maxTableStates = 8;
+/** Answers kept, of every table state. */
+const maxEntries = 256;
 
 /**
  * A per-process cache of leaderboard answers keyed by the read state they were computed at (see
@@ -77,12 +85,11 @@ export class LeaderboardCache {
    */
   constructor(
     private readonly db: Sql,
-    private readonly maxEntries = 256,
-    private readonly committed: () => string | null = () => null,
+    private readonly committed: () => string | null,
   ) {}
 
   /** The read state for `asker` now: no statement when the table state is known, else one or two. */
-  async state(asker: Asker, queries: LeaderboardQueries): Promise<ReadState> {
+  async state(asker: Asker): Promise<ReadState> {
     const viewer =
       !asker.admin && asker.viewer !== null && uuidPattern.test(asker.viewer) ? asker.viewer : null;
     const checkpoints = this.committed() ?? (await this.storedCheckpoints());
@@ -95,7 +102,7 @@ export class LeaderboardCache {
     if (viewer === null) return { key, hiddenOn: new Set() };
     let hidden = tables.hidden.get(sight);
     if (hidden === undefined) {
-      hidden = this.hiddenRows(asker.now, queries);
+      hidden = this.hiddenRows(asker.now);
       tables.hidden.set(sight, hidden);
       hidden.catch(() => tables.hidden.delete(sight));
     }
@@ -103,7 +110,7 @@ export class LeaderboardCache {
     const hiddenOn = new Set(kinds.filter((kind) => rows[kind]?.has(viewer)));
     const ask = kinds.filter((kind) => rows[kind] === null);
     if (ask.length > 0) {
-      for (const kind of await this.hiddenViewer(viewer, ask, asker.now, queries)) hiddenOn.add(kind);
+      for (const kind of await this.hiddenViewer(viewer, ask, asker.now)) hiddenOn.add(kind);
     }
     return { key, hiddenOn };
   }
@@ -124,14 +131,11 @@ export class LeaderboardCache {
     if (state === undefined) {
       state = this.db
         .query<{ lock: string }>(
-          `SELECT DISTINCT ceil(extract(epoch FROM lock_at) * 1000)::bigint::text AS lock
-             FROM ${currentSeasonTables.options} WHERE lock_at IS NOT NULL ORDER BY 1`,
+          `SELECT DISTINCT ceil(extract(epoch FROM lock_at) * 1000)::bigint AS lock
+             FROM options WHERE lock_at IS NOT NULL ORDER BY 1`,
         )
         .then(({ rows }) => ({
-          locks: rows
-            .map((row) => Number(row.lock))
-            .sort((a, b) => a - b)
-            .map((ms) => ({ lockAt: new Date(ms) })),
+          locks: rows.map((row) => ({ lockAt: new Date(Number(row.lock)) })),
           hidden: new Map(),
         }));
       this.tableStates.set(checkpoints, state);
@@ -144,14 +148,13 @@ export class LeaderboardCache {
   }
 
   /** The hidden rows of every board at `now` (the same until the next lock time passes). */
-  private async hiddenRows(now: Date, queries: LeaderboardQueries): Promise<HiddenRows> {
-    const tables = currentSeasonTables;
+  private async hiddenRows(now: Date): Promise<HiddenRows> {
     const { rows } = await this.db.query<Record<LeaderboardKind, string[] | null>>(
       `SELECT ${kinds
         .map(
           (kind) =>
-            `(SELECT array_agg(h.user_id) FROM (SELECT t.user_id::text FROM ${tables[kind]} t
-               WHERE NOT ${queries.visibleSql(kind, 't', now)} LIMIT ${this.maxHeldHidden + 1}) h) AS ${kind}`,
+            `(SELECT array_agg(h.user_id) FROM (SELECT t.user_id::text FROM ${kind} t
+               WHERE NOT ${visibleSql(kind, 't', now)} LIMIT ${this.maxHeldHidden + 1}) h) AS ${kind}`,
         )
         .join(', ')}`,
     );
@@ -166,14 +169,12 @@ export class LeaderboardCache {
     viewer: string,
     ask: readonly LeaderboardKind[],
     now: Date,
-    queries: LeaderboardQueries,
   ): Promise<LeaderboardKind[]> {
-    const tables = currentSeasonTables;
     const { rows } = await this.db.query<Partial<Record<LeaderboardKind, boolean>>>(
       `SELECT ${ask
         .map(
           (kind) =>
-            `EXISTS (SELECT 1 FROM ${tables[kind]} t WHERE t.user_id = $1 AND NOT ${queries.visibleSql(kind, 't', now)}) AS ${kind}`,
+            `EXISTS (SELECT 1 FROM ${kind} t WHERE t.user_id = $1 AND NOT ${visibleSql(kind, 't', now)}) AS ${kind}`,
         )
         .join(', ')}`,
       [viewer],
@@ -189,11 +190,10 @@ export class LeaderboardCache {
   async answer<T>(
     question: string,
     asker: Asker,
-    queries: LeaderboardQueries,
     compute: () => Promise<T>,
     options: { keep: boolean; viewerMatters: (state: ReadState) => boolean },
   ): Promise<CachedAnswer<T>> {
-    const before = await this.state(asker, queries);
+    const before = await this.state(asker);
     const key = `${question}|${before.key}|${options.viewerMatters(before) ? `viewer:${asker.viewer}` : ''}`;
     if (this.entries.has(key)) {
       const value = this.entries.get(key) as T;
@@ -206,24 +206,19 @@ export class LeaderboardCache {
     if (running === undefined) {
       running = (async () => {
         const value = await compute();
-        const after = await this.state(asker, queries);
+        const after = await this.state(asker);
         const still =
           after.key === before.key && options.viewerMatters(after) === options.viewerMatters(before);
         if (!still) return { value, state: null };
         if (options.keep) {
           this.entries.set(key, value);
-          while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          while (this.entries.size > maxEntries) this.entries.delete(this.entries.keys().next().value!);
         }
         return { value, state: key };
       })().finally(() => this.pending.delete(key));
       this.pending.set(key, running);
     }
     return running;
-  }
-
-  /** Number of answers held (tests). */
-  get size(): number {
-    return this.entries.size;
   }
 }
 

@@ -11,7 +11,7 @@ import { ErrorCodes } from '@treble/contracts';
 import type { Sql, TransactionalSql } from '../../platform/database/sql.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { last10Badge } from '../domain/standings.js';
-import { currentSeasonTables, type LeaderboardTables } from './leaderboard-tables.js';
+import { uuidPattern } from '../projection/standings.tables.js';
 import { pickShownToOthersSql } from './pick-visibility.sql.js';
 import {
   byNameSql,
@@ -45,19 +45,6 @@ const rankColumns: Record<LeaderboardKind, string[]> = {
 const descending = (kind: LeaderboardKind, alias: string) =>
   rankColumns[kind].map((column) => `${alias}.${column} DESC`).join(', ');
 
-/** A user id as sessions hold it (checked before it is written into a query). */
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Who the lists are for: everyone (null), or other players at `visibleAt` with `viewer` looking. */
-export interface LeaderboardView {
-  /** Set for lists other players see: only players with a pick locked by then are listed. */
-  visibleAt?: Date | null;
-  /** The player looking, who always sees their own row (their picks are no secret to them). */
-  viewer?: string | null;
-  /** The tables read (today's season unless said otherwise). */
-  tables?: LeaderboardTables;
-}
-
 /** A page: `limit` rows from `offset`, or (keyset) after the row of the player `after`. */
 export interface LeaderboardPage extends Page {
   after?: string | null;
@@ -66,25 +53,36 @@ export interface LeaderboardPage extends Page {
 type Keys = (number | null)[];
 
 /**
+ * SQL true for a row `t` of the `kind` board that other players may see at `visibleAt`: points
+ * can only come before a lock from a result recorded before kick-off, and those show anyway.
+ */
+export function visibleSql(kind: LeaderboardKind, t: string, visibleAt: Date): string {
+  const lastTen =
+    kind === 'last10'
+      ? `JOIN standings_periods sp ON sp.period_id = c.period_id AND sp.segment = 'last10'`
+      : '';
+  return `(${t}.points > 0 OR ${t}.wins > 0 OR EXISTS (
+             SELECT 1 FROM choices c JOIN options o ON o.id = c.option_id ${lastTen}
+              WHERE c.user_id = ${t}.user_id AND ${pickShownToOthersSql('o', `'${visibleAt.toISOString()}'::timestamptz`)}))`;
+}
+
+/**
  * The three leaderboards from their read tables. Ranks are computed at read time, so an event that
  * changes some players' points writes only their rows: a rank is one plus the number of rows
  * strictly ahead, which `rank()` gives over the ranking index for a list, and one count over that
  * index gives for "my rank". Rows of equal rank are listed by display name.
  */
 export class LeaderboardQueries {
-  private readonly visibleAt: Date | null;
-  private readonly viewer: string | null;
-  readonly tables: LeaderboardTables;
-
+  /**
+   * @param visibleAt set for lists other players see: only players with a pick locked by then are listed.
+   * @param viewer the player looking, who always sees their own row (their picks are no secret to them).
+   */
   constructor(
     private readonly db: Sql,
     private readonly rules: PoolRules,
-    view: LeaderboardView = {},
-  ) {
-    this.visibleAt = view.visibleAt ?? null;
-    this.viewer = view.viewer ?? null;
-    this.tables = view.tables ?? currentSeasonTables;
-  }
+    private readonly visibleAt: Date | null = null,
+    private readonly viewer: string | null = null,
+  ) {}
 
   /**
    * The leaderboards as other players see them at `now`: a player whose picks have not locked yet
@@ -94,43 +92,19 @@ export class LeaderboardQueries {
    * completed period, so is eliminated no later than anyone else.
    */
   shownAt(now: Date, viewer: string | null = null): LeaderboardQueries {
-    return new LeaderboardQueries(this.db, this.rules, {
-      visibleAt: now,
-      viewer: viewer !== null && uuidPattern.test(viewer) ? viewer : null,
-      tables: this.tables,
-    });
+    return new LeaderboardQueries(
+      this.db,
+      this.rules,
+      now,
+      viewer !== null && uuidPattern.test(viewer) ? viewer : null,
+    );
   }
 
-  /** The same lists over other tables (a past season's). */
-  over(tables: LeaderboardTables): LeaderboardQueries {
-    return new LeaderboardQueries(this.db, this.rules, {
-      visibleAt: this.visibleAt,
-      viewer: this.viewer,
-      tables,
-    });
-  }
-
-  /**
-   * SQL true for a row `t` of the `kind` board that other players may see at `visibleAt`: points
-   * can only come before a lock from a result recorded before kick-off, and those show anyway.
-   */
-  visibleSql(kind: LeaderboardKind, t: string, visibleAt: Date): string {
-    const { choices, options, standingsPeriods } = this.tables;
-    const lastTen =
-      kind === 'last10'
-        ? `JOIN ${standingsPeriods} sp ON sp.period_id = c.period_id AND sp.segment = 'last10'`
-        : '';
-    return `(${t}.points > 0 OR ${t}.wins > 0 OR EXISTS (
-               SELECT 1 FROM ${choices} c JOIN ${options} o ON o.id = c.option_id ${lastTen}
-                WHERE c.user_id = ${t}.user_id AND ${pickShownToOthersSql('o', `'${visibleAt.toISOString()}'::timestamptz`)}))`;
-  }
-
-  /** The board's table, or only its rows with a locked pick when `visibleAt` is set. */
+  /** The board's table (named as its kind), or only its rows with a locked pick when `visibleAt` is set. */
   private source(kind: LeaderboardKind): string {
-    const table = this.tables[kind];
-    if (this.visibleAt === null) return table;
+    if (this.visibleAt === null) return kind;
     const own = this.viewer !== null ? `t.user_id::text = '${this.viewer}' OR ` : '';
-    return `(SELECT t.* FROM ${table} t WHERE ${own}${this.visibleSql(kind, 't', this.visibleAt)})`;
+    return `(SELECT t.* FROM ${kind} t WHERE ${own}${visibleSql(kind, 't', this.visibleAt)})`;
   }
 
   overall(page?: LeaderboardPage): Promise<LeaderboardEntry[]> {
@@ -160,13 +134,8 @@ export class LeaderboardQueries {
       }
     }
     if (limit === 0) return [];
-    if (after === null && limit === null && offset === 0) return this.whole(kind, null);
+    if (after === null && limit === null && offset === 0) return this.top(kind, null);
     return this.page(kind, limit, after === null ? { offset } : { after });
-  }
-
-  /** Every row ranked `maxRank` or better (whole tie groups): what prizes for places 1..maxRank need. */
-  top<K extends LeaderboardKind>(kind: K, maxRank: number): Promise<LeaderboardRow<K>[]> {
-    return this.whole(kind, maxRank);
   }
 
   /** Rows of `from` (aliased `s`) ranked by `rank`, in list order: by rank, then by display name. */
@@ -179,11 +148,11 @@ export class LeaderboardQueries {
        ORDER BY ${descending(kind, 'x')}, ${byNameSql('x.display_name', 'x.user_id')}`;
   }
 
-  /** The whole list, or the rows ranked `maxRank` or better (rank() stops early on the index). */
-  private async whole<K extends LeaderboardKind>(
-    kind: K,
-    maxRank: number | null,
-  ): Promise<LeaderboardRow<K>[]> {
+  /**
+   * Every row ranked `maxRank` or better (whole tie groups): what prizes for places 1..maxRank need;
+   * the whole list when null (rank() stops early on the index).
+   */
+  async top<K extends LeaderboardKind>(kind: K, maxRank: number | null): Promise<LeaderboardRow<K>[]> {
     const join = await usersJoin(this.db);
     const { rows } = await this.db.query<StandingRow>(
       `SELECT * FROM (${this.listed(kind, join, `rank() OVER (ORDER BY ${descending(kind, 's')})::integer`, `${this.source(kind)} s`, '')}) y
@@ -283,31 +252,18 @@ export class LeaderboardQueries {
 
   /** One player's row with their rank ("my rank"), or null when they are not an entrant. */
   async entryOf<K extends LeaderboardKind>(kind: K, userId: string): Promise<LeaderboardRow<K> | null> {
-    const table = this.tables[kind];
     const join = await usersJoin(this.db);
     const key = (alias: string) => `(${rankColumns[kind].map((column) => `${alias}.${column}`).join(', ')})`;
     const { rows } = await this.db.query<StandingRow>(
       `SELECT s.*,
-              (1 + (SELECT count(*) FROM ${table} a WHERE ${key('a')} > ${key('s')}))::integer AS rank,
+              (1 + (SELECT count(*) FROM ${kind} a WHERE ${key('a')} > ${key('s')}))::integer AS rank,
               ${userColumnsSql()}
-         FROM ${table} s ${join('s')}
+         FROM ${kind} s ${join('s')}
         WHERE s.user_id = $1`,
       [userId],
     );
     const row = rows[0];
     return row === undefined ? null : this.toEntry(kind, row);
-  }
-
-  async rankOf(kind: LeaderboardKind, userId: string): Promise<number | null> {
-    return (await this.entryOf(kind, userId))?.rank ?? null;
-  }
-
-  /** Number of rows of a leaderboard (for paging). */
-  async count(kind: LeaderboardKind): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(
-      `SELECT count(*)::integer AS count FROM ${this.source(kind)} s`,
-    );
-    return rows[0]?.count ?? 0;
   }
 
   /**
@@ -318,7 +274,7 @@ export class LeaderboardQueries {
   async summary(): Promise<LeaderboardSummary> {
     const { rows } = await this.db.query<LeaderboardSummary>(
       `SELECT (SELECT count(*) FROM ${this.source('overall')} s)::integer AS "totalPlayers",
-              (SELECT count(*) FROM ${this.tables.survivor} v
+              (SELECT count(*) FROM survivor v
                 WHERE v.eliminated_in_period IS NULL
                   AND v.user_id IN (SELECT s.user_id FROM ${this.source('overall')} s))::integer AS survivors,
               (SELECT count(*) FROM ${this.source('last10')} s)::integer AS "last10Players"`,
@@ -338,19 +294,17 @@ export class LeaderboardQueries {
       totalPoints: row.points,
       wins: row.wins,
     };
-    if (kind === 'survivor') {
-      const survivor: SurvivorEntry = {
-        ...entry,
-        isEliminated: row.is_eliminated ?? false,
-        strikeCount: row.strike_count ?? 0,
-        eliminatedInPeriod: row.eliminated_in_period ?? null,
-      };
-      return survivor as LeaderboardRow<K>;
-    }
     if (kind === 'last10') {
       const last10: Last10Entry = { ...entry, badge: last10Badge(row.points, this.rules) };
       return last10 as LeaderboardRow<K>;
     }
-    return entry as LeaderboardRow<K>;
+    if (kind !== 'survivor') return entry as LeaderboardRow<K>;
+    const survivor: SurvivorEntry = {
+      ...entry,
+      isEliminated: row.is_eliminated ?? false,
+      strikeCount: row.strike_count ?? 0,
+      eliminatedInPeriod: row.eliminated_in_period ?? null,
+    };
+    return survivor as LeaderboardRow<K>;
   }
 }

@@ -1,11 +1,11 @@
 import type { PerformanceTrend } from '@treble/contracts';
 
 /** docs/rules.md, Screens: windows of 3 entries, more than 110% improving, less than 90% declining. */
-export const trendWindow = 3;
-export const improvingAbove = 1.1;
-export const decliningBelow = 0.9;
+const trendWindow = 3;
+const improvingAbove = 1.1;
+const decliningBelow = 0.9;
 
-const average = (values: readonly number[]): number =>
+export const average = (values: readonly number[]): number =>
   values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /**
@@ -29,5 +29,3 @@ export function standardDeviation(values: readonly number[]): number {
   const mean = average(values);
   return Math.sqrt(average(values.map((value) => (value - mean) ** 2)));
 }
-
-export { average };

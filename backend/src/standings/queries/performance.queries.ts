@@ -96,24 +96,12 @@ export class PerformanceQueries {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, `Compare at most ${maxComparedPeriods} periods`);
     }
     if (ids.length === 0) return [];
-    const { rows: periods } = await this.db.query<{
-      period_id: number;
-      name: string | null;
-      points: number | null;
-      wins: number | null;
-      picks: number | null;
-      rank: number | null;
-    }>(
-      `SELECT p.period_id, sp.name, ps.points, ps.wins, ps.picks,
-              CASE WHEN ps.user_id IS NOT NULL THEN
-                (1 + (SELECT count(*) FROM period_scores a
-                       WHERE a.period_id = p.period_id AND (a.points, a.wins) > (ps.points, ps.wins)))::integer
-              END AS rank
-         FROM unnest($2::integer[]) AS p(period_id)
+    const { rows: periods } = await this.db.query<{ period_id: number; name: string | null }>(
+      `SELECT p.period_id, sp.name
+         FROM unnest($1::integer[]) AS p(period_id)
          LEFT JOIN standings_periods sp ON sp.period_id = p.period_id
-         LEFT JOIN period_scores ps ON ps.period_id = p.period_id AND ps.user_id = $1
         ORDER BY p.period_id`,
-      [userId, ids],
+      [ids],
     );
     const { rows: choices } = await this.db.query<{
       choice_id: string;
@@ -131,10 +119,9 @@ export class PerformanceQueries {
         ORDER BY c.period_id, c.made_at, c.choice_id`,
       visibleAt ? [userId, ids, visibleAt] : [userId, ids],
     );
-    // Another player sees only what has locked: the period's figures are counted from the picks
-    // shown, so an unlocked pick changes no count (docs/rules.md "Picks").
-    const shown = visibleAt ? await this.shownFigures(ids, choices) : null;
-    return periods.map((period) => {
+    // Counted from the picks listed: another player sees only what has locked, so an unlocked pick
+    // changes no count (docs/rules.md "Picks").
+    const cards: CompareEntry[] = periods.map((period) => {
       const picks: CompareChoice[] = choices
         .filter((choice) => choice.period_id === period.period_id)
         .map((choice) => {
@@ -149,63 +136,33 @@ export class PerformanceQueries {
             voided,
           };
         });
-      const figures = shown?.get(period.period_id) ?? {
-        points: period.points ?? 0,
-        wins: period.wins ?? 0,
-        picks: period.picks ?? 0,
-        rank: period.rank,
-      };
-      const correct = figures.wins;
-      const total = figures.picks;
+      const wins = picks.filter((pick) => pick.result === 'win').length;
       return {
         periodId: period.period_id,
         periodName: period.name ?? `Period ${period.period_id}`,
-        rank: figures.rank,
-        totalPoints: figures.points,
-        accuracy: percent(correct, total),
-        correctPicks: correct,
-        totalPicks: total,
+        rank: null,
+        totalPoints: picks.reduce((sum, pick) => sum + pick.points, 0),
+        accuracy: percent(wins, picks.length),
+        correctPicks: wins,
+        totalPicks: picks.length,
         choices: picks,
       };
     });
-  }
-
-  /**
-   * Points, winning picks, picks and rank of each period counted from the given (shown) picks
-   * only; the rank is among every player's scores of that period, and null without a shown pick.
-   */
-  private async shownFigures(
-    periodIds: readonly number[],
-    choices: readonly {
-      period_id: number;
-      option_id: string;
-      status: 'active' | 'voided';
-      outcome: Outcome | null;
-    }[],
-  ): Promise<Map<number, { points: number; wins: number; picks: number; rank: number | null }>> {
-    const figures = new Map<number, { points: number; wins: number; picks: number; rank: number | null }>();
-    for (const id of periodIds) figures.set(id, { points: 0, wins: 0, picks: 0, rank: null });
-    for (const choice of choices) {
-      const period = figures.get(choice.period_id)!;
-      period.picks += 1;
-      if (choice.status === 'voided' || choice.outcome === null) continue;
-      period.points += this.rules.points[choice.outcome];
-      if (choice.outcome === 'win') period.wins += 1;
-    }
-    const ranked = [...figures].filter(([, period]) => period.picks > 0);
-    if (ranked.length === 0) return figures;
+    // The rank among every player's scores of the period; none without a pick.
+    const ranked = cards.filter((card) => card.totalPicks > 0);
+    if (ranked.length === 0) return cards;
     const { rows } = await this.db.query<{ period_id: number; rank: number }>(
       `SELECT v.period_id,
               (1 + (SELECT count(*) FROM period_scores a
                      WHERE a.period_id = v.period_id AND (a.points, a.wins) > (v.points, v.wins)))::integer AS rank
          FROM unnest($1::integer[], $2::integer[], $3::integer[]) AS v(period_id, points, wins)`,
       [
-        ranked.map(([id]) => id),
-        ranked.map(([, period]) => period.points),
-        ranked.map(([, period]) => period.wins),
+        ranked.map((card) => card.periodId),
+        ranked.map((card) => card.totalPoints),
+        ranked.map((card) => card.correctPicks),
       ],
     );
-    for (const row of rows) figures.get(row.period_id)!.rank = row.rank;
-    return figures;
+    for (const row of rows) ranked.find((card) => card.periodId === row.period_id)!.rank = row.rank;
+    return cards;
   }
 }

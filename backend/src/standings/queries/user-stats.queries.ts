@@ -1,4 +1,4 @@
-import type { PoolRules, UserStats } from '@treble/contracts';
+import type { PeriodScoreEntry, PoolRules, UserStats } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
 import { LeaderboardQueries } from './leaderboard.queries.js';
 
@@ -19,14 +19,10 @@ export class UserStatsQueries {
     const survivor = await this.leaderboards.entryOf('survivor', userId);
     // Scored periods only: a period picked ahead, with no result on the player's picks and not
     // completed, is no result at all (it would read as a 0-point loss).
-    const { rows } = await this.db.query<{
-      period_id: number;
-      points: number;
-      picks: number;
-      is_completed: boolean;
-      scored_picks: number;
-    }>(
-      `SELECT * FROM (
+    const { rows: scores } = await this.db.query<PeriodScoreEntry>(
+      `SELECT period_id AS "periodId", points AS "totalPoints", is_completed AS "isCompleted", picks,
+              scored_picks AS "scoredPicks"
+         FROM (
          SELECT ps.period_id, ps.points, ps.picks, coalesce(sp.is_completed, false) AS is_completed,
                 (SELECT count(*) FROM choices c JOIN results r ON r.option_id = c.option_id
                   WHERE c.user_id = ps.user_id AND c.period_id = ps.period_id AND c.status = 'active')::integer AS scored_picks
@@ -45,13 +41,7 @@ export class UserStatsQueries {
       totalPoints: overall?.totalPoints ?? 0,
       isEliminated: survivor?.isEliminated ?? false,
       strikeCount: survivor?.strikeCount ?? 0,
-      scores: rows.map((row) => ({
-        periodId: row.period_id,
-        totalPoints: row.points,
-        isCompleted: row.is_completed,
-        picks: row.picks,
-        scoredPicks: row.scored_picks,
-      })),
+      scores,
     };
   }
 }
