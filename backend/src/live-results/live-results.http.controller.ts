@@ -40,22 +40,16 @@ export class LiveResultsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Start fetching results automatically (stays on across restarts)' })
   async start(@Req() request: Request): Promise<SchedulerChangeResponse> {
-    const context = commandContext(request, this.clock, 'admin');
-    return {
-      message: 'Scheduler started',
-      ...(await this.scheduler.start(context.actor, context.correlationId)),
-    };
+    const status = await this.scheduler.start(commandContext(request, this.clock, 'admin'));
+    return { message: 'Scheduler started', ...status };
   }
 
   @Post('scheduler/stop')
   @HttpCode(200)
   @ApiOperation({ summary: 'Stop fetching results automatically (stays off across restarts)' })
   async stop(@Req() request: Request): Promise<SchedulerChangeResponse> {
-    const context = commandContext(request, this.clock, 'admin');
-    return {
-      message: 'Scheduler stopped',
-      ...(await this.scheduler.stop(context.actor, context.correlationId)),
-    };
+    const status = await this.scheduler.stop(commandContext(request, this.clock, 'admin'));
+    return { message: 'Scheduler stopped', ...status };
   }
 
   @Post('update/:matchday')
@@ -65,18 +59,13 @@ export class LiveResultsController {
   })
   update(@Param('matchday') matchday: string, @Req() request: Request): Promise<ResultsUpdateSummary> {
     const context = commandContext(request, this.clock, 'admin');
-    return this.service.updateMatchday(
-      this.service.parseMatchday(matchday),
-      context.actor,
-      context.correlationId,
-    );
+    return this.service.updateMatchday(this.service.parseMatchday(matchday), context);
   }
 
   @Post('update-all')
   @HttpCode(200)
   @ApiOperation({ summary: 'Fetch every finished match of the season now and record the results' })
   updateAll(@Req() request: Request): Promise<ResultsUpdateSummary> {
-    const context = commandContext(request, this.clock, 'admin');
-    return this.service.updateAll(context.actor, context.correlationId);
+    return this.service.updateAll(commandContext(request, this.clock, 'admin'));
   }
 }

@@ -2,7 +2,6 @@ import { Logger, Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { SeasonModule } from '../season/index.js';
-import { LiveBoard } from './live-board.js';
 import { LiveResultsController } from './live-results.http.controller.js';
 import { LiveResultsService } from './live-results.service.js';
 import { MatchSync } from './match-sync.js';
@@ -35,7 +34,6 @@ export function createResultsProvider(config: AppConfig, clock: Clock): ResultsP
   providers: [
     { provide: RESULTS_PROVIDER, useFactory: createResultsProvider, inject: [APP_CONFIG, CLOCK] },
     MatchSync,
-    LiveBoard,
     PollerLease,
     PollLog,
     LiveResultsService,

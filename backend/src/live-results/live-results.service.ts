@@ -4,13 +4,10 @@ import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { SeasonCatalogue } from '../season/index.js';
 import { DomainError } from '../shared/domain/domain-error.js';
+import type { CommandContext } from '../shared/domain/event.js';
 import { matchdayStatus, seasonStartYear } from './domain/match-plan.js';
 import { MatchSync } from './match-sync.js';
-import {
-  providerNotConfigured,
-  RESULTS_PROVIDER,
-  type ResultsProvider,
-} from './provider/results-provider.js';
+import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
 
 /** The admin's Live Results actions: a matchday's status, and updating one matchday or the whole season. */
 @Injectable()
@@ -23,12 +20,13 @@ export class LiveResultsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  get configured(): boolean {
-    return this.provider !== null;
-  }
-
   requireProvider(): ResultsProvider {
-    if (this.provider === null) throw providerNotConfigured();
+    if (this.provider === null) {
+      throw new DomainError(
+        ErrorCodes.RESULTS_PROVIDER_NOT_CONFIGURED,
+        'Live results are off: set FOOTBALL_DATA_API_KEY (a football-data.org API key) in the server environment, or RESULTS_PROVIDER=replay.',
+      );
+    }
     return this.provider;
   }
 
@@ -53,29 +51,22 @@ export class LiveResultsService {
 
   async matchdayStatus(matchday: number): Promise<MatchdayStatus> {
     const answer = await this.requireProvider().matchesOfMatchday(await this.seasonYear(), matchday);
-    return {
-      ...matchdayStatus(matchday, answer.matches),
-      unreadable: answer.skipped.map((skipped) => ({ id: skipped.id, reason: skipped.reason })),
-    };
+    return { ...matchdayStatus(matchday, answer.matches), unreadable: answer.skipped };
   }
 
-  async updateMatchday(
-    matchday: number,
-    actor: string,
-    correlationId: string,
-  ): Promise<ResultsUpdateSummary> {
+  async updateMatchday(matchday: number, context: CommandContext): Promise<ResultsUpdateSummary> {
     const answer = await this.requireProvider().matchesOfMatchday(await this.seasonYear(), matchday);
-    const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
+    const summary = await this.sync.apply(answer, { ...context, now: this.clock.now() });
     return { message: `Successfully updated results for matchday ${matchday}`, ...summary };
   }
 
   /** Every finished match of the season. */
-  async updateAll(actor: string, correlationId: string): Promise<ResultsUpdateSummary> {
+  async updateAll(context: CommandContext): Promise<ResultsUpdateSummary> {
     const answer = await this.requireProvider().matchesByStatus(await this.seasonYear(), [
       'FINISHED',
       'AWARDED',
     ]);
-    const summary = await this.sync.apply(answer, { actor, now: this.clock.now(), correlationId });
+    const summary = await this.sync.apply(answer, { ...context, now: this.clock.now() });
     return {
       message: `Successfully updated results for ${summary.finishedMatches} finished matches`,
       ...summary,

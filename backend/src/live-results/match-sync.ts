@@ -14,7 +14,6 @@ import {
   optionView,
   type PeriodState,
   type Fixture,
-  type SeasonSchedule,
   PeriodStreams,
   SeasonCatalogue,
 } from '../season/index.js';
@@ -28,25 +27,7 @@ import { LiveNotifier } from '../shared/ports/live-notifier.js';
 export type SyncSummary = Omit<ResultsUpdateSummary, 'message'>;
 
 /** Who runs a sync: the scheduler (actor = provider name) or an admin (actor = their id). */
-export interface SyncContext {
-  actor: string;
-  now: Date;
-  correlationId: string;
-}
-
-function emptySummary(answer: ProviderAnswer): SyncSummary {
-  return {
-    matches: answer.matches.length,
-    skipped: answer.skipped.length,
-    failedMatches: 0,
-    finishedMatches: 0,
-    resultsRecorded: 0,
-    resultsHeldPending: 0,
-    fixturesUpdated: 0,
-    picksVoided: 0,
-    periodsCompleted: [],
-  };
-}
+type SyncContext = Omit<CommandContext, 'source'>;
 
 /**
  * The process manager between the results provider and the pool. For each match the provider
@@ -59,7 +40,6 @@ function emptySummary(answer: ProviderAnswer): SyncSummary {
 @Injectable()
 export class MatchSync {
   private readonly logger = new Logger('LiveResults');
-  private fixtureIndex: { season: string; weeks: Map<string, number> } | null = null;
 
   constructor(
     private readonly periods: PeriodStreams,
@@ -68,20 +48,18 @@ export class MatchSync {
     private readonly notifier: LiveNotifier,
   ) {}
 
-  /** Fixture id → its matchweek, from the season the pool imported (a moved match keeps its week). */
-  private matchweeks(schedule: SeasonSchedule): Map<string, number> {
-    if (this.fixtureIndex?.season !== schedule.season) {
-      const weeks = new Map<string, number>();
-      for (const week of schedule.matchweeks) {
-        for (const fixture of week.fixtures) weeks.set(fixture.fixtureId, week.number);
-      }
-      this.fixtureIndex = { season: schedule.season, weeks };
-    }
-    return this.fixtureIndex.weeks;
-  }
-
   async apply(answer: ProviderAnswer, sync: SyncContext): Promise<SyncSummary> {
-    const summary = emptySummary(answer);
+    const summary: SyncSummary = {
+      matches: answer.matches.length,
+      skipped: answer.skipped.length,
+      failedMatches: 0,
+      finishedMatches: 0,
+      resultsRecorded: 0,
+      resultsHeldPending: 0,
+      fixturesUpdated: 0,
+      picksVoided: 0,
+      periodsCompleted: [],
+    };
     const schedule = await this.catalogue.current();
     if (schedule === null) {
       if (answer.matches.length > 0)
@@ -89,11 +67,15 @@ export class MatchSync {
       return summary;
     }
     const season = schedule.season;
-    const weeks = this.matchweeks(schedule);
+    // Fixture id → its matchweek, from the season the pool imported (a moved match keeps its week).
+    const weeks = new Map<string, number>();
+    for (const week of schedule.matchweeks) {
+      for (const fixture of week.fixtures) weeks.set(fixture.fixtureId, week.number);
+    }
     const byPeriod = new Map<number, ProviderMatch[]>();
     for (const match of answer.matches) {
-      const periodId = weeks.get(fixtureIdOf(season, match)) ?? null;
-      if (periodId === null) {
+      const periodId = weeks.get(fixtureIdOf(season, match));
+      if (periodId === undefined) {
         this.logger.warn(
           `Match ${match.id} (${match.homeTeam.tla} v ${match.awayTeam.tla}) is not a fixture of season ${season}; ignored`,
         );

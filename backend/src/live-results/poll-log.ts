@@ -31,16 +31,15 @@ export class PollLog {
     }>('SELECT polled_at, ok, error, unreadable FROM results_polls ORDER BY id DESC LIMIT $1', [kept]);
     const latest = rows[0];
     if (!latest) return null;
-    const failures = rows.findIndex((row) => row.ok);
+    const lastSuccess = rows.findIndex((row) => row.ok);
+    const failures = lastSuccess === -1 ? rows.length : lastSuccess;
     return {
       at: new Date(latest.polled_at).toISOString(),
       ok: latest.ok,
       error: latest.error,
       unreadable: latest.unreadable,
-      consecutiveFailures: failures === -1 ? rows.length : failures,
-      failingSince: latest.ok
-        ? null
-        : new Date(rows[(failures === -1 ? rows.length : failures) - 1]!.polled_at).toISOString(),
+      consecutiveFailures: failures,
+      failingSince: latest.ok ? null : new Date(rows[failures - 1]!.polled_at).toISOString(),
     };
   }
 }

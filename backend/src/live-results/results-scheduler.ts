@@ -15,7 +15,8 @@ import { loadAggregate } from '../event-store/read-stream.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
-import { nextPollDelay, planPoll } from './domain/polling.js';
+import { fixtureHasResult, PeriodStreams } from '../season/index.js';
+import { nextPollDelay, planPoll, type BoardFixture } from './domain/polling.js';
 import { isLive, type ProviderAnswer } from './domain/provider-match.js';
 import {
   decideAutostart,
@@ -26,7 +27,6 @@ import {
   type SchedulerEvent,
   type SchedulerState,
 } from './domain/scheduler-state.js';
-import { LiveBoard } from './live-board.js';
 import { LiveResultsService } from './live-results.service.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
@@ -70,7 +70,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(RESULTS_PROVIDER) private readonly provider: ResultsProvider | null,
     private readonly service: LiveResultsService,
     private readonly sync: MatchSync,
-    private readonly board: LiveBoard,
+    private readonly periods: PeriodStreams,
     private readonly lease: PollerLease,
     private readonly registry: SchedulerRegistry,
     private readonly polls: PollLog,
@@ -97,10 +97,12 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     }
     try {
       if (this.config.liveResults.autostart) {
-        await this.switchTo(
-          (state) => decideAutostart(state, 'system'),
-          this.context('system', 'system', randomUUID()),
-        );
+        await this.switchTo((state) => decideAutostart(state, 'system'), {
+          actor: 'system',
+          source: 'system',
+          now: this.clock.now(),
+          correlationId: randomUUID(),
+        });
       }
     } catch (error) {
       this.logger.error(
@@ -115,8 +117,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     this.abort.abort();
     this.clearTimer();
     await this.ticking?.catch(() => undefined);
-    if (this.leader) await this.lease.release(this.holder).catch(() => undefined);
-    this.leader = false;
+    await this.resign().catch(() => undefined);
   }
 
   async state(): Promise<SchedulerState> {
@@ -138,23 +139,17 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     };
   }
 
-  async start(actor: string, correlationId: string): Promise<SchedulerStatus> {
+  async start(context: CommandContext): Promise<SchedulerStatus> {
     this.service.requireProvider();
-    await this.switchTo(
-      (state) => decideStartScheduler(state, actor),
-      this.context(actor, 'admin', correlationId),
-    );
+    await this.switchTo((state) => decideStartScheduler(state, context.actor), context);
     this.nextUpdate = null;
     this.schedule(0);
     return this.status();
   }
 
-  async stop(actor: string, correlationId: string): Promise<SchedulerStatus> {
+  async stop(context: CommandContext): Promise<SchedulerStatus> {
     this.service.requireProvider();
-    await this.switchTo(
-      (state) => decideStopScheduler(state, actor),
-      this.context(actor, 'admin', correlationId),
-    );
+    await this.switchTo((state) => decideStopScheduler(state, context.actor), context);
     await this.resign();
     return this.status();
   }
@@ -163,14 +158,14 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   async runOnce(): Promise<void> {
     this.clearTimer();
     await this.ticking?.catch(() => undefined);
+    await this.startTick();
+  }
+
+  private startTick(): Promise<void> {
     this.ticking = this.tick().finally(() => {
       this.ticking = null;
     });
-    await this.ticking;
-  }
-
-  private context(actor: string, source: 'admin' | 'system', correlationId: string): CommandContext {
-    return { actor, source, now: this.clock.now(), correlationId };
+    return this.ticking;
   }
 
   private async switchTo(
@@ -194,11 +189,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     this.clearTimer();
     if (this.closed) return;
     const timer = setTimeout(() => {
-      if (this.registry.doesExist('timeout', timeoutName)) this.registry.deleteTimeout(timeoutName);
-      if (this.ticking) return;
-      this.ticking = this.tick().finally(() => {
-        this.ticking = null;
-      });
+      this.clearTimer();
+      if (!this.ticking) void this.startTick();
     }, realDelayMs);
     this.registry.addTimeout(timeoutName, timer);
   }
@@ -236,10 +228,23 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
+  /** Every fixture of every period as the plan needs it: kickoff, status, result or not. */
+  private async board(): Promise<BoardFixture[]> {
+    return (await this.periods.all()).flatMap((state) =>
+      [...state.fixtures.values()].map((fixture) => ({
+        periodId: state.periodId!,
+        fixtureId: fixture.fixtureId,
+        kickoff: fixture.kickoff,
+        status: fixture.status,
+        settled: fixtureHasResult(state, fixture),
+      })),
+    );
+  }
+
   /** One poll: fetch what the plan says, apply it, and return the pool time until the next one. */
   private async poll(): Promise<number> {
     const provider = this.provider!;
-    const plan = planPoll(await this.board.load(), this.clock.now(), this.lastFullSyncAt);
+    const plan = planPoll(await this.board(), this.clock.now(), this.lastFullSyncAt);
     const season = await this.service.seasonYear();
     const correlationId = randomUUID();
     try {
@@ -265,6 +270,6 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
         .catch(() => undefined);
       return Math.min(this.regularMs, RETRY_AFTER_FAILURE_MS);
     }
-    return nextPollDelay(await this.board.load(), this.clock.now(), this.regularMs, this.providerReportsLive);
+    return nextPollDelay(await this.board(), this.clock.now(), this.regularMs, this.providerReportsLive);
   }
 }

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, ValidateBy } from 'class-validator';
 import type {
   ImportSeasonFileRequest,
   ImportSeasonRequest,
@@ -7,8 +7,8 @@ import type {
 } from '@treble/contracts';
 
 /** The seasons a pool may name: from the Premier League's first (1992-93) to the end of the century. */
-export const firstSeasonYear = 1992;
-export const lastSeasonYear = 2099;
+const firstSeasonYear = 1992;
+const lastSeasonYear = 2099;
 
 /** `YYYY-YY`: a first year in range and the two last digits of the year after it (2026-27, 1999-00). */
 export function isSeasonName(value: unknown): value is string {
@@ -20,15 +20,11 @@ export function isSeasonName(value: unknown): value is string {
 
 export const seasonNameRule = `must be a season like 2026-27: a first year from ${firstSeasonYear} to ${lastSeasonYear}, then the last two digits of the next year`;
 
-function IsSeasonName(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'isSeasonName',
-      validator: { validate: isSeasonName, defaultMessage: () => `$property ${seasonNameRule}` },
-    },
-    options,
-  );
+function Holds(name: string, validate: (value: unknown) => boolean, message: string): PropertyDecorator {
+  return ValidateBy({ name, validator: { validate, defaultMessage: () => `$property ${message}` } });
 }
+
+const IsSeasonName = () => Holds('isSeasonName', isSeasonName, seasonNameRule);
 
 const sources: SeasonDataSource[] = ['bundled', 'football-data'];
 
@@ -37,11 +33,11 @@ const sources: SeasonDataSource[] = ['bundled', 'football-data'];
  * most matches an en.1.json may list (a season has 380). The JSON body limit (100 KB) bounds both
  * anyway; these keep what the parser is handed, and the problems it reports, small.
  */
-export const maxSeasonFileChars = 100_000;
-export const maxSeasonFileMatches = 1_000;
+const maxSeasonFileChars = 100_000;
+const maxSeasonFileMatches = 1_000;
 
 /** The file's text, or its parsed JSON: an object whose `matches`, when a list, is not too long. */
-export function isSeasonFileContent(value: unknown): boolean {
+function isSeasonFileContent(value: unknown): boolean {
   if (typeof value === 'string') return value.length > 0 && value.length <= maxSeasonFileChars;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { matches } = value as { matches?: unknown };
@@ -49,12 +45,12 @@ export function isSeasonFileContent(value: unknown): boolean {
 }
 
 /** At most this many names in a team map (a season has 20 teams), each at most 100 characters. */
-export const maxTeamMapEntries = 50;
-export const maxTeamNameChars = 100;
+const maxTeamMapEntries = 50;
+const maxTeamNameChars = 100;
 const teamCode = /^[A-Za-z0-9]{2,5}$/;
 
 /** File team name → team code: a small object of short names, each mapped to 2-5 letters or digits. */
-export function isTeamMap(value: unknown): boolean {
+function isTeamMap(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const entries = Object.entries(value);
   return (
@@ -68,15 +64,6 @@ export function isTeamMap(value: unknown): boolean {
         teamCode.test(code.trim()),
     )
   );
-}
-
-function Holds(
-  name: string,
-  validate: (value: unknown) => boolean,
-  message: string,
-  options?: ValidationOptions,
-): PropertyDecorator {
-  return ValidateBy({ name, validator: { validate, defaultMessage: () => `$property ${message}` } }, options);
 }
 
 /** `POST /api/admin/setup/season`. */

@@ -38,7 +38,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { CommandContext } from '../shared/domain/event.js';
 import { fixtureIdOf, fixtureStatusOf, seasonStartYear } from './domain/match-plan.js';
-import type { ProviderAnswer, ProviderMatch } from './domain/provider-match.js';
+import type { ProviderAnswer, ProviderMatch, ProviderTeam } from './domain/provider-match.js';
 import { MatchSync } from './match-sync.js';
 import { isSeasonName, seasonNameRule } from './season-setup.dto.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
@@ -136,9 +136,8 @@ export class SeasonSetupService {
     const imported = view.seasons.some((choice) => choice.season === season)
       ? await this.importSeason({ season, source: input.source, results: input.results }, context)
       : null;
-    const message = imported
-      ? `${season} has started; ${current.season} is kept in the season switcher. ${imported.message}`
-      : `${season} has started; ${current.season} is kept in the season switcher. Import ${season}'s fixtures from a file on the Schedule tab.`;
+    const next = imported?.message ?? `Import ${season}'s fixtures from a file on the Schedule tab.`;
+    const message = `${season} has started; ${current.season} is kept in the season switcher. ${next}`;
     return { season, previous: current.season, imported, message };
   }
 
@@ -231,19 +230,13 @@ export class SeasonSetupService {
   /** The provider's season as a schedule: its 380 matches by matchday, kickoffs in UTC, teams by code. */
   private scheduleOfProvider(season: string, answer: ProviderAnswer): SeasonSchedule {
     const teams = new Map<string, Team>();
+    const team = ({ tla, name, shortName }: ProviderTeam): Team => {
+      const value = { code: tla, name, shortName: shortName ?? name };
+      teams.set(tla, value);
+      return value;
+    };
     const fixtures: Fixture[] = answer.matches.map((match) => {
-      const home = {
-        code: match.homeTeam.tla,
-        name: match.homeTeam.name,
-        shortName: match.homeTeam.shortName ?? match.homeTeam.name,
-      };
-      const away = {
-        code: match.awayTeam.tla,
-        name: match.awayTeam.name,
-        shortName: match.awayTeam.shortName ?? match.awayTeam.name,
-      };
-      teams.set(home.code, home);
-      teams.set(away.code, away);
+      const [home, away] = [team(match.homeTeam), team(match.awayTeam)];
       const status = fixtureStatusOf(match.status);
       return {
         fixtureId: fixtureIdOf(season, match),
@@ -272,9 +265,7 @@ export class SeasonSetupService {
       throw new DomainError(
         ErrorCodes.SEASON_DATA_INVALID,
         `football-data.org's ${season} season is not complete: ${shape.slice(0, 3).join('; ')}`,
-        {
-          errors: shape,
-        },
+        { errors: shape },
       );
     }
     return scheduleFromFixtures(season, 'Premier League', fixtures, [...teams.values()], this.config.rules);
@@ -288,13 +279,7 @@ export class SeasonSetupService {
   ): Promise<SeasonImportResult> {
     const imported = await this.commandBus.execute(new ImportScheduleCommand(context, { schedule, source }));
     const { added } = await this.commandBus.execute(new AddEplOptionsCommand(null, context));
-    const summary = results
-      ? await this.sync.apply(results, {
-          actor: context.actor,
-          now: context.now,
-          correlationId: context.correlationId,
-        })
-      : null;
+    const summary = results ? await this.sync.apply(results, context) : null;
     const resultsRecorded = summary?.resultsRecorded ?? 0;
     const parts = [imported.message];
     if (added > 0) parts.push(`Added ${added} team options.`);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { BroadcastRequest, BroadcastResult } from '@treble/contracts';
 import { Database } from '../platform/database/database.js';
 import { forEachPlayer, NotificationChannels } from './channels.js';
-import type { PlayerRow } from './player-values.js';
+import { PlayerValues } from './player-values.js';
 
 /** One-off messages from the pool host (kind `announcement`), to everyone or to those who have not picked. */
 @Injectable()
@@ -10,6 +10,7 @@ export class NotificationBroadcasts {
   constructor(
     private readonly database: Database,
     private readonly channels: NotificationChannels,
+    private readonly players: PlayerValues,
   ) {}
 
   async broadcast(request: BroadcastRequest, now: Date): Promise<BroadcastResult> {
@@ -17,14 +18,7 @@ export class NotificationBroadcasts {
       `SELECT id FROM periods WHERE NOT is_completed ORDER BY start_date LIMIT 1`,
     );
     const periodId = current[0]?.id ?? null;
-    const { rows: players } = await this.database.query<PlayerRow>(
-      request.audience === 'all' || periodId === null
-        ? 'SELECT id::text AS id, email, first_name, last_name, is_admin FROM users WHERE active ORDER BY created_at'
-        : `SELECT u.id::text AS id, u.email, u.first_name, u.last_name, u.is_admin FROM users u
-           WHERE u.active AND NOT EXISTS (SELECT 1 FROM choices c WHERE c.user_id = u.id::text AND c.period_id = $1)
-           ORDER BY u.created_at`,
-      request.audience === 'all' || periodId === null ? [] : [periodId],
-    );
+    const players = await this.players.active(request.audience === 'all' ? null : periodId);
     // Each player's choice for messages from the host, and whether a push subscription reaches them.
     const { rows: choices } = await this.database.query<{
       id: string;

@@ -59,14 +59,12 @@ export class NotificationChannels {
   secrets() {
     this.keys ??= (async () => {
       const { vapidPublicKey, vapidPrivateKey } = this.config.notifications;
-      let vapid: PushKeys;
-      if (vapidPublicKey !== null && vapidPrivateKey !== null) {
-        vapid = { publicKey: vapidPublicKey, privateKey: vapidPrivateKey };
-      } else {
-        vapid = JSON.parse(
-          await this.store.secret('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())),
-        ) as PushKeys;
-      }
+      const vapid: PushKeys =
+        vapidPublicKey !== null && vapidPrivateKey !== null
+          ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey }
+          : (JSON.parse(
+              await this.store.secret('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())),
+            ) as PushKeys);
       const unsubscribe = new UnsubscribeTokens(
         await this.store.secret('unsubscribe', UnsubscribeTokens.newKey),
       );
@@ -95,19 +93,12 @@ export class NotificationChannels {
     channels: { email: boolean; push: boolean },
     now: Date,
   ) {
-    let failed = 0;
-    let delivered = 0;
-    if (channels.email && this.mailer.configured) {
-      if (await this.sendEmail(recipient, message, now)) delivered++;
-      else failed++;
-    }
-    if (channels.push) {
-      for (const ok of await this.sendPush(recipient, message, now)) {
-        if (ok) delivered++;
-        else failed++;
-      }
-    }
-    return { delivered, failed };
+    const outcomes = [
+      ...(channels.email && this.mailer.configured ? [await this.sendEmail(recipient, message, now)] : []),
+      ...(channels.push ? await this.sendPush(recipient, message, now) : []),
+    ];
+    const delivered = outcomes.filter((ok) => ok).length;
+    return { delivered, failed: outcomes.length - delivered };
   }
 
   private async sendEmail(recipient: Recipient, message: Outgoing, now: Date): Promise<boolean> {

@@ -3,8 +3,7 @@ import type { MailTemplateView } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { loadAggregate } from '../event-store/read-stream.js';
-import type { CommandContext } from '../shared/domain/event.js';
-import { metadataFor } from '../shared/domain/event.js';
+import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import {
   decideChangeTemplate,
   decideResetTemplate,
@@ -16,6 +15,7 @@ import {
   templateKinds,
   templateOf,
   type MailTemplate,
+  type MailTemplatesEvent,
   type MailTemplatesState,
   type TemplateKind,
   type TemplateValues,
@@ -33,12 +33,8 @@ export class MailTemplates {
     return (await loadAggregate(this.eventStore, mailTemplatesStreamId, mailTemplatesModel)).state;
   }
 
-  async template(kind: TemplateKind): Promise<MailTemplate> {
-    return templateOf(await this.state(), kind);
-  }
-
   async render<K extends TemplateKind>(kind: K, values: TemplateValues<K>): Promise<MailTemplate> {
-    return render(await this.template(kind), values);
+    return render(templateOf(await this.state(), kind), values);
   }
 
   async list(): Promise<MailTemplateView[]> {
@@ -58,21 +54,22 @@ export class MailTemplates {
   }
 
   async change(kind: TemplateKind, template: MailTemplate, context: CommandContext): Promise<void> {
-    await decideAndAppend(
-      this.eventStore,
-      mailTemplatesStreamId,
-      mailTemplatesModel,
-      (state) => decideChangeTemplate(state, { kind, ...template }),
-      metadataFor(context),
-    );
+    await this.decide((state) => decideChangeTemplate(state, { kind, ...template }), context);
   }
 
   async reset(kind: TemplateKind, context: CommandContext): Promise<void> {
+    await this.decide((state) => decideResetTemplate(state, { kind }), context);
+  }
+
+  private async decide(
+    decide: (state: MailTemplatesState) => MailTemplatesEvent[],
+    context: CommandContext,
+  ): Promise<void> {
     await decideAndAppend(
       this.eventStore,
       mailTemplatesStreamId,
       mailTemplatesModel,
-      (state) => decideResetTemplate(state, { kind }),
+      decide,
       metadataFor(context),
     );
   }

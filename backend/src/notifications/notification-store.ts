@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { NotificationSettings } from '@treble/contracts';
+import type { NotificationLogEntry, NotificationSettings } from '@treble/contracts';
 import { Database } from '../platform/database/database.js';
 import { isTimeZone } from './domain/templates.js';
 
@@ -14,7 +14,8 @@ interface SettingsRow {
   announcement_push: boolean;
 }
 
-export type NotificationKind = 'reminder' | 'results' | 'announcement';
+export const notificationKinds = ['reminder', 'results', 'announcement'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
 export type Channel = 'email' | 'push';
 export type UnsubscribeKind = NotificationKind | 'all';
 
@@ -64,7 +65,7 @@ export class NotificationStore {
     await this.database.query(
       `INSERT INTO notification_settings (user_id, time_zone, reminder_email, reminder_push, results_email, results_push,
          announcement_email, announcement_push, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $8, $9, $7)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (user_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, reminder_email = EXCLUDED.reminder_email,
          reminder_push = EXCLUDED.reminder_push, results_email = EXCLUDED.results_email,
          results_push = EXCLUDED.results_push, announcement_email = EXCLUDED.announcement_email,
@@ -72,13 +73,8 @@ export class NotificationStore {
       [
         userId,
         settings.timeZone,
-        settings.reminder.email,
-        settings.reminder.push,
-        settings.results.email,
-        settings.results.push,
+        ...notificationKinds.flatMap((kind) => [settings[kind].email, settings[kind].push]),
         now,
-        settings.announcement.email,
-        settings.announcement.push,
       ],
     );
   }
@@ -125,24 +121,15 @@ export class NotificationStore {
     );
   }
 
-  async recentLog(limit: number) {
-    const { rows } = await this.database.query<{
-      id: string;
-      user_id: string | null;
-      recipient: string;
-      kind: string;
-      channel: Channel;
-      subject: string;
-      period_id: number | null;
-      sent_at: Date;
-      status: 'delivered' | 'error';
-      error: string | null;
-    }>(
-      `SELECT id::text AS id, user_id::text AS user_id, recipient, kind, channel, subject, period_id, sent_at, status, error
+  /** The latest deliveries, newest first, as the Email Alerts tab lists them. */
+  async recentLog(limit: number): Promise<NotificationLogEntry[]> {
+    const { rows } = await this.database.query<Omit<NotificationLogEntry, 'sentAt'> & { sentAt: Date }>(
+      `SELECT id::text AS id, user_id::text AS "userId", recipient, kind, channel, subject, period_id AS "periodId",
+         sent_at AS "sentAt", status, error
        FROM notification_log ORDER BY sent_at DESC, id DESC LIMIT $1`,
       [limit],
     );
-    return rows;
+    return rows.map((row) => ({ ...row, sentAt: new Date(row.sentAt).toISOString() }));
   }
 }
 

@@ -15,7 +15,6 @@ import {
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { Type } from 'class-transformer';
 import {
-  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -50,9 +49,10 @@ import { commandContext } from '../platform/http/command-context.js';
 import { MailTemplates } from './mail-templates.js';
 import { NotificationChannels } from './channels.js';
 import { escapeHtml, isTimeZone, textToHtml } from './domain/templates.js';
-import { NotificationStore } from './notification-store.js';
+import { NotificationStore, notificationKinds } from './notification-store.js';
 import { NotificationsService } from './notifications.service.js';
 import { NotificationBroadcasts } from './broadcasts.js';
+import { ResultsDigests } from './results-digest.js';
 
 /**
  * `{ email: boolean, push: boolean }` and nothing else, checked as a plain value: class-transformer's
@@ -75,14 +75,6 @@ function IsChannelChoice(): PropertyDecorator {
   });
 }
 
-class ChannelChoiceBody implements ChannelChoice {
-  @IsBoolean()
-  email: boolean;
-
-  @IsBoolean()
-  push: boolean;
-}
-
 export class SettingsBody implements NotificationSettingsRequest {
   @IsOptional()
   @IsString()
@@ -90,15 +82,15 @@ export class SettingsBody implements NotificationSettingsRequest {
   timeZone: string | null;
 
   @IsChannelChoice()
-  reminder: ChannelChoiceBody;
+  reminder: ChannelChoice;
 
   @IsChannelChoice()
-  results: ChannelChoiceBody;
+  results: ChannelChoice;
 
   /** Left out by a client that predates it: kept as it was. */
   @IsOptional()
   @IsChannelChoice()
-  announcement?: ChannelChoiceBody;
+  announcement?: ChannelChoice;
 }
 
 export class TimeZoneBody implements TimeZoneRequest {
@@ -134,6 +126,15 @@ export class MailTemplateBody implements MailTemplateRequest {
   text: string;
 }
 
+function requireTimeZone(timeZone: string): void {
+  if (!isTimeZone(timeZone)) {
+    throw new DomainError(
+      ErrorCodes.VALIDATION_FAILED,
+      'timeZone must be an IANA time zone such as Europe/London.',
+    );
+  }
+}
+
 function templateKind(kind: string): MailTemplateKind {
   if (!(mailTemplateKinds as readonly string[]).includes(kind)) {
     throw new DomainError(
@@ -165,6 +166,7 @@ export class NotificationsController {
     private readonly channels: NotificationChannels,
     private readonly notifications: NotificationsService,
     private readonly broadcasts: NotificationBroadcasts,
+    private readonly digests: ResultsDigests,
     private readonly templates: MailTemplates,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -181,12 +183,7 @@ export class NotificationsController {
   @Player()
   @ApiOperation({ summary: 'Save your notification choices and time zone' })
   async save(@Body() body: SettingsBody, @Req() request: Request): Promise<NotificationSettings> {
-    if (body.timeZone !== null && body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
-      throw new DomainError(
-        ErrorCodes.VALIDATION_FAILED,
-        'timeZone must be an IANA time zone such as Europe/London.',
-      );
-    }
+    if (body.timeZone !== null && body.timeZone !== undefined) requireTimeZone(body.timeZone);
     const userId = authenticationOf(request).user.id;
     const announcement = body.announcement ?? (await this.store.settings(userId)).announcement;
     const settings: NotificationSettings = {
@@ -204,12 +201,7 @@ export class NotificationsController {
   @Player()
   @ApiOperation({ summary: "The browser's time zone, kept when you have none yet" })
   async adoptTimeZone(@Body() body: TimeZoneBody, @Req() request: Request): Promise<void> {
-    if (!isTimeZone(body.timeZone)) {
-      throw new DomainError(
-        ErrorCodes.VALIDATION_FAILED,
-        'timeZone must be an IANA time zone such as Europe/London.',
-      );
-    }
+    requireTimeZone(body.timeZone);
     await this.store.adoptTimeZone(authenticationOf(request).user.id, body.timeZone, this.clock.now());
   }
 
@@ -227,9 +219,9 @@ export class NotificationsController {
       throw new DomainError(ErrorCodes.VALIDATION_FAILED, 'This unsubscribe link is not valid.');
     }
     const settings = await this.store.settings(verified.userId);
-    if (verified.kind === 'reminder' || verified.kind === 'all') settings.reminder.email = false;
-    if (verified.kind === 'results' || verified.kind === 'all') settings.results.email = false;
-    if (verified.kind === 'announcement' || verified.kind === 'all') settings.announcement.email = false;
+    for (const kind of notificationKinds) {
+      if (verified.kind === kind || verified.kind === 'all') settings[kind].email = false;
+    }
     await this.store.save(verified.userId, settings, this.clock.now());
     const what = {
       all: 'e-mails',
@@ -249,24 +241,11 @@ export class NotificationsController {
     summary: 'What will be sent next and when, and the log of what was sent (Email Alerts tab)',
   })
   async overview(): Promise<NotificationsOverview> {
-    const now = this.clock.now();
-    const log = await this.store.recentLog(100);
     return {
       emailConfigured: this.channels.emailConfigured,
       reminderHours: this.config.notifications.reminderHours,
-      upcoming: await this.notifications.upcoming(now),
-      log: log.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        recipient: row.recipient,
-        kind: row.kind,
-        channel: row.channel,
-        subject: row.subject,
-        periodId: row.period_id,
-        sentAt: new Date(row.sent_at).toISOString(),
-        status: row.status,
-        error: row.error,
-      })),
+      upcoming: await this.notifications.upcoming(this.clock.now()),
+      log: await this.store.recentLog(100),
     };
   }
 
@@ -291,7 +270,7 @@ export class NotificationsController {
     const settings = await this.store.settings(admin.id);
     const message =
       query.kind === 'results'
-        ? await (await this.notifications.digest(query.periodId, now)).forPlayer(player)
+        ? await (await this.digests.build(query.periodId, now)).forPlayer(player)
         : await this.notifications.reminderMessage(
             player,
             await this.notifications.period(query.periodId),

@@ -24,6 +24,8 @@ import {
   dueSlot,
   periodNotificationsModel,
   periodNotificationsStreamId,
+  type PeriodNotificationsEvent,
+  type PeriodNotificationsState,
 } from './domain/period-notifications.js';
 import { formatDeadline } from './domain/templates.js';
 import { MailTemplates } from './mail-templates.js';
@@ -37,11 +39,7 @@ interface OpenPeriod {
   deadline: Date;
 }
 
-export interface DecidedReminders {
-  periodId: number;
-  slotHours: number;
-  userIds: string[];
-}
+type DecidedReminders = Extract<PeriodNotificationsEvent, { type: 'ReminderDecided' }>['data'];
 
 const digestWindowMs = 2 * 24 * 3_600_000;
 
@@ -69,9 +67,23 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     private readonly queryBus: QueryBus,
   ) {}
 
-  /** The scope of the current season's streams: reminders are decided per season's period. */
-  private async scope(): Promise<string> {
-    return (await this.queryBus.execute(new CurrentSeasonQuery()))?.scope ?? '';
+  /** The period's notifications stream, of the current season: reminders are decided per season's period. */
+  private async streamOf(periodId: number): Promise<string> {
+    const scope = (await this.queryBus.execute(new CurrentSeasonQuery()))?.scope ?? '';
+    return periodNotificationsStreamId(periodId, scope);
+  }
+
+  /** Appends what `decide` decides on the period's stream; answers the events appended. */
+  private async decideOn(
+    periodId: number,
+    now: Date,
+    correlationId: string,
+    decide: (state: PeriodNotificationsState) => PeriodNotificationsEvent[],
+  ): Promise<PeriodNotificationsEvent[]> {
+    const metadata = metadataFor({ actor: 'system', source: 'system', now, correlationId });
+    const stream = await this.streamOf(periodId);
+    return (await decideAndAppend(this.eventStore, stream, periodNotificationsModel, decide, metadata))
+      .events;
   }
 
   onApplicationBootstrap(): void {
@@ -147,17 +159,8 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
       // Only players some channel reaches: a pool without mail or push decides (and logs) nothing.
       const eligible = await this.reachable(await this.playersShortOfPicks(period.id), 'reminder');
       if (eligible.length === 0) continue;
-      const { events } = await decideAndAppend(
-        this.eventStore,
-        periodNotificationsStreamId(period.id, await this.scope()),
-        periodNotificationsModel,
-        (state) => decideReminders(state, { periodId: period.id, slotHours, eligible }),
-        metadataFor({
-          actor: 'system',
-          source: 'system',
-          now,
-          correlationId: `reminders-${period.id}-${slotHours}`,
-        }),
+      const events = await this.decideOn(period.id, now, `reminders-${period.id}-${slotHours}`, (state) =>
+        decideReminders(state, { periodId: period.id, slotHours, eligible }),
       );
       for (const event of events) {
         if (event.type === 'ReminderDecided') decided.push(event.data);
@@ -260,15 +263,15 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     for (const period of await this.openPeriods(now)) {
       const { state } = await loadAggregate(
         this.eventStore,
-        periodNotificationsStreamId(period.id, await this.scope()),
+        await this.streamOf(period.id),
         periodNotificationsModel,
       );
       const recipients = (await this.playersShortOfPicks(period.id)).length;
       for (const slotHours of this.config.notifications.reminderHours) {
         const at = new Date(period.deadline.getTime() - slotHours * 3_600_000);
         const current = dueSlot(period.deadline, now, this.config.notifications.reminderHours);
-        if (at.getTime() <= now.getTime() && current !== slotHours) continue;
-        if ((state.reminded.get(slotHours)?.size ?? 0) > 0 && at.getTime() <= now.getTime()) continue;
+        const reminded = (state.reminded.get(slotHours)?.size ?? 0) > 0;
+        if (at.getTime() <= now.getTime() && (current !== slotHours || reminded)) continue;
         upcoming.push({
           kind: 'reminder',
           periodId: period.id,
@@ -294,29 +297,20 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
 
   /** Decides the period's digest once, then sends each player theirs and each admin the summary. */
   async sendDigest(periodId: number, now: Date): Promise<boolean> {
-    const { rows: players } = await this.database.query<PlayerRow>(
-      'SELECT id::text AS id, email, first_name, last_name, is_admin FROM users WHERE active ORDER BY created_at',
-    );
-    const reached = await this.reachable(
-      players.map((p) => p.id),
-      'results',
-    );
+    const players = await this.players.active();
+    const userIds = players.map((p) => p.id);
+    const reached = await this.reachable(userIds, 'results');
     // Nothing reaches anyone (no mail, no push): nothing is decided, so a later channel still can.
     if (reached.length === 0 && !this.channels.emailConfigured) return false;
-    const { events } = await decideAndAppend(
-      this.eventStore,
-      periodNotificationsStreamId(periodId, await this.scope()),
-      periodNotificationsModel,
-      (state) =>
-        decideResultsDigest(state, {
-          periodId,
-          userIds: players.map((p) => p.id),
-          adminIds: players.filter((p) => p.is_admin).map((p) => p.id),
-        }),
-      metadataFor({ actor: 'system', source: 'system', now, correlationId: `digest-${periodId}` }),
+    const events = await this.decideOn(periodId, now, `digest-${periodId}`, (state) =>
+      decideResultsDigest(state, {
+        periodId,
+        userIds,
+        adminIds: players.filter((p) => p.is_admin).map((p) => p.id),
+      }),
     );
     if (events.length === 0) return false;
-    const digest = await this.digest(periodId, now);
+    const digest = await this.digests.build(periodId, now);
     await forEachPlayer(players, async (player) => {
       const settings = await this.store.settings(player.id);
       await this.channels.send(
@@ -335,11 +329,6 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
       }
     });
     return true;
-  }
-
-  /** The digest of a completed period (for each player, and the admins' summary). */
-  digest(periodId: number, now: Date = this.clock.now()) {
-    return this.digests.build(periodId, now);
   }
 
   // ---------- Welcome ----------

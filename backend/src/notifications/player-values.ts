@@ -14,6 +14,9 @@ export interface PlayerRow {
   is_admin: boolean;
 }
 
+const activePlayers =
+  'SELECT u.id::text AS id, u.email, u.first_name, u.last_name, u.is_admin FROM users u WHERE u.active';
+
 /** Who a notification is for, and the spec's variables every template has for them. */
 @Injectable()
 export class PlayerValues {
@@ -26,11 +29,18 @@ export class PlayerValues {
 
   /** An active player, or null. */
   async player(userId: string): Promise<PlayerRow | null> {
-    const { rows } = await this.database.query<PlayerRow>(
-      'SELECT id::text AS id, email, first_name, last_name, is_admin FROM users WHERE id = $1 AND active',
-      [userId],
-    );
+    const { rows } = await this.database.query<PlayerRow>(`${activePlayers} AND u.id = $1`, [userId]);
     return rows[0] ?? null;
+  }
+
+  /** The active players, oldest account first; with a period, only those without a pick in it. */
+  async active(withoutPicksIn: number | null = null): Promise<PlayerRow[]> {
+    const noPicks = `AND NOT EXISTS (SELECT 1 FROM choices c WHERE c.user_id = u.id::text AND c.period_id = $1)`;
+    const { rows } = await this.database.query<PlayerRow>(
+      `${activePlayers} ${withoutPicksIn === null ? '' : noPicks} ORDER BY u.created_at`,
+      withoutPicksIn === null ? [] : [withoutPicksIn],
+    );
+    return rows;
   }
 
   /** Overall points and rank after the latest completed matchweek (none before the first completes). */

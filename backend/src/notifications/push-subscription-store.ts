@@ -11,11 +11,7 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
-export interface NewPushSubscription {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+type NewPushSubscription = Omit<PushSubscriptionRow, 'user_id'>;
 
 /** Each player's browsers' push subscriptions (kept outside the event log, like their choices). */
 @Injectable()

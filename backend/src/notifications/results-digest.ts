@@ -20,18 +20,13 @@ export class ResultsDigests {
 
   /** The digest of a completed period: each player's points, rank movement and survivor status; the admins' summary. */
   async build(periodId: number, now: Date) {
-    const { rows: periodRows } = await this.database.query<{ name: string }>(
-      'SELECT name FROM periods WHERE id = $1',
+    const { rows: periodRows } = await this.database.query<{ name: string; previous: number | null }>(
+      'SELECT name, (SELECT max(id) FROM periods WHERE is_completed AND id < $1) AS previous FROM periods WHERE id = $1',
       [periodId],
     );
-    const periodName = periodRows[0]?.name;
-    if (periodName === undefined)
+    if (periodRows[0] === undefined)
       throw new DomainError(ErrorCodes.PERIOD_NOT_FOUND, `Period ${periodId} does not exist.`);
-    const { rows: previousRows } = await this.database.query<{ id: number }>(
-      'SELECT max(id) AS id FROM periods WHERE is_completed AND id < $1',
-      [periodId],
-    );
-    const previousId = previousRows[0]?.id ?? null;
+    const { name: periodName, previous: previousId } = periodRows[0];
     const kinds: LeaderboardKind[] = ['overall', 'survivor', 'last10'];
     const after = new Map<LeaderboardKind, Map<string, HistoricStanding>>();
     const before = new Map<LeaderboardKind, Map<string, HistoricStanding>>();
@@ -52,12 +47,7 @@ export class ResultsDigests {
               (SELECT count(*) FROM pending_results p WHERE p.period_id = $1) AS pending`,
       [periodId],
     );
-    const { rows: noPicks } = await this.database.query<PlayerRow>(
-      `SELECT u.id::text AS id, u.email, u.first_name, u.last_name, u.is_admin FROM users u
-       WHERE u.active AND NOT EXISTS (SELECT 1 FROM choices c WHERE c.user_id = u.id::text AND c.period_id = $1)
-       ORDER BY u.created_at`,
-      [periodId],
-    );
+    const noPicks = await this.players.active(periodId);
     const label: Record<LeaderboardKind, string> = {
       overall: 'Overall',
       survivor: 'Survivor',

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ReadsFrom } from '../projections/read-your-writes.js';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { Request } from 'express';
@@ -18,7 +17,7 @@ import { commandContext, requestUser } from '../platform/http/command-context.js
 import { withEmailsFor, LeaderboardQueries } from '../standings/index.js';
 import { PayoutQueries } from './queries/payout.queries.js';
 import { DomainError } from '../shared/domain/domain-error.js';
-import { CreatePrizeCommand, DeletePrizeCommand, UpdatePrizeCommand } from './commands/prizes.handlers.js';
+import { PrizesWriter } from './commands/prizes.writer.js';
 import { PrizeQueries } from './queries/prize.queries.js';
 import type { PrizeInput } from './domain/prize.js';
 import { Admin, Player, Public } from '../platform/http/access.decorators.js';
@@ -46,7 +45,7 @@ function asInput(body: PrizeBody) {
 @Controller('prizes')
 export class PrizesController {
   constructor(
-    private readonly commandBus: CommandBus,
+    private readonly writer: PrizesWriter,
     private readonly prizes: PrizeQueries,
     private readonly leaderboards: LeaderboardQueries,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -131,9 +130,7 @@ export class PrizesController {
   @Admin()
   @ApiOperation({ summary: 'Create a prize' })
   async create(@Body() body: PrizeBody, @Req() request: Request): Promise<Prize> {
-    const id = await this.commandBus.execute(
-      new CreatePrizeCommand(asInput(body), commandContext(request, this.clock, 'admin')),
-    );
+    const id = await this.writer.create(asInput(body), commandContext(request, this.clock, 'admin'));
     return this.prize(id);
   }
 
@@ -142,9 +139,7 @@ export class PrizesController {
   @Admin()
   @ApiOperation({ summary: 'Change a prize' })
   async update(@Param('id') id: string, @Body() body: PrizeBody, @Req() request: Request): Promise<Prize> {
-    await this.commandBus.execute(
-      new UpdatePrizeCommand(id, asInput(body), commandContext(request, this.clock, 'admin')),
-    );
+    await this.writer.update(id, asInput(body), commandContext(request, this.clock, 'admin'));
     return this.prize(id);
   }
 
@@ -153,7 +148,7 @@ export class PrizesController {
   @Admin()
   @ApiOperation({ summary: 'Delete a prize' })
   async remove(@Param('id') id: string, @Req() request: Request): Promise<MessageResponse> {
-    await this.commandBus.execute(new DeletePrizeCommand(id, commandContext(request, this.clock, 'admin')));
+    await this.writer.remove(id, commandContext(request, this.clock, 'admin'));
     return { message: 'Prize deleted successfully' };
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MatchdayStatus, SchedulerStatus } from '@treble/contracts';
 import { ResultsScheduler } from '../../src/live-results/results-scheduler.js';
-import { NotificationsService } from '../../src/notifications/notifications.service.js';
+import { ResultsDigests } from '../../src/notifications/results-digest.js';
 import { registerAdmin, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { readCaptured, startFakeFootballData, type FakeFootballData } from '../support/fake-football-data.js';
@@ -77,7 +77,7 @@ describe.each(databaseTargets)('provider trouble on $name', (target) => {
     // The admins' digest of the next completed matchweek says so.
     expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
     expect((await admin.request('POST', '/api/periods/1/complete', { force: true })).status).toBe(200);
-    const digest = await app.app.get(NotificationsService).digest(1);
+    const digest = await app.app.get(ResultsDigests).build(1, app.clock!.now());
     expect(digest.forAdmins.text).toContain(
       '- the results provider failed its last 3 polls (since 2025-08-10 12:20 UTC): ',
     );
@@ -93,7 +93,7 @@ describe.each(databaseTargets)('provider trouble on $name', (target) => {
       consecutiveFailures: 0,
       failingSince: null,
     });
-    expect((await app.app.get(NotificationsService).digest(1)).forAdmins.text).not.toContain(
+    expect((await app.app.get(ResultsDigests).build(1, app.clock!.now())).forAdmins.text).not.toContain(
       'results provider',
     );
   });

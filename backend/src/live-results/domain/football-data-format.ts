@@ -1,4 +1,5 @@
 import {
+  finalStatuses,
   isProviderStatus,
   type ProviderAnswer,
   type ProviderMatch,
@@ -91,15 +92,10 @@ export function parseMatch(raw: unknown): Parsed {
   if (homeScore === undefined || awayScore === undefined)
     return skip(id, 'score.fullTime holds something other than goals');
   if ((homeScore === null) !== (awayScore === null)) return skip(id, 'score.fullTime has one side only');
-  if ((status === 'FINISHED' || status === 'AWARDED') && (homeScore === null || awayScore === null)) {
+  const final = finalStatuses.includes(status);
+  if (final && (homeScore === null || awayScore === null))
     return skip(id, `${status} without a full-time score`);
-  }
-  if (
-    homeScore !== null &&
-    awayScore !== null &&
-    (status === 'FINISHED' || status === 'AWARDED') &&
-    !winnerAgrees(score, homeScore, awayScore)
-  ) {
+  if (final && !winnerAgrees(score, homeScore!, awayScore!)) {
     return skip(
       id,
       `score.winner ${JSON.stringify(score.winner)} contradicts the full-time score ${homeScore}-${awayScore}`,

@@ -22,15 +22,8 @@ export function fixtureIdOf(season: string, match: Pick<ProviderMatch, 'homeTeam
 
 /** Whether the fixture goes ahead. A suspended match (abandoned) is to be replayed: postponed. */
 export function fixtureStatusOf(status: ProviderStatus): FixtureStatus {
-  switch (status) {
-    case 'POSTPONED':
-    case 'SUSPENDED':
-      return 'POSTPONED';
-    case 'CANCELLED':
-      return 'CANCELLED';
-    default:
-      return 'SCHEDULED';
-  }
+  if (status === 'POSTPONED' || status === 'SUSPENDED') return 'POSTPONED';
+  return status === 'CANCELLED' ? 'CANCELLED' : 'SCHEDULED';
 }
 
 /**
@@ -70,30 +63,21 @@ export function resultsOf(match: ProviderMatch, fixtureId: string): ProviderResu
 }
 
 /** The status the Live Results tab shows. */
-export function displayStatus(status: ProviderStatus): MatchdayMatchStatus {
-  switch (status) {
-    case 'FINISHED':
-    case 'AWARDED':
-      return 'FINISHED';
-    case 'IN_PLAY':
-    case 'PAUSED':
-    case 'EXTRA_TIME':
-    case 'PENALTY_SHOOTOUT':
-      return 'IN_PLAY';
-    case 'POSTPONED':
-    case 'SUSPENDED':
-      return 'POSTPONED';
-    case 'CANCELLED':
-      return 'CANCELLED';
-    case 'SCHEDULED':
-    case 'TIMED':
-      return 'SCHEDULED';
-    default: {
-      const unexpected: never = status;
-      throw new Error(`Unexpected status ${String(unexpected)}`);
-    }
-  }
-}
+const displayStatuses: Record<ProviderStatus, MatchdayMatchStatus> = {
+  SCHEDULED: 'SCHEDULED',
+  TIMED: 'SCHEDULED',
+  IN_PLAY: 'IN_PLAY',
+  PAUSED: 'IN_PLAY',
+  EXTRA_TIME: 'IN_PLAY',
+  PENALTY_SHOOTOUT: 'IN_PLAY',
+  FINISHED: 'FINISHED',
+  AWARDED: 'FINISHED',
+  SUSPENDED: 'POSTPONED',
+  POSTPONED: 'POSTPONED',
+  CANCELLED: 'CANCELLED',
+};
+
+export const displayStatus = (status: ProviderStatus): MatchdayMatchStatus => displayStatuses[status];
 
 /** Matchday status (docs/rules.md, Screens): complete when every match of the round is finished. */
 export function matchdayStatus(matchday: number, matches: readonly ProviderMatch[]): MatchdayStatus {

@@ -34,10 +34,6 @@ export interface PollPlan {
   matchdays: number[];
 }
 
-function kickoffMs(fixture: BoardFixture): number | null {
-  return fixture.kickoff === null ? null : Date.parse(fixture.kickoff);
-}
-
 function goesAhead(fixture: BoardFixture): fixture is BoardFixture & { kickoff: string } {
   return fixture.status === 'SCHEDULED' && fixture.kickoff !== null && !fixture.settled;
 }
@@ -49,7 +45,7 @@ export function planPoll(board: readonly BoardFixture[], now: Date, lastFullSync
   const urgency = new Map<number, number>();
   for (const fixture of board) {
     if (!goesAhead(fixture)) continue;
-    const kickoff = kickoffMs(fixture)!;
+    const kickoff = Date.parse(fixture.kickoff);
     if (kickoff < at - STALE_AFTER_MS || kickoff > at + LOOKAHEAD_MS) continue;
     // Kicked off (live or awaiting its result) before upcoming; among those, the nearest to now.
     const score = kickoff <= at ? at - kickoff : LOOKAHEAD_MS + STALE_AFTER_MS + (kickoff - at);
@@ -67,7 +63,7 @@ export function isLiveWindow(board: readonly BoardFixture[], now: Date): boolean
   const at = now.getTime();
   return board.some((fixture) => {
     if (!goesAhead(fixture)) return false;
-    const kickoff = kickoffMs(fixture)!;
+    const kickoff = Date.parse(fixture.kickoff);
     return kickoff <= at && at < kickoff + LIVE_WINDOW_MS;
   });
 }
@@ -87,7 +83,7 @@ export function nextPollDelay(
   const at = now.getTime();
   const upcoming = board
     .filter(goesAhead)
-    .map((fixture) => kickoffMs(fixture)!)
+    .map((fixture) => Date.parse(fixture.kickoff))
     .filter((kickoff) => kickoff > at);
   if (upcoming.length === 0) return regularMs;
   return Math.max(1_000, Math.min(regularMs, Math.min(...upcoming) - at));

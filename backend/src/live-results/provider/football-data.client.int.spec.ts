@@ -28,7 +28,7 @@ describe('FootballDataClient against a local football-data.org', () => {
         sleeps.push(ms);
         now += ms;
       },
-      logger: { log: () => undefined, warn: (message) => warnings.push(message) },
+      logger: { warn: (message) => warnings.push(message) },
       timeoutMs: 2_000,
       backoffBaseMs: 1_000,
       ...options,

@@ -8,14 +8,13 @@ import {
   RequestWindow,
   waitSecondsFromMessage,
 } from '../domain/rate-limit.js';
-import { ResultsProviderError, type ProviderLogger, type ResultsProvider } from './results-provider.js';
+import { DomainError } from '../../shared/domain/domain-error.js';
+import type { ProviderLogger, ResultsProvider } from './results-provider.js';
 
 export interface FootballDataClientOptions {
   apiKey: string;
-  /** Default https://api.football-data.org/v4 (`FOOTBALL_DATA_URL`). */
-  baseUrl?: string;
-  /** Competition code; the pool plays the Premier League. */
-  competition?: string;
+  /** `FOOTBALL_DATA_URL`, such as https://api.football-data.org/v4. */
+  baseUrl: string;
   /** A request (headers and body) that takes longer than this is abandoned and retried. */
   timeoutMs?: number;
   /** Retries after a timeout, a network error, a 5xx or a malformed answer, with exponential backoff. */
@@ -33,24 +32,27 @@ export interface FootballDataClientOptions {
   /** Waits `ms` (injected by tests so they need not really wait); rejects when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   logger?: ProviderLogger;
-  fetch?: typeof fetch;
 }
 
-const silent: ProviderLogger = { log: () => undefined, warn: () => undefined };
-
-const realSleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : undefined);
+const defaults = {
+  timeoutMs: 10_000,
+  maxRetries: 3,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 30_000,
+  maxRateLimitRetries: 3,
+  maxWaitMs: 120_000,
+  requestsPerMinute: 10,
+  now: Date.now,
+  sleep: (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : undefined),
+  logger: { warn: () => undefined } as ProviderLogger,
+};
 
 /** Why a request got no answer. (Abort errors are DOMExceptions, not always `instanceof Error`.) */
 function describe(error: unknown): string {
-  const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
-    name?: unknown;
-    message?: unknown;
-    cause?: unknown;
-  };
+  const { name, message, cause } = Object(error) as { name?: unknown; message?: unknown; cause?: unknown };
   if (name === 'TimeoutError') return 'timed out';
   const text = typeof message === 'string' ? message : String(error);
-  const reason =
-    typeof cause === 'object' && cause !== null ? (cause as { message?: unknown }).message : undefined;
+  const reason = (Object(cause) as { message?: unknown }).message;
   return typeof reason === 'string' ? `${text} (${reason})` : text;
 }
 
@@ -63,35 +65,13 @@ function describe(error: unknown): string {
  */
 export class FootballDataClient implements ResultsProvider {
   readonly name = 'football-data';
-  private readonly baseUrl: string;
-  private readonly competition: string;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly backoffBaseMs: number;
-  private readonly backoffMaxMs: number;
-  private readonly maxRateLimitRetries: number;
-  private readonly maxWaitMs: number;
-  private readonly now: () => number;
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  private readonly logger: ProviderLogger;
-  private readonly fetchImpl: typeof fetch;
+  private readonly options: Required<FootballDataClientOptions>;
   private readonly window: RequestWindow;
 
-  constructor(private readonly options: FootballDataClientOptions) {
+  constructor(options: FootballDataClientOptions) {
     if (!options.apiKey.trim()) throw new Error('FootballDataClient needs an API key');
-    this.baseUrl = (options.baseUrl ?? 'https://api.football-data.org/v4').replace(/\/+$/, '');
-    this.competition = options.competition ?? 'PL';
-    this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.maxRetries = options.maxRetries ?? 3;
-    this.backoffBaseMs = options.backoffBaseMs ?? 1_000;
-    this.backoffMaxMs = options.backoffMaxMs ?? 30_000;
-    this.maxRateLimitRetries = options.maxRateLimitRetries ?? 3;
-    this.maxWaitMs = options.maxWaitMs ?? 120_000;
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? realSleep;
-    this.logger = options.logger ?? silent;
-    this.fetchImpl = options.fetch ?? fetch;
-    this.window = new RequestWindow(options.requestsPerMinute ?? 10, 60_000);
+    this.options = { ...defaults, ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
+    this.window = new RequestWindow(this.options.requestsPerMinute, 60_000);
   }
 
   matchesOfMatchday(season: number, matchday: number, signal?: AbortSignal): Promise<ProviderAnswer> {
@@ -102,37 +82,30 @@ export class FootballDataClient implements ResultsProvider {
     return this.matches({ season: String(season) }, signal);
   }
 
-  matchesByStatus(
-    season: number,
-    statuses: readonly ProviderStatus[],
-    signal?: AbortSignal,
-  ): Promise<ProviderAnswer> {
-    return this.matches({ season: String(season), status: statuses.join(',') }, signal);
+  matchesByStatus(season: number, statuses: readonly ProviderStatus[]): Promise<ProviderAnswer> {
+    return this.matches({ season: String(season), status: statuses.join(',') });
   }
 
   private async matches(query: Record<string, string>, signal?: AbortSignal): Promise<ProviderAnswer> {
-    const url = `${this.baseUrl}/competitions/${encodeURIComponent(this.competition)}/matches?${new URLSearchParams(query).toString()}`;
-    const label = `GET /competitions/${this.competition}/matches?${new URLSearchParams(query).toString()}`;
-    const answer = await this.request(url, label, signal);
-    for (const warning of answer.warnings) this.logger.warn(`${label}: ${warning}`);
+    const path = `/competitions/PL/matches?${new URLSearchParams(query).toString()}`;
+    const label = `GET ${path}`;
+    const answer = await this.request(`${this.options.baseUrl}${path}`, label, signal);
+    for (const warning of answer.warnings) this.options.logger.warn(`${label}: ${warning}`);
     for (const skipped of answer.skipped) {
-      this.logger.warn(`${label}: skipped match ${skipped.id ?? '(no id)'}: ${skipped.reason}`);
+      this.options.logger.warn(`${label}: skipped match ${skipped.id ?? '(no id)'}: ${skipped.reason}`);
     }
     return { matches: answer.matches, skipped: answer.skipped };
   }
 
-  private unavailable(message: string, status: number | null = null): ResultsProviderError {
-    return new ResultsProviderError(
-      ErrorCodes.RESULTS_PROVIDER_UNAVAILABLE,
-      `football-data.org: ${message}`,
-      status,
-    );
+  private unavailable(message: string): DomainError {
+    return new DomainError(ErrorCodes.RESULTS_PROVIDER_UNAVAILABLE, `football-data.org: ${message}`);
   }
 
   private async wait(ms: number, why: string, signal?: AbortSignal): Promise<void> {
     if (ms <= 0) return;
-    if (ms > this.maxWaitMs) throw this.unavailable(`${why}: would have to wait ${Math.ceil(ms / 1000)} s`);
-    await this.sleep(ms, signal);
+    if (ms > this.options.maxWaitMs)
+      throw this.unavailable(`${why}: would have to wait ${Math.ceil(ms / 1000)} s`);
+    await this.options.sleep(ms, signal);
   }
 
   private async request(
@@ -142,25 +115,27 @@ export class FootballDataClient implements ResultsProvider {
   ): Promise<ReturnType<typeof parseMatchesAnswer>> {
     let failures = 0;
     let limited = 0;
-    const retryAfterFailure = async (reason: string, status: number | null = null) => {
+    const retryAfterFailure = async (reason: string) => {
       failures++;
-      if (failures > this.maxRetries)
-        throw this.unavailable(`${reason} (gave up after ${failures} attempts)`, status);
-      const pause = backoffMs(failures, this.backoffBaseMs, this.backoffMaxMs);
-      this.logger.warn(`${label}: ${reason}; retry ${failures}/${this.maxRetries} in ${pause} ms`);
+      if (failures > this.options.maxRetries)
+        throw this.unavailable(`${reason} (gave up after ${failures} attempts)`);
+      const pause = backoffMs(failures, this.options.backoffBaseMs, this.options.backoffMaxMs);
+      this.options.logger.warn(
+        `${label}: ${reason}; retry ${failures}/${this.options.maxRetries} in ${pause} ms`,
+      );
       await this.wait(pause, reason, signal);
     };
 
     for (;;) {
       signal?.throwIfAborted();
-      await this.wait(this.window.waitMs(this.now()), 'request budget spent', signal);
-      this.window.record(this.now());
+      await this.wait(this.window.waitMs(this.options.now()), 'request budget spent', signal);
+      this.window.record(this.options.now());
 
       let response: Response;
       let text: string;
       try {
-        const timeout = AbortSignal.timeout(this.timeoutMs);
-        response = await this.fetchImpl(url, {
+        const timeout = AbortSignal.timeout(this.options.timeoutMs);
+        response = await fetch(url, {
           headers: { 'X-Auth-Token': this.options.apiKey, Accept: 'application/json' },
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
@@ -171,10 +146,8 @@ export class FootballDataClient implements ResultsProvider {
         continue;
       }
 
-      this.window.observe(
-        readRateLimitHeaders((name) => response.headers.get(name)),
-        this.now(),
-      );
+      const headers = readRateLimitHeaders((name) => response.headers.get(name));
+      this.window.observe(headers, this.options.now());
       let body: unknown;
       let parsed = true;
       try {
@@ -185,18 +158,17 @@ export class FootballDataClient implements ResultsProvider {
 
       if (response.status === 429) {
         limited++;
-        const headers = readRateLimitHeaders((name) => response.headers.get(name));
         const seconds =
           waitSecondsFromMessage(parsed ? errorMessageOf(body) : null) ?? headers.resetSeconds ?? 60;
-        if (limited > this.maxRateLimitRetries)
-          throw this.unavailable(`still rate limited after ${limited} waits`, 429);
-        this.logger.warn(`${label}: rate limited; waiting ${seconds} s as the provider asks`);
+        if (limited > this.options.maxRateLimitRetries)
+          throw this.unavailable(`still rate limited after ${limited} waits`);
+        this.options.logger.warn(`${label}: rate limited; waiting ${seconds} s as the provider asks`);
         // The next turn of the loop waits until then (the window is blocked), so no other request slips in.
-        this.window.blockUntil(this.now() + seconds * 1000);
+        this.window.blockUntil(this.options.now() + seconds * 1000);
         continue;
       }
       if (response.status >= 500) {
-        await retryAfterFailure(`answered ${response.status}`, response.status);
+        await retryAfterFailure(`answered ${response.status}`);
         continue;
       }
       if (!response.ok) {
@@ -205,21 +177,20 @@ export class FootballDataClient implements ResultsProvider {
           response.status === 400 || response.status === 401 || response.status === 403
             ? ' Check FOOTBALL_DATA_API_KEY and the plan.'
             : '';
-        throw new ResultsProviderError(
+        throw new DomainError(
           ErrorCodes.RESULTS_PROVIDER_REJECTED,
           `football-data.org refused ${label} (${response.status}): ${message}.${hint}`,
-          response.status,
         );
       }
       if (!parsed) {
-        await retryAfterFailure('the answer is not valid JSON', response.status);
+        await retryAfterFailure('the answer is not valid JSON');
         continue;
       }
       try {
         return parseMatchesAnswer(body);
       } catch (error) {
         if (!(error instanceof MalformedAnswerError)) throw error;
-        await retryAfterFailure(error.message, response.status);
+        await retryAfterFailure(error.message);
       }
     }
   }

@@ -10,16 +10,12 @@ export interface ReplaySource {
   teams: ReplayTeam[];
 }
 
-/** The bundled season's files (`backend/data/seasons/{season}/`); null when the season is not bundled. */
-export function bundledReplaySource(season: string): ReplaySource | null {
-  const folder = new URL(`../../../data/seasons/${season}/`, import.meta.url);
-  return /^\d{4}-\d{2}$/.test(season) && fs.existsSync(folder) ? loadReplaySource(season) : null;
-}
+const seasonFolder = (season: string) => new URL(`../../../data/seasons/${season}/`, import.meta.url);
 
 /** The bundled season's files (`backend/data/seasons/{season}/`). */
 export function loadReplaySource(season: string): ReplaySource {
-  const folder = new URL(`../../../data/seasons/${season}/`, import.meta.url);
-  const read = <T>(file: string): T => JSON.parse(fs.readFileSync(new URL(file, folder), 'utf8')) as T;
+  const read = <T>(file: string): T =>
+    JSON.parse(fs.readFileSync(new URL(file, seasonFolder(season)), 'utf8')) as T;
   const fixtures = read<{ matches: (OpenfootballScoredMatch & { score?: unknown })[] }>(
     'fixtures.openfootball.json',
   );
@@ -40,9 +36,6 @@ export function loadReplaySource(season: string): ReplaySource {
   };
 }
 
-/** The season name of a starting year: 2025 → "2025-26". */
-export const seasonOfYear = (year: number): string => `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
-
 /**
  * `RESULTS_PROVIDER=replay`: serves the bundled season as football-data.org would have at the
  * pool's current time (`CLOCK`: pin it with POOL_NOW, speed it up with POOL_CLOCK_SPEED). The
@@ -53,16 +46,17 @@ export class ReplayProvider implements ResultsProvider {
 
   private readonly sources = new Map<number, ReplaySource | null>();
 
-  /** `load` finds a season's files by its starting year (the bundled seasons by default). */
   constructor(
     private readonly clock: Clock,
     private readonly logger: ProviderLogger,
-    private readonly load: (seasonYear: number) => ReplaySource | null = (year) =>
-      bundledReplaySource(seasonOfYear(year)),
   ) {}
 
   private answer(season: number, keep: (match: ProviderMatch) => boolean): ProviderAnswer {
-    if (!this.sources.has(season)) this.sources.set(season, this.load(season));
+    if (!this.sources.has(season)) {
+      // The bundled season of this starting year (2025 → 2025-26), if there is one.
+      const name = `${season}-${String((season + 1) % 100).padStart(2, '0')}`;
+      this.sources.set(season, fs.existsSync(seasonFolder(name)) ? loadReplaySource(name) : null);
+    }
     const source = this.sources.get(season);
     if (!source) return { matches: [], skipped: [] };
     const parsed = parseMatchesAnswer({

@@ -1,6 +1,6 @@
 import type { Competition, Prize, PrizeRequest } from '@treble/contracts';
 import type { Unchecked } from '../../shared/domain/unchecked.js';
-import { type Currency, currencies, formatCents, type Money, moneyList, toCents } from './money.js';
+import { type Currency, currencies, formatCents, toCents } from './money.js';
 
 /** The prize as the wire carries it: the domain has no other shape for it. */
 export type { Competition, Prize };
@@ -97,7 +97,7 @@ export function validatePrize(input: PrizeInput): PrizeValidation {
     else description = input.description.trim();
   }
 
-  const isActive = input.isActive === undefined || input.isActive === null ? true : input.isActive;
+  const isActive = input.isActive ?? true;
   if (typeof isActive !== 'boolean') errors.push({ field: 'isActive', message: prizeMessages.isActive });
 
   if (errors.length > 0) return { ok: false, errors };
@@ -114,72 +114,25 @@ export function validatePrize(input: PrizeInput): PrizeValidation {
   };
 }
 
+const usd = (
+  competition: Competition,
+  position: string,
+  amount: string,
+  description: string,
+): PrizeDraft => ({
+  competition,
+  position,
+  amount,
+  currency: 'USD',
+  description,
+  isActive: true,
+});
+
 /** Seeded on a new pool (docs/rules.md): 2,650 USD in all. */
 export const defaultPrizes: readonly PrizeDraft[] = [
-  {
-    competition: 'overall',
-    position: '1st',
-    amount: '1000.00',
-    currency: 'USD',
-    description: 'Overall winner',
-    isActive: true,
-  },
-  {
-    competition: 'overall',
-    position: '2nd',
-    amount: '100.00',
-    currency: 'USD',
-    description: 'Overall runner-up',
-    isActive: true,
-  },
-  {
-    competition: 'overall',
-    position: '3rd',
-    amount: '50.00',
-    currency: 'USD',
-    description: 'Overall third place',
-    isActive: true,
-  },
-  {
-    competition: 'survivor',
-    position: 'Winner',
-    amount: '1000.00',
-    currency: 'USD',
-    description: 'Last player standing',
-    isActive: true,
-  },
-  {
-    competition: 'last10',
-    position: 'Winner',
-    amount: '500.00',
-    currency: 'USD',
-    description: 'Best over the last 10 matchweeks',
-    isActive: true,
-  },
+  usd('overall', '1st', '1000.00', 'Overall winner'),
+  usd('overall', '2nd', '100.00', 'Overall runner-up'),
+  usd('overall', '3rd', '50.00', 'Overall third place'),
+  usd('survivor', 'Winner', '1000.00', 'Last player standing'),
+  usd('last10', 'Winner', '500.00', 'Best over the last 10 matchweeks'),
 ];
-
-export interface PrizeTotals {
-  total: Money[];
-  byCompetition: Record<Competition, Money[]>;
-}
-
-/** Only active prizes are listed and summed; amounts in different currencies are never added together. */
-export function prizeTotals(prizes: readonly PrizeDraft[]): PrizeTotals {
-  const total = new Map<Currency, number>();
-  const byCompetition = new Map<Competition, Map<Currency, number>>(competitions.map((c) => [c, new Map()]));
-  for (const prize of prizes) {
-    if (!prize.isActive) continue;
-    const cents = toCents(prize.amount) ?? 0;
-    total.set(prize.currency, (total.get(prize.currency) ?? 0) + cents);
-    const sums = byCompetition.get(prize.competition)!;
-    sums.set(prize.currency, (sums.get(prize.currency) ?? 0) + cents);
-  }
-  return {
-    total: moneyList(total),
-    byCompetition: {
-      overall: moneyList(byCompetition.get('overall')!),
-      survivor: moneyList(byCompetition.get('survivor')!),
-      last10: moneyList(byCompetition.get('last10')!),
-    },
-  };
-}

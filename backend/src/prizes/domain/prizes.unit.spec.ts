@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { payouts, type RankedEntry } from './payouts.js';
-import { defaultPrizes, parsePosition, type PrizeDraft, prizeTotals, validatePrize } from './prize.js';
+import { defaultPrizes, parsePosition, type PrizeDraft, validatePrize } from './prize.js';
 
 describe('parsePosition', () => {
   it.each([
@@ -91,37 +91,18 @@ describe('validatePrize', () => {
   });
 });
 
-describe('defaultPrizes and prizeTotals', () => {
+describe('defaultPrizes', () => {
   it('seeds 2,650 USD: Overall 1,000 / 100 / 50, Survivor 1,000, Last 10 500', () => {
-    expect(prizeTotals(defaultPrizes)).toEqual({
-      total: [{ currency: 'USD', amount: '2650.00' }],
-      byCompetition: {
-        overall: [{ currency: 'USD', amount: '1150.00' }],
-        survivor: [{ currency: 'USD', amount: '1000.00' }],
-        last10: [{ currency: 'USD', amount: '500.00' }],
-      },
-    });
-    expect(defaultPrizes.every((prize) => validatePrize(prize).ok)).toBe(true);
-  });
-
-  it('sums only active prizes and keeps currencies apart', () => {
-    const prizes: PrizeDraft[] = [
-      ...defaultPrizes.map((prize) =>
-        prize.competition === 'last10' ? { ...prize, isActive: false } : prize,
-      ),
-      {
-        competition: 'overall',
-        position: '4th',
-        amount: '20.00',
-        currency: 'GBP',
-        description: null,
-        isActive: true,
-      },
-    ];
-    expect(prizeTotals(prizes).total).toEqual([
-      { currency: 'USD', amount: '2150.00' },
-      { currency: 'GBP', amount: '20.00' },
+    expect(
+      defaultPrizes.map((prize) => [prize.competition, prize.position, prize.amount, prize.currency]),
+    ).toEqual([
+      ['overall', '1st', '1000.00', 'USD'],
+      ['overall', '2nd', '100.00', 'USD'],
+      ['overall', '3rd', '50.00', 'USD'],
+      ['survivor', 'Winner', '1000.00', 'USD'],
+      ['last10', 'Winner', '500.00', 'USD'],
     ]);
+    expect(defaultPrizes.every((prize) => prize.isActive && validatePrize(prize).ok)).toBe(true);
   });
 });
 

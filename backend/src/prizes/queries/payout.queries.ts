@@ -21,14 +21,8 @@ export class PayoutQueries {
       if (places.length === 0) continue;
       standings[competition] = await this.leaderboards.top(competition, Math.max(...places));
     }
-    const entries = new Map(
-      Object.entries(standings).map(([competition, rows]) => [
-        competition,
-        new Map(rows.map((row) => [row.userId, row])),
-      ]),
-    );
     return payouts(prizes, standings).map((payout) => {
-      const entry = entries.get(payout.competition)!.get(payout.userId)!;
+      const entry = standings[payout.competition]!.find((row) => row.userId === payout.userId)!;
       return {
         competition: payout.competition,
         userId: payout.userId,
