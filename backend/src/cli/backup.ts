@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { backupPool } from '../operations/index.js';
-import { appVersion, exitOn, openPool, phaseBars } from './backup-support.js';
+import { appVersion, exitOn, openPool, phaseBars } from './support.js';
 
 const usage = `Usage: npm run backup -- <file>
 
@@ -17,10 +17,10 @@ async function main(argv: string[]): Promise<number> {
   }
   // npm runs scripts from the project root; INIT_CWD is where the user typed the command.
   const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-  const pool = await openPool('backup');
+  const pool = await openPool();
   const bars = phaseBars();
   try {
-    const { header } = await backupPool({
+    const header = await backupPool({
       database: pool.database,
       store: pool.store,
       file: target,

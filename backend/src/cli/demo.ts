@@ -47,7 +47,6 @@ async function main(): Promise<number> {
   const port = positive(values.port ?? process.env.PORT, 'port', 3000, 65_535);
   const pool = await startDemoPool({
     dataDir: path.resolve(values['data-dir'] ?? './data/demo'),
-    fresh: true,
     port,
     speed: positive(values.speed, 'speed', 600, 100_000),
     season: values.season ?? BUNDLED_SEASON,
@@ -71,15 +70,12 @@ Treble demo: the ${values.season ?? BUNDLED_SEASON} Premier League replayed at $
 Ctrl-C stops it. The pool lives in ${pool.config.dataDir} and starts afresh next time.
 `);
 
-  const bars = new MultiBar(
-    {
-      format: 'Matches [{bar}] {value}/{total} | {poolNow} | MW {matchweek} | leader {leader}',
-      hideCursor: true,
-      noTTYOutput: true,
-      notTTYSchedule: 10_000,
-    },
-    undefined,
-  );
+  const bars = new MultiBar({
+    format: 'Matches [{bar}] {value}/{total} | {poolNow} | MW {matchweek} | leader {leader}',
+    hideCursor: true,
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+  });
   const stopping = new AbortController();
   process.once('SIGINT', () => stopping.abort());
   process.once('SIGTERM', () => stopping.abort());
@@ -97,8 +93,7 @@ Ctrl-C stops it. The pool lives in ${pool.config.dataDir} and starts afresh next
       const progress = await pool.step();
       if (Date.now() - lastLeaderCheck > 2_000) {
         lastLeaderCheck = Date.now();
-        const [top] = await pool.leaders(1);
-        leader = top ? `${top.displayName} (${top.totalPoints} pts)` : '-';
+        leader = await pool.leader('overall');
       }
       for (const note of progress.notes) bars.log(`${note}\n`);
       bar.update(progress.matchesFinished, {
@@ -108,11 +103,8 @@ Ctrl-C stops it. The pool lives in ${pool.config.dataDir} and starts afresh next
       });
       if (progress.ended && !announcedEnd) {
         announcedEnd = true;
-        const winners = await pool.winners();
-        const name = (entry: { displayName: string; totalPoints: number } | null) =>
-          entry ? `${entry.displayName} (${entry.totalPoints} pts)` : '-';
         bars.log(
-          `The replay has caught up with the bundled results. Overall: ${name(winners.overall)} · Survivor: ${name(winners.survivor)} · Last 10: ${name(winners.last10)}. The pool stays open, Ctrl-C to stop.\n`,
+          `The replay has caught up with the bundled results. Overall: ${await pool.leader('overall')} · Survivor: ${await pool.leader('survivor')} · Last 10: ${await pool.leader('last10')}. The pool stays open, Ctrl-C to stop.\n`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -1,17 +1,12 @@
 import 'reflect-metadata';
-import { SingleBar, Presets } from 'cli-progress';
-import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
-import { PostgresEventStore } from '../event-store/postgres-event-store.js';
-import { ConfigError, loadConfig } from '../platform/config/config.js';
-import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
-import { Database } from '../platform/database/database.js';
 import {
   ProjectionEngine,
   type ProjectionStatus,
   type RebuildProgress,
   type VerifyReport,
 } from '../projections/projection-engine.js';
-import { projectionsFor, readEntities } from '../read-models.js';
+import { projectionsFor } from '../read-models.js';
+import { exitOn, openPool, phaseBars } from './support.js';
 
 const usage = `Usage: npm run projections -- <command>
 
@@ -25,45 +20,28 @@ events of EventStoreDB when EVENTSTORE_URL is set.`;
 
 function table(rows: ProjectionStatus[]): string {
   const header = ['projection', 'version', 'stored', 'generation', 'position', 'head', 'lag'];
-  const body = rows.map((r) => [
-    r.name,
-    String(r.version),
-    r.storedVersion === null ? '-' : String(r.storedVersion),
-    r.generation === null ? '-' : String(r.generation),
-    r.position.toString(),
-    r.head.toString(),
-    String(r.lag),
-  ]);
+  const body = rows.map((r) =>
+    [r.name, r.version, r.storedVersion ?? '-', r.generation ?? '-', r.position, r.head, r.lag].map(String),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
-/** Runs one projection's rebuild or verify under a progress bar counted in events. */
+/** Runs one projection's rebuild or verify under a progress bar counted in events, full once done. */
 async function withProgress<T>(
+  bars: ReturnType<typeof phaseBars>,
   label: string,
   total: number,
   run: (onProgress: (progress: RebuildProgress) => void) => Promise<T>,
 ): Promise<T> {
-  const bar = new SingleBar(
-    {
-      format: `${label.padEnd(28)} [{bar}] {percentage}% | {value}/{total} events`,
-      hideCursor: true,
-      noTTYOutput: true,
-      notTTYSchedule: 500,
-    },
-    Presets.shades_classic,
-  );
-  bar.start(Math.max(total, 1), 0);
-  try {
-    return await run((progress) => {
-      if (progress.eventsApplied > bar.getTotal()) bar.setTotal(progress.eventsApplied);
-      bar.update(progress.eventsApplied);
-    });
-  } finally {
-    bar.update(bar.getTotal());
-    bar.stop();
-  }
+  bars.report(label, 0, total);
+  const result = await run(({ eventsApplied }) => {
+    total = Math.max(total, eventsApplied);
+    bars.report(label, eventsApplied, total);
+  });
+  bars.report(label, total, total);
+  return result;
 }
 
 function describeDifferences(report: VerifyReport): string {
@@ -86,35 +64,27 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
-  const config = loadConfig();
-  const database = await Database.open({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: Math.min(config.databasePoolSize, 4),
-    entities: readEntities,
-  });
-  const store =
-    config.eventStoreUrl === null
-      ? new PostgresEventStore(database, config.projectionPollMs)
-      : EsdbEventStore.connect(config.eventStoreUrl);
-  const projections = projectionsFor(config.rules);
-  const engine = new ProjectionEngine(database, store, projections);
+  const pool = await openPool();
+  const projections = projectionsFor(pool.config.rules);
+  const engine = new ProjectionEngine(pool.database, pool.store, projections);
+  const bars = phaseBars();
   try {
     if (command === 'status') {
       console.log(table(await engine.status()));
       return 0;
     }
     const names = name ? [engine.projectionNamed(name).name] : projections.map((p) => p.name);
-    const total = await store.countAfter(0n);
     if (command === 'verify') {
+      const total = await pool.store.countAfter(0n);
       const reports: VerifyReport[] = [];
       for (const projectionName of names) {
         reports.push(
-          await withProgress(`verify ${projectionName}`, total, (onProgress) =>
+          await withProgress(bars, `verify ${projectionName}`, total, (onProgress) =>
             engine.verify(projectionName, onProgress),
           ),
         );
       }
+      bars.stop();
       for (const report of reports) console.log(describeDifferences(report));
       const differing = reports.filter((report) => report.differences.length > 0);
       console.log(
@@ -127,31 +97,18 @@ async function main(argv: string[]): Promise<number> {
     for (const projectionName of names) {
       // A rebuild replays only the events its projection applies: the bar counts those.
       const replayed = await engine.eventsToReplay(projectionName);
-      await withProgress(`rebuild ${projectionName}`, replayed, (onProgress) =>
+      await withProgress(bars, `rebuild ${projectionName}`, replayed, (onProgress) =>
         engine.rebuild(projectionName, onProgress),
       );
     }
+    bars.stop();
     console.log(table(await engine.status()));
     return 0;
   } finally {
+    bars.stop();
     await engine.stop();
-    await store.close();
-    await database.close();
+    await pool.close();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (
-      error instanceof ConfigError ||
-      error instanceof DataDirInUseError ||
-      (error instanceof Error && error.message.startsWith('Unknown projection'))
-    ) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitOn(main(process.argv.slice(2)));

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { rebuildReadTables, restorePool } from '../operations/index.js';
+import { restorePool } from '../operations/index.js';
+import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { projectionsFor } from '../read-models.js';
-import { exitOn, openPool, phaseBars } from './backup-support.js';
+import { exitOn, openPool, phaseBars } from './support.js';
 
 const usage = `Usage: npm run restore -- <file>
 
@@ -18,9 +19,17 @@ async function main(argv: string[]): Promise<number> {
     return file === undefined ? 2 : 0;
   }
   const source = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-  const pool = await openPool('restore');
+  const config = loadConfig();
+  // A restore writes the Postgres `events` table (positions and recorded times kept).
+  if (config.eventStoreUrl !== null) {
+    throw new ConfigError(
+      'EVENTSTORE_URL',
+      'is set: restore into the Postgres event store (unset it), then copy the log with `npm run events -- migrate --to esdb` (docs/adr/009-backup-restore.md)',
+    );
+  }
+  const pool = await openPool(config);
   const bars = phaseBars();
-  const projections = projectionsFor(pool.config.rules);
+  const projections = projectionsFor(config.rules);
   const engine = new ProjectionEngine(pool.database, pool.store, projections);
   try {
     const header = await restorePool({
@@ -28,11 +37,11 @@ async function main(argv: string[]): Promise<number> {
       file: source,
       onProgress: ({ phase, done, total }) => bars.report(phase, done, total),
     });
-    await rebuildReadTables(
-      engine,
-      projections.map((projection) => projection.name),
-      (name, position, head) => bars.report(`rebuild ${name}`, Number(position), Number(head)),
-    );
+    for (const { name } of projections) {
+      await engine.rebuild(name, ({ position, head }) =>
+        bars.report(`rebuild ${name}`, Number(position), Number(head)),
+      );
+    }
     bars.stop();
     console.log(
       `Restored ${header.counts.events} events, ${header.counts.credentials} accounts' credentials and ` +

@@ -1,4 +1,4 @@
-import type { Option } from '@treble/contracts';
+import type { Option, PoolRules } from '@treble/contracts';
 
 /*
  * The demo's computer players: each picks three options of a period the way a kind of human
@@ -87,12 +87,6 @@ function appeal(option: Option, style: PickStyle): number {
   }
 }
 
-export interface PickLimits {
-  picksPerPeriod: number;
-  maxUsesPerTeam: number;
-  minUsesPerTeam: number;
-}
-
 /**
  * The options a computer player adds now: open ones (not locked, fixture going ahead, team not
  * used up, not already picked), up to the period's free slots, drawn by the style's appeal. Teams
@@ -101,7 +95,7 @@ export interface PickLimits {
 export function choosePicks(
   options: readonly Option[],
   style: PickStyle,
-  limits: PickLimits,
+  limits: Pick<PoolRules, 'picksPerPeriod' | 'maxUsesPerTeam' | 'minUsesPerTeam'>,
   random: () => number,
 ): Option[] {
   const free = limits.picksPerPeriod - options.filter((option) => option.choiceId !== null).length;

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import type { LoggerService } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type LeaderboardEntry, type Option, type Period } from '@treble/contracts';
 import { createApp } from '../app.js';
 import { REPLAY_FULL_TIME_MINUTE, loadReplaySource, ResultsScheduler } from '../live-results/index.js';
 import { CLOCK, ScaledClock, type Clock } from '../platform/clock/clock.js';
-import { loadConfig, type AppConfig } from '../platform/config/config.js';
+import { loadConfig } from '../platform/config/config.js';
 import { londonLocalToUtc, BUNDLED_SEASON, bundledSeasons } from '../season/index.js';
 import { choosePicks, computerPlayers, seededRandom, type ComputerPlayer } from './computer-players.js';
 import { PoolClient, PoolRequestError } from './pool-client.js';
@@ -35,10 +34,8 @@ const landBeforeKickoff = 90 * minute;
 const overdueAfter = 12 * hour;
 
 export interface DemoOptions {
-  /** Embedded database folder: the demo never touches DATABASE_URL or the main pool's ./data. */
+  /** The embedded database's folder, emptied first: never DATABASE_URL or the main pool's ./data. */
   dataDir: string;
-  /** Empty `dataDir` first (a demo always starts a fresh pool). */
-  fresh?: boolean;
   port?: number;
   host?: string;
   /** Pool seconds per real second. */
@@ -50,64 +47,19 @@ export interface DemoOptions {
   /** How many computer players join (1-12). */
   players?: number;
   seed?: number;
-  webDistDir?: string;
   logger?: LoggerService;
   /** Extra settings (e.g. PROJECTION_POLL_MS). */
   env?: Record<string, string>;
 }
 
-export interface DemoFixture {
-  matchweek: number;
-  home: string;
-  away: string;
-  kickoff: number;
-  /** The bundled data has its final score (a match with none is never finished by the replay). */
-  played: boolean;
-  score: [number, number] | null;
-}
-
-export interface DemoProgress {
-  poolNow: Date;
-  /** The current period (the one whose next deadline is soonest), or null once the season is over. */
-  matchweek: number | null;
-  matchesFinished: number;
-  matchesWithResults: number;
-  /** No further match in the bundled data will finish: the replay has caught up with it. */
-  ended: boolean;
-  /** Something the host or the players just did, for the console. */
-  notes: string[];
-}
-
-export interface DemoPool {
-  app: NestExpressApplication;
-  config: AppConfig;
-  baseUrl: string;
-  clock: ScaledClock;
-  admin: PoolClient;
-  players: { player: ComputerPlayer; client: PoolClient }[];
-  fixtures: readonly DemoFixture[];
-  /** One round of the director: picks, overdue matchweeks, skipping a quiet gap. */
-  step(): Promise<DemoProgress>;
-  /** Moves the pool clock and lets the results scheduler poll at once. */
-  jumpTo(instant: Date): Promise<void>;
-  /** The top of the Overall leaderboard. */
-  leaders(count: number): Promise<LeaderboardEntry[]>;
-  /** The leader of each competition (the winners, once the season is over). */
-  winners(): Promise<{
-    overall: LeaderboardEntry | null;
-    survivor: LeaderboardEntry | null;
-    last10: LeaderboardEntry | null;
-  }>;
-  close(): Promise<void>;
-}
+export type DemoPool = Awaited<ReturnType<typeof startDemoPool>>;
 
 /** The bundled season's fixtures, kickoffs in UTC. */
-export function demoFixtures(season: string = BUNDLED_SEASON): DemoFixture[] {
+export function demoFixtures(season: string = BUNDLED_SEASON) {
   const source = loadReplaySource(season);
   return source.fixtures.matches
     .map((match) => {
       const ft = match.score?.ft;
-      const played = match.status !== 'postponed' && Array.isArray(ft) && ft.length === 2;
       return {
         matchweek: Number(/\d+/.exec(match.round)?.[0] ?? 0),
         home: match.team1,
@@ -115,15 +67,15 @@ export function demoFixtures(season: string = BUNDLED_SEASON): DemoFixture[] {
         kickoff: match.time
           ? londonLocalToUtc(match.date, match.time).getTime()
           : Date.parse(`${match.date}T00:00:00Z`),
-        played,
-        score: played ? ([ft[0]!, ft[1]!] as [number, number]) : null,
+        /** The bundled data has its final score (a match with none is never finished by the replay). */
+        played: match.status !== 'postponed' && Array.isArray(ft) && ft.length === 2,
       };
     })
     .sort((a, b) => a.kickoff - b.kickoff);
 }
 
 /** Starts the app on a fresh embedded pool, signs up the host and the computer players, imports the season. */
-export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
+export async function startDemoPool(options: DemoOptions) {
   const season = options.season ?? BUNDLED_SEASON;
   if (!bundledSeasons().includes(season))
     throw new Error(`Season ${season} is not bundled; choose one of ${bundledSeasons().join(', ')}`);
@@ -133,7 +85,7 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
     ...fixtures.filter((f) => f.matchweek === fromMatchweek).map((f) => f.kickoff),
   );
   if (!Number.isFinite(firstKickoff)) throw new Error(`The bundled season has no matchweek ${fromMatchweek}`);
-  if (options.fresh) fs.rmSync(options.dataDir, { recursive: true, force: true });
+  fs.rmSync(options.dataDir, { recursive: true, force: true });
 
   const config = loadConfig({
     PROJECTION_POLL_MS: '100',
@@ -148,9 +100,8 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
     REGISTRATION: 'open',
     POOL_NOW: new Date(firstKickoff - 3 * hour).toISOString(),
     POOL_CLOCK_SPEED: String(options.speed),
-    ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
   });
-  const app = options.logger ? await createApp(config, options.logger) : await createApp(config);
+  const app = await createApp(config, options.logger);
   try {
     await app.listen(config.port, config.host);
     const port = (app.getHttpServer().address() as { port: number }).port;
@@ -170,11 +121,8 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
     // Periods and team options in one step; results arrive from the replay as the clock passes them.
     await admin.call('POST', '/api/admin/setup/season', { season, source: 'bundled', results: false });
     await admin.call('POST', '/api/epl-results/scheduler/start');
-    const players: DemoPool['players'] = [];
-    for (const player of computerPlayers.slice(
-      0,
-      Math.max(1, Math.min(options.players ?? 8, computerPlayers.length)),
-    )) {
+    const players: { player: ComputerPlayer; client: PoolClient }[] = [];
+    for (const player of computerPlayers.slice(0, Math.max(1, options.players ?? 8))) {
       const client = new PoolClient(baseUrl);
       await client.register({
         email: player.email,
@@ -188,13 +136,12 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
     const random = seededRandom(options.seed ?? 2025);
     const picked = new Set<number>();
     const completed = new Set<number>();
-    const rules = config.rules;
 
     async function pickFor(period: Period, notes: string[]): Promise<void> {
       let made = 0;
       for (const { player, client } of players) {
         const offered = await client.call<Option[]>('GET', `/api/periods/${period.id}/options`);
-        for (const option of choosePicks(offered, player.style, rules, random)) {
+        for (const option of choosePicks(offered, player.style, config.rules, random)) {
           try {
             await client.call('POST', '/api/choices', { periodId: period.id, optionId: option.id });
             made += 1;
@@ -208,13 +155,15 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
       notes.push(`${period.name}: ${players.length} computer players made ${made} picks`);
     }
 
+    /** Moves the pool clock and lets the results scheduler poll at once. */
     async function jumpTo(instant: Date): Promise<void> {
       if (instant.getTime() <= clock.now().getTime()) return;
       clock.set(instant);
       await scheduler.runOnce();
     }
 
-    async function step(): Promise<DemoProgress> {
+    /** One round of the director: picks, overdue matchweeks, skipping a quiet gap. */
+    async function step() {
       const notes: string[] = [];
       let now = clock.now().getTime();
       const periods = await admin.call<Period[]>('GET', '/api/periods');
@@ -247,18 +196,19 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
       const current = await admin.call<Period | null>('GET', '/api/periods/current');
       return {
         poolNow: new Date(now),
+        /** The current period (the one whose next deadline is soonest), or null once the season is over. */
         matchweek: current && !current.isCompleted ? current.id : null,
         matchesFinished: fixtures.filter(
           (f) => f.played && f.kickoff + REPLAY_FULL_TIME_MINUTE * minute <= now,
         ).length,
-        matchesWithResults: fixtures.filter((f) => f.played).length,
+        /** No further match in the bundled data will finish: the replay has caught up with it. */
         ended: !busy && next === undefined,
+        /** Something the host or the players just did, for the console. */
         notes,
       };
     }
 
     return {
-      app,
       config,
       baseUrl,
       clock,
@@ -267,15 +217,10 @@ export async function startDemoPool(options: DemoOptions): Promise<DemoPool> {
       fixtures,
       step,
       jumpTo,
-      leaders: (count) => admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/overall?limit=${count}`),
-      winners: async () => {
-        const top = async (board: string) =>
-          (await admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/${board}?limit=1`))[0] ?? null;
-        return {
-          overall: await top('overall'),
-          survivor: await top('survivor'),
-          last10: await top('last10'),
-        };
+      /** Who leads a competition (its winner, once the season is over): `Name (N pts)`, or `-`. */
+      leader: async (board: 'overall' | 'survivor' | 'last10') => {
+        const [top] = await admin.call<LeaderboardEntry[]>('GET', `/api/leaderboards/${board}?limit=1`);
+        return top ? `${top.displayName} (${top.totalPoints} pts)` : '-';
       },
       close: () => app.close(),
     };

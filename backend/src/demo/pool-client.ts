@@ -5,7 +5,6 @@
 export class PoolRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string | null,
     message: string,
   ) {
     super(message);
@@ -74,12 +73,8 @@ export class PoolClient {
     const text = await response.text();
     const parsed: unknown = text ? JSON.parse(text) : null;
     if (!response.ok) {
-      const problem = (parsed ?? {}) as { code?: string; message?: string };
-      throw new PoolRequestError(
-        response.status,
-        problem.code ?? null,
-        `${method} ${path}: ${response.status} ${problem.message ?? text}`,
-      );
+      const message = (parsed as { message?: string } | null)?.message ?? text;
+      throw new PoolRequestError(response.status, `${method} ${path}: ${response.status} ${message}`);
     }
     return parsed as T;
   }

@@ -1,6 +1,6 @@
 import type { EventMetadata, DomainEvent, StreamModel, StreamQuestion } from '../shared/domain/event.js';
 import { WrongExpectedVersionError, type EventStore } from './event-store.port.js';
-import { loadAggregate, loadAggregateAlongside, type Aggregate } from './read-stream.js';
+import { loadAggregate, loadAggregateAlongside } from './read-stream.js';
 
 export interface Decided<Event> {
   events: Event[];
@@ -9,17 +9,7 @@ export interface Decided<Event> {
 }
 
 /** How many read-decide-append cycles a command gets before a version conflict reaches the caller. */
-export const maxDecideAttempts = 10;
-
-export interface DecideOptions<Read> {
-  /**
-   * Another stream the decision needs (a question its owner answers, e.g. the period a pick is
-   * for): read in the same round trip as the stream decided on, on every cycle, and handed to
-   * `decide`. Only the decided stream's version is checked at the append.
-   */
-  alongside?: StreamQuestion<Read>;
-  maxAttempts?: number;
-}
+const maxAttempts = 10;
 
 /**
  * The write path of every command: read the stream and fold it into state (`loadAggregate`), let
@@ -32,6 +22,10 @@ export interface DecideOptions<Read> {
  * (409). `decide` may be async when what it needs depends on the state read (a pool's season from
  * before pool years): it runs inside the cycle, so it sees the same state the append expects.
  *
+ * `alongside`: another stream the decision needs (a question its owner answers, e.g. the period a
+ * pick is for), read in the same round trip as the stream decided on, on every cycle, and handed
+ * to `decide`. Only the decided stream's version is checked at the append.
+ *
  * Within one process, the cycles on one stream take turns (a queue per stream), so hundreds of
  * sign-ups through one invitation link do not race each other at all; the retry is left for
  * writers in other processes (several app instances on one database).
@@ -42,14 +36,25 @@ export async function decideAndAppend<State, Event extends DomainEvent, Read = u
   model: StreamModel<State, Event>,
   decide: (state: State, read: Read) => Event[] | Promise<Event[]>,
   metadata: EventMetadata,
-  options: DecideOptions<Read> = {},
+  { alongside }: { alongside?: StreamQuestion<Read> } = {},
 ): Promise<Decided<Event>> {
-  const maxAttempts = options.maxAttempts ?? maxDecideAttempts;
+  const cycle = async (): Promise<Decided<Event>> => {
+    const { aggregate, answer } =
+      alongside === undefined
+        ? { aggregate: await loadAggregate(eventStore, streamId, model), answer: undefined as Read }
+        : await loadAggregateAlongside(eventStore, streamId, model, alongside);
+    const events = await decide(aggregate.state, answer);
+    if (events.length === 0) return { events, position: null };
+    const { position } = await eventStore.append(
+      streamId,
+      events.map((event) => ({ type: event.type, data: event.data, metadata })),
+      aggregate.version,
+    );
+    return { events, position };
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await inTurn(eventStore, streamId, () =>
-        decideOnce(eventStore, streamId, model, decide, metadata, options.alongside),
-      );
+      return await inTurn(eventStore, streamId, cycle);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
       // Another process got there first: back off a little, with jitter, so racing instances do
@@ -59,43 +64,13 @@ export async function decideAndAppend<State, Event extends DomainEvent, Read = u
   }
 }
 
-async function decideOnce<State, Event extends DomainEvent, Read>(
-  eventStore: EventStore,
-  streamId: string,
-  model: StreamModel<State, Event>,
-  decide: (state: State, read: Read) => Event[] | Promise<Event[]>,
-  metadata: EventMetadata,
-  alongside: StreamQuestion<Read> | undefined,
-): Promise<Decided<Event>> {
-  let aggregate: Aggregate<State>;
-  let read: Read;
-  if (alongside === undefined) {
-    aggregate = await loadAggregate(eventStore, streamId, model);
-    read = undefined as Read;
-  } else {
-    ({ aggregate, answer: read } = await loadAggregateAlongside(eventStore, streamId, model, alongside));
-  }
-  const { state, version } = aggregate;
-  const events = await decide(state, read);
-  if (events.length === 0) return { events, position: null };
-  const result = await eventStore.append(
-    streamId,
-    events.map((event) => ({ type: event.type, data: event.data, metadata })),
-    version,
-  );
-  return { events, position: result.position };
-}
-
 /** The tail of each stream's queue, per event store (several apps may share one process in tests). */
 const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
 
 /** Runs `work` once every earlier cycle on the same stream of the same store has finished. */
 async function inTurn<T>(eventStore: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
-  let streams = queues.get(eventStore);
-  if (streams === undefined) {
-    streams = new Map();
-    queues.set(eventStore, streams);
-  }
+  const streams = queues.get(eventStore) ?? new Map<string, Promise<unknown>>();
+  queues.set(eventStore, streams);
   const previous = streams.get(streamId) ?? Promise.resolve();
   const mine = previous.then(work, work);
   const tail = mine.catch(() => undefined);

@@ -2,16 +2,49 @@ import type { EventEmitter } from 'node:events';
 import type { EventStore, SubscribeOptions, Subscription, SubscriptionHandler } from './event-store.port.js';
 
 /**
+ * A subscription driven by one loop (`run`, started by the subclass once it is set up), which
+ * sleeps in `pause` between reads; `stop` wakes it and resolves once the loop has ended.
+ */
+export abstract class LoopSubscription implements Subscription {
+  protected current: bigint;
+  protected stopped = false;
+  protected wake: (() => void) | null = null;
+  protected done: Promise<void> = Promise.resolve();
+
+  constructor(after: bigint) {
+    this.current = after;
+  }
+
+  get position(): bigint {
+    return this.current;
+  }
+
+  /** Waits until something wakes the loop (an event, the end, an error, `stop`), or `ms` have passed. */
+  protected pause(ms?: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.done;
+  }
+}
+
+/**
  * A catch-up subscription by reading the log in batches: wakes at once on an append in this
  * process, and polls for appends made by other processes.
  */
-export class PollingSubscription implements Subscription {
-  private current: bigint;
-  private stopped = false;
-  private wake: (() => void) | null = null;
+export class PollingSubscription extends LoopSubscription {
   /** Set by an append seen while reading, so the loop reads again instead of sleeping. */
   private appendSeen = false;
-  private readonly done: Promise<void>;
   private readonly onAppend = () => {
     this.appendSeen = true;
     this.wake?.();
@@ -24,13 +57,9 @@ export class PollingSubscription implements Subscription {
     private readonly options: SubscribeOptions,
     private readonly pollIntervalMs: number,
   ) {
-    this.current = options.after;
+    super(options.after);
     appended.on('appended', this.onAppend);
     this.done = this.run();
-  }
-
-  get position(): bigint {
-    return this.current;
   }
 
   private async run(): Promise<void> {
@@ -46,15 +75,7 @@ export class PollingSubscription implements Subscription {
           continue;
         }
         if (this.appendSeen) continue;
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            this.wake = null;
-            resolve();
-          };
-          const timer = setTimeout(done, this.pollIntervalMs);
-          this.wake = done;
-        });
+        await this.pause(this.pollIntervalMs);
       }
     } catch (error) {
       this.stopped = true;
@@ -62,11 +83,5 @@ export class PollingSubscription implements Subscription {
     } finally {
       this.appended.off('appended', this.onAppend);
     }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.done;
   }
 }

@@ -49,15 +49,21 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
+/** How an append moves its stream's row to the new version, by what it expects (a version: `$4`). */
+const headSql = {
+  no_stream: `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
+    ON CONFLICT (stream_id) DO NOTHING`,
+  any: `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
+    ON CONFLICT (stream_id) DO UPDATE SET version = event_streams.version + $2, updated_at = now()`,
+  stream_exists: `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1`,
+  version: `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 AND version = $4`,
+};
 
 /** The advisory lock every appending transaction holds (shared) while it runs: readers look for them. */
 const APPENDERS_LOCK = 0x7472_6562n;
 
 /** Most events one append may carry: the low bits of a position number events within a transaction. */
-export const MAX_EVENTS_PER_APPEND = 1 << 20;
+const MAX_EVENTS_PER_APPEND = 1 << 20;
 
 /**
  * Event store on a Postgres `events` table: a global position, a per-stream version and a unique
@@ -94,8 +100,9 @@ export class PostgresEventStore implements EventStore {
         this.appendIn(sql, streamId, events, expectedVersion),
       );
     } catch (error) {
-      // Two first appends to a new stream with `any` can race on the insert: report a conflict.
-      if (isUniqueViolation(error)) {
+      // Two first appends to a new stream with `any` can race on the insert (a unique violation):
+      // report a conflict.
+      if ((error as { code?: string } | null)?.code === '23505') {
         throw new WrongExpectedVersionError(
           streamId,
           expectedVersion,
@@ -131,31 +138,14 @@ export class PostgresEventStore implements EventStore {
     const params: unknown[] = [
       streamId,
       count,
-      JSON.stringify(
-        events.map((event) => ({
-          id: event.id ?? randomUUID(),
-          type: event.type,
-          data: event.data,
-          metadata: event.metadata,
-        })),
-      ),
+      JSON.stringify(events.map((event) => ({ ...event, id: event.id ?? randomUUID() }))),
     ];
-    let head: string;
-    if (expected === 'no_stream') {
-      head = `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
-         ON CONFLICT (stream_id) DO NOTHING`;
-    } else if (expected === 'any') {
-      head = `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
-         ON CONFLICT (stream_id) DO UPDATE SET version = event_streams.version + $2, updated_at = now()`;
-    } else if (expected === 'stream_exists') {
-      head = `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1`;
-    } else {
+    if (typeof expected === 'number') {
       if (!Number.isInteger(expected) || expected < 0)
         throw new Error(`Invalid expected version ${expected}`);
-      head = `UPDATE event_streams SET version = version + $2, updated_at = now()
-         WHERE stream_id = $1 AND version = $4`;
       params.push(expected);
     }
+    const head = headSql[typeof expected === 'number' ? 'version' : expected];
     const { rows } = await sql.query<{ version: string; first_position: string }>(
       `WITH head AS (${head} RETURNING version, ${firstPositionSql}),
        appended AS (
@@ -248,12 +238,8 @@ export class PostgresEventStore implements EventStore {
           AND a.backend_xid IS NOT NULL AND d.behind BETWEEN 1 AND 2147483648`,
       [nextId.toString(), (APPENDERS_LOCK >> 32n).toString(), (APPENDERS_LOCK & 0xffffffffn).toString()],
     );
-    const oldest = rows[0]?.oldest;
-    return oldest === null || oldest === undefined
-      ? nextId
-      : BigInt(oldest) < nextId
-        ? BigInt(oldest)
-        : nextId;
+    const oldest = rows[0]?.oldest ?? null;
+    return oldest !== null && BigInt(oldest) < nextId ? BigInt(oldest) : nextId;
   }
 
   /** The newest committed event, including one a reader must still hold back behind a running transaction. */
@@ -278,7 +264,6 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.appended.emit('closed');
     this.appended.removeAllListeners();
   }
 }

@@ -3,14 +3,13 @@ import { QueryBus } from '@nestjs/cqrs';
 import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
 import {
   ErrorCodes,
-  type HistoricStanding,
   type ImpactPreview,
   type LeaderboardKind,
   type Outcome,
   type PlayerImpact,
   type StandingsAsOf,
 } from '@treble/contracts';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import {
@@ -24,7 +23,7 @@ import {
 } from '../season/index.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { StandingsUser } from '../standings/index.js';
-import { PoolHistory, type PoolStandings, standingsImpact } from './domain/pool-history.js';
+import { PoolHistory, standingsImpact } from './domain/pool-history.js';
 
 const batchSize = 5_000;
 
@@ -62,22 +61,23 @@ export class PoolHistoryService {
 
   /** Display names come from the users view as it is now (a renamed player shows the new name). */
   private async users(): Promise<StandingsUser[]> {
-    const { rows } = await this.database.query<{
-      id: string;
-      email: string;
-      first_name: string | null;
-      last_name: string | null;
-    }>('SELECT id::text AS id, email, first_name, last_name FROM users');
-    return rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-    }));
+    const { rows } = await this.database.query<StandingsUser>(
+      'SELECT id::text AS id, email, first_name AS "firstName", last_name AS "lastName" FROM users',
+    );
+    return rows;
   }
 
-  private standings(history: PoolHistory, users: readonly StandingsUser[]): PoolStandings {
-    return history.standings(users, this.config.rules);
+  /** What the events would change, folded into a copy of the history: the standings before and after. */
+  private async impact(history: PoolHistory, events: readonly PeriodEvent[]) {
+    const users = await this.users();
+    const before = history.standings(users, this.config.rules);
+    const after = history.clone().applyAll(events);
+    return {
+      users,
+      before,
+      after,
+      changes: standingsImpact(before, after.standings(users, this.config.rules)),
+    };
   }
 
   /** The standings right after the period's latest completion, folded from the log up to that event. */
@@ -94,16 +94,14 @@ export class PoolHistoryService {
         `Period ${periodId} has not been completed yet.`,
       );
     }
-    const history = await this.fold(completion.position);
-    const standings = this.standings(history, await this.users());
-    const rows: HistoricStanding[] =
-      kind === 'overall' ? standings.overall : kind === 'last10' ? standings.last10 : standings.survivor;
+    const standings = (await this.fold(completion.position)).standings(await this.users(), this.config.rules);
+    const { completedAt } = completion.data as { completedAt?: unknown };
     return {
       periodId,
       kind,
       position: completion.position.toString(),
-      completedAt: completedAtOf(completion),
-      rows,
+      completedAt: typeof completedAt === 'string' ? completedAt : completion.recordedAt.toISOString(),
+      rows: standings[kind],
     };
   }
 
@@ -122,15 +120,12 @@ export class PoolHistoryService {
       outcome === null
         ? decideDeleteResultInPeriod(periodId, state, optionId, rules)
         : decideRecordResultInPeriod(periodId, state, { optionId, outcome, source: 'admin' }, rules);
-    const users = await this.users();
-    const before = this.standings(history, users);
-    const after = history.clone().applyAll(events);
-    const changes = standingsImpact(before, this.standings(after, users));
+    const { users, before, after, changes } = await this.impact(history, events);
     const held = events.some((event) => event.type === 'ResultHeldPending');
     let onReopen: PlayerImpact[] | null = null;
     if (held && after.period(periodId).isManuallyCompleted) {
       const reopened = after.clone().applyAll(decideReopenPeriod(periodId, after.period(periodId), rules));
-      onReopen = standingsImpact(before, this.standings(reopened, users));
+      onReopen = standingsImpact(before, reopened.standings(users, rules));
     }
     const effect = held
       ? 'pending'
@@ -152,14 +147,11 @@ export class PoolHistoryService {
   async previewReopen(periodId: number): Promise<ImpactPreview> {
     const history = await this.fold();
     const events = decideReopenPeriod(periodId, history.period(periodId), this.config.rules);
-    const users = await this.users();
-    const before = this.standings(history, users);
-    const after = this.standings(history.clone().applyAll(events), users);
     return {
       periodId,
       effect: 'reopened',
       appliedResults: appliedResults(events, history, periodId),
-      changes: standingsImpact(before, after),
+      changes: (await this.impact(history, events)).changes,
       onReopen: null,
     };
   }
@@ -168,10 +160,8 @@ export class PoolHistoryService {
   async previewComplete(periodId: number, now: Date): Promise<ImpactPreview> {
     const history = await this.fold();
     const period = history.period(periodId);
-    const events = decideCompletePeriod(periodId, period, now, true); // the preview shows what an admin's confirmed completion would do
-    const users = await this.users();
-    const before = this.standings(history, users);
-    const after = this.standings(history.clone().applyAll(events), users);
+    // What an admin's confirmed completion would do.
+    const events = decideCompletePeriod(periodId, period, now, true);
     const missingResults = [...period.options.values()]
       .filter((option) => !period.results.results.has(option.optionId))
       .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
@@ -180,16 +170,11 @@ export class PoolHistoryService {
       periodId,
       effect: 'completed',
       appliedResults: [],
-      changes: standingsImpact(before, after),
+      changes: (await this.impact(history, events)).changes,
       onReopen: null,
       missingResults,
     };
   }
-}
-
-function completedAtOf(event: RecordedEvent): string {
-  const completedAt = (event.data as { completedAt?: unknown }).completedAt;
-  return typeof completedAt === 'string' ? completedAt : event.recordedAt.toISOString();
 }
 
 function appliedResults(

@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { DEFAULT_POOL_ADDRESS, ErrorCodes, type PoolSummary } from '@treble/contracts';
+import { DEFAULT_POOL_ADDRESS, type PoolSummary } from '@treble/contracts';
 import { authenticationOf } from '../accounts/index.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { Player } from '../platform/http/access.decorators.js';
-import { DomainError } from '../shared/domain/domain-error.js';
+import { poolNotFound } from './pool-routes.js';
 
 /** The pools a person belongs to (docs/adr/015): so far the install's default pool, for everyone. */
 @ApiTags('pools')
@@ -14,7 +14,9 @@ import { DomainError } from '../shared/domain/domain-error.js';
 export class PoolsController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  private mine(request: Request): PoolSummary[] {
+  @Get()
+  @ApiOperation({ summary: 'The pools you belong to, with your role in each' })
+  list(@Req() request: Request): PoolSummary[] {
     const { user } = authenticationOf(request);
     return [
       {
@@ -26,21 +28,11 @@ export class PoolsController {
     ];
   }
 
-  @Get()
-  @ApiOperation({ summary: 'The pools you belong to, with your role in each' })
-  list(@Req() request: Request): PoolSummary[] {
-    return this.mine(request);
-  }
-
   @Get(':pool')
   @ApiOperation({ summary: 'One of your pools, by its address (its routes: /api/pools/{pool}/…)' })
   one(@Param('pool') address: string, @Req() request: Request): PoolSummary {
-    const pool = this.mine(request).find((candidate) => candidate.address === address);
-    if (pool === undefined)
-      throw new DomainError(
-        ErrorCodes.POOL_NOT_FOUND,
-        'There is no such pool, or you are not one of its members.',
-      );
+    const pool = this.list(request).find((candidate) => candidate.address === address);
+    if (pool === undefined) throw poolNotFound();
     return pool;
   }
 }

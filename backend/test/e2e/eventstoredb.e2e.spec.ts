@@ -7,7 +7,7 @@ import { EsdbEventStore } from '../../src/event-store/esdb/esdb-event-store.js';
 import { MigrationRefusedError, migrateToEsdb } from '../../src/event-store/esdb/migrate-to-esdb.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store.js';
-import { backupPool, rebuildReadTables, restorePool } from '../../src/operations/backup/pool-backup.js';
+import { backupPool, restorePool } from '../../src/operations/backup/pool-backup.js';
 import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { projectionsFor, readEntities } from '../../src/read-models.js';
@@ -336,7 +336,7 @@ describe.each(databaseTargets)(
       const ann = await playPool(app);
       await caughtUp(app);
       const file = path.join(directory, 'pool.ndjson.gz');
-      const { header } = await backupPool({
+      const header = await backupPool({
         database: app.app.get(Database),
         store: app.app.get<EventStore>(EVENT_STORE),
         file,
@@ -361,10 +361,7 @@ describe.each(databaseTargets)(
             new PostgresEventStore(database, 50),
             projectionsFor(app.config.rules),
           );
-          await rebuildReadTables(
-            engine,
-            projectionsFor(app.config.rules).map((projection) => projection.name),
-          );
+          for (const { name } of projectionsFor(app.config.rules)) await engine.rebuild(name);
           await engine.stop();
         } finally {
           await database.close();

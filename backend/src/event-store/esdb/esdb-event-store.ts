@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ANY,
   BACKWARDS,
@@ -36,19 +35,12 @@ import { toEsdbStreamName } from './stream-names.js';
 /** How many `$all` records one read asks for while skipping system events. */
 const SCAN_CHUNK = 500;
 
+const revisions = { no_stream: NO_STREAM, stream_exists: STREAM_EXISTS, any: ANY } as const;
+
 function expectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
-  switch (expected) {
-    case 'no_stream':
-      return NO_STREAM;
-    case 'stream_exists':
-      return STREAM_EXISTS;
-    case 'any':
-      return ANY;
-    default:
-      if (!Number.isInteger(expected) || expected < 0)
-        throw new Error(`Invalid expected version ${expected}`);
-      return BigInt(expected);
-  }
+  if (typeof expected === 'string') return revisions[expected];
+  if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
+  return BigInt(expected);
 }
 
 function isAfter(position: Position, than: Position): boolean {
@@ -79,19 +71,6 @@ export class EsdbEventStore implements EventStore {
     return new EsdbEventStore(EventStoreDBClient.connectionString(url));
   }
 
-  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    return this.write(
-      streamId,
-      events.map((event) => ({
-        id: event.id ?? randomUUID(),
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-      })),
-      expectedVersion,
-    );
-  }
-
   /**
    * Copies recorded events of one stream from another store with their ids, versions (given by the
    * expected version), and the original position and recorded time in `migratedFrom`. Re-running
@@ -102,12 +81,10 @@ export class EsdbEventStore implements EventStore {
     events: RecordedEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
-    return this.write(
+    return this.append(
       streamId,
       events.map((event) => ({
-        id: event.id,
-        type: event.type,
-        data: event.data,
+        ...event,
         metadata: {
           ...event.metadata,
           migratedFrom: { position: event.position.toString(), recordedAt: event.recordedAt.toISOString() },
@@ -117,25 +94,15 @@ export class EsdbEventStore implements EventStore {
     );
   }
 
-  private async write(
-    streamId: string,
-    events: { id: string; type: string; data: unknown; metadata: StoredMetadata }[],
-    expected: ExpectedVersion,
-  ): Promise<AppendResult> {
+  async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const reserved = events.find((event) => event.type.startsWith('$'));
     if (reserved)
       throw new Error(
         `Event type ${reserved.type} starts with $, which EventStoreDB reserves for system events`,
       );
-    const proposed = events.map((event) =>
-      jsonEvent({
-        id: event.id,
-        type: event.type,
-        data: event.data as JSONType,
-        metadata: event.metadata,
-      }),
-    );
+    // An event without an id gets a new one from `jsonEvent`.
+    const proposed = events.map((event) => jsonEvent({ ...event, data: event.data as JSONType }));
     try {
       const result = await this.client.appendToStream(toEsdbStreamName(streamId), proposed, {
         expectedRevision: expectedRevision(expected),

@@ -7,12 +7,8 @@ import {
   type EventStoreDBClient,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import type {
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
-  SubscriptionHandler,
-} from '../event-store.port.js';
+import type { RecordedEvent, SubscribeOptions, SubscriptionHandler } from '../event-store.port.js';
+import { LoopSubscription } from '../polling-subscription.js';
 import { toRecordedEvent } from './recorded-event.js';
 
 /** Connection trouble worth subscribing again for (a restart, a leader change, a dropped socket). */
@@ -35,24 +31,15 @@ class HandlerFailed {
  * A dropped connection subscribes again from the last acknowledged position; a failing handler
  * stops the subscription and is reported through `onError`.
  */
-export class EsdbSubscription implements Subscription {
-  private current: bigint;
-  private stopped = false;
-  private wake: (() => void) | null = null;
-  private readonly done: Promise<void>;
-
+export class EsdbSubscription extends LoopSubscription {
   constructor(
     private readonly client: EventStoreDBClient,
     private readonly handler: SubscriptionHandler,
     private readonly options: SubscribeOptions,
     private readonly onStopped: () => void,
   ) {
-    this.current = options.after;
+    super(options.after);
     this.done = this.run();
-  }
-
-  get position(): bigint {
-    return this.current;
   }
 
   private async run(): Promise<void> {
@@ -61,17 +48,12 @@ export class EsdbSubscription implements Subscription {
       while (!this.stopped) {
         const outcome = await this.follow();
         if (outcome === 'stopped') break;
-        if (outcome instanceof HandlerFailed) {
+        if (outcome instanceof HandlerFailed || (outcome !== 'ended' && !isTransient(outcome))) {
           this.stopped = true;
-          this.options.onError?.(outcome.error);
+          this.options.onError?.(outcome instanceof HandlerFailed ? outcome.error : outcome);
           break;
         }
-        if (outcome !== 'ended' && !isTransient(outcome)) {
-          this.stopped = true;
-          this.options.onError?.(outcome);
-          break;
-        }
-        await this.sleep(retryDelay);
+        await this.pause(retryDelay);
         retryDelay = Math.min(retryDelay * 2, 5_000);
       }
     } finally {
@@ -102,14 +84,12 @@ export class EsdbSubscription implements Subscription {
       failure = error;
       notify();
     });
-    subscription.on('end', () => {
+    const onEnd = () => {
       ended = true;
       notify();
-    });
-    subscription.on('close', () => {
-      ended = true;
-      notify();
-    });
+    };
+    subscription.on('end', onEnd);
+    subscription.on('close', onEnd);
     try {
       while (!this.stopped) {
         if (queue.length > 0) {
@@ -125,12 +105,7 @@ export class EsdbSubscription implements Subscription {
         }
         if (failure) return failure;
         if (ended) return 'ended';
-        await new Promise<void>((resolve) => {
-          this.wake = () => {
-            this.wake = null;
-            resolve();
-          };
-        });
+        await this.pause();
       }
       return 'stopped';
     } finally {
@@ -138,25 +113,5 @@ export class EsdbSubscription implements Subscription {
       subscription.on('error', () => {});
       await subscription.unsubscribe().catch(() => undefined);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.wake = null;
-        resolve();
-      }, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-    });
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.done;
   }
 }

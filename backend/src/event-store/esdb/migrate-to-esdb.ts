@@ -17,10 +17,7 @@ export interface MigrationReport {
 
 /** The target holds something other than a prefix of the source: copying would mix two logs. */
 export class MigrationRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MigrationRefusedError';
-  }
+  override name = 'MigrationRefusedError';
 }
 
 function describe(event: RecordedEvent): string {
@@ -42,16 +39,13 @@ function sameEvent(target: RecordedEvent, source: RecordedEvent): boolean {
 class LogCursor {
   private buffer: RecordedEvent[] = [];
   private exhausted = false;
+  /** The position of the last event `next` gave. */
+  position = 0n;
 
   constructor(
     private readonly store: EventStore,
-    private position: bigint,
     private readonly batchSize: number,
   ) {}
-
-  get lastPosition(): bigint {
-    return this.position;
-  }
 
   async next(): Promise<RecordedEvent | null> {
     if (this.buffer.length === 0 && !this.exhausted) {
@@ -83,8 +77,8 @@ export async function migrateToEsdb(
   const batchSize = options.batchSize ?? 1_000;
   const total = await source.countAfter(0n);
 
-  const sourceCursor = new LogCursor(source, 0n, batchSize);
-  const targetCursor = new LogCursor(target, 0n, batchSize);
+  const sourceCursor = new LogCursor(source, batchSize);
+  const targetCursor = new LogCursor(target, batchSize);
   let alreadyThere = 0;
   for (let there = await targetCursor.next(); there !== null; there = await targetCursor.next()) {
     const expected = await sourceCursor.next();
@@ -103,18 +97,16 @@ export async function migrateToEsdb(
   options.onProgress?.({ total, done: alreadyThere });
 
   let copied = 0;
-  let after = sourceCursor.lastPosition;
+  let after = sourceCursor.position;
   for (;;) {
     const batch = await source.readAll({ after, maxCount: batchSize });
     if (batch.length === 0) break;
-    let start = 0;
-    while (start < batch.length) {
-      const streamId = batch[start]!.streamId;
+    for (let start = 0; start < batch.length;) {
+      const first = batch[start]!;
       let end = start + 1;
-      while (end < batch.length && batch[end]!.streamId === streamId) end++;
+      while (end < batch.length && batch[end]!.streamId === first.streamId) end++;
       const run = batch.slice(start, end);
-      const first = run[0]!;
-      await target.importEvents(streamId, run, first.version === 0 ? 'no_stream' : first.version - 1);
+      await target.importEvents(first.streamId, run, first.version === 0 ? 'no_stream' : first.version - 1);
       start = end;
     }
     copied += batch.length;

@@ -4,21 +4,14 @@ import type { RecordedEvent } from '../event-store.port.js';
 import { fromEsdbStreamName, isSystemEvent } from './stream-names.js';
 
 /**
- * Where a migrated event came from: `npm run events -- migrate --to esdb` writes it into the
- * event's metadata, and reading gives the original recorded time back as `recordedAt`.
- */
-export interface MigratedFrom {
-  /** The event's global position in the source (Postgres) log. */
-  position: string;
-  /** When the source log recorded it (ISO 8601). */
-  recordedAt: string;
-}
-
-/**
  * An event's metadata as EventStoreDB keeps it: an object type rather than an interface, so that it
- * is the client's JSON object type (`JSONType`) and its metadata reads back as one.
+ * is the client's JSON object type (`JSONType`) and its metadata reads back as one. `migratedFrom`:
+ * where a migrated event came from (`npm run events -- migrate --to esdb` writes its position in
+ * the source log and when that log recorded it, ISO 8601); reading gives that time as `recordedAt`.
  */
-export type StoredMetadata = Pick<EventMetadata, keyof EventMetadata> & { migratedFrom?: MigratedFrom };
+export type StoredMetadata = Pick<EventMetadata, keyof EventMetadata> & {
+  migratedFrom?: { position: string; recordedAt: string };
+};
 
 /**
  * Maps an EventStoreDB event to ours; null for system events (`$` streams or types), links and

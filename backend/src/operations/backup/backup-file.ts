@@ -1,6 +1,7 @@
-import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { pipeline as pipelineStreams } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { EventMetadata } from '../../shared/domain/event.js';
 
@@ -59,43 +60,28 @@ export interface BackupRowLine {
 export type BackupLine = BackupEventLine | BackupCredentialLine | BackupRowLine;
 
 export class BackupFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BackupFileError';
-  }
+  override name = 'BackupFileError';
 }
 
-/** Writes lines through gzip into a file, honouring back-pressure. */
-export class BackupWriter {
-  private readonly gzip = createGzip();
-  private readonly file;
-  private readonly finished: Promise<void>;
-
-  constructor(path: string) {
-    this.file = createWriteStream(path, { flags: 'wx' });
-    this.gzip.pipe(this.file);
-    this.finished = new Promise((resolve, reject) => {
-      this.file.on('finish', resolve);
-      this.file.on('error', reject);
-      this.gzip.on('error', reject);
-    });
-    // A failure surfaces through `close`; keep an early one from being unhandled.
-    this.finished.catch(() => undefined);
-  }
-
-  async write(line: BackupHeader | BackupLine): Promise<void> {
-    if (!this.gzip.write(`${JSON.stringify(line)}\n`)) await once(this.gzip, 'drain');
-  }
-
-  async close(): Promise<void> {
-    this.gzip.end();
-    await this.finished;
-  }
+/** Writes the lines as gzipped NDJSON into a new file; an existing file is refused (EEXIST), never overwritten. */
+export async function writeBackup(
+  path: string,
+  lines: AsyncIterable<BackupHeader | BackupLine>,
+): Promise<void> {
+  await pipeline(
+    lines,
+    async function* (source: AsyncIterable<BackupHeader | BackupLine>) {
+      for await (const line of source) yield `${JSON.stringify(line)}\n`;
+    },
+    createGzip(),
+    createWriteStream(path, { flags: 'wx' }),
+  );
 }
 
 /** Reads a backup file: the header first, then every line, each parsed and checked for its kind. */
 export async function* readBackup(path: string): AsyncGenerator<BackupHeader | BackupLine> {
-  const input = createReadStream(path).pipe(createGunzip());
+  // Through `pipeline`, so that a file that cannot be read fails the reading below (ENOENT).
+  const input = pipelineStreams(createReadStream(path), createGunzip(), () => undefined);
   const lines = createInterface({ input, crlfDelay: Infinity });
   let number = 0;
   try {

@@ -22,7 +22,7 @@ import { Database } from '../../platform/database/database.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { projectionsFor } from '../../read-models.js';
 import { BackupFileError, readBackup } from './backup-file.js';
-import { backupPool, rebuildReadTables, RestoreRefusedError, restorePool } from './pool-backup.js';
+import { backupPool, RestoreRefusedError, restorePool } from './pool-backup.js';
 
 type Snapshot = Record<string, string[]>;
 
@@ -146,10 +146,7 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
         new PostgresEventStore(database, 50),
         projectionsFor(app.config.rules),
       );
-      await rebuildReadTables(
-        engine,
-        projectionsFor(app.config.rules).map((p) => p.name),
-      );
+      for (const { name } of projectionsFor(app.config.rules)) await engine.rebuild(name);
       await engine.stop();
     } finally {
       await database.close();

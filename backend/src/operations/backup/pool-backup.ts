@@ -1,16 +1,15 @@
 import type { EventStore } from '../../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../../platform/database/sql.js';
-import type { ProjectionEngine } from '../../projections/projection-engine.js';
 import {
   backupFormat,
   backupFormatVersion,
   BackupFileError,
-  type BackupCredentialLine,
   type BackupEventLine,
   type BackupHeader,
+  type BackupLine,
   type BackupRowLine,
-  BackupWriter,
   readBackup,
+  writeBackup,
 } from './backup-file.js';
 
 /*
@@ -67,24 +66,13 @@ async function insertRow(sql: Sql, line: BackupRowLine): Promise<void> {
   );
 }
 
-export interface BackupProgress {
+interface Progress {
   phase: 'events' | 'credentials' | 'rows';
   done: number;
   total: number;
 }
 
-export interface BackupSummary {
-  header: BackupHeader;
-}
-
 const readBatch = 2_000;
-
-interface CredentialRow {
-  user_id: string;
-  email: string;
-  password_hash: string;
-  updated_at: Date;
-}
 
 /**
  * Writes the pool into a new file (never overwrites one). Events are read through the event store
@@ -96,13 +84,18 @@ export async function backupPool(options: {
   file: string;
   appVersion: string;
   now?: Date;
-  onProgress?: (progress: BackupProgress) => void;
-}): Promise<BackupSummary> {
+  onProgress?: (progress: Progress) => void;
+}): Promise<BackupHeader> {
   const { database, store, file, onProgress } = options;
   const head = await store.headPosition();
   const events = (await store.countAfter(0n)) - (await store.countAfter(head));
-  const credentials = await database.query<CredentialRow>(
-    'SELECT user_id::text AS user_id, email, password_hash, updated_at FROM user_credentials ORDER BY user_id',
+  const credentials = await database.query<{
+    userId: string;
+    email: string;
+    passwordHash: string;
+    updatedAt: Date;
+  }>(
+    'SELECT user_id::text AS "userId", email, password_hash AS "passwordHash", updated_at AS "updatedAt" FROM user_credentials ORDER BY user_id',
   );
   const extraRows = await readRows(database);
   const header: BackupHeader = {
@@ -113,9 +106,8 @@ export async function backupPool(options: {
     headPosition: head.toString(),
     counts: { events, credentials: credentials.rows.length, rows: extraRows.length },
   };
-  const writer = new BackupWriter(file);
-  try {
-    await writer.write(header);
+  async function* lines(): AsyncGenerator<BackupHeader | BackupLine> {
+    yield header;
     let after = 0n;
     let written = 0;
     onProgress?.({ phase: 'events', done: 0, total: events });
@@ -124,18 +116,12 @@ export async function backupPool(options: {
       if (batch.length === 0) break;
       for (const event of batch) {
         if (event.position > head) break;
-        const line: BackupEventLine = {
+        yield {
           kind: 'event',
+          ...event,
           position: event.position.toString(),
-          streamId: event.streamId,
-          version: event.version,
-          id: event.id,
-          type: event.type,
-          data: event.data,
-          metadata: event.metadata,
           recordedAt: event.recordedAt.toISOString(),
         };
-        await writer.write(line);
         written += 1;
       }
       after = batch[batch.length - 1]!.position;
@@ -144,61 +130,40 @@ export async function backupPool(options: {
     if (written !== events)
       throw new Error(`Read ${written} events up to position ${head}, expected ${events}.`);
     for (const [index, row] of credentials.rows.entries()) {
-      const line: BackupCredentialLine = {
-        kind: 'credential',
-        userId: row.user_id,
-        email: row.email,
-        passwordHash: row.password_hash,
-        updatedAt: row.updated_at.toISOString(),
-      };
-      await writer.write(line);
+      yield { kind: 'credential', ...row, updatedAt: row.updatedAt.toISOString() };
       onProgress?.({ phase: 'credentials', done: index + 1, total: credentials.rows.length });
     }
     for (const [index, line] of extraRows.entries()) {
-      await writer.write(line);
+      yield line;
       onProgress?.({ phase: 'rows', done: index + 1, total: extraRows.length });
     }
-  } finally {
-    await writer.close();
   }
-  return { header };
+  await writeBackup(file, lines());
+  return header;
 }
 
 export class RestoreRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RestoreRefusedError';
-  }
-}
-
-export interface RestoreProgress {
-  phase: 'events' | 'credentials' | 'rows';
-  done: number;
-  total: number;
+  override name = 'RestoreRefusedError';
 }
 
 const insertBatch = 500;
 
+/** The sections of a backup, in file order, and what a line out of that order is told. */
+const sections: readonly BackupLine['kind'][] = ['event', 'credential', 'row'];
+const outOfOrder = [
+  '',
+  'An event follows the credentials',
+  'An event or credential follows the notification rows',
+];
+
 async function insertEvents(sql: Sql, events: BackupEventLine[]): Promise<void> {
   if (events.length === 0) return;
-  const values: unknown[] = [];
-  const tuples = events.map((event, index) => {
-    values.push(
-      event.position,
-      event.streamId,
-      event.version,
-      event.id,
-      event.type,
-      JSON.stringify(event.data),
-      JSON.stringify(event.metadata),
-      event.recordedAt,
-    );
-    const b = index * 8;
-    return `($${b + 1}::bigint, $${b + 2}, $${b + 3}::bigint, $${b + 4}::uuid, $${b + 5}, $${b + 6}::jsonb, $${b + 7}::jsonb, $${b + 8}::timestamptz)`;
-  });
   await sql.query(
-    `INSERT INTO events (position, stream_id, version, event_id, type, data, metadata, recorded_at) VALUES ${tuples.join(', ')}`,
-    values,
+    `INSERT INTO events (position, stream_id, version, event_id, type, data, metadata, recorded_at)
+     SELECT (e->>'position')::bigint, e->>'streamId', (e->>'version')::bigint, (e->>'id')::uuid,
+            e->>'type', e->'data', e->'metadata', (e->>'recordedAt')::timestamptz
+     FROM jsonb_array_elements($1::jsonb) AS e`,
+    [JSON.stringify(events)],
   );
 }
 
@@ -214,7 +179,7 @@ async function insertEvents(sql: Sql, events: BackupEventLine[]): Promise<void> 
 export async function restorePool(options: {
   database: TransactionalSql;
   file: string;
-  onProgress?: (progress: RestoreProgress) => void;
+  onProgress?: (progress: Progress) => void;
 }): Promise<BackupHeader> {
   const { database, file, onProgress } = options;
   return database.transaction(async (sql) => {
@@ -227,36 +192,30 @@ export async function restorePool(options: {
       );
     }
     let header: BackupHeader | null = null;
+    const restored = { events: 0, credentials: 0, rows: 0 };
+    /** Which section of the file the lines have reached: events, then credentials, then rows. */
+    let section = 0;
     let batch: BackupEventLine[] = [];
-    let events = 0;
-    let credentials = 0;
-    let extraRows = 0;
     let lastPosition = 0n;
     const versions = new Map<string, number>();
+    const flushEvents = async (total: number) => {
+      await insertEvents(sql, batch);
+      batch = [];
+      onProgress?.({ phase: 'events', done: restored.events, total });
+    };
     for await (const line of readBackup(file)) {
       if (header === null) {
         header = line as BackupHeader;
         onProgress?.({ phase: 'events', done: 0, total: header.counts.events });
         continue;
       }
-      const entry = line as BackupEventLine | BackupCredentialLine | BackupRowLine;
-      if (entry.kind === 'row') {
-        if (extraRows === 0) {
-          await insertEvents(sql, batch);
-          batch = [];
-        }
-        await insertRow(sql, entry);
-        extraRows += 1;
-        onProgress?.({ phase: 'rows', done: extraRows, total: header.counts.rows ?? 0 });
-        continue;
-      }
-      if (extraRows > 0)
-        throw new BackupFileError(
-          'An event or credential follows the notification rows: the backup is out of order.',
-        );
+      const entry = line as BackupLine;
+      const entrySection = sections.indexOf(entry.kind);
+      if (entrySection < section)
+        throw new BackupFileError(`${outOfOrder[section]}: the backup is out of order.`);
+      if (section === 0 && entrySection > 0) await flushEvents(header.counts.events);
+      section = entrySection;
       if (entry.kind === 'event') {
-        if (credentials > 0)
-          throw new BackupFileError('An event follows the credentials: the backup is out of order.');
         const position = BigInt(entry.position);
         if (position <= lastPosition)
           throw new BackupFileError(`Event positions must grow: ${position} after ${lastPosition}.`);
@@ -269,36 +228,27 @@ export async function restorePool(options: {
         lastPosition = position;
         versions.set(entry.streamId, entry.version);
         batch.push(entry);
-        events += 1;
-        if (batch.length >= insertBatch) {
-          await insertEvents(sql, batch);
-          batch = [];
-          onProgress?.({ phase: 'events', done: events, total: header.counts.events });
-        }
-        continue;
+        restored.events += 1;
+        if (batch.length >= insertBatch) await flushEvents(header.counts.events);
+      } else if (entry.kind === 'credential') {
+        await sql.query(
+          'INSERT INTO user_credentials (user_id, email, password_hash, updated_at) VALUES ($1, $2, $3, $4)',
+          [entry.userId, entry.email, entry.passwordHash, entry.updatedAt],
+        );
+        restored.credentials += 1;
+        onProgress?.({ phase: 'credentials', done: restored.credentials, total: header.counts.credentials });
+      } else {
+        await insertRow(sql, entry);
+        restored.rows += 1;
+        onProgress?.({ phase: 'rows', done: restored.rows, total: header.counts.rows ?? 0 });
       }
-      if (credentials === 0) {
-        await insertEvents(sql, batch);
-        batch = [];
-        onProgress?.({ phase: 'events', done: events, total: header.counts.events });
-      }
-      await sql.query(
-        'INSERT INTO user_credentials (user_id, email, password_hash, updated_at) VALUES ($1, $2, $3, $4)',
-        [entry.userId, entry.email, entry.passwordHash, entry.updatedAt],
-      );
-      credentials += 1;
-      onProgress?.({ phase: 'credentials', done: credentials, total: header.counts.credentials });
     }
     if (header === null) throw new BackupFileError('The backup file has no header.');
-    await insertEvents(sql, batch);
-    onProgress?.({ phase: 'events', done: events, total: header.counts.events });
-    if (
-      events !== header.counts.events ||
-      credentials !== header.counts.credentials ||
-      extraRows !== (header.counts.rows ?? 0)
-    ) {
+    await flushEvents(header.counts.events);
+    const { events, credentials, rows: extraRows = 0 } = header.counts;
+    if (restored.events !== events || restored.credentials !== credentials || restored.rows !== extraRows) {
       throw new BackupFileError(
-        `The backup is incomplete: ${events} of ${header.counts.events} events, ${credentials} of ${header.counts.credentials} credentials and ${extraRows} of ${header.counts.rows ?? 0} notification rows.`,
+        `The backup is incomplete: ${restored.events} of ${events} events, ${restored.credentials} of ${credentials} credentials and ${restored.rows} of ${extraRows} notification rows.`,
       );
     }
     await sql.query(
@@ -313,15 +263,4 @@ export async function restorePool(options: {
     }
     return header;
   });
-}
-
-/** Rebuilds every read table of the engine's projections from the restored log. */
-export async function rebuildReadTables(
-  engine: ProjectionEngine,
-  names: readonly string[],
-  onProgress?: (name: string, position: bigint, head: bigint) => void,
-): Promise<void> {
-  for (const name of names) {
-    await engine.rebuild(name, (progress) => onProgress?.(name, progress.position, progress.head));
-  }
 }

@@ -11,20 +11,6 @@ export class SystemClock implements Clock {
   }
 }
 
-/** A clock pinned to one instant; `set` moves it (tests, demos). */
-export class FixedClock implements Clock {
-  private current: Date;
-  constructor(start: Date) {
-    this.current = new Date(start.getTime());
-  }
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-  set(instant: Date): void {
-    this.current = new Date(instant.getTime());
-  }
-}
-
 /**
  * A clock that starts at `start` and runs `speed` times faster than real time (`POOL_CLOCK_SPEED`):
  * a replayed season plays out in minutes. `set` jumps to an instant and keeps running from there.
@@ -37,7 +23,7 @@ export class ScaledClock implements Clock {
     readonly speed: number,
     private readonly realNow: () => number = Date.now,
   ) {
-    if (!(speed > 0)) throw new Error(`Clock speed must be positive, got ${speed}`);
+    if (!(speed >= 0)) throw new Error(`Clock speed must not be negative, got ${speed}`);
     this.origin = start.getTime();
     this.realOrigin = realNow();
   }
@@ -47,5 +33,12 @@ export class ScaledClock implements Clock {
   set(instant: Date): void {
     this.origin = instant.getTime();
     this.realOrigin = this.realNow();
+  }
+}
+
+/** A clock pinned to one instant (a speed of 0); `set` moves it (tests, demos). */
+export class FixedClock extends ScaledClock {
+  constructor(start: Date) {
+    super(start, 0);
   }
 }

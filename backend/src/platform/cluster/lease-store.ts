@@ -47,16 +47,11 @@ export class LeaseStore {
 
   /** Who holds the lease now, or null when nobody does (never taken, released, or expired). */
   async current(name: string): Promise<LeaseHolder | null> {
-    const { rows } = await this.sql.query<{
-      holder: string;
-      acquired_at: Date | string;
-      expires_at: Date | string;
-    }>(
-      'SELECT holder, acquired_at, expires_at FROM cluster_leases WHERE name = $1 AND expires_at > clock_timestamp()',
+    const { rows } = await this.sql.query<LeaseHolder>(
+      `SELECT holder, acquired_at AS "acquiredAt", expires_at AS "expiresAt"
+         FROM cluster_leases WHERE name = $1 AND expires_at > clock_timestamp()`,
       [name],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return { holder: row.holder, acquiredAt: new Date(row.acquired_at), expiresAt: new Date(row.expires_at) };
+    return rows[0] ?? null;
   }
 }

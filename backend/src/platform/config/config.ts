@@ -97,12 +97,12 @@ export interface AccountsConfig {
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 
 export class ConfigError extends Error {
+  override name = 'ConfigError';
   constructor(
     readonly variable: string,
     problem: string,
   ) {
     super(`Invalid configuration: ${variable} ${problem}`);
-    this.name = 'ConfigError';
   }
 }
 
@@ -168,20 +168,22 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
-const plausibleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function emailList(env: Env, name: string): string[] {
+/** A comma-separated list, lower-cased, without blanks or repeats; null when unset. */
+function list(env: Env, name: string, entry: RegExp, what: string): string[] | null {
   const raw = text(env, name);
-  if (raw === null) return [];
-  const emails = raw
+  if (raw === null) return null;
+  const entries = raw
     .split(',')
-    .map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry !== '');
-  const bad = emails.find((entry) => !plausibleEmail.test(entry));
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part !== '');
+  const bad = entries.find((part) => !entry.test(part));
   if (bad !== undefined)
-    throw new ConfigError(name, `must be a comma-separated list of e-mail addresses, got "${bad}"`);
-  return [...new Set(emails)];
+    throw new ConfigError(name, `must be a comma-separated list of ${what}, got "${bad}"`);
+  return [...new Set(entries)];
 }
+
+const plausibleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const hostName = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
   const idle = integer(env, 'SESSION_IDLE_MINUTES', 14 * 24 * 60, 5, 366 * 24 * 60);
@@ -204,7 +206,7 @@ function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
     );
   const host = publicUrl === null ? 'localhost' : new URL(publicUrl).hostname;
   return {
-    adminEmails: emailList(env, 'ADMIN_EMAILS'),
+    adminEmails: list(env, 'ADMIN_EMAILS', plausibleEmail, 'e-mail addresses') ?? [],
     registration: oneOf(env, 'REGISTRATION', ['invite', 'open'] as const, 'invite'),
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
     sessionIdleMinutes: idle,
@@ -212,7 +214,10 @@ function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
     smtpUrl,
     mailFrom: mailFrom ?? `Treble <no-reply@${host}>`,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
-    profileImageHosts: hostList(env, 'PROFILE_IMAGE_HOSTS', defaultProfileImageHosts),
+    profileImageHosts:
+      text(env, 'PROFILE_IMAGE_HOSTS')?.toLowerCase() === 'none'
+        ? []
+        : (list(env, 'PROFILE_IMAGE_HOSTS', hostName, 'host names (or none)') ?? defaultProfileImageHosts),
   };
 }
 
@@ -223,22 +228,6 @@ const defaultProfileImageHosts = [
   'secure.gravatar.com',
   'avatars.githubusercontent.com',
 ];
-
-function hostList(env: Env, name: string, fallback: string[]): string[] {
-  const raw = text(env, name);
-  if (raw === null) return fallback;
-  if (raw.toLowerCase() === 'none') return [];
-  const hosts = raw
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry !== '');
-  const bad = hosts.find(
-    (host) => !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host),
-  );
-  if (bad !== undefined)
-    throw new ConfigError(name, `must be a comma-separated list of host names (or none), got "${bad}"`);
-  return [...new Set(hosts)];
-}
 
 function loadLiveResults(env: Env): LiveResultsConfig {
   return {

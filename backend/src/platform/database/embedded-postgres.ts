@@ -12,7 +12,6 @@ import { lockDataDir } from './data-dir-lock.js';
 export interface EmbeddedPostgres {
   host: string;
   port: number;
-  dataDir: string | null;
   stop(): Promise<void>;
 }
 
@@ -33,7 +32,6 @@ export async function startEmbeddedPostgres(dataDir: string | null): Promise<Emb
   return {
     host: host ?? '127.0.0.1',
     port: Number(port),
-    dataDir,
     async stop() {
       await server.stop();
       await db.close();

@@ -58,17 +58,11 @@ export function bodyProblem(body: unknown): string | null {
  * cannot hold it), is refused with 400 VALIDATION_FAILED before any handler, pipe or query sees it.
  */
 export function boundedInput(request: Request, _response: Response, next: NextFunction): void {
-  if (/%00/.test(request.originalUrl)) {
-    next(
-      new DomainError(ErrorCodes.VALIDATION_FAILED, 'The address may not contain the NUL character (%00)'),
-    );
-    return;
-  }
   const parameter = Object.keys(request.query).find((name) => forbiddenFieldNames.has(name));
-  if (parameter !== undefined) {
-    next(new DomainError(ErrorCodes.VALIDATION_FAILED, forbiddenField(parameter)));
-    return;
-  }
-  const problem = bodyProblem(request.body);
+  const problem = /%00/.test(request.originalUrl)
+    ? 'The address may not contain the NUL character (%00)'
+    : parameter !== undefined
+      ? forbiddenField(parameter)
+      : bodyProblem(request.body);
   next(problem === null ? undefined : new DomainError(ErrorCodes.VALIDATION_FAILED, problem));
 }

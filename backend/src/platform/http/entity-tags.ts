@@ -1,11 +1,7 @@
 import type { Request, Response } from 'express';
 
-/** Whether an `If-None-Match` header names `tag` (weak comparison, as RFC 9110 §13.1.2 asks). */
-export function namesTag(header: string | undefined, tag: string): boolean {
-  if (header === undefined) return false;
-  const bare = (value: string) => value.trim().replace(/^W\//, '');
-  return header.split(',').some((value) => value.trim() === '*' || bare(value) === bare(tag));
-}
+/** An entity tag without its weak marker: `If-None-Match` compares weakly (RFC 9110 §13.1.2). */
+const bare = (value: string) => value.trim().replace(/^W\//, '');
 
 /**
  * Sets the answer's entity tag, and asks browsers to keep the answer but check it with the server
@@ -16,7 +12,9 @@ export function namesTag(header: string | undefined, tag: string): boolean {
 export function alreadyHeld(request: Request, response: Response, tag: string): boolean {
   response.setHeader('ETag', tag);
   response.setHeader('Cache-Control', 'private, no-cache');
-  const held = namesTag(request.headers['if-none-match'], tag);
+  const held = (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .some((value) => value.trim() === '*' || bare(value) === bare(tag));
   // A request's `Cache-Control: no-cache` (fetch() adds it to any request with If-None-Match) is
   // for caches on the way, not for the server's own precondition (RFC 9110 §13.2.1); Express's
   // freshness check would read it as "answer in full", so it is dropped once the tag matched.

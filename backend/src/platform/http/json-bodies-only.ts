@@ -14,18 +14,13 @@ const changesState = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * requests never get here (engine.io answers them before Express).
  */
 export function jsonBodiesOnly(request: Request, _response: Response, next: NextFunction): void {
-  if (!changesState.has(request.method)) {
-    next();
-    return;
-  }
+  if (!changesState.has(request.method)) return next();
   const type = request.headers['content-type'];
   const hasBody =
     request.headers['transfer-encoding'] !== undefined ||
     Number(request.headers['content-length'] ?? '0') > 0;
-  if ((type === undefined && !hasBody) || (type !== undefined && /^application\/json\s*(;|$)/i.test(type))) {
-    next();
-    return;
-  }
+  if ((type === undefined && !hasBody) || (type !== undefined && /^application\/json\s*(;|$)/i.test(type)))
+    return next();
   next(
     new DomainError(
       ErrorCodes.UNSUPPORTED_MEDIA_TYPE,

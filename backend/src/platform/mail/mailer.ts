@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import type { AccountsConfig } from '../config/config.js';
 
 export interface MailMessage {
@@ -19,36 +19,25 @@ export interface Mailer {
 
 export const MAILER = Symbol('MAILER');
 
-class SmtpMailer implements Mailer {
-  readonly configured = true;
-  private readonly transport: Transporter;
-
-  constructor(
-    smtpUrl: string,
-    private readonly from: string,
-  ) {
-    // Short timeouts: an admin waits on this request, and a dead mail server must turn into the
-    // "copy the link instead" answer quickly rather than after nodemailer's two-minute default.
-    this.transport = nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
-  }
-
-  async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
-  }
-}
-
-class NoMailer implements Mailer {
-  readonly configured = false;
-  async send(): Promise<void> {
-    throw new Error('No SMTP server is configured (SMTP_URL)');
-  }
-}
-
 export function createMailer(config: Pick<AccountsConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
-  return config.smtpUrl === null ? new NoMailer() : new SmtpMailer(config.smtpUrl, config.mailFrom);
+  if (config.smtpUrl === null) {
+    return {
+      configured: false,
+      send: () => Promise.reject(new Error('No SMTP server is configured (SMTP_URL)')),
+    };
+  }
+  // Short timeouts: an admin waits on this request, and a dead mail server must turn into the
+  // "copy the link instead" answer quickly rather than after nodemailer's two-minute default.
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    configured: true,
+    async send(message) {
+      await transport.sendMail({ from: config.mailFrom, ...message });
+    },
+  };
 }

@@ -1,6 +1,3 @@
-/** Whether an option can still be played: a postponed or cancelled fixture makes it unavailable. */
-export type OptionStatus = 'available' | 'postponed' | 'cancelled';
-
 /** Why picks on an option were voided. */
 export type VoidReason = 'postponed' | 'cancelled';
 
@@ -12,7 +9,8 @@ export interface OptionView {
   teamName: string;
   /** Kickoff of its fixture; for an option without a fixture, the period's start. Null: no deadline known. */
   lockAt: Date | null;
-  status: OptionStatus;
+  /** Whether it can still be played: a postponed or cancelled fixture makes it unavailable. */
+  status: 'available' | VoidReason;
   /** The option already has a result: it is locked for new picks whatever its kickoff says. */
   hasResult?: boolean;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
 import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
+import { MigrationRefusedError } from '../event-store/esdb/migrate-to-esdb.js';
 import type { EventStore } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { ConfigError, loadConfig, type AppConfig } from '../platform/config/config.js';
@@ -9,22 +10,14 @@ import { Database } from '../platform/database/database.js';
 import { readEntities } from '../read-models.js';
 import { BackupFileError, RestoreRefusedError } from '../operations/index.js';
 
+/** A command line that does not say what to do; its message ends with the tool's usage. */
+export class UsageError extends Error {}
+
 /**
- * The database the app would use (DATABASE_URL, else the embedded one under DATA_DIR, as `npm run
- * projections`) and its event store. A backup reads the log through the port, so it works on
- * EventStoreDB too; a restore writes the Postgres `events` table (positions and recorded times kept),
- * so it refuses EVENTSTORE_URL: restore into Postgres, then `npm run events -- migrate --to esdb`.
+ * The database the app would use (DATABASE_URL, else the embedded one under DATA_DIR) and its event
+ * store: EventStoreDB at EVENTSTORE_URL, else the database's own.
  */
-export async function openPool(
-  purpose: 'backup' | 'restore',
-): Promise<{ config: AppConfig; database: Database; store: EventStore; close(): Promise<void> }> {
-  const config = loadConfig();
-  if (config.eventStoreUrl !== null && purpose === 'restore') {
-    throw new ConfigError(
-      'EVENTSTORE_URL',
-      'is set: restore into the Postgres event store (unset it), then copy the log with `npm run events -- migrate --to esdb` (docs/adr/009-backup-restore.md)',
-    );
-  }
+export async function openPool(config: AppConfig = loadConfig()) {
   const database = await Database.open({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -52,18 +45,6 @@ export async function appVersion(): Promise<string> {
   return (JSON.parse(text) as { version: string }).version;
 }
 
-export function progressBar(label: string): SingleBar {
-  return new SingleBar(
-    {
-      format: `${label.padEnd(20)} [{bar}] {percentage}% | {value}/{total}`,
-      hideCursor: true,
-      noTTYOutput: true,
-      notTTYSchedule: 500,
-    },
-    Presets.shades_classic,
-  );
-}
-
 /** One bar per phase, started on the phase's first report. */
 export function phaseBars(): { report(phase: string, done: number, total: number): void; stop(): void } {
   const bars = new Map<string, SingleBar>();
@@ -72,7 +53,15 @@ export function phaseBars(): { report(phase: string, done: number, total: number
       let bar = bars.get(phase);
       if (!bar) {
         for (const other of bars.values()) other.stop();
-        bar = progressBar(phase);
+        bar = new SingleBar(
+          {
+            format: `${phase.padEnd(20)} [{bar}] {percentage}% | {value}/{total}`,
+            hideCursor: true,
+            noTTYOutput: true,
+            notTTYSchedule: 500,
+          },
+          Presets.shades_classic,
+        );
         bar.start(Math.max(total, 1), 0);
         bars.set(phase, bar);
       }
@@ -91,10 +80,13 @@ export function exitOn(run: Promise<number>): void {
     (code) => process.exit(code),
     (error: unknown) => {
       if (
+        error instanceof UsageError ||
         error instanceof ConfigError ||
         error instanceof DataDirInUseError ||
         error instanceof BackupFileError ||
         error instanceof RestoreRefusedError ||
+        error instanceof MigrationRefusedError ||
+        (error instanceof Error && error.message.startsWith('Unknown projection')) ||
         (error as { code?: string }).code === 'EEXIST'
       ) {
         console.error(error instanceof Error ? error.message : String(error));
