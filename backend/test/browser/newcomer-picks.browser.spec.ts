@@ -121,4 +121,22 @@ describe('journey: a newcomer joins by invitation and makes the first picks', ()
       page.off('request', onRequest);
     }
   });
+
+  it('on a phone, My pools shows the pool with all 3 picks in, and an address of a pool she is not in says so', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('pool-switcher').click();
+    const sheet = page.getByRole('dialog', { name: 'Your pools' });
+    await sheet.getByRole('link', { name: 'My pools' }).click();
+    await page.getByRole('heading', { name: 'My pools' }).waitFor();
+    const card = page.getByTestId('pool-card');
+    await card.getByText('Matchweek 1: all 3 picks in').waitFor();
+    await card.getByText('Player', { exact: true }).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+
+    await page.goto(`${server.baseUrl}/p/someone-elses/leaderboards`);
+    await page.getByRole('heading', { name: 'Pool Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'My pools' }).click();
+    await page.waitForURL(`${server.baseUrl}/pools`);
+    await page.getByTestId('pool-card').getByText('Matchweek 1: all 3 picks in').waitFor();
+  });
 });
