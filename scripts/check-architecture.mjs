@@ -12,6 +12,8 @@
  * 2. A context writes only its own streams: no file imports another context's writer (a file that
  *    appends, or uses one of its own folder that does, through any wrapper). Another context's
  *    streams are changed through that context's commands.
+ * 3. Controllers only translate HTTP: a file with `@Controller(` appends nothing, runs no SQL and
+ *    holds no repository; the services and handlers it calls do.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -138,10 +140,20 @@ for (const m of backendModules) {
   }
 }
 
+// 3. Controllers only translate HTTP.
+const controllerWork =
+  /\.append\s*[<(]|decideAndAppend\s*[<(]|\.query\s*[<(]|createQueryBuilder|Repository\b|DataSource\b/;
+const controllers = backendModules.filter((m) => fs.readFileSync(m.source, 'utf8').includes('@Controller('));
+for (const m of controllers) {
+  const found = fs.readFileSync(m.source, 'utf8').match(controllerWork);
+  if (found)
+    problems.push(`${m.source} is a controller that does \`${found[0]}\` itself: move it into a service`);
+}
+
 if (problems.length > 0) {
   console.error(`Folder rules broken:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
 console.log(
-  `✔ no folder loops (${nodes.size} folders, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} folder arrows); each context appends only to its own streams (${writers.size} writers)`,
+  `✔ no folder loops (${nodes.size} folders, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} folder arrows); each context appends only to its own streams (${writers.size} writers); ${controllers.length} controllers only translate HTTP`,
 );

@@ -10,6 +10,9 @@ import { OwnAccountController } from './commands/own-account/own-account.http.co
 import { ManageMembersController } from './commands/manage-members/manage-members.http.controller.js';
 import { PasswordResetController } from './commands/reset-password/password-reset.http.controller.js';
 import { PasswordResets } from './commands/reset-password/password-resets.js';
+import { InvitationsService } from './commands/invitations/invitations.service.js';
+import { MemberManagementService } from './commands/manage-members/member-management.service.js';
+import { OwnAccountService } from './commands/own-account/own-account.service.js';
 import { RegisterService } from './commands/register/register.service.js';
 import { RegisterController } from './commands/register/register.http.controller.js';
 import { SignInController } from './commands/sign-in/sign-in.http.controller.js';
@@ -59,6 +62,9 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     UserDirectory,
     InvitationQueries,
     RegisterService,
+    OwnAccountService,
+    MemberManagementService,
+    InvitationsService,
     PasswordResets,
   ],
   exports: [SessionLookup, RouteInventory, UserDirectory],

@@ -21,7 +21,7 @@ import { mailLinkBase, pageLinkBase } from '../../invitation-links.js';
 import { UserDirectory } from '../../queries/users/user-directory.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
-import { memberId } from '../manage-members/manage-members.http.controller.js';
+import { memberId } from '../manage-members/member-management.service.js';
 import { PasswordResets, resetLinkLifetimeMs } from './password-resets.js';
 
 export class PasswordResetRequestBody implements PasswordResetRequest {
