@@ -6,7 +6,7 @@ import type { LoggerService } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
-import { poolRoutes } from './pools/index.js';
+import { PoolDirectory, poolRoutes } from './pools/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { serveApiDocs } from './platform/http/api-docs.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
@@ -41,7 +41,7 @@ export async function createApp(
   app.use(app.get(HttpDrain).middleware);
   app.setGlobalPrefix('api');
   // `/api/pools/{pool}/…` is served by the unscoped route of the same shape, in that pool.
-  app.use(poolRoutes);
+  app.use(poolRoutes(app.get(PoolDirectory)));
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new ListPageInterceptor(app.get(Reflector)));

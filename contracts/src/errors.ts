@@ -76,6 +76,8 @@ export const ErrorCodes = {
   SEASON_NOT_PLAYED: 'SEASON_NOT_PLAYED',
   /** `/api/pools/{pool}/…`: no such pool, or not one of yours (which of the two is not said). */
   POOL_NOT_FOUND: 'POOL_NOT_FOUND',
+  /** Creating a pool: another pool has that address (or it is `default`). */
+  POOL_ADDRESS_TAKEN: 'POOL_ADDRESS_TAKEN',
   /** A result for a match that has not kicked off yet: send `force: true` to record it anyway. */
   RESULT_BEFORE_KICKOFF: 'RESULT_BEFORE_KICKOFF',
   /** Complete Period before the matchweek started or with results missing (listed): send `force: true` to complete anyway. */
@@ -163,6 +165,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SEASON_NOT_NEXT: 409,
   SEASON_NOT_PLAYED: 404,
   POOL_NOT_FOUND: 404,
+  POOL_ADDRESS_TAKEN: 409,
   RESULT_BEFORE_KICKOFF: 409,
   PERIOD_NOT_READY: 409,
   RESET_TOKEN_INVALID: 400,

@@ -11,6 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { poolLens } from './pool-scope.js';
 import { noteWritten } from './write-scope.js';
 
 /** Closes the event store when the app stops (after projections have stopped reading it). */
@@ -35,11 +36,11 @@ export class EventStoreModule {
           provide: EVENT_STORE,
           useFactory: async (config: AppConfig, database: Database): Promise<EventStore> => {
             if (config.eventStoreUrl === null)
-              return notingWrites(new PostgresEventStore(database, config.projectionPollMs));
+              return poolLens(notingWrites(new PostgresEventStore(database, config.projectionPollMs)));
             new Logger('EventStore').log('EventStoreDB from EVENTSTORE_URL');
             // Loaded only when it is used: its gRPC client takes a fifth of a second to load (start-up, W8).
             const { EsdbEventStore } = await import('./esdb/esdb-event-store.js');
-            return notingWrites(EsdbEventStore.connect(config.eventStoreUrl));
+            return poolLens(notingWrites(EsdbEventStore.connect(config.eventStoreUrl)));
           },
           inject: [APP_CONFIG, Database],
         },

@@ -1,5 +1,5 @@
 import type { DomainEvent, StreamModel, StreamQuestion } from '../shared/domain/event.js';
-import type { EventStore, RecordedEvent } from './event-store.port.js';
+import type { EventStore, ReadStreamOptions, RecordedEvent } from './event-store.port.js';
 
 /** A recorded event as the domain event it carries: `type` and `data` of the union, the rest as stored. */
 export type Recorded<Event extends DomainEvent> = Event & Omit<RecordedEvent, 'type' | 'data'>;
@@ -41,12 +41,13 @@ function fold<State, Event extends DomainEvent>(
   return { state, version };
 }
 
-/** Reads a whole stream as its context's events. */
+/** Reads a stream (whole, or from a version on) as its context's events. */
 export async function readStream<Event extends DomainEvent>(
   eventStore: EventStore,
   streamId: string,
+  options?: ReadStreamOptions,
 ): Promise<StreamRead<Event>> {
-  return asStreamRead<Event>(await eventStore.readStream(streamId));
+  return asStreamRead<Event>(await eventStore.readStream(streamId, options));
 }
 
 /** Reads a stream and folds it with its model: the state and the version it was read at. */

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DEFAULT_POOL_ADDRESS, ErrorCodes } from '@treble/contracts';
+import { ErrorCodes } from '@treble/contracts';
 import { DomainError } from '../shared/domain/domain-error.js';
+import type { PoolDirectory } from './pool-directory.js';
 
 const scoped = /^\/api\/pools\/([^/?]*)(\/[^?]*)(\?.*)?$/;
 
@@ -10,16 +11,23 @@ export const poolNotFound = () =>
 
 /**
  * Pool-scoped routes (docs/adr/015): `/api/pools/{address}/…` is served by the route of the same
- * shape without the prefix, in that pool. An install has one pool so far, the default one, which
- * the unscoped routes mean; any other address is `404 POOL_NOT_FOUND` (the same answer a
- * non-member of an existing pool will get), decided before any handler runs or anything changes.
- * `/api/pools` and `/api/pools/{address}` themselves are the pools controller's.
+ * shape without the prefix, in that pool: the request carries the pool's key (`requestPoolKey`),
+ * which the pool scope interceptor turns into the scope its handler runs in
+ * (event-store/pool-scope.ts), so its commands write the pool's streams. The unscoped routes mean the default pool. An address no pool has is
+ * `404 POOL_NOT_FOUND`, decided before any handler runs or anything changes; whether the caller is
+ * a member is the access guard's to decide (the same 404 for a non-member). `/api/pools` and
+ * `/api/pools/{address}` themselves are the pools controller's.
  */
-export function poolRoutes(request: Request, _response: Response, next: NextFunction): void {
-  const match = scoped.exec(request.url);
-  if (match === null) return next();
-  const [, address, rest, query = ''] = match;
-  if (address !== DEFAULT_POOL_ADDRESS) return next(poolNotFound());
-  request.url = `/api${rest}${query}`;
-  next();
+export function poolRoutes(directory: PoolDirectory) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    const match = scoped.exec(request.url);
+    if (match === null) return next();
+    const [, address, rest, query = ''] = match;
+    directory.keyOf(address!).then((key) => {
+      if (key === null) return next(poolNotFound());
+      request.url = `/api${rest}${query}`;
+      (request as Request & { poolKey?: string }).poolKey = key;
+      next();
+    }, next);
+  };
 }

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { PoolDirectory, PoolRoleHandler } from './pool-directory.js';
+import { PoolScopeInterceptor } from './pool-scope.interceptor.js';
 import { PoolsController } from './pools.http.controller.js';
 
 /** The pools of the install (docs/adr/015). */
-@Module({ controllers: [PoolsController] })
+@Module({
+  controllers: [PoolsController],
+  providers: [PoolDirectory, PoolRoleHandler, { provide: APP_INTERCEPTOR, useClass: PoolScopeInterceptor }],
+  exports: [PoolDirectory],
+})
 export class PoolsModule {}

@@ -67,6 +67,9 @@ export async function applyEvents(
     }
   };
   for (const event of events) {
+    // The read tables hold the default pool's rows only, until they carry the pool (docs/adr/015,
+    // step 3): another pool's events are not theirs yet.
+    if (event.metadata.pool !== undefined) continue;
     if (event.type === SEASON_STARTED) {
       // A barrier: the events before it are applied to the ending season's tables, archived here.
       await flush();

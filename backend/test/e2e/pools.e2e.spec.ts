@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PoolSummary } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { PoolDirectory } from '../../src/pools/index.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
 /**
  * Pools, first step (docs/adr/015): an install's one pool is its default pool; `/api/pools` lists
  * it with my role, `/api/pools/default/…` answers exactly as the unscoped routes do (reads and
- * commands), and any other pool is `404 POOL_NOT_FOUND` before anything runs.
+ * commands), and any other pool is `404 POOL_NOT_FOUND` before anything runs. A second pool's
+ * commands write its own streams (its key after each stream's category, the pool in the metadata),
+ * for its members only.
  */
 describe.each(databaseTargets)('pools on $name', (target) => {
   let app: TestApp;
@@ -93,5 +96,42 @@ describe.each(databaseTargets)('pools on $name', (target) => {
       ]);
     }
     expect(await store.headPosition()).toBe(head);
+  });
+
+  it("writes a second pool's commands to its own streams, for its members only", async () => {
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    // Until pools are created over HTTP (docs/adr/015, step 4) the directory makes one; its creator,
+    // the default pool's player, is its admin, and the default pool's admin is nobody there.
+    const family = await app.app
+      .get(PoolDirectory)
+      .create(
+        { address: 'family-pool', name: 'Family pool' },
+        { actor: player.user.id, source: 'player', now: new Date(), correlationId: 'test' },
+      );
+    const defaultPeriods = await admin.request('GET', '/api/periods');
+    const defaultPeriodOne = await store.readStream('period-1');
+
+    const head = await store.headPosition();
+    for (const [client, method, path] of [
+      [admin, 'GET', '/api/pools/family-pool/periods'],
+      [admin, 'POST', '/api/pools/family-pool/admin/setup/periods'],
+      [app, 'GET', '/api/pools/family-pool/rules'],
+    ] as const) {
+      const answer = await client.request(method, path, method === 'POST' ? {} : undefined);
+      expect([path, answer.status, answer.body]).toEqual([
+        path,
+        404,
+        expect.objectContaining({ code: 'POOL_NOT_FOUND' }),
+      ]);
+    }
+    expect(await store.headPosition()).toBe(head);
+
+    const imported = await player.request('POST', '/api/pools/family-pool/admin/setup/periods', {});
+    expect(imported.status).toBe(200);
+    const [first] = await store.readStream(`period-${family.key}_1`);
+    expect(first).toMatchObject({ metadata: { pool: family.key, actor: player.user.id } });
+    // The default pool's streams and reads are as they were.
+    expect(await store.readStream('period-1')).toEqual(defaultPeriodOne);
+    expect((await admin.request('GET', '/api/periods')).body).toEqual(defaultPeriods.body);
   });
 });

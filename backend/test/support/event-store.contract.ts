@@ -6,6 +6,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../../src/event-store/event-store.port.js';
+import { inPool, poolLens } from '../../src/event-store/pool-scope.js';
 import type { EventMetadata } from '../../src/shared/domain/event.js';
 import { eventually } from './waiting.js';
 
@@ -115,6 +116,39 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       // The same events as one stream's own read, positions and metadata included.
       expect(read[2]).toEqual(await store.readStream(a));
       expect(await store.readStreams([])).toEqual([]);
+    });
+
+    it("keeps each pool's streams apart through the pool lens, and the default pool's names unchanged", async () => {
+      const lens = poolLens(store);
+      const id = stream();
+      const user = `user-${randomUUID()}`;
+      const token = `invitation-${randomUUID()}`;
+      await lens.append(id, [event('Default')], 'no_stream');
+      // Each pool starts its own stream of the same name: no_stream holds in each.
+      await inPool('k1', () => lens.append(id, [event('One')], 'no_stream'));
+      await inPool('k2', () => lens.append(id, [event('Two'), event('Two again')], 'no_stream'));
+      await inPool('k1', () => lens.append(user, [event('Profile')], 'no_stream'));
+      await inPool('k2', () => lens.append(token, [event('Invited')], 'no_stream'));
+
+      const types = (events: RecordedEvent[]) => events.map((e) => e.type);
+      expect(types(await lens.readStream(id))).toEqual(['Default']);
+      expect(types(await inPool('k1', () => lens.readStream(id)))).toEqual(['One']);
+      expect((await inPool('k2', () => lens.readStreams([id, user]))).map(types)).toEqual([
+        ['Two', 'Two again'],
+        ['Profile'],
+      ]);
+      await expect(inPool('k1', () => lens.append(id, [event('Late')], 'no_stream'))).rejects.toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
+
+      // Stored under the pool's key after the category, the pool in the metadata; a person's own
+      // streams and invitation tokens keep their names in every pool.
+      const suffix = id.slice('test-'.length);
+      const [one] = await store.readStream(`test-k1_${suffix}`);
+      expect([one!.type, one!.streamId, one!.metadata.pool]).toEqual(['One', `test-k1_${suffix}`, 'k1']);
+      expect((await store.readStream(id))[0]!.metadata.pool).toBeUndefined();
+      expect((await store.readStream(user))[0]!.metadata.pool).toBeUndefined();
+      expect((await store.readStream(token))[0]!.metadata.pool).toBe('k2');
     });
 
     it('reads all streams in global order after an exclusive position', async () => {

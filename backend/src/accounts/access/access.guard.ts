@@ -1,23 +1,31 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { ErrorCodes } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { readSessionToken } from '../sessions/session-cookie.js';
-import { SessionStore } from '../sessions/session-store.js';
+import { SessionStore, type Authentication } from '../sessions/session-store.js';
 import { ACCESS_KEY, type Access } from '../../platform/http/access.decorators.js';
+import { requestPoolKey } from '../../platform/http/command-context.js';
+import { PoolRoleQuery } from '../../shared/queries/pool-queries.js';
 
 /**
  * The one place HTTP access is decided (registered globally). Signed out → 401 UNAUTHENTICATED;
  * a player on an admin route → 403 FORBIDDEN_ADMIN_ONLY; a route that declares no access at all
  * is refused outright, so forgetting the decorator can never open a route.
+ *
+ * In a pool other than the default one (`/api/pools/{pool}/…`, docs/adr/015) every route needs a
+ * signed-in member: anyone else, signed in or not, gets 404 POOL_NOT_FOUND, the answer for a pool
+ * that does not exist, so a pool's existence is not disclosed. There, admin means the pool's admin.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
+    private readonly queryBus: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -34,9 +42,16 @@ export class AccessGuard implements CanActivate {
         'This route declares no access rule (@Public, @Player or @Admin), so it is closed.',
       );
     }
-    if (access === 'public') return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const auth = await this.sessions.resolve(readSessionToken(request.headers.cookie), this.clock.now());
+    const poolKey = requestPoolKey(request);
+    if (access === 'public' && poolKey === '') return true;
+    const signedIn = await this.sessions.resolve(readSessionToken(request.headers.cookie), this.clock.now());
+    const auth = poolKey === '' || signedIn === null ? signedIn : await this.asMember(poolKey, signedIn);
+    if (auth === null && poolKey !== '')
+      throw new DomainError(
+        ErrorCodes.POOL_NOT_FOUND,
+        'There is no such pool, or you are not one of its members.',
+      );
     if (auth === null)
       throw new DomainError(
         ErrorCodes.UNAUTHENTICATED,
@@ -48,5 +63,11 @@ export class AccessGuard implements CanActivate {
       throw new DomainError(ErrorCodes.FORBIDDEN_ADMIN_ONLY, 'Only pool admins can do this.');
     }
     return true;
+  }
+
+  /** The signed-in person as a member of the pool (admin meaning the pool's admin), or null. */
+  private async asMember(poolKey: string, auth: Authentication): Promise<Authentication | null> {
+    const role = await this.queryBus.execute(new PoolRoleQuery(poolKey, auth.user.id));
+    return role === null ? null : { ...auth, user: { ...auth.user, isAdmin: role === 'admin' } };
   }
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { QueryBus } from '@nestjs/cqrs';
 import type { User } from '@treble/contracts';
 import { FixedClock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { Authentication, SessionStore } from '../sessions/session-store.js';
 import { Admin, Player, Public } from '../../platform/http/access.decorators.js';
+import type { PoolRoleQuery } from '../../shared/queries/pool-queries.js';
 import { AccessGuard } from './access.guard.js';
 
 class Routes {
@@ -25,6 +27,12 @@ const user = (isAdmin: boolean): User => ({
   createdAt: '2025-09-01T12:00:00.000Z',
 });
 
+/** Pool `k1`: u1 is its admin, u2 a player (what the pools context would answer). */
+const poolRoles: Record<string, 'admin' | 'player'> = { 'k1/u1': 'admin', 'k1/u2': 'player' };
+const queryBus = {
+  execute: async ({ poolKey, userId }: PoolRoleQuery) => poolRoles[`${poolKey}/${userId}`] ?? null,
+} as unknown as QueryBus;
+
 function guardWith(signedIn: User | null) {
   const sessions = {
     resolve: async (token: string | null): Promise<Authentication | null> =>
@@ -36,14 +44,20 @@ function guardWith(signedIn: User | null) {
           }
         : null,
   } as unknown as SessionStore;
-  return new AccessGuard(new Reflector(), sessions, new FixedClock(new Date('2025-09-01T12:00:00Z')));
+  return new AccessGuard(
+    new Reflector(),
+    sessions,
+    queryBus,
+    new FixedClock(new Date('2025-09-01T12:00:00Z')),
+  );
 }
 
 function contextFor(
   handler: keyof Routes,
   cookie?: string,
+  poolKey?: string,
 ): { context: ExecutionContext; request: Record<string, unknown> } {
-  const request: Record<string, unknown> = { headers: cookie ? { cookie } : {} };
+  const request: Record<string, unknown> = { headers: cookie ? { cookie } : {}, poolKey };
   const context = {
     getType: () => 'http',
     getHandler: () => Routes.prototype[handler],
@@ -53,9 +67,14 @@ function contextFor(
   return { context, request };
 }
 
-async function outcome(guard: AccessGuard, handler: keyof Routes, cookie?: string): Promise<string> {
+async function outcome(
+  guard: AccessGuard,
+  handler: keyof Routes,
+  cookie?: string,
+  poolKey?: string,
+): Promise<string> {
   try {
-    return String(await guard.canActivate(contextFor(handler, cookie).context));
+    return String(await guard.canActivate(contextFor(handler, cookie, poolKey).context));
   } catch (error) {
     return error instanceof DomainError ? error.code : 'unexpected';
   }
@@ -78,6 +97,23 @@ describe('AccessGuard', () => {
     expect(await outcome(guardWith(user(false)), 'mine', cookie)).toBe('true');
     expect(await outcome(guardWith(user(false)), 'manage', cookie)).toBe('FORBIDDEN_ADMIN_ONLY');
     expect(await outcome(guardWith(user(true)), 'manage', cookie)).toBe('true');
+  });
+
+  it("in another pool, admits its members only (404 for everyone else), with the pool's role", async () => {
+    const admin = { ...user(false), id: 'u1' };
+    const player = { ...user(true), id: 'u2' };
+    const stranger = { ...user(true), id: 'u3' };
+    for (const route of ['open', 'mine', 'manage'] as const) {
+      expect(await outcome(guardWith(null), route, undefined, 'k1')).toBe('POOL_NOT_FOUND');
+      expect(await outcome(guardWith(stranger), route, cookie, 'k1')).toBe('POOL_NOT_FOUND');
+      expect(await outcome(guardWith(stranger), route, cookie, 'k2')).toBe('POOL_NOT_FOUND');
+    }
+    expect(await outcome(guardWith(player), 'mine', cookie, 'k1')).toBe('true');
+    // An install-wide admin flag counts for nothing in a pool where the person is a player.
+    expect(await outcome(guardWith(player), 'manage', cookie, 'k1')).toBe('FORBIDDEN_ADMIN_ONLY');
+    const { context, request } = contextFor('manage', cookie, 'k1');
+    expect(await guardWith(admin).canActivate(context)).toBe(true);
+    expect(request.user).toEqual({ ...admin, isAdmin: true });
   });
 
   it('puts the signed-in user on the request', async () => {

@@ -13,6 +13,14 @@ export function requestUser(request: Request): RequestUser | null {
   return (request as Request & { user?: RequestUser }).user ?? null;
 }
 
+/**
+ * The key of the pool a request is in (docs/adr/015): set by the pool routes for
+ * `/api/pools/{pool}/…`; the default pool's key, the empty one, for every other route.
+ */
+export function requestPoolKey(request: Request): string {
+  return (request as Request & { poolKey?: string }).poolKey ?? '';
+}
+
 /** Who does what, when: the context every command carries into the event metadata. */
 export function commandContext(request: Request, clock: Clock, source: EventSource): CommandContext {
   const user = requestUser(request);

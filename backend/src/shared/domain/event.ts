@@ -8,6 +8,8 @@ export interface EventMetadata {
   causationId: string | null;
   occurredAt: string;
   source: EventSource;
+  /** The key of the pool the event belongs to (docs/adr/015); absent for the default pool and for install-wide streams. */
+  pool?: string;
 }
 
 /** An event as a decider produces it: no metadata yet, the handler adds it. */

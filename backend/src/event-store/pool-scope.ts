@@ -1,0 +1,80 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EventStore } from './event-store.port.js';
+
+/**
+ * The pool a unit of work belongs to (docs/adr/015). The pool routes run each request in its
+ * pool's scope; work outside any scope (the scheduler, the CLI, a backup) is in the default pool,
+ * whose key is the empty one.
+ *
+ * Writers and readers name streams as a one-pool install always has (`period-12`,
+ * `picks-{user}`, `prizes`): the event store seen through {@link poolLens} puts the pool's key
+ * into the names of the pool's streams and into the metadata of what it appends, so no decider,
+ * writer or stream id function knows about pools, and the default pool's streams keep their names.
+ */
+const poolScope = new AsyncLocalStorage<string>();
+
+export const DEFAULT_POOL_KEY = '';
+
+/** A pool key: 1 to 12 lower-case letters and digits, never changed once given. */
+export const poolKeyPattern = /^[a-z0-9]{1,12}$/;
+
+export function inPool<T>(key: string, work: () => T): T {
+  if (key !== DEFAULT_POOL_KEY && !poolKeyPattern.test(key)) throw new Error(`Not a pool key: ${key}`);
+  return poolScope.run(key, work);
+}
+
+/** The key of the pool the current work belongs to; the default pool's outside any scope. */
+export function currentPoolKey(): string {
+  return poolScope.getStore() ?? DEFAULT_POOL_KEY;
+}
+
+/** Streams of no pool: a person's own (`user-{id}`, `user-email-…`), the pool registry, the results scheduler. */
+const poollessCategories = new Set(['user', 'pools', 'scheduler']);
+/** Streams whose names are unique in the install though each belongs to a pool: invitation tokens. */
+const installNamedCategories = new Set([...poollessCategories, 'invitation']);
+
+const categoryOf = (streamId: string): string => streamId.split('-', 1)[0] ?? streamId;
+
+/**
+ * The stored name of a stream of the pool `key`: the key goes right after the category, which stays
+ * before the first dash (EventStoreDB's `$ce-` convention): `period-12` → `period-{key}_12`,
+ * `pool-admins` → `pool-{key}_admins`, `prizes` → `prizes-{key}`. The default pool's names and
+ * install-wide streams are unchanged.
+ */
+export function poolStreamId(streamId: string, key: string): string {
+  if (key === DEFAULT_POOL_KEY) return streamId;
+  const category = categoryOf(streamId);
+  if (installNamedCategories.has(category)) return streamId;
+  return category === streamId
+    ? `${streamId}-${key}`
+    : `${category}-${key}_${streamId.slice(category.length + 1)}`;
+}
+
+/**
+ * The event store as the current pool sees it: stream names of the pool's own, and every event
+ * appended in a pool other than the default one carries `pool` in its metadata (absent: the default
+ * pool, or a stream of no pool), so projections learn an event's pool without parsing stream names. Reading the whole log
+ * (projections, backups) is the install's and unchanged.
+ */
+export function poolLens(store: EventStore): EventStore {
+  return {
+    kind: store.kind,
+    append(streamId, events, expectedVersion) {
+      const key = currentPoolKey();
+      if (key === DEFAULT_POOL_KEY || poollessCategories.has(categoryOf(streamId)))
+        return store.append(streamId, events, expectedVersion);
+      const pooled = events.map((event) => ({ ...event, metadata: { ...event.metadata, pool: key } }));
+      return store.append(poolStreamId(streamId, key), pooled, expectedVersion);
+    },
+    readStream: (streamId, options) => store.readStream(poolStreamId(streamId, currentPoolKey()), options),
+    readStreams(streamIds) {
+      const key = currentPoolKey();
+      return store.readStreams(streamIds.map((streamId) => poolStreamId(streamId, key)));
+    },
+    readAll: (options) => store.readAll(options),
+    headPosition: () => store.headPosition(),
+    countAfter: (position, types) => store.countAfter(position, types),
+    subscribe: (handler, options) => store.subscribe(handler, options),
+    close: () => store.close(),
+  };
+}
