@@ -1,5 +1,10 @@
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { relatedName, type Projection, type ProjectionContext } from '../projections/projection.js';
+import {
+  poolIdColumn,
+  relatedName,
+  type Projection,
+  type ProjectionContext,
+} from '../projections/projection.js';
 
 /** Ids an event is about, wherever its data keeps them: what the audit can be filtered by. */
 function subjects(event: RecordedEvent) {
@@ -27,7 +32,7 @@ async function insert(events: readonly RecordedEvent[], { sql, table }: Projecti
        FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[],
                    $8::integer[], $9::text[], $10::text[], $11::text[])
             AS e(position, stream_id, type, actor, source, occurred_at, correlation_id, period_id, user_id, option_id, data)
-     ON CONFLICT (position) DO NOTHING`,
+     ON CONFLICT (pool_id, position) DO NOTHING`,
     [
       rows.map((row) => row.event.position.toString()),
       rows.map((row) => row.event.streamId),
@@ -50,13 +55,14 @@ async function insert(events: readonly RecordedEvent[], { sql, table }: Projecti
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'audit_log',
       ddl: (table) => [
         `CREATE TABLE ${table} (
-          position bigint PRIMARY KEY,
+          ${poolIdColumn},
+          position bigint NOT NULL,
           stream_id text NOT NULL,
           type text NOT NULL,
           actor text NOT NULL,
@@ -66,12 +72,13 @@ export const auditProjection: Projection = {
           period_id integer,
           user_id text,
           option_id text,
-          data jsonb NOT NULL
+          data jsonb NOT NULL,
+          PRIMARY KEY (pool_id, position)
         )`,
-        `CREATE INDEX ${relatedName(table, 'stream_idx')} ON ${table} (stream_id, position)`,
-        `CREATE INDEX ${relatedName(table, 'period_idx')} ON ${table} (period_id, position) WHERE period_id IS NOT NULL`,
-        `CREATE INDEX ${relatedName(table, 'user_idx')} ON ${table} (user_id, position) WHERE user_id IS NOT NULL`,
-        `CREATE INDEX ${relatedName(table, 'actor_idx')} ON ${table} (actor, position)`,
+        `CREATE INDEX ${relatedName(table, 'stream_idx')} ON ${table} (pool_id, stream_id, position)`,
+        `CREATE INDEX ${relatedName(table, 'period_idx')} ON ${table} (pool_id, period_id, position) WHERE period_id IS NOT NULL`,
+        `CREATE INDEX ${relatedName(table, 'user_idx')} ON ${table} (pool_id, user_id, position) WHERE user_id IS NOT NULL`,
+        `CREATE INDEX ${relatedName(table, 'actor_idx')} ON ${table} (pool_id, actor, position)`,
       ],
     },
   ],

@@ -1,32 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EventStore } from './event-store.port.js';
+import { currentPoolKey, DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 
 /**
- * The pool a unit of work belongs to (docs/adr/015). The pool routes run each request in its
- * pool's scope; work outside any scope (the scheduler, the CLI, a backup) is in the default pool,
- * whose key is the empty one.
- *
- * Writers and readers name streams as a one-pool install always has (`period-12`,
- * `picks-{user}`, `prizes`): the event store seen through {@link poolLens} puts the pool's key
- * into the names of the pool's streams and into the metadata of what it appends, so no decider,
- * writer or stream id function knows about pools, and the default pool's streams keep their names.
+ * The event store as a pool sees it (docs/adr/015). Writers and readers name streams as a one-pool
+ * install always has (`period-12`, `picks-{user}`, `prizes`): seen through {@link poolLens}, the
+ * store puts the current pool's key (platform/pool-scope) into the names of the pool's streams and
+ * into the metadata of what it appends, so no decider, writer or stream id function knows about
+ * pools, and the default pool's streams keep their names.
  */
-const poolScope = new AsyncLocalStorage<string>();
-
-export const DEFAULT_POOL_KEY = '';
-
-/** A pool key: 1 to 12 lower-case letters and digits, never changed once given. */
-export const poolKeyPattern = /^[a-z0-9]{1,12}$/;
-
-export function inPool<T>(key: string, work: () => T): T {
-  if (key !== DEFAULT_POOL_KEY && !poolKeyPattern.test(key)) throw new Error(`Not a pool key: ${key}`);
-  return poolScope.run(key, work);
-}
-
-/** The key of the pool the current work belongs to; the default pool's outside any scope. */
-export function currentPoolKey(): string {
-  return poolScope.getStore() ?? DEFAULT_POOL_KEY;
-}
 
 /** Streams of no pool: a person's own (`user-{id}`, `user-email-…`), the pool registry, the results scheduler. */
 const poollessCategories = new Set(['user', 'pools', 'scheduler']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { currentPoolKey, inPool, poolStreamId } from './pool-scope.js';
+import { currentPoolKey, inPool } from '../platform/pool-scope/pool-scope.js';
+import { poolStreamId } from './pool-scope.js';
 
 describe('pool scope', () => {
   it('names a pool’s streams with its key after the category, the default pool’s as they are', () => {

@@ -4,7 +4,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DEFAULT_POOL_ADDRESS, poolAddressPattern } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
-import { DEFAULT_POOL_KEY } from '../event-store/pool-scope.js';
+import { DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 import { readStream } from '../event-store/read-stream.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import { PoolRoleQuery } from '../shared/queries/pool-queries.js';

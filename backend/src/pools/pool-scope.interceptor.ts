@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
-import { inPool } from '../event-store/pool-scope.js';
+import { inPool } from '../platform/pool-scope/pool-scope.js';
 import { requestPoolKey } from '../platform/http/command-context.js';
 
 /**

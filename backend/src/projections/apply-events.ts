@@ -2,7 +2,8 @@ import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contr
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { Sql } from '../platform/database/sql.js';
 import { SEASON_STARTED, type SeasonStartedData } from '../shared/domain/season-scope.js';
-import { identifier, physical, startSeason } from './projection-tables.js';
+import { identifier, physical, poolView, startSeason } from './projection-tables.js';
+import { inPool } from '../platform/pool-scope/pool-scope.js';
 import type { Projection, ProjectionContext } from './projection.js';
 
 /** The keys a batch changed: for every browser, and for one user's browsers only. */
@@ -36,7 +37,7 @@ export async function applyEvents(
       if (!projection.tables.some((t) => t.name === name)) {
         throw new Error(`Projection ${projection.name} has no table ${name}`);
       }
-      return identifier(physicalName(name));
+      return identifier(poolView(physicalName(name)));
     },
   };
   const changed: ChangedKeys = { everyone: [], users: new Map() };
@@ -66,20 +67,35 @@ export async function applyEvents(
       note(changedKeys, projection.audienceFor?.(event) ?? null);
     }
   };
-  for (const event of events) {
-    // The read tables hold the default pool's rows only, until they carry the pool (docs/adr/015,
-    // step 3): another pool's events are not theirs yet.
-    if (event.metadata.pool !== undefined) continue;
-    if (event.type === SEASON_STARTED) {
-      // A barrier: the events before it are applied to the ending season's tables, archived here.
-      await flush();
-      if (await startSeason(sql, projection, physicalName, event.data as SeasonStartedData)) {
-        for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+  // Each pool's events in its own scope, so the projection's statements see and write that pool's
+  // rows alone (projection-tables.ts); a run of one pool's events is handed over together.
+  for (const run of runsByPool(events)) {
+    await inPool(run.pool, async () => {
+      for (const event of run.events) {
+        if (event.type === SEASON_STARTED) {
+          // A barrier: the events before it are applied to the ending season's tables, archived here.
+          await flush();
+          if (await startSeason(sql, projection, physicalName, event.data as SeasonStartedData)) {
+            for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+          }
+        }
+        if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
+        pending.push(event);
       }
-    }
-    if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
-    pending.push(event);
+      await flush();
+    });
   }
-  await flush();
   return changed;
+}
+
+/** The events in log order, cut where the pool changes (an event's pool is in its metadata). */
+function runsByPool(events: readonly RecordedEvent[]): { pool: string; events: RecordedEvent[] }[] {
+  const runs: { pool: string; events: RecordedEvent[] }[] = [];
+  for (const event of events) {
+    const pool = event.metadata.pool ?? '';
+    const last = runs.at(-1);
+    if (last?.pool === pool) last.events.push(event);
+    else runs.push({ pool, events: [event] });
+  }
+  return runs;
 }

@@ -10,9 +10,10 @@ import type {
   SubscriptionHandler,
 } from '../event-store/event-store.port.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { inPool } from '../platform/pool-scope/pool-scope.js';
 import type { Database } from '../platform/database/database.js';
 import type { EventMetadata } from '../shared/domain/event.js';
-import type { Projection, ReadModelChange } from './projection.js';
+import { poolIdColumn, type Projection, type ReadModelChange } from './projection.js';
 import { ProjectionEngine, ReadModelsBehindError } from './projection-engine.js';
 
 const metadata: EventMetadata = {
@@ -37,7 +38,9 @@ function countingProjection(
       {
         name: 'test_counts',
         ...(options.seasons ? { seasons: options.seasons } : {}),
-        ddl: (t) => [`CREATE TABLE ${t} (type text PRIMARY KEY, count integer NOT NULL, last_value integer)`],
+        ddl: (t) => [
+          `CREATE TABLE ${t} (${poolIdColumn}, type text NOT NULL, count integer NOT NULL, last_value integer, PRIMARY KEY (pool_id, type))`,
+        ],
       },
     ],
     eventTypes: ['Counted', 'Other'],
@@ -48,7 +51,7 @@ function countingProjection(
       const value = (event.data as { value: number }).value;
       await sql.query(
         `INSERT INTO ${table('test_counts')} (type, count, last_value) VALUES ($1, 1, $2)
-         ON CONFLICT (type) DO UPDATE SET count = ${table('test_counts')}.count + 1, last_value = EXCLUDED.last_value`,
+         ON CONFLICT (pool_id, type) DO UPDATE SET count = ${table('test_counts')}.count + 1, last_value = EXCLUDED.last_value`,
         [event.type, value],
       );
     },
@@ -149,7 +152,7 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     const broken = engine({
       name: 'broken',
       version: 1,
-      tables: [{ name: 'test_broken', ddl: (t) => [`CREATE TABLE ${t} (id text)`] }],
+      tables: [{ name: 'test_broken', ddl: (t) => [`CREATE TABLE ${t} (${poolIdColumn}, id text)`] }],
       eventTypes: ['Counted'],
       apply: async (event) => {
         if ((event.data as { id?: string }).id === 'x') throw new Error('simulated crash');
@@ -244,7 +247,7 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
         for (const type of new Set(events.map((event) => event.type))) {
           await sql.query(
             `INSERT INTO ${table('test_counts')} (type, count) VALUES ($1, $2)
-             ON CONFLICT (type) DO UPDATE SET count = ${table('test_counts')}.count + EXCLUDED.count`,
+             ON CONFLICT (pool_id, type) DO UPDATE SET count = ${table('test_counts')}.count + EXCLUDED.count`,
             [type, events.filter((event) => event.type === type).length],
           );
         }
@@ -307,7 +310,7 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
         {
           name: `test_${name}`,
           ddl: (t) => [
-            `CREATE TABLE ${t} (type text PRIMARY KEY, count integer NOT NULL, last_value integer)`,
+            `CREATE TABLE ${t} (${poolIdColumn}, type text NOT NULL, count integer NOT NULL, last_value integer, PRIMARY KEY (pool_id, type))`,
           ],
         },
       ],
@@ -315,7 +318,7 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
         if (failOn && (event.data as { id?: string }).id === failOn) throw new Error(`${name} crashed`);
         await sql.query(
           `INSERT INTO ${table(`test_${name}`)} (type, count) VALUES ($1, 1)
-           ON CONFLICT (type) DO UPDATE SET count = ${table(`test_${name}`)}.count + 1`,
+           ON CONFLICT (pool_id, type) DO UPDATE SET count = ${table(`test_${name}`)}.count + 1`,
           [event.type],
         );
       },
@@ -422,7 +425,8 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     const { rows } = await handle.database.query<{ name: string }>(
       "SELECT table_name AS name FROM information_schema.tables WHERE table_name LIKE 'test_counts__g%' ORDER BY 1",
     );
-    expect(rows.map((r) => r.name)).toEqual(['test_counts__g2']);
+    // The new generation's table and its pool view; the old generation is gone.
+    expect(rows.map((r) => r.name)).toEqual(['test_counts__g2', 'test_counts__g2__pool']);
 
     // Live processing continues on the new generation.
     const head = await appendMany(2);
@@ -469,6 +473,28 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     expect(await counts(handle.database)).toEqual({ Counted: 5 });
   });
 
+  it("keeps each pool's rows apart, also within one batch, and shows a reader its own pool's", async () => {
+    const inPoolOf = (pool: string) => ({ ...metadata, pool });
+    const append = (pool: string | null, type = 'Counted') =>
+      store.append(
+        `s-${randomUUID()}`,
+        [{ type, data: { value: 1 }, metadata: pool === null ? metadata : inPoolOf(pool) }],
+        'no_stream',
+      );
+    for (const pool of [null, 'k1', 'k1', null, 'k2', 'k1']) await append(pool);
+    await append('k2', 'Other');
+    const running = engine(countingProjection(), 100);
+    await running.start();
+    await running.waitFor(await store.headPosition());
+
+    expect(await counts(handle.database)).toEqual({ Counted: 2 });
+    expect(await inPool('k1', () => counts(handle.database))).toEqual({ Counted: 3 });
+    expect(await inPool('k2', () => counts(handle.database))).toEqual({ Counted: 1, Other: 1 });
+    expect(await inPool('k3', () => counts(handle.database))).toEqual({});
+    // A rebuild from the log gives every pool's rows back, as they were.
+    expect((await running.verify('counts')).differences).toEqual([]);
+  });
+
   it('verifies a projection against a rebuild from the log: equal tables, then a damaged live row is reported', async () => {
     await appendMany(5);
     await appendMany(2, 'Other');
@@ -493,8 +519,8 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
         onlyLive: 1,
         onlyRebuilt: 1,
         samples: [
-          { side: 'live', row: { type: 'Counted', count: 4, last_value: 4 } },
-          { side: 'rebuilt', row: { type: 'Counted', count: 5, last_value: 4 } },
+          { side: 'live', row: { pool_id: '', type: 'Counted', count: 4, last_value: 4 } },
+          { side: 'rebuilt', row: { pool_id: '', type: 'Counted', count: 5, last_value: 4 } },
         ],
       },
     ]);

@@ -197,10 +197,12 @@ export class ProjectionEngine {
         if (built < target) built = target; // no more events up to the checkpoint
         const differences = await this.database.transaction(async (sql) => {
           const live = await readCheckpoint(sql, name, true);
-          if ((live?.position ?? 0n) !== built) return null; // it moved on: catch up again
+          if (live === null || live.position !== built) return null; // it moved on: catch up again
           const found: TableDifference[] = [];
+          // The live generation's tables themselves (every pool's rows), not the views of one pool.
           for (const table of tableNames(projection)) {
-            const difference = await compareTable(sql, identifier(table), identifier(shadow(table)), table);
+            const livePhysical = identifier(physical(table, live.generation));
+            const difference = await compareTable(sql, livePhysical, identifier(shadow(table)), table);
             if (difference) found.push(difference);
           }
           return found;
@@ -210,7 +212,7 @@ export class ProjectionEngine {
     } finally {
       await this.database.transaction(async (sql) => {
         for (const table of tableNames(projection))
-          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))}`);
+          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))} CASCADE`);
       });
     }
   }

@@ -6,6 +6,12 @@ import { seasonsTable, type Projection } from './projection.js';
  * A projection's tables and its checkpoint: each generation of its tables (`{table}__g{n}`), the
  * views readers query under the logical names, the past seasons' tables, and the row in
  * `projection_checkpoints` that says which generation is live and how far it has applied the log.
+ *
+ * Every table holds the rows of every pool, `pool_id` first in its keys (docs/adr/015). Nobody
+ * reads or writes a table itself: readers query the logical name, a view of the live generation's
+ * rows of the pool their connection is in (`treble.pool`, platform/database/pool-scoped-client.ts);
+ * projections write through each table's pool view (`{table}__pool`, with a check option, so a row
+ * of another pool can be neither seen nor written there) while the engine applies a pool's events.
  */
 export interface Checkpoint {
   version: number;
@@ -20,6 +26,20 @@ export function physical(table: string, generation: number): string {
 /** The tables `projections verify` builds beside the live ones, then drops. */
 export function shadow(table: string): string {
   return `${table}__verify`;
+}
+
+/** The rows of the connection's pool (`treble.pool`); none when it has none. */
+const ofThePool = `pool_id = current_setting('treble.pool', true)`;
+
+/** The view through which a projection reads and writes one of its tables, in the pool of the events it applies. */
+export function poolView(table: string): string {
+  return `${table}__pool`;
+}
+
+async function createPoolView(sql: Sql, table: string): Promise<void> {
+  await sql.query(
+    `CREATE VIEW ${identifier(poolView(table))} AS SELECT * FROM ${identifier(table)} WHERE ${ofThePool} WITH CASCADED CHECK OPTION`,
+  );
 }
 
 export function identifier(name: string): string {
@@ -50,14 +70,18 @@ export async function createTables(
 ): Promise<void> {
   for (const table of projection.tables) {
     const name = physicalName(table.name);
-    await sql.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
+    await sql.query(`DROP TABLE IF EXISTS ${identifier(name)} CASCADE`);
     for (const statement of table.ddl(identifier(name))) await sql.query(statement);
+    await createPoolView(sql, name);
     if (table.seasons) {
       // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
-      const archive = identifier(physicalName(seasonsTable(table.name)));
-      await sql.query(`DROP TABLE IF EXISTS ${archive}`);
-      await sql.query(`CREATE TABLE ${archive} (LIKE ${identifier(name)}, archive_season text NOT NULL)`);
-      await sql.query(`CREATE INDEX ON ${archive} (archive_season)`);
+      const archive = physicalName(seasonsTable(table.name));
+      await sql.query(`DROP TABLE IF EXISTS ${identifier(archive)} CASCADE`);
+      await sql.query(
+        `CREATE TABLE ${identifier(archive)} (LIKE ${identifier(name)}, archive_season text NOT NULL)`,
+      );
+      await sql.query(`CREATE INDEX ON ${identifier(archive)} (pool_id, archive_season)`);
+      await createPoolView(sql, archive);
     }
   }
 }
@@ -66,14 +90,14 @@ export async function pointViews(sql: Sql, projection: Projection, generation: n
   for (const name of tableNames(projection)) {
     await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
     await sql.query(
-      `CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))}`,
+      `CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))} WHERE ${ofThePool}`,
     );
   }
 }
 
 export async function dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
   for (const name of tableNames(projection)) {
-    await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))}`);
+    await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))} CASCADE`);
   }
 }
 
@@ -97,8 +121,9 @@ export async function ensureInstalled(
 }
 
 /**
- * The next season starts: each seasonal table's rows are kept under the ending season's name in
- * its `_seasons` table, and the `archived` ones start empty. Everything a browser shows changes.
+ * The next season starts in the pool of the connection: each seasonal table's rows of the pool are
+ * kept under the ending season's name in its `_seasons` table, and the `archived` ones start empty.
+ * Everything a browser shows changes.
  */
 export async function startSeason(
   sql: Sql,
@@ -109,9 +134,9 @@ export async function startSeason(
   const seasonal = projection.tables.filter((table) => table.seasons);
   if (seasonal.length === 0 || data.previous === null) return false;
   for (const table of seasonal) {
-    const live = identifier(physicalName(table.name));
+    const live = identifier(poolView(physicalName(table.name)));
     await sql.query(
-      `INSERT INTO ${identifier(physicalName(seasonsTable(table.name)))} SELECT *, $1 FROM ${live}`,
+      `INSERT INTO ${identifier(poolView(physicalName(seasonsTable(table.name))))} SELECT *, $1 FROM ${live}`,
       [data.previous],
     );
     if (table.seasons === 'archived') await sql.query(`DELETE FROM ${live}`);

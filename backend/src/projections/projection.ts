@@ -21,6 +21,12 @@ export interface ProjectionTable {
   seasons?: 'archived' | 'kept';
 }
 
+/**
+ * The first column of every read table (docs/adr/015): the pool a row belongs to, filled from the
+ * connection's pool while the engine applies that pool's events, and first in every key and index.
+ */
+export const poolIdColumn = `pool_id text NOT NULL DEFAULT current_setting('treble.pool', true)`;
+
 /** The table that keeps a seasonal table's rows of past seasons. */
 export function seasonsTable(name: string): string {
   return `${name}_seasons`;

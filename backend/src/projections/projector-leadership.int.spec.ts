@@ -4,7 +4,7 @@ import { databaseTargets, type TestDatabaseHandle } from '../../test/support/dat
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { AppConfig } from '../platform/config/config.js';
 import type { EventMetadata } from '../shared/domain/event.js';
-import type { Projection } from './projection.js';
+import { poolIdColumn, type Projection } from './projection.js';
 import { ProjectionEngine } from './projection-engine.js';
 import { ProjectorLeadership } from './projector-leadership.js';
 
@@ -23,13 +23,15 @@ const counting: Projection = {
   tables: [
     {
       name: 'test_counts',
-      ddl: (t) => [`CREATE TABLE ${t} (id integer PRIMARY KEY, count integer NOT NULL)`],
+      ddl: (t) => [
+        `CREATE TABLE ${t} (${poolIdColumn}, id integer NOT NULL, count integer NOT NULL, PRIMARY KEY (pool_id, id))`,
+      ],
     },
   ],
   eventTypes: ['Counted'],
   async apply(_event, { sql, table }) {
     await sql.query(
-      `INSERT INTO ${table('test_counts')} (id, count) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET count = ${table('test_counts')}.count + 1`,
+      `INSERT INTO ${table('test_counts')} (id, count) VALUES (1, 1) ON CONFLICT (pool_id, id) DO UPDATE SET count = ${table('test_counts')}.count + 1`,
     );
   },
   queryKeysFor: () => [['counts']],

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { loadAggregate, stateOf } from '../event-store/read-stream.js';
+import { currentPoolKey, DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 import type { StreamQuestion } from '../shared/domain/event.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
 import { poolSeasonsModel, poolSeasonsStreamId, type PoolSeasonsState } from './domain/pool-seasons.js';
@@ -25,8 +26,12 @@ export class PoolSeasons {
     return (await loadAggregate(this.eventStore, poolSeasonsStreamId, poolSeasonsModel)).state;
   }
 
-  /** The season of a pool from before pool years (its latest imported period's season), or null. */
+  /**
+   * The season of a pool from before pool years (its latest imported period's season), or null.
+   * Only the default pool can be one: every other pool was made after pool years (docs/adr/015).
+   */
   async legacySeason(): Promise<string | null> {
+    if (currentPoolKey() !== DEFAULT_POOL_KEY) return null;
     if (this.legacy !== null) return this.legacy;
     const imported = (await seasonPeriods(this.eventStore, '')).filter(
       (period) => period.season !== 'custom',

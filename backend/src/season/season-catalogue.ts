@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, type EplTeam, type PoolRules, type SeasonChoice } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { readStream } from '../event-store/read-stream.js';
+import { currentPoolKey } from '../platform/pool-scope/pool-scope.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import type { SeasonScope } from '../shared/domain/season-scope.js';
@@ -56,6 +57,9 @@ function loadBundledSeason(season: string, rules: PoolRules): BundledSeason {
   const schedule = scheduleOf(season, file, team, [...matched.teams.values()], rules);
   return { schedule, results: resultsOfFile(season, file, team), teams, clubs };
 }
+
+/** A pool's imported season in the cache: each pool imports its own (docs/adr/015). */
+const importedKey = (season: string): string => `${currentPoolKey()}/${season}`;
 
 /**
  * The seasons Treble knows (bundled; football-data.org's when an API key is set) and the season
@@ -143,12 +147,12 @@ export class SeasonCatalogue {
 
   /** The schedule recorded when the pool imported `season`, or null when it has not. */
   async imported(season: string): Promise<SeasonSchedule | null> {
-    const cached = this.importedCache.get(season);
+    const cached = this.importedCache.get(importedKey(season));
     if (cached) return cached;
     const { events } = await readStream<SeasonEvent>(this.eventStore, seasonStreamId(season));
     const found = events.find((event) => event.type === 'SeasonImported');
     if (found) {
-      this.importedCache.set(season, found.data.schedule);
+      this.importedCache.set(importedKey(season), found.data.schedule);
       return found.data.schedule;
     }
     // A pool that imported its season before seasons were recorded played the bundled one.
@@ -178,7 +182,7 @@ export class SeasonCatalogue {
 
   /** Keeps a schedule just recorded (`SeasonWriter.record`), so the next read need not fetch it. */
   remember(schedule: SeasonSchedule): void {
-    this.importedCache.set(schedule.season, schedule);
+    this.importedCache.set(importedKey(schedule.season), schedule);
   }
 
   /** The season's 20 clubs with their city, promoted sides marked. */

@@ -130,8 +130,24 @@ describe.each(databaseTargets)('pools on $name', (target) => {
     expect(imported.status).toBe(200);
     const [first] = await store.readStream(`period-${family.key}_1`);
     expect(first).toMatchObject({ metadata: { pool: family.key, actor: player.user.id } });
+    // The pool reads its own rows, its first matchweek still ahead of the default pool's.
+    const familyPeriods = await player.request('GET', '/api/pools/family-pool/periods');
+    expect(familyPeriods.status).toBe(200);
+    expect((familyPeriods.body as unknown[]).length).toBe((defaultPeriods.body as unknown[]).length);
     // The default pool's streams and reads are as they were.
     expect(await store.readStream('period-1')).toEqual(defaultPeriodOne);
     expect((await admin.request('GET', '/api/periods')).body).toEqual(defaultPeriods.body);
+
+    // A pick in the pool is the pool's: on its leaderboard, not on the default pool's.
+    expect((await player.request('POST', '/api/pools/family-pool/admin/setup/options', {})).status).toBe(200);
+    const picked = await player.request('POST', '/api/pools/family-pool/choices', {
+      periodId: 1,
+      optionId: '1-CHE',
+    });
+    expect(picked.status).toBe(201);
+    const mine = await player.request('GET', '/api/pools/family-pool/choices/period/1');
+    expect((mine.body as { optionId: string }[]).map((choice) => choice.optionId)).toEqual(['1-CHE']);
+    const home = await player.request('GET', '/api/choices/period/1');
+    expect((home.body as { optionId: string }[]).map((choice) => choice.optionId)).toEqual(['1-ARS']);
   });
 });

@@ -6,7 +6,8 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../../src/event-store/event-store.port.js';
-import { inPool, poolLens } from '../../src/event-store/pool-scope.js';
+import { poolLens } from '../../src/event-store/pool-scope.js';
+import { inPool } from '../../src/platform/pool-scope/pool-scope.js';
 import type { EventMetadata } from '../../src/shared/domain/event.js';
 import { eventually } from './waiting.js';
 

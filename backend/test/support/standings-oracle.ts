@@ -52,7 +52,7 @@ async function writeChoices(sql: Sql, t: Tables, event: Recorded<PicksEvent>): P
       const d = event.data;
       return query(
         `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, made_by, made_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (choice_id) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (pool_id, choice_id) DO NOTHING`,
         [d.choiceId, d.userId, d.periodId, d.optionId, d.teamKey, d.teamName, madeBy, at],
       );
     }
@@ -62,7 +62,7 @@ async function writeChoices(sql: Sql, t: Tables, event: Recorded<PicksEvent>): P
         `INSERT INTO ${t.choices} (choice_id, user_id, period_id, option_id, team_key, team_name, retroactive, made_by, made_at)
          SELECT x.choice_id, $1, $2, x.option_id, x.team_key, x.team_name, true, $3, $4
            FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS x(choice_id, option_id, team_key, team_name)
-         ON CONFLICT (choice_id) DO NOTHING`,
+         ON CONFLICT (pool_id, choice_id) DO NOTHING`,
         [
           userId,
           periodId,

@@ -3,6 +3,7 @@ import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList }
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { embeddedDatabaseDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { migrations } from './migrations/index.js';
+import { PoolScopedClient } from './pool-scoped-client.js';
 import type { Sql, SqlResult, TransactionalSql } from './sql.js';
 
 export type DatabaseKind = 'embedded' | 'postgres';
@@ -45,7 +46,7 @@ export class Database implements TransactionalSql {
     let embedded: EmbeddedPostgres | null = null;
     let connection: Partial<DataSourceOptions>;
     if (options.url !== null) {
-      connection = { url: options.url, poolSize: options.poolSize };
+      connection = { url: options.url, poolSize: options.poolSize, extra: { Client: PoolScopedClient } };
     } else {
       embedded = await startEmbeddedPostgres(
         options.dataDir === null ? null : embeddedDatabaseDir(options.dataDir),
@@ -58,7 +59,7 @@ export class Database implements TransactionalSql {
         database: 'postgres',
         poolSize: 1,
         // Keep the one connection open: a reconnect would race the socket's one-connection limit.
-        extra: { idleTimeoutMillis: 0 },
+        extra: { idleTimeoutMillis: 0, Client: PoolScopedClient },
       };
     }
     const dataSource = new DataSource({
@@ -92,8 +93,20 @@ export class Database implements TransactionalSql {
     text: string,
     params: readonly unknown[] = [],
   ): Promise<SqlResult<Row>> {
-    const result = await this.pool.query(text, params as unknown[]);
-    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    // Not `pool.query`: its callback runs in the context of whoever freed the connection, so the
+    // statement would carry their pool (pool-scoped-client.ts); an awaited connect keeps ours.
+    const client = await this.pool.connect();
+    let failure: Error | undefined;
+    try {
+      const result = await client.query(text, params as unknown[]);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      // As pg's own pool.query does: a connection whose statement failed is closed, not reused.
+      client.release(failure);
+    }
   }
 
   async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { queryKeys } from '@treble/contracts';
-import type { Projection, ProjectionContext } from '../../projections/projection.js';
+import { poolIdColumn, type Projection, type ProjectionContext } from '../../projections/projection.js';
 import type { Prize } from '../domain/prize.js';
 import { prizesEventTypes, type PrizesEvent } from '../domain/prizes.decider.js';
 
@@ -7,7 +7,7 @@ async function upsert(sql: ProjectionContext['sql'], table: string, prize: Prize
   await sql.query(
     `INSERT INTO ${table} (id, competition, position, amount, currency, description, is_active)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (id) DO UPDATE SET competition = EXCLUDED.competition, position = EXCLUDED.position,
+     ON CONFLICT (pool_id, id) DO UPDATE SET competition = EXCLUDED.competition, position = EXCLUDED.position,
        amount = EXCLUDED.amount, currency = EXCLUDED.currency, description = EXCLUDED.description, is_active = EXCLUDED.is_active`,
     [
       prize.id,
@@ -23,7 +23,7 @@ async function upsert(sql: ProjectionContext['sql'], table: string, prize: Prize
 
 export const prizesProjection: Projection<PrizesEvent> = {
   name: 'prizes',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'prizes',
@@ -31,13 +31,15 @@ export const prizesProjection: Projection<PrizesEvent> = {
       seasons: 'kept',
       ddl: (table) => [
         `CREATE TABLE ${table} (
-          id text PRIMARY KEY,
+          ${poolIdColumn},
+          id text NOT NULL,
           competition text NOT NULL,
           position text NOT NULL,
           amount numeric(12, 2) NOT NULL,
           currency text NOT NULL,
           description text,
-          is_active boolean NOT NULL
+          is_active boolean NOT NULL,
+          PRIMARY KEY (pool_id, id)
         )`,
       ],
     },

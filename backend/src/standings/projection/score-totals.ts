@@ -84,7 +84,7 @@ export class ScoreTotals {
       scope.kind === 'picks'
         ? `INSERT INTO ${target} AS o (user_id, points, wins, periods, user_uuid)
            SELECT x.user_id, x.points, x.wins, x.periods, p.user_uuid FROM ${delta} x JOIN players p ON p.user_id = x.user_id
-           ON CONFLICT (user_id) DO UPDATE
+           ON CONFLICT (pool_id, user_id) DO UPDATE
               SET points = o.points + EXCLUDED.points, wins = o.wins + EXCLUDED.wins, periods = o.periods + EXCLUDED.periods
             WHERE (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods) IS DISTINCT FROM (0, 0, 0)`
         : `UPDATE ${target} o SET points = o.points + d.points, wins = o.wins + d.wins, periods = o.periods + d.periods
@@ -123,7 +123,7 @@ export class ScoreTotals {
        written AS (
          INSERT INTO ${scores} AS ps (user_id, period_id, points, wins, picks, losses)
          SELECT user_id, period_id, points, wins, picks, losses FROM diff WHERE picks > 0
-         ON CONFLICT (user_id, period_id) DO UPDATE
+         ON CONFLICT (pool_id, user_id, period_id) DO UPDATE
             SET points = EXCLUDED.points, wins = EXCLUDED.wins, picks = EXCLUDED.picks, losses = EXCLUDED.losses
          RETURNING 1
        ),
@@ -172,7 +172,7 @@ export class ScoreTotals {
        SELECT ps.user_id, sum(ps.points), sum(ps.wins), count(*), e.user_uuid
          FROM ${from} JOIN ${this.t.overall} e ON e.user_id = ps.user_id
         WHERE ps.user_id IN (${affected}) GROUP BY ps.user_id, e.user_uuid
-       ON CONFLICT (user_id) DO UPDATE SET points = EXCLUDED.points, wins = EXCLUDED.wins, periods = EXCLUDED.periods
+       ON CONFLICT (pool_id, user_id) DO UPDATE SET points = EXCLUDED.points, wins = EXCLUDED.wins, periods = EXCLUDED.periods
         WHERE (o.points, o.wins, o.periods) IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods)`,
       [periodId],
     );

@@ -40,7 +40,7 @@ function upsertResult(
   return sql.query(
     `INSERT INTO ${table} AS r (option_id, period_id, outcome, points, source, fixture_id, home_score, away_score, ${timeColumn})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (option_id) DO UPDATE
+     ON CONFLICT (pool_id, option_id) DO UPDATE
         SET period_id = EXCLUDED.period_id, outcome = EXCLUDED.outcome, points = EXCLUDED.points,
             source = EXCLUDED.source, fixture_id = EXCLUDED.fixture_id, home_score = EXCLUDED.home_score,
             away_score = EXCLUDED.away_score, ${timeColumn} = EXCLUDED.${timeColumn}
@@ -198,7 +198,7 @@ async function applyEvent(
       );
       await sql.query(
         `INSERT INTO ${t.standings_periods} (period_id, name, segment) VALUES ($1, $2, $3)
-         ON CONFLICT (period_id) DO UPDATE SET name = EXCLUDED.name, segment = EXCLUDED.segment`,
+         ON CONFLICT (pool_id, period_id) DO UPDATE SET name = EXCLUDED.name, segment = EXCLUDED.segment`,
         [d.periodId, d.name, d.segment],
       );
       // Picks may only be counted in Last 10 once their period's segment is known to be last10.
@@ -212,7 +212,7 @@ async function applyEvent(
       if (await isCompleted(sql, t, d.periodId)) return change;
       await sql.query(
         `INSERT INTO ${t.standings_periods} (period_id, name, segment, is_completed, completed_at) VALUES ($1, $2, $3, true, $4)
-         ON CONFLICT (period_id) DO UPDATE SET is_completed = true, completed_at = EXCLUDED.completed_at`,
+         ON CONFLICT (pool_id, period_id) DO UPDATE SET is_completed = true, completed_at = EXCLUDED.completed_at`,
         [d.periodId, `Period ${d.periodId}`, defaultSegment(d.periodId, rules), d.completedAt],
       );
       change.periodStatus = true;
@@ -259,7 +259,7 @@ export function standingsProjection(rules: PoolRules): Projection<StandingsEvent
   assertWholeNumbers(rules);
   return {
     name: STANDINGS_PROJECTION,
-    version: 3,
+    version: 4,
     tables: standingsTables,
     eventTypes: standingsEventTypes,
     async apply(event, context) {

@@ -1,4 +1,4 @@
-import type { ProjectionContext, ProjectionTable } from '../../projections/projection.js';
+import { poolIdColumn, type ProjectionContext, type ProjectionTable } from '../../projections/projection.js';
 
 /**
  * The tables of the standings projection. It reads only these (a rebuild of another projection
@@ -10,7 +10,8 @@ import type { ProjectionContext, ProjectionTable } from '../../projections/proje
 function resultTableDdl(table: string, timeColumn: 'recorded_at' | 'held_at'): string[] {
   return [
     `CREATE TABLE ${table} (
-        option_id text PRIMARY KEY,
+        ${poolIdColumn},
+        option_id text NOT NULL,
         period_id integer NOT NULL,
         outcome text NOT NULL CHECK (outcome IN ('win', 'draw', 'loss')),
         points integer NOT NULL,
@@ -18,9 +19,10 @@ function resultTableDdl(table: string, timeColumn: 'recorded_at' | 'held_at'): s
         fixture_id text,
         home_score integer,
         away_score integer,
-        ${timeColumn} timestamptz NOT NULL
+        ${timeColumn} timestamptz NOT NULL,
+        PRIMARY KEY (pool_id, option_id)
       )`,
-    `CREATE INDEX ON ${table} (period_id)`,
+    `CREATE INDEX ON ${table} (pool_id, period_id)`,
   ];
 }
 
@@ -48,13 +50,15 @@ export const uuidOrNull = (userId: string): string | null => (uuidPattern.test(u
 function totalsTableDdl(table: string): string[] {
   return [
     `CREATE TABLE ${table} (
-        user_id text PRIMARY KEY,
+        ${poolIdColumn},
+        user_id text NOT NULL,
         points integer NOT NULL,
         wins integer NOT NULL,
         periods integer NOT NULL,
-        ${userUuid}
+        ${userUuid},
+        PRIMARY KEY (pool_id, user_id)
       )`,
-    `CREATE INDEX ON ${table} (points, wins)`,
+    `CREATE INDEX ON ${table} (pool_id, points, wins)`,
   ];
 }
 
@@ -68,7 +72,8 @@ const tables = [
     name: 'choices',
     ddl: (table) => [
       `CREATE TABLE ${table} (
-        choice_id text PRIMARY KEY,
+        ${poolIdColumn},
+        choice_id text NOT NULL,
         user_id text NOT NULL,
         period_id integer NOT NULL,
         option_id text NOT NULL,
@@ -78,10 +83,11 @@ const tables = [
         void_reason text,
         retroactive boolean NOT NULL DEFAULT false,
         made_by text,
-        made_at timestamptz NOT NULL
+        made_at timestamptz NOT NULL,
+        PRIMARY KEY (pool_id, choice_id)
       )`,
-      `CREATE INDEX ON ${table} (user_id, period_id)`,
-      `CREATE INDEX ON ${table} (period_id, option_id)`,
+      `CREATE INDEX ON ${table} (pool_id, user_id, period_id)`,
+      `CREATE INDEX ON ${table} (pool_id, period_id, option_id)`,
     ],
   },
   {
@@ -101,13 +107,15 @@ const tables = [
     name: 'standings_periods',
     ddl: (table) => [
       `CREATE TABLE ${table} (
-        period_id integer PRIMARY KEY,
+        ${poolIdColumn},
+        period_id integer NOT NULL,
         name text NOT NULL,
         segment text NOT NULL,
         is_completed boolean NOT NULL DEFAULT false,
         completed_at timestamptz,
         survivor_active integer,
-        survivor_eliminating integer
+        survivor_eliminating integer,
+        PRIMARY KEY (pool_id, period_id)
       )`,
     ],
   },
@@ -116,15 +124,16 @@ const tables = [
     name: 'period_scores',
     ddl: (table) => [
       `CREATE TABLE ${table} (
+        ${poolIdColumn},
         user_id text NOT NULL,
         period_id integer NOT NULL,
         points integer NOT NULL,
         wins integer NOT NULL,
         picks integer NOT NULL,
         losses integer NOT NULL,
-        PRIMARY KEY (user_id, period_id)
+        PRIMARY KEY (pool_id, user_id, period_id)
       )`,
-      `CREATE INDEX ON ${table} (period_id, points, wins)`,
+      `CREATE INDEX ON ${table} (pool_id, period_id, points, wins)`,
     ],
   },
   {
@@ -144,16 +153,18 @@ const tables = [
     name: 'survivor',
     ddl: (table) => [
       `CREATE TABLE ${table} (
-        user_id text PRIMARY KEY,
+        ${poolIdColumn},
+        user_id text NOT NULL,
         strike_count integer NOT NULL,
         eliminated_in_period integer,
         points integer NOT NULL,
         wins integer NOT NULL,
         is_eliminated boolean GENERATED ALWAYS AS (eliminated_in_period IS NOT NULL) STORED,
         standing integer GENERATED ALWAYS AS (coalesce(eliminated_in_period, ${ACTIVE_STANDING})) STORED,
-        ${userUuid}
+        ${userUuid},
+        PRIMARY KEY (pool_id, user_id)
       )`,
-      `CREATE INDEX ON ${table} (standing, points, wins)`,
+      `CREATE INDEX ON ${table} (pool_id, standing, points, wins)`,
     ],
   },
 ] as const satisfies readonly ProjectionTable[];

@@ -123,7 +123,7 @@ export class SurvivorFold {
           await this.sql.query(
             `INSERT INTO ${survivor} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
              SELECT user_id, 0, NULL, 0, 0, user_uuid FROM unnest($1::text[], $2::uuid[]) AS j(user_id, user_uuid)
-             ON CONFLICT (user_id) DO NOTHING`,
+             ON CONFLICT (pool_id, user_id) DO NOTHING`,
             [joining, joining.map(uuidOrNull)],
           )
         ).rowCount;
@@ -184,7 +184,7 @@ export class SurvivorFold {
       await this.sql.query(
         `INSERT INTO ${survivor} AS s (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
          VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (user_id) DO UPDATE
+         ON CONFLICT (pool_id, user_id) DO UPDATE
             SET strike_count = EXCLUDED.strike_count, eliminated_in_period = EXCLUDED.eliminated_in_period,
                 points = EXCLUDED.points, wins = EXCLUDED.wins`,
         [

@@ -164,7 +164,7 @@ export async function refoldSurvivor(
     `INSERT INTO ${survivor} AS s (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
      SELECT f.user_id, f.strike_count, ($1::integer[])[f.elim_idx], f.points, f.wins, o.user_uuid
        FROM ${FOLD_TABLE} f JOIN ${overall} o ON o.user_id = f.user_id
-     ON CONFLICT (user_id) DO UPDATE
+     ON CONFLICT (pool_id, user_id) DO UPDATE
         SET strike_count = EXCLUDED.strike_count, eliminated_in_period = EXCLUDED.eliminated_in_period,
             points = EXCLUDED.points, wins = EXCLUDED.wins
       WHERE (s.strike_count, s.eliminated_in_period, s.points, s.wins)

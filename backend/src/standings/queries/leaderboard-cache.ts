@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import type { LeaderboardKind } from '@treble/contracts';
 import { isLocked } from '../../picks/index.js';
 import type { Sql } from '../../platform/database/sql.js';
+import { currentPoolKey } from '../../platform/pool-scope/pool-scope.js';
 import { uuidPattern } from '../projection/standings.tables.js';
 import { visibleSql } from './leaderboard.queries.js';
 
 /**
  * What a leaderboard answer depends on besides its question:
+ * - the pool it is asked in (docs/adr/015);
  * - where the tables it reads stand: the committed positions of the projections behind them, from
  *   this instance's runners in memory when it runs them, else their checkpoints (one statement);
  * - for lists other players see, the latest lock time passed (`shownAt` lists a player once a
@@ -92,7 +94,8 @@ export class LeaderboardCache {
   async state(asker: Asker): Promise<ReadState> {
     const viewer =
       !asker.admin && asker.viewer !== null && uuidPattern.test(asker.viewer) ? asker.viewer : null;
-    const checkpoints = this.committed() ?? (await this.storedCheckpoints());
+    // Every pool's boards are read from the same tables: its key is part of every state.
+    const checkpoints = `pool:${currentPoolKey()}|${this.committed() ?? (await this.storedCheckpoints())}`;
     const tables = await this.tableState(checkpoints);
     if (asker.admin) return { key: `${checkpoints}|all`, hiddenOn: new Set() };
     // The latest lock passed: picks on options locked by then show to others (the picks' own rule).

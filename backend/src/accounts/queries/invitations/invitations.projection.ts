@@ -1,5 +1,10 @@
 import { queryKeys } from '@treble/contracts';
-import { applyInRuns, type Projection, type ProjectionContext } from '../../../projections/projection.js';
+import {
+  poolIdColumn,
+  applyInRuns,
+  type Projection,
+  type ProjectionContext,
+} from '../../../projections/projection.js';
 import type { InvitationEvent } from '../../domain/index.js';
 
 /**
@@ -29,26 +34,28 @@ async function recordUses(
  */
 export const invitationsProjection: Projection<InvitationEvent> = {
   name: 'invitations',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'invitations',
       ddl: (table) => [
         `CREATE TABLE ${table} (
-          token text PRIMARY KEY,
+          ${poolIdColumn},
+          token text NOT NULL,
           max_uses integer,
           uses integer NOT NULL DEFAULT 0,
           expires_at timestamptz,
           revoked_at timestamptz,
           created_at timestamptz NOT NULL,
-          created_by uuid NOT NULL
+          created_by uuid NOT NULL,
+          PRIMARY KEY (pool_id, token)
         )`,
       ],
     },
     {
       name: 'invitation_uses',
       ddl: (table) => [
-        `CREATE TABLE ${table} (token text NOT NULL, user_id uuid NOT NULL, PRIMARY KEY (token, user_id))`,
+        `CREATE TABLE ${table} (${poolIdColumn}, token text NOT NULL, user_id uuid NOT NULL, PRIMARY KEY (pool_id, token, user_id))`,
       ],
     },
   ],
@@ -63,7 +70,7 @@ export const invitationsProjection: Projection<InvitationEvent> = {
           // Uses are counted from their rows, so the count is right whatever order the log holds.
           `INSERT INTO ${invitations} (token, max_uses, expires_at, created_at, created_by, uses)
            VALUES ($1, $2, $3, $4, $5, (SELECT count(*) FROM ${table('invitation_uses')} WHERE token = $1))
-           ON CONFLICT (token) DO NOTHING`,
+           ON CONFLICT (pool_id, token) DO NOTHING`,
           [d.token, d.maxUses, d.expiresAt, event.metadata.occurredAt, d.createdBy],
         );
         return;

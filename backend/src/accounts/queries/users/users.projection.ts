@@ -1,5 +1,6 @@
 import { queryKeys } from '@treble/contracts';
 import {
+  poolIdColumn,
   consecutiveRuns,
   isOneOf,
   type ChangedKeyGroup,
@@ -40,7 +41,7 @@ async function insertUsers(
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
             WITH ORDINALITY AS r (id, email, first_name, last_name, created_at, ord)
       ORDER BY r.ord
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT (pool_id, id) DO NOTHING`,
     [
       events.map((event) => event.data.userId),
       events.map((event) => event.data.email),
@@ -59,13 +60,14 @@ async function insertUsers(
  */
 export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade> = {
   name: 'users',
-  version: 4,
+  version: 5,
   tables: [
     {
       name: 'users',
       ddl: (table) => [
         `CREATE TABLE ${table} (
-          id uuid PRIMARY KEY,
+          ${poolIdColumn},
+          id uuid NOT NULL,
           email text NOT NULL,
           first_name text,
           last_name text,
@@ -74,13 +76,16 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
           created_at timestamptz NOT NULL,
           active boolean NOT NULL DEFAULT true,
           fee_paid_on date,
-          has_picked boolean NOT NULL DEFAULT false
+          has_picked boolean NOT NULL DEFAULT false,
+          PRIMARY KEY (pool_id, id)
         )`,
       ],
     },
     {
       name: 'user_admins',
-      ddl: (table) => [`CREATE TABLE ${table} (user_id uuid PRIMARY KEY)`],
+      ddl: (table) => [
+        `CREATE TABLE ${table} (${poolIdColumn}, user_id uuid NOT NULL, PRIMARY KEY (pool_id, user_id))`,
+      ],
     },
   ],
   eventTypes: [

@@ -1,5 +1,10 @@
 import { queryKeys } from '@treble/contracts';
-import { relatedName, type EventsOf, type Projection } from '../../../projections/projection.js';
+import {
+  poolIdColumn,
+  relatedName,
+  type EventsOf,
+  type Projection,
+} from '../../../projections/projection.js';
 import type { PeriodEvent } from '../../domain/period.js';
 
 const optionsEventTypes = [
@@ -17,19 +22,22 @@ const optionsEventTypes = [
  */
 export const optionsProjection: Projection<EventsOf<PeriodEvent, typeof optionsEventTypes>> = {
   name: 'options',
-  version: 4,
+  version: 5,
   tables: [
     {
       name: 'option_periods',
       seasons: 'archived',
-      ddl: (table) => [`CREATE TABLE ${table} (id integer PRIMARY KEY, start_date timestamptz NOT NULL)`],
+      ddl: (table) => [
+        `CREATE TABLE ${table} (${poolIdColumn}, id integer NOT NULL, start_date timestamptz NOT NULL, PRIMARY KEY (pool_id, id))`,
+      ],
     },
     {
       name: 'options',
       seasons: 'archived',
       ddl: (table) => [
         `CREATE TABLE ${table} (
-          id text PRIMARY KEY,
+          ${poolIdColumn},
+          id text NOT NULL,
           period_id integer NOT NULL,
           team_key text NOT NULL,
           name text NOT NULL,
@@ -42,10 +50,11 @@ export const optionsProjection: Projection<EventsOf<PeriodEvent, typeof optionsE
           is_home boolean,
           kickoff timestamptz,
           fixture_status text,
-          lock_at timestamptz
+          lock_at timestamptz,
+          PRIMARY KEY (pool_id, id)
         )`,
-        `CREATE INDEX ${relatedName(table, 'period_idx')} ON ${table} (period_id, sort_order)`,
-        `CREATE INDEX ${relatedName(table, 'fixture_idx')} ON ${table} (fixture_id)`,
+        `CREATE INDEX ${relatedName(table, 'period_idx')} ON ${table} (pool_id, period_id, sort_order)`,
+        `CREATE INDEX ${relatedName(table, 'fixture_idx')} ON ${table} (pool_id, fixture_id)`,
       ],
     },
   ],
@@ -56,7 +65,7 @@ export const optionsProjection: Projection<EventsOf<PeriodEvent, typeof optionsE
       case 'PeriodScheduled':
         await sql.query(
           `INSERT INTO ${table('option_periods')} (id, start_date) VALUES ($1, $2)
-           ON CONFLICT (id) DO UPDATE SET start_date = EXCLUDED.start_date`,
+           ON CONFLICT (pool_id, id) DO UPDATE SET start_date = EXCLUDED.start_date`,
           [event.data.periodId, event.data.startDate],
         );
         return;
@@ -86,7 +95,7 @@ export const optionsProjection: Projection<EventsOf<PeriodEvent, typeof optionsE
              $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::text[])
              AS o(id, period_id, team_key, name, short_name, description, sort_order, fixture_id,
                opponent, opponent_code, is_home, kickoff, fixture_status)
-           ON CONFLICT (id) DO UPDATE SET team_key = EXCLUDED.team_key, name = EXCLUDED.name, short_name = EXCLUDED.short_name,
+           ON CONFLICT (pool_id, id) DO UPDATE SET team_key = EXCLUDED.team_key, name = EXCLUDED.name, short_name = EXCLUDED.short_name,
              description = EXCLUDED.description, sort_order = EXCLUDED.sort_order, fixture_id = EXCLUDED.fixture_id,
              opponent = EXCLUDED.opponent, opponent_code = EXCLUDED.opponent_code, is_home = EXCLUDED.is_home,
              kickoff = EXCLUDED.kickoff, fixture_status = EXCLUDED.fixture_status, lock_at = EXCLUDED.lock_at`,

@@ -1,5 +1,5 @@
 import { queryKeys } from '@treble/contracts';
-import type { EventsOf, Projection } from '../../../projections/projection.js';
+import { poolIdColumn, type EventsOf, type Projection } from '../../../projections/projection.js';
 import type { PeriodEvent } from '../../domain/period.js';
 
 const periodsEventTypes = [
@@ -14,14 +14,15 @@ const periodsEventTypes = [
 /** The `periods` read table: one row per period, as `GET /api/periods` serves it. */
 export const periodsProjection: Projection<EventsOf<PeriodEvent, typeof periodsEventTypes>> = {
   name: 'periods',
-  version: 4,
+  version: 5,
   tables: [
     {
       name: 'periods',
       seasons: 'archived',
       ddl: (table) => [
         `CREATE TABLE ${table} (
-          id integer PRIMARY KEY,
+          ${poolIdColumn},
+          id integer NOT NULL,
           season text NOT NULL,
           name text NOT NULL,
           description text,
@@ -32,7 +33,8 @@ export const periodsProjection: Projection<EventsOf<PeriodEvent, typeof periodsE
           is_completed boolean NOT NULL DEFAULT false,
           is_manually_completed boolean NOT NULL DEFAULT false,
           completed_at timestamptz,
-          fixture_count integer NOT NULL DEFAULT 0
+          fixture_count integer NOT NULL DEFAULT 0,
+          PRIMARY KEY (pool_id, id)
         )`,
       ],
     },
@@ -46,7 +48,7 @@ export const periodsProjection: Projection<EventsOf<PeriodEvent, typeof periodsE
         await sql.query(
           `INSERT INTO ${periods} (id, season, name, description, segment, start_date, end_date, fixture_count)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (id) DO UPDATE SET season = EXCLUDED.season, name = EXCLUDED.name,
+           ON CONFLICT (pool_id, id) DO UPDATE SET season = EXCLUDED.season, name = EXCLUDED.name,
              description = EXCLUDED.description, segment = EXCLUDED.segment, start_date = EXCLUDED.start_date,
              end_date = EXCLUDED.end_date, fixture_count = EXCLUDED.fixture_count`,
           [d.periodId, d.season, d.name, d.description, d.segment, d.startDate, d.endDate, d.fixtures.length],
