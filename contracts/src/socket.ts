@@ -38,6 +38,15 @@ export interface ServerToClientEvents {
   'result-recorded': (notice: ResultRecordedNotice) => void;
 }
 
+/**
+ * What a browser says when it connects (Socket.IO's `auth`): the address of the pool its page
+ * shows (docs/adr/015). It hears that pool's notices only, and only as one of its members; without
+ * it, the install's default pool.
+ */
+export interface SocketHandshake {
+  pool?: string;
+}
+
 export interface ClientToServerEvents {
   ping: (ack: (serverTime: string) => void) => void;
 }

@@ -1,24 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DEFAULT_POOL_ADDRESS, poolAddressPattern } from '@treble/contracts';
-import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 import { readStream } from '../event-store/read-stream.js';
-import { metadataFor, type CommandContext } from '../shared/domain/event.js';
 import { PoolRoleQuery } from '../shared/queries/pool-queries.js';
-import {
-  decideCreatePool,
-  poolRegistryModel,
-  poolRegistryStreamId,
-  type PoolRegistryEvent,
-  type RegisteredPool,
-} from './domain/pool-registry.js';
-
-/** A fresh pool key: 10 random lower-case letters and digits. */
-const newPoolKey = (): string =>
-  Array.from(randomBytes(10), (byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('');
+import { poolRegistryStreamId, type PoolRegistryEvent, type RegisteredPool } from './domain/pool-registry.js';
 
 /**
  * The install's pools, from the registry stream. What it has read is kept and only the events
@@ -52,20 +39,6 @@ export class PoolDirectory {
     if (address === DEFAULT_POOL_ADDRESS) return DEFAULT_POOL_KEY;
     if (!poolAddressPattern.test(address)) return null;
     return (await this.pools()).find((pool) => pool.address === address)?.key ?? null;
-  }
-
-  /** A new pool with a fresh key; its creator is its first admin. */
-  async create(pool: { address: string; name: string }, context: CommandContext): Promise<RegisteredPool> {
-    const key = newPoolKey();
-    const { events } = await decideAndAppend(
-      this.eventStore,
-      poolRegistryStreamId,
-      poolRegistryModel,
-      (state) => decideCreatePool(state, { key, ...pool, createdBy: context.actor }),
-      metadataFor(context),
-    );
-    const { address, name } = events[0]!.data;
-    return { key, address, name };
   }
 }
 

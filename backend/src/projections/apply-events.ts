@@ -3,13 +3,18 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { Sql } from '../platform/database/sql.js';
 import { SEASON_STARTED, type SeasonStartedData } from '../shared/domain/season-scope.js';
 import { identifier, physical, poolView, startSeason } from './projection-tables.js';
-import { inPool } from '../platform/pool-scope/pool-scope.js';
+import { currentPoolKey, inPool } from '../platform/pool-scope/pool-scope.js';
 import type { Projection, ProjectionContext } from './projection.js';
 
-/** The keys a batch changed: for every browser, and for one user's browsers only. */
+/**
+ * The keys a batch changed: for every browser of the pools whose events it applied, and for one
+ * user's browsers only.
+ */
 export interface ChangedKeys {
   everyone: QueryKey[];
   users: Map<string, QueryKey[]>;
+  /** The keys of the pools whose events changed keys (docs/adr/015). */
+  pools: Set<string>;
 }
 
 function addKey(keys: QueryKey[], key: QueryKey): void {
@@ -40,8 +45,9 @@ export async function applyEvents(
       return identifier(poolView(physicalName(name)));
     },
   };
-  const changed: ChangedKeys = { everyone: [], users: new Map() };
+  const changed: ChangedKeys = { everyone: [], users: new Map(), pools: new Set() };
   const note = (keys: readonly QueryKey[], audience: string | null) => {
+    if (keys.length > 0) changed.pools.add(currentPoolKey());
     for (const key of keys) {
       if (audience !== null && personalKeyRoots.includes(String(key[0]))) {
         const own = changed.users.get(audience) ?? [];
@@ -76,7 +82,7 @@ export async function applyEvents(
           // A barrier: the events before it are applied to the ending season's tables, archived here.
           await flush();
           if (await startSeason(sql, projection, physicalName, event.data as SeasonStartedData)) {
-            for (const key of seasonChangeKeys) addKey(changed.everyone, key);
+            note(seasonChangeKeys, null);
           }
         }
         if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;

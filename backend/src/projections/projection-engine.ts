@@ -162,6 +162,7 @@ export class ProjectionEngine {
       readModels: [name],
       queryKeys: [],
       userQueryKeys: [],
+      pools: null,
       position,
     } satisfies ReadModelChange);
     if (this.runners.live) this.runners.follow(projection, position);

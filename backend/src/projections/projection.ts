@@ -102,6 +102,8 @@ export interface ReadModelChange {
   queryKeys: QueryKey[];
   /** Keys only one user's browsers should refetch. */
   userQueryKeys: { userId: string; queryKeys: QueryKey[] }[];
+  /** The pools whose browsers should hear of it (docs/adr/015); null for every pool (a rebuild). */
+  pools: string[] | null;
   position: bigint;
 }
 

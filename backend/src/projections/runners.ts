@@ -194,6 +194,7 @@ export class ProjectionRunners {
           readModels: [projection.name],
           queryKeys: keys.everyone,
           userQueryKeys: [...keys.users].map(([userId, queryKeys]) => ({ userId, queryKeys })),
+          pools: [...keys.pools],
           position: last,
         };
       }

@@ -1,8 +1,8 @@
 import type { QueryKey } from '@treble/contracts';
 
-/** One batch of keys to send: to everyone (`userId` null) or to one user's browsers. */
+/** One batch of keys to send: to every browser (`audience` null) or to one room of them. */
 export interface CoalescedNotice {
-  userId: string | null;
+  audience: string | null;
   readModels: string[];
   queryKeys: QueryKey[];
   position: bigint;
@@ -18,7 +18,7 @@ interface Pending {
 }
 
 /**
- * Sends each audience (everyone, or one user) at most one `read-model-changed` notice per window:
+ * Sends each audience (every browser, or a room: a pool, its admins, one user) at most one `read-model-changed` notice per window:
  * the first change goes out at once; changes within the window after it are merged (keys
  * deduplicated, newest position) into one notice at the window's end. At a deadline rush this turns
  * hundreds of notices a second into four.
@@ -31,13 +31,13 @@ export class NoticeCoalescer {
   constructor(private readonly send: (notice: CoalescedNotice) => void) {}
 
   add(
-    userId: string | null,
+    audience: string | null,
     readModels: readonly string[],
     queryKeys: readonly QueryKey[],
     position: bigint,
   ): void {
     if (queryKeys.length === 0 && readModels.length === 0) return;
-    const pending = this.pending.get(userId) ?? {
+    const pending = this.pending.get(audience) ?? {
       readModels: new Set<string>(),
       keys: new Map<string, QueryKey>(),
       position,
@@ -45,29 +45,29 @@ export class NoticeCoalescer {
     for (const model of readModels) pending.readModels.add(model);
     for (const key of queryKeys) pending.keys.set(JSON.stringify(key), key);
     if (position > pending.position) pending.position = position;
-    this.pending.set(userId, pending);
-    if (this.timers.has(userId)) return;
-    const wait = (this.lastSent.get(userId) ?? -Infinity) + windowMs - Date.now();
+    this.pending.set(audience, pending);
+    if (this.timers.has(audience)) return;
+    const wait = (this.lastSent.get(audience) ?? -Infinity) + windowMs - Date.now();
     if (wait <= 0) {
-      this.flush(userId);
+      this.flush(audience);
       return;
     }
     const timer = setTimeout(() => {
-      this.timers.delete(userId);
-      this.flush(userId);
+      this.timers.delete(audience);
+      this.flush(audience);
     }, wait);
-    this.timers.set(userId, timer.unref());
+    this.timers.set(audience, timer.unref());
   }
 
-  private flush(userId: string | null): void {
-    const pending = this.pending.get(userId);
+  private flush(audience: string | null): void {
+    const pending = this.pending.get(audience);
     if (!pending) return;
-    this.pending.delete(userId);
+    this.pending.delete(audience);
     // One time per audience that was sent to (at most one per user): a scan here would cost
     // every flush the whole pool at a deadline rush.
-    this.lastSent.set(userId, Date.now());
+    this.lastSent.set(audience, Date.now());
     this.send({
-      userId,
+      audience: audience,
       readModels: [...pending.readModels],
       queryKeys: [...pending.keys.values()],
       position: pending.position,
@@ -76,10 +76,10 @@ export class NoticeCoalescer {
 
   /** Sends whatever is waiting now (shutdown) and stops the timers. */
   close(): void {
-    for (const [userId, timer] of this.timers) {
+    for (const [audience, timer] of this.timers) {
       clearTimeout(timer);
-      this.timers.delete(userId);
-      this.flush(userId);
+      this.timers.delete(audience);
+      this.flush(audience);
     }
   }
 }

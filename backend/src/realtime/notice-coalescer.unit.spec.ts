@@ -16,7 +16,7 @@ describe('NoticeCoalescer', () => {
 
     coalescer.add(null, ['standings'], [['leaderboards', 'overall']], 10n);
     expect(sent).toEqual([
-      { userId: null, readModels: ['standings'], queryKeys: [['leaderboards', 'overall']], position: 10n },
+      { audience: null, readModels: ['standings'], queryKeys: [['leaderboards', 'overall']], position: 10n },
     ]);
 
     for (let i = 0; i < 100; i++) {
@@ -35,7 +35,7 @@ describe('NoticeCoalescer', () => {
     jest.advanceTimersByTime(50);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual({
-      userId: null,
+      audience: null,
       readModels: ['standings'],
       queryKeys: [
         ['leaderboards', 'overall'],
@@ -64,7 +64,7 @@ describe('NoticeCoalescer', () => {
       6n,
     );
     coalescer.add('ann', ['standings'], [['user', 'stats']], 7n);
-    expect(sent.map((n) => [n.userId, n.queryKeys])).toEqual([
+    expect(sent.map((n) => [n.audience, n.queryKeys])).toEqual([
       ['ann', [['choices', 2]]],
       [
         'bob',
@@ -75,7 +75,7 @@ describe('NoticeCoalescer', () => {
       ],
     ]);
     coalescer.close();
-    expect(sent.map((n) => [n.userId, n.queryKeys])).toEqual([
+    expect(sent.map((n) => [n.audience, n.queryKeys])).toEqual([
       ['ann', [['choices', 2]]],
       [
         'bob',

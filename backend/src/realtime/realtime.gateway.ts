@@ -7,13 +7,19 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import type {
-  ClientToServerEvents,
-  MatchFinishedNotice,
-  ResultRecordedNotice,
-  ServerToClientEvents,
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  DEFAULT_POOL_ADDRESS,
+  type ClientToServerEvents,
+  type MatchFinishedNotice,
+  type ResultRecordedNotice,
+  type ServerToClientEvents,
+  type SocketHandshake,
 } from '@treble/contracts';
 import { readSessionToken, SessionLookup, UserDirectory } from '../accounts/index.js';
+import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
+import { PoolDirectory } from '../pools/index.js';
+import { PoolRoleQuery } from '../shared/queries/pool-queries.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
@@ -25,18 +31,24 @@ import { NoticeCoalescer, type CoalescedNotice } from './notice-coalescer.js';
 interface SocketData {
   userId: string;
   sessionId: string;
+  /** In the pool it connected for. */
   isAdmin: boolean;
+  /** The key of the pool whose page opened it (docs/adr/015). */
+  pool: string;
 }
 
 type TrebleServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type TrebleSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** A person's browsers, in every pool: their own keys (which hold nothing of anyone else). */
 export const userRoom = (userId: string): string => `user:${userId}`;
 const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
-/** The admins' browsers: the only ones that hear of admin-only keys (`['admin', …]`). */
-const adminsRoom = 'admins';
-/** The coalescer's audience for admin-only keys (user ids are UUIDs, so this never collides). */
-const adminsAudience = '#admins';
+/** A pool's browsers: the only ones that hear of its read models and its matches. */
+const poolRoom = (pool: string): string => `pool:${pool}`;
+/** A member's browsers in one pool. */
+const memberRoom = (pool: string, userId: string): string => `member:${pool}:${userId}`;
+/** A pool's admins' browsers: the only ones that hear of its admin-only keys (`['admin', …]`). */
+const adminsRoom = (pool: string): string => `admins:${pool}`;
 const isAdminKey = (key: readonly unknown[]): boolean => key[0] === 'admin';
 
 /**
@@ -44,10 +56,12 @@ const isAdminKey = (key: readonly unknown[]): boolean => key[0] === 'admin';
  * never carries the data itself, so a client sees only what its own requests may read.
  *
  * Only signed-in browsers connect: the handshake must carry a live session cookie (else the
- * connection is refused with "UNAUTHENTICATED"). Each socket joins its user's room, for notices
- * meant for one user, and its session's room, so signing out closes it; an admin's also joins the
- * admins' room, the only audience of admin-only keys (the audit log, the member list). When the
- * pool's admins change, their open sockets join or leave that room on every instance.
+ * connection is refused with "UNAUTHENTICATED"). It names the pool of its page (`SocketHandshake`)
+ * and must be one of its members (else "POOL_NOT_FOUND", as the routes answer); it joins that
+ * pool's room, whose notices it alone hears (docs/adr/015). Each socket also joins its user's room,
+ * for notices meant for one user, and its session's room, so signing out closes it; an admin's
+ * joins the pool's admins' room, the only audience of admin-only keys (the audit log, the member
+ * list). When a pool's admins change, their open sockets join or leave that room on every instance.
  *
  * With several app instances on one Postgres server, only the projector leader learns of changes
  * and only the live-results leader of finished matches: the Postgres adapter carries every emit
@@ -74,6 +88,8 @@ export class RealtimeGateway
     private readonly engine: ProjectionEngine,
     private readonly sessions: SessionLookup,
     private readonly users: UserDirectory,
+    private readonly pools: PoolDirectory,
+    private readonly queryBus: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -85,12 +101,8 @@ export class RealtimeGateway
       );
     }
     server.use((socket, next) => {
-      this.sessions.resolve(readSessionToken(socket.handshake.headers.cookie), this.clock.now()).then(
-        (auth) => {
-          if (auth === null) return next(new Error('UNAUTHENTICATED'));
-          socket.data = { userId: auth.user.id, sessionId: auth.sessionId, isAdmin: auth.user.isAdmin };
-          next();
-        },
+      this.admit(socket).then(
+        () => next(),
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
     });
@@ -101,9 +113,31 @@ export class RealtimeGateway
     );
   }
 
+  /** A signed-in member of the pool the handshake names, with their role there; else refused. */
+  private async admit(socket: TrebleSocket): Promise<void> {
+    const auth = await this.sessions.resolve(
+      readSessionToken(socket.handshake.headers.cookie),
+      this.clock.now(),
+    );
+    if (auth === null) throw new Error('UNAUTHENTICATED');
+    const { pool: address = DEFAULT_POOL_ADDRESS } = socket.handshake.auth as SocketHandshake;
+    const pool = typeof address === 'string' ? await this.pools.keyOf(address) : null;
+    const role =
+      pool === null
+        ? null
+        : pool === DEFAULT_POOL_KEY
+          ? auth.user.isAdmin
+            ? 'admin'
+            : 'player'
+          : await this.queryBus.execute(new PoolRoleQuery(pool, auth.user.id));
+    if (pool === null || role === null) throw new Error('POOL_NOT_FOUND');
+    socket.data = { userId: auth.user.id, sessionId: auth.sessionId, isAdmin: role === 'admin', pool };
+  }
+
   async handleConnection(socket: TrebleSocket): Promise<void> {
-    const rooms = [userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)];
-    await socket.join(socket.data.isAdmin ? [...rooms, adminsRoom] : rooms);
+    const { userId, sessionId, pool, isAdmin } = socket.data;
+    const rooms = [userRoom(userId), sessionRoom(sessionId), poolRoom(pool), memberRoom(pool, userId)];
+    await socket.join(isAdmin ? [...rooms, adminsRoom(pool)] : rooms);
   }
 
   onModuleInit(): void {
@@ -111,21 +145,23 @@ export class RealtimeGateway
       this.engine.onChanged((change) => {
         const adminKeys = change.queryKeys.filter(isAdminKey);
         const everyoneKeys = change.queryKeys.filter((key) => !isAdminKey(key));
-        if (adminKeys.length > 0) {
+        for (const pool of adminKeys.length > 0 ? (change.pools ?? []) : []) {
           // In order, and after the admins' room has followed a change of the member list.
           const membersChanged = adminKeys.some((key) => key[1] === 'users');
           this.following = this.following
             .then(async () => {
-              if (membersChanged) await this.followAdmins();
-              this.notices.add(adminsAudience, change.readModels, adminKeys, change.position);
+              if (membersChanged) await this.followAdmins(pool);
+              this.notices.add(adminsRoom(pool), change.readModels, adminKeys, change.position);
             })
             .catch((error: unknown) => this.logger.error(`Admin notice: ${String(error)}`));
         }
         if (everyoneKeys.length > 0 || (adminKeys.length === 0 && change.userQueryKeys.length === 0)) {
-          this.notices.add(null, change.readModels, everyoneKeys, change.position);
+          // A rebuild (no pool named) concerns every pool's browsers.
+          for (const audience of change.pools?.map(poolRoom) ?? [null])
+            this.notices.add(audience, change.readModels, everyoneKeys, change.position);
         }
         for (const { userId, queryKeys } of change.userQueryKeys)
-          this.notices.add(userId, change.readModels, queryKeys, change.position);
+          this.notices.add(userRoom(userId), change.readModels, queryKeys, change.position);
       }),
     );
     this.logger.log('Socket.IO gateway ready');
@@ -137,19 +173,18 @@ export class RealtimeGateway
       queryKeys: notice.queryKeys.map((key) => [...key]),
       position: notice.position.toString(),
     };
-    const room =
-      notice.userId === null ? null : notice.userId === adminsAudience ? adminsRoom : userRoom(notice.userId);
+    const room = notice.audience;
     (room === null ? this.server : this.server?.to(room))?.emit('read-model-changed', payload);
   }
 
   /**
-   * The member list changed (maybe a role): the sockets of new admins join the admins' room and
-   * those of former admins leave it, on every instance (through the cluster adapter).
+   * A pool's member list changed (maybe a role): the sockets of its new admins join its admins'
+   * room and those of former admins leave it, on every instance (through the cluster adapter).
    */
-  private async followAdmins(): Promise<void> {
-    const admins = (await this.users.activeAdminIds()).map(userRoom);
-    if (admins.length > 0) this.server?.in(admins).socketsJoin(adminsRoom);
-    this.server?.in(adminsRoom).except(admins).socketsLeave(adminsRoom);
+  private async followAdmins(pool: string): Promise<void> {
+    const admins = (await inPool(pool, () => this.users.activeAdminIds())).map((id) => memberRoom(pool, id));
+    if (admins.length > 0) this.server?.in(admins).socketsJoin(adminsRoom(pool));
+    this.server?.in(adminsRoom(pool)).except(admins).socketsLeave(adminsRoom(pool));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -159,14 +194,14 @@ export class RealtimeGateway
     await this.closeCluster?.();
   }
 
-  /** Live results: a match has finished and its result is recorded (every connected browser). */
+  /** Live results: a match has finished and its result is recorded (the browsers of the pool recording it). */
   matchFinished(notice: MatchFinishedNotice): void {
-    this.server?.emit('match-finished', notice);
+    this.server?.to(poolRoom(currentPoolKey())).emit('match-finished', notice);
   }
 
-  /** An admin recorded a result (every connected browser). */
+  /** An admin recorded a result (the browsers of the admin's pool). */
   resultRecorded(notice: ResultRecordedNotice): void {
-    this.server?.emit('result-recorded', notice);
+    this.server?.to(poolRoom(currentPoolKey())).emit('result-recorded', notice);
   }
 
   @SubscribeMessage('ping')

@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { PoolSummary } from '@treble/contracts';
+import type {
+  ClientToServerEvents,
+  PoolSummary,
+  ResultRecordedNotice,
+  ServerToClientEvents,
+  SocketHandshake,
+} from '@treble/contracts';
+import { io, type Socket } from 'socket.io-client';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
-import { PoolDirectory } from '../../src/pools/index.js';
+import { PoolCreation } from '../../src/pools/pool-creation.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { eventually } from '../support/waiting.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * Pools, first step (docs/adr/015): an install's one pool is its default pool; `/api/pools` lists
@@ -100,10 +110,10 @@ describe.each(databaseTargets)('pools on $name', (target) => {
 
   it("writes a second pool's commands to its own streams, for its members only", async () => {
     const store = app.app.get<EventStore>(EVENT_STORE);
-    // Until pools are created over HTTP (docs/adr/015, step 4) the directory makes one; its creator,
+    // Until pools are created over HTTP (docs/adr/015, step 4) the app makes one; its creator,
     // the default pool's player, is its admin, and the default pool's admin is nobody there.
     const family = await app.app
-      .get(PoolDirectory)
+      .get(PoolCreation)
       .create(
         { address: 'family-pool', name: 'Family pool' },
         { actor: player.user.id, source: 'player', now: new Date(), correlationId: 'test' },
@@ -138,7 +148,7 @@ describe.each(databaseTargets)('pools on $name', (target) => {
     expect(await store.readStream('period-1')).toEqual(defaultPeriodOne);
     expect((await admin.request('GET', '/api/periods')).body).toEqual(defaultPeriods.body);
 
-    // A pick in the pool is the pool's: on its leaderboard, not on the default pool's.
+    // A pick in the pool is the pool's, not the default pool's.
     expect((await player.request('POST', '/api/pools/family-pool/admin/setup/options', {})).status).toBe(200);
     const picked = await player.request('POST', '/api/pools/family-pool/choices', {
       periodId: 1,
@@ -149,5 +159,73 @@ describe.each(databaseTargets)('pools on $name', (target) => {
     expect((mine.body as { optionId: string }[]).map((choice) => choice.optionId)).toEqual(['1-CHE']);
     const home = await player.request('GET', '/api/choices/period/1');
     expect((home.body as { optionId: string }[]).map((choice) => choice.optionId)).toEqual(['1-ARS']);
+  });
+
+  it("tells a pool's news to its members' browsers only", async () => {
+    const connect = (who: SignedIn, pool?: string) => {
+      const socket: Client = io(app.baseUrl, {
+        transports: ['websocket'],
+        extraHeaders: { cookie: who.cookieHeader() ?? '' },
+        ...(pool === undefined ? {} : { auth: { pool } satisfies SocketHandshake }),
+      });
+      const results: ResultRecordedNotice[] = [];
+      const positions: string[] = [];
+      socket.on('result-recorded', (notice) => results.push(notice));
+      socket.on('read-model-changed', (notice) => positions.push(notice.position));
+      const connected = new Promise<string>((resolve) => {
+        socket.on('connect', () => resolve('connected'));
+        socket.on('connect_error', (error) => resolve(error.message));
+      });
+      return { socket, results, positions, connected };
+    };
+    const sides = [
+      connect(admin, 'family-pool'),
+      connect(admin, 'no-such-pool'),
+      connect(player, 'family-pool'),
+      connect(player),
+      connect(admin),
+    ];
+    const [stranger, nowhere, family, playerHome, adminHome] = sides;
+    try {
+      expect(await Promise.all(sides.map((side) => side.connected))).toEqual([
+        'POOL_NOT_FOUND',
+        'POOL_NOT_FOUND',
+        'connected',
+        'connected',
+        'connected',
+      ]);
+      const inFamily = await player.request('POST', '/api/pools/family-pool/results', {
+        optionId: '1-CHE',
+        outcome: 'win',
+        force: true,
+      });
+      expect(inFamily.status).toBe(201);
+      const familyPosition = inFamily.headers.get('x-log-position')!;
+      await eventually('the pool’s browsers to hear of its result', () => family!.results.length === 1);
+      await eventually('the notice of its read models', () => family!.positions.includes(familyPosition));
+
+      const atHome = await admin.request('POST', '/api/results', {
+        optionId: '1-ARS',
+        outcome: 'win',
+        force: true,
+      });
+      expect(atHome.status).toBe(201);
+      const homePosition = atHome.headers.get('x-log-position')!;
+      await eventually('the default pool’s browsers to hear of theirs', () =>
+        [adminHome, playerHome].every(
+          (side) => side!.results.length === 1 && side!.positions.includes(homePosition),
+        ),
+      );
+      // Each pool's notices went to its own browsers alone (on one socket, notices keep their order).
+      expect([adminHome, playerHome].map((side) => side!.results.map((notice) => notice.optionId))).toEqual([
+        ['1-ARS'],
+        ['1-ARS'],
+      ]);
+      expect([adminHome, playerHome].some((side) => side!.positions.includes(familyPosition))).toBe(false);
+      expect(family!.results.map((notice) => notice.optionId)).toEqual(['1-CHE']);
+      expect(family!.positions).not.toContain(homePosition);
+    } finally {
+      for (const side of [stranger, nowhere, family, playerHome, adminHome]) side!.socket.close();
+    }
   });
 });
