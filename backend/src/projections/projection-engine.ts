@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { EventStore } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
 import { writtenSoFar } from '../event-store/write-scope.js';
+import { DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
 import { applyEvents } from './apply-events.js';
 import {
   createTables,
@@ -182,6 +183,8 @@ export class ProjectionEngine {
     try {
       let built = 0n;
       let applied = 0;
+      // The pools the log holds events of: each one's rows are compared in that pool.
+      const pools = new Set<string>([DEFAULT_POOL_KEY]);
       for (;;) {
         const target = (await readCheckpoint(this.database, name))?.position ?? 0n;
         // Catch the shadow up to the live checkpoint (which may move while this runs).
@@ -190,6 +193,7 @@ export class ProjectionEngine {
             await this.eventStore.readAll({ after: built, maxCount: this.replayBatchSize })
           ).filter((e) => e.position <= target);
           if (events.length === 0) break;
+          for (const event of events) pools.add(event.metadata.pool ?? DEFAULT_POOL_KEY);
           await this.database.transaction((sql) => applyEvents(sql, projection, shadow, events));
           built = events[events.length - 1]!.position;
           applied += events.length;
@@ -200,12 +204,17 @@ export class ProjectionEngine {
           const live = await readCheckpoint(sql, name, true);
           if (live === null || live.position !== built) return null; // it moved on: catch up again
           const found: TableDifference[] = [];
-          // The live generation's tables themselves (every pool's rows), not the views of one pool.
-          for (const table of tableNames(projection)) {
-            const livePhysical = identifier(physical(table, live.generation));
-            const difference = await compareTable(sql, livePhysical, identifier(shadow(table)), table);
-            if (difference) found.push(difference);
-          }
+          // The live generation's tables themselves, one pool at a time (row-level security shows a
+          // statement its connection's pool only).
+          for (const pool of pools)
+            for (const table of tableNames(projection)) {
+              const livePhysical = identifier(physical(table, live.generation));
+              const label = pool === DEFAULT_POOL_KEY ? table : `${table} (pool ${pool})`;
+              const difference = await inPool(pool, () =>
+                compareTable(sql, livePhysical, identifier(shadow(table)), label),
+              );
+              if (difference) found.push(difference);
+            }
           return found;
         });
         if (differences) return { projection: name, position: built, eventsApplied: applied, differences };

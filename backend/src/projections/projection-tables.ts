@@ -12,6 +12,8 @@ import { seasonsTable, type Projection } from './projection.js';
  * rows of the pool their connection is in (`treble.pool`, platform/database/pool-scoped-client.ts);
  * projections write through each table's pool view (`{table}__pool`, with a check option, so a row
  * of another pool can be neither seen nor written there) while the engine applies a pool's events.
+ * Row-level security on every table is the second line: a statement that named a table itself
+ * would still see its connection's pool's rows alone.
  */
 export interface Checkpoint {
   version: number;
@@ -36,9 +38,18 @@ export function poolView(table: string): string {
   return `${table}__pool`;
 }
 
-async function createPoolView(sql: Sql, table: string): Promise<void> {
+/**
+ * A physical table's two lines between pools: row-level security admits the rows of the
+ * connection's pool only (forced on the table's owner too; the app's statements run as a role that
+ * is no superuser, platform/database/database.ts), and the pool view projections write through.
+ */
+async function protect(sql: Sql, table: string): Promise<void> {
+  const name = identifier(table);
+  await sql.query(`ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`);
+  await sql.query(`ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`);
+  await sql.query(`CREATE POLICY pool ON ${name} USING (${ofThePool}) WITH CHECK (${ofThePool})`);
   await sql.query(
-    `CREATE VIEW ${identifier(poolView(table))} AS SELECT * FROM ${identifier(table)} WHERE ${ofThePool} WITH CASCADED CHECK OPTION`,
+    `CREATE VIEW ${identifier(poolView(table))} WITH (security_invoker = true) AS SELECT * FROM ${name} WHERE ${ofThePool} WITH CASCADED CHECK OPTION`,
   );
 }
 
@@ -72,7 +83,7 @@ export async function createTables(
     const name = physicalName(table.name);
     await sql.query(`DROP TABLE IF EXISTS ${identifier(name)} CASCADE`);
     for (const statement of table.ddl(identifier(name))) await sql.query(statement);
-    await createPoolView(sql, name);
+    await protect(sql, name);
     if (table.seasons) {
       // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
       const archive = physicalName(seasonsTable(table.name));
@@ -81,7 +92,7 @@ export async function createTables(
         `CREATE TABLE ${identifier(archive)} (LIKE ${identifier(name)}, archive_season text NOT NULL)`,
       );
       await sql.query(`CREATE INDEX ON ${identifier(archive)} (pool_id, archive_season)`);
-      await createPoolView(sql, archive);
+      await protect(sql, archive);
     }
   }
 }
@@ -90,7 +101,7 @@ export async function pointViews(sql: Sql, projection: Projection, generation: n
   for (const name of tableNames(projection)) {
     await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
     await sql.query(
-      `CREATE VIEW ${identifier(name)} AS SELECT * FROM ${identifier(physical(name, generation))} WHERE ${ofThePool}`,
+      `CREATE VIEW ${identifier(name)} WITH (security_invoker = true) AS SELECT * FROM ${identifier(physical(name, generation))} WHERE ${ofThePool}`,
     );
   }
 }
@@ -163,7 +174,7 @@ export async function readSeason<T>(
   return database.transaction(async (sql) => {
     for (const table of tables) {
       await sql.query(
-        `CREATE TEMPORARY VIEW ${identifier(table)} AS SELECT * FROM public.${identifier(seasonsTable(table))} WHERE archive_season = '${season}'`,
+        `CREATE TEMPORARY VIEW ${identifier(table)} WITH (security_invoker = true) AS SELECT * FROM public.${identifier(seasonsTable(table))} WHERE archive_season = '${season}'`,
       );
     }
     const result = await work(sql);

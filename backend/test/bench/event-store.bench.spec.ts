@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
-import type { Projection } from '../../src/projections/projection.js';
+import { poolIdColumn, type Projection } from '../../src/projections/projection.js';
 import type { EventMetadata } from '../../src/shared/domain/event.js';
 import { databaseTargets, type TestDatabaseHandle } from '../support/databases.js';
 
@@ -24,14 +24,16 @@ const tallyProjection: Projection = {
   tables: [
     {
       name: 'bench_tally',
-      ddl: (t) => [`CREATE TABLE ${t} (stream_id text PRIMARY KEY, events integer NOT NULL)`],
+      ddl: (t) => [
+        `CREATE TABLE ${t} (${poolIdColumn}, stream_id text NOT NULL, events integer NOT NULL, PRIMARY KEY (pool_id, stream_id))`,
+      ],
     },
   ],
   eventTypes: ['Tallied'],
   async apply(event, { sql, table }) {
     await sql.query(
       `INSERT INTO ${table('bench_tally')} (stream_id, events) VALUES ($1, 1)
-       ON CONFLICT (stream_id) DO UPDATE SET events = ${table('bench_tally')}.events + 1`,
+       ON CONFLICT (pool_id, stream_id) DO UPDATE SET events = ${table('bench_tally')}.events + 1`,
       [event.streamId],
     );
   },

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type {
-  ClientToServerEvents,
-  PoolSummary,
-  ResultRecordedNotice,
-  ServerToClientEvents,
-  SocketHandshake,
+import {
+  isAccountRoute,
+  type ClientToServerEvents,
+  type PoolSummary,
+  type ResultRecordedNotice,
+  type ServerToClientEvents,
+  type SocketHandshake,
 } from '@treble/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { routeAccess } from '../../src/accounts/access/route-access.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { PoolCreation } from '../../src/pools/pool-creation.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
@@ -227,5 +229,46 @@ describe.each(databaseTargets)('pools on $name', (target) => {
     } finally {
       for (const side of [stranger, nowhere, family, playerHome, adminHome]) side!.socket.close();
     }
+  });
+
+  it('answers nothing of one pool on any route of another, to members or not', async () => {
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const poolRoutes = Object.keys(routeAccess)
+      .map((route) => route.split(' ') as [string, string])
+      .filter(([, path]) => !isAccountRoute(path));
+    expect(poolRoutes.length).toBeGreaterThan(60);
+    const inFamily = (path: string) =>
+      `/api/pools/family-pool${path.slice('/api'.length)}`.replace(/:(\w+)/g, (_match, name: string) =>
+        name.toLowerCase().endsWith('id') ? '1' : 'sample',
+      );
+
+    // Not a member, signed in or not: every route is 404 POOL_NOT_FOUND, and nothing changes.
+    const head = await store.headPosition();
+    for (const [method, path] of poolRoutes) {
+      for (const client of [admin, app]) {
+        const answer = await client.request(method, inFamily(path), method === 'GET' ? undefined : {});
+        expect([method, path, answer.status, (answer.body as { code?: string } | null)?.code]).toEqual([
+          method,
+          path,
+          404,
+          'POOL_NOT_FOUND',
+        ]);
+      }
+    }
+    expect(await store.headPosition()).toBe(head);
+
+    // A member reads the pool's own answers: none of them holds the default pool's admin, who is
+    // not in it (the default pool's answers do, so the search would find them).
+    const marks = [admin.user.email, 'Ada'];
+    const reads = poolRoutes.filter(([method, path]) => method === 'GET' && !path.includes(':'));
+    const leaks: string[] = [];
+    const seenAtHome: string[] = [];
+    for (const [, path] of reads) {
+      const [there, home] = [await player.request('GET', inFamily(path)), await admin.request('GET', path)];
+      if (marks.some((mark) => JSON.stringify(home.body).includes(mark))) seenAtHome.push(path);
+      if (marks.some((mark) => JSON.stringify(there.body).includes(mark))) leaks.push(path);
+    }
+    expect(seenAtHome).toEqual(expect.arrayContaining(['/api/admin/users', '/api/admin/audit']));
+    expect(leaks).toEqual([]);
   });
 });

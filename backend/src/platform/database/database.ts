@@ -3,7 +3,7 @@ import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList }
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { embeddedDatabaseDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { migrations } from './migrations/index.js';
-import { PoolScopedClient } from './pool-scoped-client.js';
+import { PoolScopedClient, type SessionRole } from './pool-scoped-client.js';
 import type { Sql, SqlResult, TransactionalSql } from './sql.js';
 
 export type DatabaseKind = 'embedded' | 'postgres';
@@ -34,6 +34,43 @@ async function migrateExclusively(url: string, migrate: () => Promise<unknown>):
   }
 }
 
+/** The role the app's statements take when the connecting user is exempt from row-level security. */
+const appRole = 'treble_app';
+
+/**
+ * Row-level security (the read tables' second line between pools, projection-tables.ts) applies
+ * to every role but superusers and roles with BYPASSRLS, which the embedded database and many small
+ * installs connect as. Such a user gets a role of the app's, `treble_app`, without either, and a
+ * member of the user so that it holds the user's rights on every table; the app's connections take
+ * it once migrations are done. Any other user is subject to the policies as it is (they are forced
+ * on the tables' owner too): null.
+ */
+async function rowSecurityRole(dataSource: DataSource): Promise<string | null> {
+  const [me] = await dataSource.query<{ exempt: boolean }[]>(
+    'SELECT rolsuper OR rolbypassrls AS exempt FROM pg_roles WHERE rolname = current_user',
+  );
+  if (me?.exempt !== true) return null;
+  const isMember = async () => {
+    const [row] = await dataSource.query<{ member: boolean }[]>(
+      `SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${appRole}')
+                   THEN pg_has_role('${appRole}', current_user, 'MEMBER') ELSE false END AS member`,
+    );
+    return row?.member === true;
+  };
+  if (await isMember()) return appRole;
+  try {
+    // Roles belong to the server, not to one database: another database's app may make it at once.
+    await dataSource.query(`DO $$ BEGIN
+        CREATE ROLE ${appRole} NOLOGIN NOSUPERUSER NOBYPASSRLS;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+      END $$`);
+    await dataSource.query(`DO $$ BEGIN EXECUTE format('GRANT %I TO ${appRole}', current_user); END $$`);
+  } catch (error) {
+    if (!(await isMember())) throw error;
+  }
+  return appRole;
+}
+
 /** One database: the TypeORM data source and the raw SQL surface, on one shared pg pool. */
 export class Database implements TransactionalSql {
   private constructor(
@@ -45,8 +82,11 @@ export class Database implements TransactionalSql {
   static async open(options: DatabaseOptions): Promise<Database> {
     let embedded: EmbeddedPostgres | null = null;
     let connection: Partial<DataSourceOptions>;
+    // Every client of the pool reads the role its statements take from here (pool-scoped-client.ts).
+    const sessionRole: SessionRole = { role: null };
+    const clients = { Client: PoolScopedClient, sessionRole };
     if (options.url !== null) {
-      connection = { url: options.url, poolSize: options.poolSize, extra: { Client: PoolScopedClient } };
+      connection = { url: options.url, poolSize: options.poolSize, extra: clients };
     } else {
       embedded = await startEmbeddedPostgres(
         options.dataDir === null ? null : embeddedDatabaseDir(options.dataDir),
@@ -59,7 +99,7 @@ export class Database implements TransactionalSql {
         database: 'postgres',
         poolSize: 1,
         // Keep the one connection open: a reconnect would race the socket's one-connection limit.
-        extra: { idleTimeoutMillis: 0, Client: PoolScopedClient },
+        extra: { idleTimeoutMillis: 0, ...clients },
       };
     }
     const dataSource = new DataSource({
@@ -74,8 +114,12 @@ export class Database implements TransactionalSql {
     } as DataSourceOptions);
     try {
       await dataSource.initialize();
-      if (options.url === null) await dataSource.runMigrations({ transaction: 'each' });
-      else await migrateExclusively(options.url, () => dataSource.runMigrations({ transaction: 'each' }));
+      const migrate = async () => {
+        await dataSource.runMigrations({ transaction: 'each' });
+        sessionRole.role = await rowSecurityRole(dataSource);
+      };
+      if (options.url === null) await migrate();
+      else await migrateExclusively(options.url, migrate);
     } catch (error) {
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.stop();
@@ -101,10 +145,12 @@ export class Database implements TransactionalSql {
       const result = await client.query(text, params as unknown[]);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
+      // A statement the server refused (a conflict, a policy) leaves its connection as it was; any
+      // other failure closes the connection rather than handing it to the next statement.
+      if (!(error instanceof pg.DatabaseError))
+        failure = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
-      // As pg's own pool.query does: a connection whose statement failed is closed, not reused.
       client.release(failure);
     }
   }
