@@ -5,6 +5,7 @@ import { writtenSoFar } from '../event-store/write-scope.js';
 import { DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
 import { applyEvents } from './apply-events.js';
 import {
+  analyzeTables,
   createTables,
   dropGeneration,
   ensureInstalled,
@@ -145,6 +146,7 @@ export class ProjectionEngine {
       if (position > head) head = position;
       onProgress?.({ projection: name, position, head, eventsApplied: applied });
     }
+    await analyzeTables(this.database, projection, generation);
     await this.runners.release(name);
     const previous = await this.database.transaction(async (sql) => {
       const current = await readCheckpoint(sql, name, true);

@@ -106,6 +106,18 @@ export async function pointViews(sql: Sql, projection: Projection, generation: n
   }
 }
 
+/**
+ * Fresh statistics for a generation's tables. Every statement of a pool compares `pool_id` with a
+ * setting whose value the planner does not know: without statistics it takes every key for
+ * selective enough and may pick an index that leaves the player's or the option's columns to a
+ * filter. A server's autovacuum analyzes in time; the embedded database has none. The engine
+ * analyzes a rebuilt generation, and the live one as it grows (runners.ts).
+ */
+export async function analyzeTables(sql: Sql, projection: Projection, generation: number): Promise<void> {
+  for (const name of tableNames(projection))
+    await sql.query(`ANALYZE ${identifier(physical(name, generation))}`);
+}
+
 export async function dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
   for (const name of tableNames(projection)) {
     await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))} CASCADE`);

@@ -2,7 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { TransactionalSql } from '../platform/database/sql.js';
 import { applyEvents } from './apply-events.js';
-import { readCheckpoint } from './projection-tables.js';
+import { analyzeTables, readCheckpoint } from './projection-tables.js';
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
 
 export type ProjectionState = 'stopped' | 'live' | 'rebuilding' | 'failed';
@@ -21,7 +21,12 @@ interface Runner {
   wake: (() => void) | null;
   stopped: boolean;
   done: Promise<void>;
+  /** Events applied since its tables were last analyzed (projection-tables.ts `analyzeTables`). */
+  sinceAnalyzed: number;
 }
+
+/** The live tables are analyzed again after this many more events. */
+const analyzeEvery = 500;
 
 /** The shared subscription to the log, and the position of the last batch it handed out. */
 interface Feed {
@@ -123,6 +128,7 @@ export class ProjectionRunners {
       stopped: false,
       wake: null,
       done: Promise.resolve(),
+      sinceAnalyzed: 0,
     };
     this.runners.set(projection.name, runner);
     this.setState(projection.name, 'live');
@@ -172,6 +178,7 @@ export class ProjectionRunners {
     const { projection } = runner;
     let change: ReadModelChange | null = null;
     let committed: bigint | null = null;
+    let generation: number | null = null;
     await this.database.transaction(async (sql) => {
       const checkpoint = await readCheckpoint(sql, projection.name, true);
       if (
@@ -183,6 +190,7 @@ export class ProjectionRunners {
         throw new PositionMoved();
       }
       const last = events[events.length - 1]!.position;
+      generation = checkpoint.generation;
       const keys = await applyEvents(sql, projection, checkpoint.generation, events);
       await sql.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
         projection.name,
@@ -203,6 +211,11 @@ export class ProjectionRunners {
     if (committed !== null) {
       runner.position = committed;
       this.emitter.emit('advanced');
+      runner.sinceAnalyzed += events.length;
+      if (runner.sinceAnalyzed >= analyzeEvery && generation !== null) {
+        runner.sinceAnalyzed = 0;
+        await analyzeTables(this.database, projection, generation);
+      }
     }
     if (change) this.emitter.emit('changed', change);
   }

@@ -103,10 +103,10 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
         [current],
       );
       await db.query(
-        `INSERT INTO ${table('overall')} SELECT user_id, sum(points), sum(wins), count(*) FROM ${table('period_scores')} GROUP BY user_id`,
+        `INSERT INTO ${table('overall')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) FROM ${table('period_scores')} GROUP BY user_id`,
       );
       await db.query(
-        `INSERT INTO ${table('last10')} SELECT user_id, sum(points), sum(wins), count(*) FROM ${table('period_scores')}
+        `INSERT INTO ${table('last10')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) FROM ${table('period_scores')}
           WHERE period_id >= 29 GROUP BY user_id`,
       );
       for (const name of projection.tables.map((t) => t.name)) await db.query(`ANALYZE ${table(name)}`);

@@ -196,7 +196,12 @@ function record(
         // After the matches: the admin records Arsenal's win; the answer comes once the read
         // models have it (ADR 011: no X-Read-Your-Writes header).
         app.clock!.set(new Date('2025-08-20T12:00:00Z'));
-        const raw = new pg.Pool({ connectionString: app.config.databaseUrl!, max: 2 });
+        // The read tables' views show the rows of the connection's pool (`treble.pool`): the default one.
+        const raw = new pg.Pool({
+          connectionString: app.config.databaseUrl!,
+          max: 2,
+          options: '-c treble.pool=',
+        });
         const { rows } = await raw.query<{ n: number }>(
           `SELECT count(*)::integer AS n FROM choices WHERE option_id = '1-ARS'`,
         );
