@@ -34,6 +34,25 @@ export class PoolDirectory {
     return this.known.pools;
   }
 
+  /**
+   * A person's role in a pool created in the registry, or null for a non-member. Until pools have
+   * member streams (docs/adr/015, step 4), a pool's one member is its creator, its admin.
+   */
+  async roleIn(key: string, userId: string): Promise<'admin' | 'player' | null> {
+    const pool = (await this.pools()).find((candidate) => candidate.key === key);
+    return pool?.createdBy === userId ? 'admin' : null;
+  }
+
+  /** The registered pools a person is a member of, with their role (the default pool aside). */
+  async poolsOf(userId: string): Promise<(RegisteredPool & { role: 'admin' | 'player' })[]> {
+    const mine: (RegisteredPool & { role: 'admin' | 'player' })[] = [];
+    for (const pool of await this.pools()) {
+      const role = await this.roleIn(pool.key, userId);
+      if (role !== null) mine.push({ key: pool.key, address: pool.address, name: pool.name, role });
+    }
+    return mine;
+  }
+
   /** The key of the pool at `address` ('' for the default pool), or null when there is none. */
   async keyOf(address: string): Promise<string | null> {
     if (address === DEFAULT_POOL_ADDRESS) return DEFAULT_POOL_KEY;
@@ -42,16 +61,12 @@ export class PoolDirectory {
   }
 }
 
-/**
- * A person's role in a pool. Until pools have member streams (docs/adr/015, step 4), a pool's one
- * member is its creator, its admin.
- */
+/** A person's role in a pool (the access guard and the sockets ask). */
 @QueryHandler(PoolRoleQuery)
 export class PoolRoleHandler implements IQueryHandler<PoolRoleQuery> {
   constructor(private readonly directory: PoolDirectory) {}
 
-  async execute({ poolKey, userId }: PoolRoleQuery): Promise<'admin' | 'player' | null> {
-    const pool = (await this.directory.pools()).find((candidate) => candidate.key === poolKey);
-    return pool?.createdBy === userId ? 'admin' : null;
+  execute({ poolKey, userId }: PoolRoleQuery): Promise<'admin' | 'player' | null> {
+    return this.directory.roleIn(poolKey, userId);
   }
 }

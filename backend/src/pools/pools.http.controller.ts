@@ -5,19 +5,24 @@ import { authenticationOf } from '../accounts/index.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { Player } from '../platform/http/access.decorators.js';
+import { PoolDirectory } from './pool-directory.js';
 import { poolNotFound } from './pool-routes.js';
 
-/** The pools a person belongs to (docs/adr/015): so far the install's default pool, for everyone. */
+/** The pools a person belongs to (docs/adr/015): the install's default pool, for everyone, and those they are members of. */
 @ApiTags('pools')
 @Controller('pools')
 @Player()
 export class PoolsController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly directory: PoolDirectory,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'The pools you belong to, with your role in each' })
-  list(@Req() request: Request): PoolSummary[] {
+  async list(@Req() request: Request): Promise<PoolSummary[]> {
     const { user } = authenticationOf(request);
+    const others = await this.directory.poolsOf(user.id);
     return [
       {
         address: DEFAULT_POOL_ADDRESS,
@@ -25,13 +30,14 @@ export class PoolsController {
         role: user.isAdmin ? 'admin' : 'player',
         isDefault: true,
       },
+      ...others.map(({ address, name, role }) => ({ address, name, role, isDefault: false })),
     ];
   }
 
   @Get(':pool')
   @ApiOperation({ summary: 'One of your pools, by its address (its routes: /api/pools/{pool}/…)' })
-  one(@Param('pool') address: string, @Req() request: Request): PoolSummary {
-    const pool = this.list(request).find((candidate) => candidate.address === address);
+  async one(@Param('pool') address: string, @Req() request: Request): Promise<PoolSummary> {
+    const pool = (await this.list(request)).find((candidate) => candidate.address === address);
     if (pool === undefined) throw poolNotFound();
     return pool;
   }

@@ -120,6 +120,17 @@ describe.each(databaseTargets)('pools on $name', (target) => {
         { address: 'family-pool', name: 'Family pool' },
         { actor: player.user.id, source: 'player', now: new Date(), correlationId: 'test' },
       );
+    // The creator's list names it, with their role there; nobody else's does.
+    const familySummary: PoolSummary = {
+      address: 'family-pool',
+      name: 'Family pool',
+      role: 'admin',
+      isDefault: false,
+    };
+    expect((await player.request('GET', '/api/pools')).body).toEqual([summary('player'), familySummary]);
+    expect((await player.request('GET', '/api/pools/family-pool')).body).toEqual(familySummary);
+    expect((await admin.request('GET', '/api/pools')).body).toEqual([summary('admin')]);
+    expect((await admin.request('GET', '/api/pools/family-pool')).status).toBe(404);
     const defaultPeriods = await admin.request('GET', '/api/periods');
     const defaultPeriodOne = await store.readStream('period-1');
 
