@@ -66,7 +66,13 @@ async function rowSecurityRole(dataSource: DataSource): Promise<string | null> {
       END $$`);
     await dataSource.query(`DO $$ BEGIN EXECUTE format('GRANT %I TO ${appRole}', current_user); END $$`);
   } catch (error) {
-    if (!(await isMember())) throw error;
+    if (!(await isMember()))
+      throw new Error(
+        `The database user skips row-level security (a superuser or BYPASSRLS) and could not make the role ${appRole} ` +
+          `(${error instanceof Error ? error.message : String(error)}). Create it once (CREATE ROLE ${appRole} NOLOGIN ` +
+          `NOBYPASSRLS; GRANT <user> TO ${appRole};) or connect as a user without BYPASSRLS.`,
+        { cause: error },
+      );
   }
   return appRole;
 }
