@@ -39,40 +39,41 @@ const appRole = 'treble_app';
 
 /**
  * Row-level security (the read tables' second line between pools, projection-tables.ts) applies
- * to every role but superusers and roles with BYPASSRLS, which the embedded database and many small
- * installs connect as. Such a user gets a role of the app's, `treble_app`, without either, and a
- * member of the user so that it holds the user's rights on every table; the app's connections take
- * it once migrations are done. Any other user is subject to the policies as it is (they are forced
- * on the tables' owner too): null.
+ * to every role but superusers and roles with BYPASSRLS. A superuser (the embedded database's, and
+ * many small installs') gets a role of the app's, `treble_app`, with neither, and a member of the
+ * superuser so that it holds its rights on every table; the app's connections take it once
+ * migrations are done. Any other user is subject to the policies as it is (they are forced on the
+ * tables' owner too): null. A user with BYPASSRLS that is no superuser cannot switch to such a role
+ * (it would have to be a member of a role that is a member of itself), so it is refused at start.
  */
 async function rowSecurityRole(dataSource: DataSource): Promise<string | null> {
-  const [me] = await dataSource.query<{ exempt: boolean }[]>(
-    'SELECT rolsuper OR rolbypassrls AS exempt FROM pg_roles WHERE rolname = current_user',
+  const [me] = await dataSource.query<{ name: string; superuser: boolean; bypasses: boolean }[]>(
+    'SELECT rolname AS name, rolsuper AS superuser, rolbypassrls AS bypasses FROM pg_roles WHERE rolname = current_user',
   );
-  if (me?.exempt !== true) return null;
-  const isMember = async () => {
-    const [row] = await dataSource.query<{ member: boolean }[]>(
-      `SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${appRole}')
-                   THEN pg_has_role('${appRole}', current_user, 'MEMBER') ELSE false END AS member`,
+  if (me === undefined || (!me.superuser && !me.bypasses)) return null;
+  if (!me.superuser)
+    throw new Error(
+      `The database user ${me.name} has BYPASSRLS, so row-level security would not keep pools apart: ` +
+        `connect as a user without it (ALTER ROLE ${me.name} NOBYPASSRLS).`,
     );
-    return row?.member === true;
-  };
-  if (await isMember()) return appRole;
-  try {
-    // Roles belong to the server, not to one database: another database's app may make it at once.
-    await dataSource.query(`DO $$ BEGIN
-        CREATE ROLE ${appRole} NOLOGIN NOSUPERUSER NOBYPASSRLS;
-      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-      END $$`);
-    await dataSource.query(`DO $$ BEGIN EXECUTE format('GRANT %I TO ${appRole}', current_user); END $$`);
-  } catch (error) {
-    if (!(await isMember()))
-      throw new Error(
-        `The database user skips row-level security (a superuser or BYPASSRLS) and could not make the role ${appRole} ` +
-          `(${error instanceof Error ? error.message : String(error)}). Create it once (CREATE ROLE ${appRole} NOLOGIN ` +
-          `NOBYPASSRLS; GRANT <user> TO ${appRole};) or connect as a user without BYPASSRLS.`,
-        { cause: error },
+  // Roles belong to the server, not to one database: another database's app may make it at once.
+  await dataSource.query(`DO $$ BEGIN
+      CREATE ROLE ${appRole} NOLOGIN NOSUPERUSER NOBYPASSRLS;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
+  const [{ member } = { member: false }] = await dataSource.query<{ member: boolean }[]>(
+    `SELECT pg_has_role('${appRole}', current_user, 'MEMBER') AS member`,
+  );
+  if (!member) {
+    try {
+      await dataSource.query(`DO $$ BEGIN EXECUTE format('GRANT %I TO ${appRole}', current_user); END $$`);
+    } catch (error) {
+      // Another app instance granted it at the same moment ("tuple concurrently updated").
+      const [again] = await dataSource.query<{ member: boolean }[]>(
+        `SELECT pg_has_role('${appRole}', current_user, 'MEMBER') AS member`,
       );
+      if (again?.member !== true) throw error;
+    }
   }
   return appRole;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { databaseTargets, type TestDatabaseHandle } from '../../../test/support/databases.js';
 import { inPool } from '../pool-scope/pool-scope.js';
-import type { Database } from './database.js';
+import pg from 'pg';
+import { Database } from './database.js';
 
 const setting = async (database: Database) =>
   (await database.query<{ pool: string }>("SELECT current_setting('treble.pool') AS pool")).rows[0]!.pool;
@@ -57,3 +58,29 @@ describe.each(databaseTargets)('the pool of a connection on $name', (target) => 
     expect(await setting(handle.database)).toBe('');
   });
 });
+
+describe.each(databaseTargets.filter((target) => target.name === 'Postgres server'))(
+  'a database user that skips row-level security on $name',
+  (target) => {
+    it('is refused at start when it has BYPASSRLS but is no superuser (it could not take the app role)', async () => {
+      const provisioned = await target.provision();
+      const owner = new pg.Client({ connectionString: provisioned.url! });
+      await owner.connect();
+      try {
+        await owner.query(`DO $$ BEGIN
+            CREATE ROLE treble_test_bypasser LOGIN BYPASSRLS;
+          EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+          END $$`);
+        await owner.query('GRANT ALL ON SCHEMA public TO treble_test_bypasser');
+        const url = new URL(provisioned.url!);
+        url.username = 'treble_test_bypasser';
+        await expect(
+          Database.open({ url: url.toString(), dataDir: provisioned.dataDir, poolSize: 2 }),
+        ).rejects.toThrow('has BYPASSRLS, so row-level security would not keep pools apart');
+      } finally {
+        await owner.end();
+        await provisioned.cleanup();
+      }
+    });
+  },
+);
