@@ -34,23 +34,18 @@ export class PoolDirectory {
     return this.known.pools;
   }
 
-  /**
-   * A person's role in a pool created in the registry, or null for a non-member. Until pools have
-   * member streams (docs/adr/015, step 4), a pool's one member is its creator, its admin.
-   */
+  /** A person's role in a pool created in the registry, or null for a non-member. */
   async roleIn(key: string, userId: string): Promise<'admin' | 'player' | null> {
     const pool = (await this.pools()).find((candidate) => candidate.key === key);
-    return pool?.createdBy === userId ? 'admin' : null;
+    return pool === undefined ? null : roleOf(pool, userId);
   }
 
   /** The registered pools a person is a member of, with their role (the default pool aside). */
   async poolsOf(userId: string): Promise<(RegisteredPool & { role: 'admin' | 'player' })[]> {
-    const mine: (RegisteredPool & { role: 'admin' | 'player' })[] = [];
-    for (const pool of await this.pools()) {
-      const role = await this.roleIn(pool.key, userId);
-      if (role !== null) mine.push({ key: pool.key, address: pool.address, name: pool.name, role });
-    }
-    return mine;
+    return (await this.pools()).flatMap((pool) => {
+      const role = roleOf(pool, userId);
+      return role === null ? [] : [{ key: pool.key, address: pool.address, name: pool.name, role }];
+    });
   }
 
   /** The key of the pool at `address` ('' for the default pool), or null when there is none. */
@@ -59,6 +54,14 @@ export class PoolDirectory {
     if (!poolAddressPattern.test(address)) return null;
     return (await this.pools()).find((pool) => pool.address === address)?.key ?? null;
   }
+}
+
+/**
+ * Until pools have member streams (docs/adr/015, step 4), a pool's one member is its creator, its
+ * admin.
+ */
+function roleOf(pool: { createdBy: string }, userId: string): 'admin' | 'player' | null {
+  return pool.createdBy === userId ? 'admin' : null;
 }
 
 /** A person's role in a pool (the access guard and the sockets ask). */

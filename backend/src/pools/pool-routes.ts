@@ -1,13 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ErrorCodes } from '@treble/contracts';
-import { DomainError } from '../shared/domain/domain-error.js';
+import { poolNotFound } from '../shared/queries/pool-queries.js';
 import type { PoolDirectory } from './pool-directory.js';
 
 const scoped = /^\/api\/pools\/([^/?]*)(\/[^?]*)(\?.*)?$/;
-
-/** What a pool that does not exist, or is not the asker's, is answered. */
-export const poolNotFound = () =>
-  new DomainError(ErrorCodes.POOL_NOT_FOUND, 'There is no such pool, or you are not one of its members.');
 
 /**
  * Pool-scoped routes (docs/adr/015): `/api/pools/{address}/…` is served by the route of the same

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { Player } from '../platform/http/access.decorators.js';
 import { PoolDirectory } from './pool-directory.js';
-import { poolNotFound } from './pool-routes.js';
+import { poolNotFound } from '../shared/queries/pool-queries.js';
 
 /** The pools a person belongs to (docs/adr/015): the install's default pool, for everyone, and those they are members of. */
 @ApiTags('pools')

@@ -3,8 +3,8 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { Sql } from '../platform/database/sql.js';
 import { SEASON_STARTED, type SeasonStartedData } from '../shared/domain/season-scope.js';
 import { identifier, physical, poolView, startSeason } from './projection-tables.js';
-import { currentPoolKey, inPool } from '../platform/pool-scope/pool-scope.js';
-import type { Projection, ProjectionContext } from './projection.js';
+import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
+import { consecutiveRuns, type Projection, type ProjectionContext } from './projection.js';
 
 /**
  * The keys a batch changed: for every browser of the pools whose events it applied, and for one
@@ -75,8 +75,8 @@ export async function applyEvents(
   };
   // Each pool's events in its own scope, so the projection's statements see and write that pool's
   // rows alone (projection-tables.ts); a run of one pool's events is handed over together.
-  for (const run of runsByPool(events)) {
-    await inPool(run.pool, async () => {
+  for (const run of consecutiveRuns(events, (event) => event.metadata.pool ?? DEFAULT_POOL_KEY)) {
+    await inPool(run.kind ?? DEFAULT_POOL_KEY, async () => {
       for (const event of run.events) {
         if (event.type === SEASON_STARTED) {
           // A barrier: the events before it are applied to the ending season's tables, archived here.
@@ -92,16 +92,4 @@ export async function applyEvents(
     });
   }
   return changed;
-}
-
-/** The events in log order, cut where the pool changes (an event's pool is in its metadata). */
-function runsByPool(events: readonly RecordedEvent[]): { pool: string; events: RecordedEvent[] }[] {
-  const runs: { pool: string; events: RecordedEvent[] }[] = [];
-  for (const event of events) {
-    const pool = event.metadata.pool ?? '';
-    const last = runs.at(-1);
-    if (last?.pool === pool) last.events.push(event);
-    else runs.push({ pool, events: [event] });
-  }
-  return runs;
 }

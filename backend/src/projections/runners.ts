@@ -21,12 +21,17 @@ interface Runner {
   wake: (() => void) | null;
   stopped: boolean;
   done: Promise<void>;
-  /** Events applied since its tables were last analyzed (projection-tables.ts `analyzeTables`). */
+  /** Events applied since its tables were last analyzed (projection-tables.ts `analyzeTables`), and in all. */
   sinceAnalyzed: number;
+  applied: number;
 }
 
-/** The live tables are analyzed again after this many more events. */
-const analyzeEvery = 500;
+/**
+ * The live tables are analyzed again once the events applied since the last time reach a tenth of
+ * all applied (as autovacuum's scale factor does), and at least this many: a few times in a season,
+ * not every few hundred picks of a deadline rush.
+ */
+const analyzeAtLeastEvery = 500;
 
 /** The shared subscription to the log, and the position of the last batch it handed out. */
 interface Feed {
@@ -129,6 +134,7 @@ export class ProjectionRunners {
       wake: null,
       done: Promise.resolve(),
       sinceAnalyzed: 0,
+      applied: 0,
     };
     this.runners.set(projection.name, runner);
     this.setState(projection.name, 'live');
@@ -212,7 +218,9 @@ export class ProjectionRunners {
       runner.position = committed;
       this.emitter.emit('advanced');
       runner.sinceAnalyzed += events.length;
-      if (runner.sinceAnalyzed >= analyzeEvery && generation !== null) {
+      runner.applied += events.length;
+      const due = Math.max(analyzeAtLeastEvery, runner.applied / 10);
+      if (runner.sinceAnalyzed >= due && generation !== null) {
         runner.sinceAnalyzed = 0;
         await analyzeTables(this.database, projection, generation);
       }

@@ -10,6 +10,7 @@ import type { Server, Socket } from 'socket.io';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   DEFAULT_POOL_ADDRESS,
+  ErrorCodes,
   type ClientToServerEvents,
   type MatchFinishedNotice,
   type ResultRecordedNotice,
@@ -122,15 +123,14 @@ export class RealtimeGateway
     if (auth === null) throw new Error('UNAUTHENTICATED');
     const { pool: address = DEFAULT_POOL_ADDRESS } = socket.handshake.auth as SocketHandshake;
     const pool = typeof address === 'string' ? await this.pools.keyOf(address) : null;
+    if (pool === null) throw new Error(ErrorCodes.POOL_NOT_FOUND);
+    // The default pool's roles are the accounts' own; another pool's, its members'.
+    const defaultRole = auth.user.isAdmin ? 'admin' : 'player';
     const role =
-      pool === null
-        ? null
-        : pool === DEFAULT_POOL_KEY
-          ? auth.user.isAdmin
-            ? 'admin'
-            : 'player'
-          : await this.queryBus.execute(new PoolRoleQuery(pool, auth.user.id));
-    if (pool === null || role === null) throw new Error('POOL_NOT_FOUND');
+      pool === DEFAULT_POOL_KEY
+        ? defaultRole
+        : await this.queryBus.execute(new PoolRoleQuery(pool, auth.user.id));
+    if (role === null) throw new Error(ErrorCodes.POOL_NOT_FOUND);
     socket.data = { userId: auth.user.id, sessionId: auth.sessionId, isAdmin: role === 'admin', pool };
   }
 

@@ -9,7 +9,8 @@ import { readSessionToken } from '../sessions/session-cookie.js';
 import { SessionStore, type Authentication } from '../sessions/session-store.js';
 import { ACCESS_KEY, type Access } from '../../platform/http/access.decorators.js';
 import { requestPoolKey } from '../../platform/http/command-context.js';
-import { PoolRoleQuery } from '../../shared/queries/pool-queries.js';
+import { poolNotFound, PoolRoleQuery } from '../../shared/queries/pool-queries.js';
+import { DEFAULT_POOL_KEY } from '../../platform/pool-scope/pool-scope.js';
 
 /**
  * The one place HTTP access is decided (registered globally). Signed out → 401 UNAUTHENTICATED;
@@ -44,14 +45,11 @@ export class AccessGuard implements CanActivate {
     }
     const request = context.switchToHttp().getRequest<Request>();
     const poolKey = requestPoolKey(request);
-    if (access === 'public' && poolKey === '') return true;
+    if (access === 'public' && poolKey === DEFAULT_POOL_KEY) return true;
     const signedIn = await this.sessions.resolve(readSessionToken(request.headers.cookie), this.clock.now());
-    const auth = poolKey === '' || signedIn === null ? signedIn : await this.asMember(poolKey, signedIn);
-    if (auth === null && poolKey !== '')
-      throw new DomainError(
-        ErrorCodes.POOL_NOT_FOUND,
-        'There is no such pool, or you are not one of its members.',
-      );
+    const auth =
+      poolKey === DEFAULT_POOL_KEY || signedIn === null ? signedIn : await this.asMember(poolKey, signedIn);
+    if (auth === null && poolKey !== DEFAULT_POOL_KEY) throw poolNotFound();
     if (auth === null)
       throw new DomainError(
         ErrorCodes.UNAUTHENTICATED,

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { CommandContext, EventSource } from '../../shared/domain/event.js';
 import type { Clock } from '../clock/clock.js';
+import { DEFAULT_POOL_KEY } from '../pool-scope/pool-scope.js';
 
 /** The signed-in user the access guard put on the request, if any. */
 export interface RequestUser {
@@ -18,7 +19,7 @@ export function requestUser(request: Request): RequestUser | null {
  * `/api/pools/{pool}/…`; the default pool's key, the empty one, for every other route.
  */
 export function requestPoolKey(request: Request): string {
-  return (request as Request & { poolKey?: string }).poolKey ?? '';
+  return (request as Request & { poolKey?: string }).poolKey ?? DEFAULT_POOL_KEY;
 }
 
 /** Who does what, when: the context every command carries into the event metadata. */

@@ -1,4 +1,6 @@
 import { Query } from '@nestjs/cqrs';
+import { ErrorCodes } from '@treble/contracts';
+import { DomainError } from '../domain/domain-error.js';
 
 /**
  * The pools context answers: what is this person in this pool (docs/adr/015)? `null` for a
@@ -13,3 +15,7 @@ export class PoolRoleQuery extends Query<'admin' | 'player' | null> {
     super();
   }
 }
+
+/** What a pool that does not exist, or is not the asker's, is answered (which of the two is not said). */
+export const poolNotFound = (): DomainError =>
+  new DomainError(ErrorCodes.POOL_NOT_FOUND, 'There is no such pool, or you are not one of its members.');
