@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  DEFAULT_POOL_ADDRESS,
   queryKeys,
   type AuthResponse,
   type ChangePasswordRequest,
@@ -10,8 +11,10 @@ import {
   type RegisterRequest,
   type RegistrationOptions,
   type UpdateProfileRequest,
+  type PoolSummary,
   type User,
 } from '@treble/contracts';
+import { currentPool } from './current-pool';
 import { ApiError, requestJson, type FetchLike } from './http';
 import { adoptBrowserTimeZone } from './notifications';
 
@@ -20,12 +23,30 @@ import { adoptBrowserTimeZone } from './notifications';
  * section 7). It changes only through this app's own sign-in, sign-out and profile calls, or a
  * socket notice after a role change, so it never goes stale on its own.
  */
+/**
+ * Roles are per pool (docs/adr/015): on a page of a pool other than the default one, the user is
+ * an admin when they are that pool's admin (their pool summary says so), and no admin in a pool
+ * they are not in (whose pages say "Pool Not Found").
+ */
+async function asMemberHere(user: User, init: { signal?: AbortSignal; fetch?: FetchLike }): Promise<User> {
+  const address = currentPool();
+  if (address === DEFAULT_POOL_ADDRESS) return user;
+  try {
+    const pool = await requestJson<PoolSummary>(`/api/pools/${address}`, init);
+    return { ...user, isAdmin: pool.role === 'admin' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { ...user, isAdmin: false };
+    throw error;
+  }
+}
+
 export function authUserQueryOptions(fetch?: FetchLike) {
   return queryOptions({
     queryKey: queryKeys.authUser(),
     queryFn: async ({ signal }) => {
       try {
-        return await requestJson<User>('/api/auth/user', { signal, fetch });
+        const user = await requestJson<User>('/api/auth/user', { signal, fetch });
+        return await asMemberHere(user, { signal, fetch });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -48,12 +69,13 @@ export function registrationOptionsQueryOptions(invite: string | undefined, fetc
  * After signing in or out, the cache holds only what the new user (or nobody) may see. The user
  * entry itself is kept and overwritten, so components watching it update at once.
  */
-function switchUser(queryClient: QueryClient, user: User | null): void {
+async function switchUser(queryClient: QueryClient, user: User | null, fetch?: FetchLike): Promise<void> {
+  const here = user === null ? null : await asMemberHere(user, { fetch });
   const [scope, name] = queryKeys.authUser();
   queryClient.removeQueries({
     predicate: (query) => !(query.queryKey[0] === scope && query.queryKey[1] === name),
   });
-  queryClient.setQueryData(queryKeys.authUser(), user);
+  queryClient.setQueryData(queryKeys.authUser(), here);
 }
 
 export function loginMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
@@ -61,8 +83,8 @@ export function loginMutationOptions(queryClient: QueryClient, fetch?: FetchLike
     mutationKey: ['auth', 'login'],
     mutationFn: (body: LoginRequest) =>
       requestJson<AuthResponse>('/api/auth/login', { method: 'POST', body, fetch }),
-    onSuccess: ({ user }) => {
-      switchUser(queryClient, user);
+    onSuccess: async ({ user }) => {
+      await switchUser(queryClient, user, fetch);
       // Reminders show deadlines in the player's time zone: the browser's, unless one is set.
       void adoptBrowserTimeZone(fetch);
     },
@@ -74,8 +96,8 @@ export function registerMutationOptions(queryClient: QueryClient, fetch?: FetchL
     mutationKey: ['auth', 'register'],
     mutationFn: (body: RegisterRequest) =>
       requestJson<AuthResponse>('/api/auth/register', { method: 'POST', body, fetch }),
-    onSuccess: ({ user }) => {
-      switchUser(queryClient, user);
+    onSuccess: async ({ user }) => {
+      await switchUser(queryClient, user, fetch);
       void adoptBrowserTimeZone(fetch);
     },
   });
@@ -85,7 +107,7 @@ export function logoutMutationOptions(queryClient: QueryClient, fetch?: FetchLik
   return mutationOptions({
     mutationKey: ['auth', 'logout'],
     mutationFn: () => requestJson<void>('/api/auth/logout', { method: 'POST', fetch }),
-    onSuccess: () => switchUser(queryClient, null),
+    onSuccess: () => switchUser(queryClient, null, fetch),
   });
 }
 
@@ -94,7 +116,12 @@ export function updateProfileMutationOptions(queryClient: QueryClient, fetch?: F
     mutationKey: ['auth', 'profile'],
     mutationFn: (body: UpdateProfileRequest) =>
       requestJson<User>('/api/auth/user', { method: 'PATCH', body, fetch }),
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.authUser(), user),
+    // A name or picture changes nothing of the user's role in the page's pool.
+    onSuccess: (user) =>
+      queryClient.setQueryData<User | null>(queryKeys.authUser(), (held) => ({
+        ...user,
+        isAdmin: held?.isAdmin ?? user.isAdmin,
+      })),
   });
 }
 
@@ -125,6 +152,6 @@ export function resetPasswordMutationOptions(queryClient: QueryClient, fetch?: F
     mutationKey: ['auth', 'password-reset'],
     mutationFn: (body: ResetPasswordRequest) =>
       requestJson<AuthResponse>('/api/auth/password-reset', { method: 'POST', body, fetch }),
-    onSuccess: ({ user }) => switchUser(queryClient, user),
+    onSuccess: ({ user }) => switchUser(queryClient, user, fetch),
   });
 }
