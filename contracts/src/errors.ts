@@ -78,6 +78,12 @@ export const ErrorCodes = {
   POOL_NOT_FOUND: 'POOL_NOT_FOUND',
   /** Creating a pool: another pool has that address (or it is `default`). */
   POOL_ADDRESS_TAKEN: 'POOL_ADDRESS_TAKEN',
+  /** Creating a pool: this install lets its owner alone create pools (`POOL_CREATION=owner`). */
+  POOL_CREATION_OWNER_ONLY: 'POOL_CREATION_OWNER_ONLY',
+  /** Joining a pool you are a member of already. */
+  ALREADY_A_MEMBER: 'ALREADY_A_MEMBER',
+  /** Joining a pool you were removed from or deactivated in: its admin decides. */
+  MEMBERSHIP_ENDED: 'MEMBERSHIP_ENDED',
   /** A result for a match that has not kicked off yet: send `force: true` to record it anyway. */
   RESULT_BEFORE_KICKOFF: 'RESULT_BEFORE_KICKOFF',
   /** Complete Period before the matchweek started or with results missing (listed): send `force: true` to complete anyway. */
@@ -166,6 +172,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   SEASON_NOT_PLAYED: 404,
   POOL_NOT_FOUND: 404,
   POOL_ADDRESS_TAKEN: 409,
+  POOL_CREATION_OWNER_ONLY: 403,
+  ALREADY_A_MEMBER: 409,
+  MEMBERSHIP_ENDED: 403,
   RESULT_BEFORE_KICKOFF: 409,
   PERIOD_NOT_READY: 409,
   RESET_TOKEN_INVALID: 400,

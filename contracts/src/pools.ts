@@ -7,15 +7,41 @@
 /** The address of the install's pool from before several pools: the unscoped routes mean it. */
 export const DEFAULT_POOL_ADDRESS = 'default';
 
+/** A person's role in a pool: each pool has its own admins. */
+export type PoolRole = 'admin' | 'player';
+
 /** A pool I belong to, as `GET /api/pools` lists it. */
 export interface PoolSummary {
   /** What its routes and links name: `/api/pools/{address}/…`. */
   address: string;
   name: string;
   /** My role in it. */
-  role: 'admin' | 'player';
+  role: PoolRole;
   /** The install's default pool, which the unscoped routes mean. */
   isDefault: boolean;
+}
+
+/** `POST /api/pools`: a new pool, whose creator becomes its admin (who may create: `POOL_CREATION`). */
+export interface CreatePoolRequest {
+  /** Its address (`poolAddressPattern`): `/p/{address}/` in the web app. */
+  address: string;
+  /** 1 to 100 characters. */
+  name: string;
+}
+
+/**
+ * `GET /api/invitations/{token}`: the pool an invitation link joins and who made it, shown to a
+ * signed-in person before they join with one tap (`POST /api/invitations/{token}/join`, which
+ * answers the pool joined).
+ */
+export interface InvitationPreview {
+  pool: { address: string; name: string; isDefault: boolean };
+  /** The name of the member who made the link (null: unknown, or no name given). */
+  invitedBy: string | null;
+  /** `valid`, or why the link admits nobody (`suspended`: its creator was deactivated). */
+  status: 'valid' | 'revoked' | 'expired' | 'used-up' | 'suspended';
+  /** You are a member of that pool already (the page offers to open it). */
+  alreadyMember: boolean;
 }
 
 /**
@@ -35,6 +61,7 @@ const accountRoutes = [
   '/api/notifications/push',
   '/api/notifications/time-zone',
   '/api/pools',
+  '/api/invitations',
   '/api/health',
 ];
 

@@ -1,4 +1,10 @@
-import { MemberActiveQuestionHandler } from './queries/users/member-active-question.handler.js';
+import {
+  MemberActiveQuestionHandler,
+  PersonPoolsHandler,
+  PoolRoleHandler,
+} from './queries/users/member-queries.handlers.js';
+import { InvitationAdmission } from './commands/invitations/invitation-admission.js';
+import { PoolMemberships, poolMembershipHandlers } from './commands/join-pool/pool-memberships.service.js';
 import { Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
@@ -51,6 +57,11 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     },
     RouteInventory,
     MemberActiveQuestionHandler,
+    PoolRoleHandler,
+    PersonPoolsHandler,
+    ...poolMembershipHandlers,
+    InvitationAdmission,
+    PoolMemberships,
     SessionStore,
     { provide: SessionLookup, useExisting: SessionStore },
     SessionIssuer,

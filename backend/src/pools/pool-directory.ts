@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DEFAULT_POOL_ADDRESS, poolAddressPattern } from '@treble/contracts';
+import { DEFAULT_POOL_ADDRESS, poolAddressPattern, type PoolRole } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 import { readStream } from '../event-store/read-stream.js';
-import { PoolRoleQuery } from '../shared/queries/pool-queries.js';
+import { QueryBus } from '@nestjs/cqrs';
+import { PersonPoolsQuery } from '../shared/commands/membership-commands.js';
 import { poolRegistryStreamId, type PoolRegistryEvent, type RegisteredPool } from './domain/pool-registry.js';
 
 /**
@@ -19,7 +19,10 @@ export class PoolDirectory {
     pools: [],
   };
 
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   /** The pools created so far (not the default pool, which every install has). */
   async pools(): Promise<readonly (RegisteredPool & { createdBy: string })[]> {
@@ -34,17 +37,14 @@ export class PoolDirectory {
     return this.known.pools;
   }
 
-  /** A person's role in a pool created in the registry, or null for a non-member. */
-  async roleIn(key: string, userId: string): Promise<'admin' | 'player' | null> {
-    const pool = (await this.pools()).find((candidate) => candidate.key === key);
-    return pool === undefined ? null : roleOf(pool, userId);
-  }
-
-  /** The registered pools a person is a member of, with their role (the default pool aside). */
-  async poolsOf(userId: string): Promise<(RegisteredPool & { role: 'admin' | 'player' })[]> {
+  /** The registered pools a person is an active member of, with their role (the default pool aside). */
+  async poolsOf(userId: string): Promise<(RegisteredPool & { role: PoolRole })[]> {
+    const roles = new Map(
+      (await this.queryBus.execute(new PersonPoolsQuery(userId))).map((pool) => [pool.key, pool.role]),
+    );
     return (await this.pools()).flatMap((pool) => {
-      const role = roleOf(pool, userId);
-      return role === null ? [] : [{ key: pool.key, address: pool.address, name: pool.name, role }];
+      const role = roles.get(pool.key);
+      return role === undefined ? [] : [{ key: pool.key, address: pool.address, name: pool.name, role }];
     });
   }
 
@@ -53,23 +53,5 @@ export class PoolDirectory {
     if (address === DEFAULT_POOL_ADDRESS) return DEFAULT_POOL_KEY;
     if (!poolAddressPattern.test(address)) return null;
     return (await this.pools()).find((pool) => pool.address === address)?.key ?? null;
-  }
-}
-
-/**
- * Until pools have member streams (docs/adr/015, step 4), a pool's one member is its creator, its
- * admin.
- */
-function roleOf(pool: { createdBy: string }, userId: string): 'admin' | 'player' | null {
-  return pool.createdBy === userId ? 'admin' : null;
-}
-
-/** A person's role in a pool (the access guard and the sockets ask). */
-@QueryHandler(PoolRoleQuery)
-export class PoolRoleHandler implements IQueryHandler<PoolRoleQuery> {
-  constructor(private readonly directory: PoolDirectory) {}
-
-  execute({ poolKey, userId }: PoolRoleQuery): Promise<'admin' | 'player' | null> {
-    return this.directory.roleIn(poolKey, userId);
   }
 }

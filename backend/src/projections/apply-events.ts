@@ -2,7 +2,7 @@ import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contr
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { Sql } from '../platform/database/sql.js';
 import { SEASON_STARTED, type SeasonStartedData } from '../shared/domain/season-scope.js';
-import { identifier, physical, poolView, startSeason } from './projection-tables.js';
+import { identifier, isInstallTable, physical, poolView, startSeason } from './projection-tables.js';
 import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
 import { consecutiveRuns, type Projection, type ProjectionContext } from './projection.js';
 
@@ -42,7 +42,8 @@ export async function applyEvents(
       if (!projection.tables.some((t) => t.name === name)) {
         throw new Error(`Projection ${projection.name} has no table ${name}`);
       }
-      return identifier(poolView(physicalName(name)));
+      // The install's tables (a person's own rows) are written as they are, in any pool's run.
+      return identifier(isInstallTable(projection, name) ? physicalName(name) : poolView(physicalName(name)));
     },
   };
   const changed: ChangedKeys = { everyone: [], users: new Map(), pools: new Set() };

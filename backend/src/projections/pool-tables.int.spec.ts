@@ -3,13 +3,14 @@ import { defaultRules } from '@treble/contracts';
 import { databaseTargets, type TestDatabaseHandle } from '../../test/support/databases.js';
 import { projectionsFor } from '../read-models.js';
 import { inPool } from '../platform/pool-scope/pool-scope.js';
-import { ensureInstalled, physical, poolView, tableNames } from './projection-tables.js';
+import { ensureInstalled, isInstallTable, physical, poolView, tableNames } from './projection-tables.js';
 
 /**
  * Every read table of the app belongs to pools (docs/adr/015): `pool_id` is its first column and
  * the first column of each of its keys and indexes, projections write it through its pool view, and
  * readers see it through a view of one pool's rows; row-level security on the table is the second
- * line. A new projection table without them fails here.
+ * line. A new projection table without them fails here, and so does a new table of the install
+ * (`ProjectionTable.install`: a person's own rows, which every pool they joined reads).
  */
 describe.each(databaseTargets)('the read tables of every pool on $name', (target) => {
   let handle: TestDatabaseHandle;
@@ -22,7 +23,16 @@ describe.each(databaseTargets)('the read tables of every pool on $name', (target
     await handle?.dispose();
   });
 
-  const tables = projections.flatMap((projection) => tableNames(projection));
+  const tables = projections.flatMap((projection) =>
+    tableNames(projection).filter((table) => !isInstallTable(projection, table)),
+  );
+
+  it("has no table of the install but a person's own: their name, and the pools they are in", () => {
+    const install = projections.flatMap((projection) =>
+      tableNames(projection).filter((table) => isInstallTable(projection, table)),
+    );
+    expect(install).toEqual(['persons', 'memberships']);
+  });
 
   it('has a pool_id first in every table, key and index', async () => {
     expect(tables.length).toBeGreaterThan(15);

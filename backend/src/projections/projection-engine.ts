@@ -10,6 +10,7 @@ import {
   dropGeneration,
   ensureInstalled,
   identifier,
+  isInstallTable,
   physical,
   pointViews,
   readCheckpoint,
@@ -208,8 +209,10 @@ export class ProjectionEngine {
           const found: TableDifference[] = [];
           // The live generation's tables themselves, one pool at a time (row-level security shows a
           // statement its connection's pool only).
+          // The install's tables (ProjectionTable.install) once, in the default pool.
           for (const pool of pools)
             for (const table of tableNames(projection)) {
+              if (pool !== DEFAULT_POOL_KEY && isInstallTable(projection, table)) continue;
               const livePhysical = identifier(physical(table, live.generation));
               const label = pool === DEFAULT_POOL_KEY ? table : `${table} (pool ${pool})`;
               const difference = await inPool(pool, () =>

@@ -83,6 +83,7 @@ export async function createTables(
     const name = physicalName(table.name);
     await sql.query(`DROP TABLE IF EXISTS ${identifier(name)} CASCADE`);
     for (const statement of table.ddl(identifier(name))) await sql.query(statement);
+    if (table.install) continue;
     await protect(sql, name);
     if (table.seasons) {
       // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
@@ -98,12 +99,22 @@ export async function createTables(
 }
 
 export async function pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
+  const views = projection.views ?? [];
+  for (const view of views) await sql.query(`DROP VIEW IF EXISTS ${identifier(view.name)}`);
   for (const name of tableNames(projection)) {
+    const ofItsPool = isInstallTable(projection, name) ? '' : ` WHERE ${ofThePool}`;
     await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
     await sql.query(
-      `CREATE VIEW ${identifier(name)} WITH (security_invoker = true) AS SELECT * FROM ${identifier(physical(name, generation))} WHERE ${ofThePool}`,
+      `CREATE VIEW ${identifier(name)} WITH (security_invoker = true) AS SELECT * FROM ${identifier(physical(name, generation))}${ofItsPool}`,
     );
   }
+  for (const view of views)
+    await sql.query(`CREATE VIEW ${identifier(view.name)} WITH (security_invoker = true) AS ${view.select}`);
+}
+
+/** Whether a table of the projection is the install's rather than a pool's (`ProjectionTable.install`). */
+export function isInstallTable(projection: Projection, name: string): boolean {
+  return projection.tables.some((table) => table.name === name && table.install === true);
 }
 
 /**
@@ -119,7 +130,9 @@ export async function analyzeTables(sql: Sql, projection: Projection, generation
 }
 
 export async function dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
-  for (const name of tableNames(projection)) {
+  // A view's name may have been a table's in an older version (`users`).
+  const views = (projection.views ?? []).map((view) => view.name);
+  for (const name of [...tableNames(projection), ...views]) {
     await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))} CASCADE`);
   }
 }

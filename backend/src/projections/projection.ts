@@ -19,6 +19,21 @@ export interface ProjectionTable {
    * `ProjectionEngine.readSeason`, with the same queries as the current one.
    */
   seasons?: 'archived' | 'kept';
+  /**
+   * A table of the install rather than of a pool (docs/adr/015): a person's own rows (their name,
+   * the pools they are in), which every pool they belong to reads. No `pool_id`, no row-level
+   * security: its rows are what a person shows of themselves to the pools they joined.
+   */
+  install?: true;
+}
+
+/**
+ * A view a projection declares over its tables' logical names (`select` names them), pointed again
+ * with them: readers query it as they would a table (`users`, a pool's members with their persons).
+ */
+export interface ProjectionView {
+  name: string;
+  select: string;
 }
 
 /**
@@ -72,6 +87,8 @@ export interface Projection<Event extends DomainEvent = DomainEvent> {
   name: string;
   version: number;
   tables: ProjectionTable[];
+  /** Views over the tables, for readers (absent: none). */
+  views?: ProjectionView[];
   /** Event types `apply` cares about ('all' for every event); the checkpoint moves past the others. */
   eventTypes: readonly Event['type'][] | 'all';
   /**

@@ -124,12 +124,8 @@ export class RealtimeGateway
     const { pool: address = DEFAULT_POOL_ADDRESS } = socket.handshake.auth as SocketHandshake;
     const pool = typeof address === 'string' ? await this.pools.keyOf(address) : null;
     if (pool === null) throw new Error(ErrorCodes.POOL_NOT_FOUND);
-    // The default pool's roles are the accounts' own; another pool's, its members'.
-    const defaultRole = auth.user.isAdmin ? 'admin' : 'player';
-    const role =
-      pool === DEFAULT_POOL_KEY
-        ? defaultRole
-        : await this.queryBus.execute(new PoolRoleQuery(pool, auth.user.id));
+    // Every pool's roles, the default one's too, are its members' (not every person is one of it).
+    const role = await this.queryBus.execute(new PoolRoleQuery(pool, auth.user.id));
     if (role === null) throw new Error(ErrorCodes.POOL_NOT_FOUND);
     socket.data = { userId: auth.user.id, sessionId: auth.sessionId, isAdmin: role === 'admin', pool };
   }

@@ -10,7 +10,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { routeAccess } from '../../src/accounts/access/route-access.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
-import { PoolCreation } from '../../src/pools/pool-creation.js';
+import { PoolDirectory } from '../../src/pools/index.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { eventually } from '../support/waiting.js';
@@ -30,7 +30,11 @@ describe.each(databaseTargets)('pools on $name', (target) => {
   let player: SignedIn;
 
   beforeAll(async () => {
-    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z', POOL_NAME: 'Office pool' });
+    app = await startTestApp(target, {
+      POOL_NOW: '2025-08-10T12:00:00Z',
+      POOL_NAME: 'Office pool',
+      POOL_CREATION: 'anyone',
+    });
     admin = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
     player = await registerPlayer(app, admin, { firstName: 'Pia', lastName: 'Player' });
   }, 300_000);
@@ -112,14 +116,14 @@ describe.each(databaseTargets)('pools on $name', (target) => {
 
   it("writes a second pool's commands to its own streams, for its members only", async () => {
     const store = app.app.get<EventStore>(EVENT_STORE);
-    // Until pools are created over HTTP (docs/adr/015, step 4) the app makes one; its creator,
-    // the default pool's player, is its admin, and the default pool's admin is nobody there.
-    const family = await app.app
-      .get(PoolCreation)
-      .create(
-        { address: 'family-pool', name: 'Family pool' },
-        { actor: player.user.id, source: 'player', now: new Date(), correlationId: 'test' },
-      );
+    // Anyone may create pools on this install (POOL_CREATION=anyone); the creator, the default
+    // pool's player, is its admin, and the default pool's admin is nobody there.
+    const created = await player.request('POST', '/api/pools', {
+      address: 'family-pool',
+      name: 'Family pool',
+    });
+    expect(created.status).toBe(201);
+    const family = (await app.app.get(PoolDirectory).pools()).find((pool) => pool.address === 'family-pool')!;
     // The creator's list names it, with their role there; nobody else's does.
     const familySummary: PoolSummary = {
       address: 'family-pool',

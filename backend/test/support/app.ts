@@ -213,13 +213,14 @@ export async function registerAdmin(
   return admin;
 }
 
-/** Registers a player through an invitation link that `admin` creates for them. */
+/** Registers a player through an invitation link that `admin` creates for them (in `pool`, by its address). */
 export async function registerPlayer(
   app: TestApp,
   admin: TestClient,
-  details: { email?: string; firstName?: string; lastName?: string } = {},
+  { pool, ...details }: { email?: string; firstName?: string; lastName?: string; pool?: string } = {},
 ): Promise<SignedIn> {
-  const invitation = await admin.request('POST', '/api/invites', { maxUses: 1 });
+  const invites = pool === undefined ? '/api/invites' : `/api/pools/${pool}/invites`;
+  const invitation = await admin.request('POST', invites, { maxUses: 1 });
   if (invitation.status !== 201)
     throw new Error(`Creating an invitation failed: ${invitation.status} ${invitation.text}`);
   const { token } = invitation.body as CreatedInvitation;

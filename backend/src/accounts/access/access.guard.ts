@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { ErrorCodes } from '@treble/contracts';
+import { ErrorCodes, isAccountRoute } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { readSessionToken } from '../sessions/session-cookie.js';
@@ -50,6 +50,15 @@ export class AccessGuard implements CanActivate {
     const auth =
       poolKey === DEFAULT_POOL_KEY || signedIn === null ? signedIn : await this.asMember(poolKey, signedIn);
     if (auth === null && poolKey !== DEFAULT_POOL_KEY) throw poolNotFound();
+    // A person who joined other pools only is no member of the default pool: its routes are closed
+    // to them as another pool's are to a non-member; their own account's routes are open.
+    if (
+      auth !== null &&
+      !auth.memberOfDefaultPool &&
+      poolKey === DEFAULT_POOL_KEY &&
+      !isAccountRoute(request.path)
+    )
+      throw poolNotFound();
     if (auth === null)
       throw new DomainError(
         ErrorCodes.UNAUTHENTICATED,

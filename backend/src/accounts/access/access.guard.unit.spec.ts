@@ -40,6 +40,7 @@ function guardWith(signedIn: User | null) {
         ? {
             sessionId: 's1',
             user: signedIn,
+            memberOfDefaultPool: true,
             session: { expiresAt: '2025-10-01T12:00:00.000Z', idleExpiresAt: '2025-09-15T12:00:00.000Z' },
           }
         : null,

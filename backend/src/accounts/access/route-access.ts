@@ -13,6 +13,9 @@ export const routeAccess: Record<string, Access> = {
   // Pools: mine (every route below is also served under /api/pools/:pool, docs/adr/015)
   'GET /api/pools': 'player',
   'GET /api/pools/:pool': 'player',
+  'POST /api/pools': 'player',
+  'GET /api/invitations/:token': 'player',
+  'POST /api/invitations/:token/join': 'player',
 
   // Accounts: signing up, in and out
   'POST /api/auth/register': 'public',

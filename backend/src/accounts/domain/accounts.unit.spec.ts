@@ -7,6 +7,7 @@ import {
   decideCompletePasswordReset,
   decideCreateInvitation,
   decideIssuePasswordReset,
+  decideJoinPool,
   decideMarkEntryFee,
   decideRegisterUser,
   decideReleaseEmail,
@@ -777,5 +778,63 @@ describe('user accounts', () => {
         .when((state) => decideCompletePasswordReset(state, { userId: 'u1' }))
         .thenRefused(ErrorCodes.USER_NOT_FOUND);
     });
+  });
+});
+
+describe('joining a pool (docs/adr/015)', () => {
+  const membership = deciderSpec({
+    initialState: initialUserState,
+    evolve: evolveUser,
+    decide: (command: { userId: string; invitation: string | null }, state) => decideJoinPool(state, command),
+  });
+  const joined: UserEvent = { type: 'MemberJoined', data: { userId: 'u1', invitation: 't1' } };
+  const join = { userId: 'u1', invitation: 't2' };
+  const signedUp = (pool?: string): UserEvent => ({
+    type: 'UserRegistered',
+    data: {
+      userId: 'u1',
+      email: 'a@b.c',
+      firstName: null,
+      lastName: null,
+      invitation: null,
+      ...(pool ? { pool } : {}),
+    },
+  });
+
+  it('joins a person once', () => {
+    membership
+      .given([])
+      .when(join)
+      .then([{ type: 'MemberJoined', data: join }]);
+    membership.given([joined]).when(join).thenRefused(ErrorCodes.ALREADY_A_MEMBER);
+  });
+
+  it('counts a sign-up as joining the default pool, unless it was into another pool', () => {
+    membership.given([signedUp()]).when(join).thenRefused(ErrorCodes.ALREADY_A_MEMBER);
+    membership
+      .given([signedUp('k1')])
+      .when(join)
+      .then([{ type: 'MemberJoined', data: join }]);
+  });
+
+  it('keeps out a person the pool deactivated or removed', () => {
+    membership
+      .given([joined, { type: 'UserDeactivated', data: { userId: 'u1' } }])
+      .when(join)
+      .thenRefused(ErrorCodes.MEMBERSHIP_ENDED);
+    membership
+      .given([joined, { type: 'UserRemoved', data: { userId: 'u1', email: '' } }])
+      .when(join)
+      .thenRefused(ErrorCodes.MEMBERSHIP_ENDED);
+  });
+
+  it('lets an admin act on members of their pool only', () => {
+    const manage = { userId: 'u1', actorId: 'a1', targetIsAdmin: false, active: false };
+    expect(() => decideSetActive(evolveUser(initialUserState(), signedUp('k1')), manage)).toThrow(
+      expect.objectContaining({ code: ErrorCodes.USER_NOT_FOUND }),
+    );
+    expect(decideSetActive(evolveUser(initialUserState(), joined), manage)).toEqual([
+      { type: 'UserDeactivated', data: { userId: 'u1' } },
+    ]);
   });
 });

@@ -20,8 +20,18 @@ export type UserEvent =
         firstName: string | null;
         lastName: string | null;
         invitation: string | null;
+        /**
+         * The pool the account was made to join (by its invitation), when that is not the default
+         * pool: then it joins by a `MemberJoined` there, and is no member of the default pool.
+         */
+        pool?: string;
       }
     >
+  /**
+   * A person joined a pool other than the default one (docs/adr/015), on their membership stream
+   * there (`membershipStreamId`): as its creator, or by an invitation (null: as its creator).
+   */
+  | DomainEvent<'MemberJoined', { userId: string; invitation: string | null }>
   | DomainEvent<'UserProfileUpdated', { userId: string } & Profile>
   /** An admin deactivated the account: no sign-in, picks or notifications; points and history stay. */
   | DomainEvent<'UserDeactivated', { userId: string }>
@@ -39,6 +49,11 @@ export type UserEvent =
 
 export interface UserState extends Profile {
   registered: boolean;
+  /**
+   * A member of the pool whose membership stream this is (docs/adr/015): of the default pool by
+   * signing up there, or by `MemberJoined` (in the account's stream for the default pool).
+   */
+  joined: boolean;
   removed: boolean;
   active: boolean;
   email: string | null;
@@ -48,6 +63,7 @@ export interface UserState extends Profile {
 export function initialUserState(): UserState {
   return {
     registered: false,
+    joined: false,
     removed: false,
     active: true,
     email: null,
@@ -64,10 +80,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return {
         ...state,
         registered: true,
+        joined: event.data.pool === undefined,
         email: event.data.email,
         firstName: event.data.firstName,
         lastName: event.data.lastName,
       };
+    case 'MemberJoined':
+      return { ...state, registered: true, joined: true };
     case 'UserProfileUpdated':
       return {
         ...state,
@@ -150,6 +169,8 @@ export interface RegisterUser {
   firstName?: string | null;
   lastName?: string | null;
   invitation: string | null;
+  /** The pool the invitation is of, when not the default pool. */
+  pool?: string;
 }
 
 export function decideRegisterUser(state: UserState, command: RegisterUser): UserEvent[] {
@@ -163,9 +184,25 @@ export function decideRegisterUser(state: UserState, command: RegisterUser): Use
         firstName: normalizeName('firstName', command.firstName),
         lastName: normalizeName('lastName', command.lastName),
         invitation: command.invitation,
+        ...(command.pool === undefined ? {} : { pool: command.pool }),
       },
     },
   ];
+}
+
+/** A person joins a pool once; joining again is refused (409), whatever became of the first time. */
+export function decideJoinPool(
+  state: UserState,
+  command: { userId: string; invitation: string | null },
+): UserEvent[] {
+  if (state.removed || (state.joined && !state.active))
+    throw new DomainError(
+      ErrorCodes.MEMBERSHIP_ENDED,
+      'Your membership of this pool was ended by its admin: ask them to let you back in.',
+    );
+  if (state.joined)
+    throw new DomainError(ErrorCodes.ALREADY_A_MEMBER, 'You are already a member of this pool.');
+  return [{ type: 'MemberJoined', data: { userId: command.userId, invitation: command.invitation } }];
 }
 
 export interface UpdateProfile {
@@ -183,6 +220,12 @@ export function isMember(state: UserState): boolean {
 
 function requireMember(state: UserState): void {
   if (!isMember(state)) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
+}
+
+/** What an admin does to a member of their pool needs one (docs/adr/015: not every person is). */
+function requireJoined(state: UserState): void {
+  requireMember(state);
+  if (!state.joined) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
 }
 
 export function decideUpdateProfile(state: UserState, command: UpdateProfile): UserEvent[] {
@@ -226,7 +269,7 @@ function refuseSelfOrAdmin(command: ManageMember, what: string): void {
 }
 
 export function decideSetActive(state: UserState, command: ManageMember & { active: boolean }): UserEvent[] {
-  requireMember(state);
+  requireJoined(state);
   if (state.active === command.active) return [];
   if (!command.active) {
     refuseSelfOrAdmin(command, 'deactivate');
@@ -239,7 +282,7 @@ export function decideRemoveUser(
   state: UserState,
   command: ManageMember & { hasPicked: boolean },
 ): UserEvent[] {
-  requireMember(state);
+  requireJoined(state);
   refuseSelfOrAdmin(command, 'remove');
   if (command.hasPicked) {
     throw new DomainError(
@@ -256,7 +299,7 @@ export function decideMarkEntryFee(
   state: UserState,
   command: { userId: string; paid: boolean; paidOn: string },
 ): UserEvent[] {
-  requireMember(state);
+  requireJoined(state);
   if (
     command.paid &&
     (!isoDay.test(command.paidOn) || Number.isNaN(Date.parse(`${command.paidOn}T00:00:00Z`)))

@@ -4,16 +4,23 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthSession, User } from '@treble/contracts';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/database/database.js';
-import { toUser, userColumns, type UserRow } from '../queries/users/user.entity.js';
+import { personColumns, toUser, type UserRow } from '../queries/users/user.entity.js';
 
 /** A signed-in request: who, and through which session. */
 export interface Authentication {
   sessionId: string;
+  /** The person, an admin when they are one of the default pool (the access guard says otherwise in another pool). */
   user: User;
+  /**
+   * Whether the person is a member of the install's default pool: one who joined another pool by
+   * its invitation is not (docs/adr/015), and a deactivated member of it cannot sign in at all.
+   */
+  memberOfDefaultPool: boolean;
   session: AuthSession;
 }
 
 interface ResolvedRow extends UserRow {
+  member: boolean;
   session_id: string;
   last_seen_at: Date;
   expires_at: Date;
@@ -73,10 +80,12 @@ export class SessionStore {
     if (token === null) return null;
     const { rows } = await this.database.query<ResolvedRow & { expired: boolean; touched: boolean }>(
       `WITH found AS (
-         SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${userColumns},
+         SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${personColumns},
+                m.user_id IS NOT NULL AS member,
                 (s.expires_at <= $2 OR s.last_seen_at <= $3) AS expired
-         FROM user_sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND u.active
+         FROM user_sessions s JOIN persons p ON p.id = s.user_id
+              LEFT JOIN memberships m ON m.user_id = p.id AND m.pool_id = ''
+         WHERE s.token_hash = $1 AND m.active IS NOT FALSE
        ), ended AS (
          DELETE FROM user_sessions WHERE id IN (SELECT session_id FROM found WHERE expired)
        ), touched AS (
@@ -90,7 +99,12 @@ export class SessionStore {
     const row = rows[0];
     if (!row || row.expired) return null;
     const lastSeen = row.touched ? now : row.last_seen_at;
-    return { sessionId: row.session_id, user: toUser(row), session: this.describe(lastSeen, row.expires_at) };
+    return {
+      sessionId: row.session_id,
+      user: toUser(row),
+      memberOfDefaultPool: row.member,
+      session: this.describe(lastSeen, row.expires_at),
+    };
   }
 
   async revokeToken(token: string | null): Promise<void> {

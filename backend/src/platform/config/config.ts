@@ -76,6 +76,8 @@ export interface AccountsConfig {
   adminEmails: string[];
   /** `invite`: players need an invitation link; `open`: anyone may register. */
   registration: 'invite' | 'open';
+  /** Who may create pools (`POOL_CREATION`): the install's owner, its first account, or anyone signed in. */
+  poolCreation: 'owner' | 'anyone';
   /** Session cookie only over HTTPS (`COOKIE_SECURE=true`; set it behind TLS). */
   cookieSecure: boolean;
   /** A session unused this long ends. */
@@ -208,6 +210,7 @@ function loadAccounts(env: Env, publicUrl: string | null): AccountsConfig {
   return {
     adminEmails: list(env, 'ADMIN_EMAILS', plausibleEmail, 'e-mail addresses') ?? [],
     registration: oneOf(env, 'REGISTRATION', ['invite', 'open'] as const, 'invite'),
+    poolCreation: oneOf(env, 'POOL_CREATION', ['owner', 'anyone'] as const, 'owner'),
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
     sessionIdleMinutes: idle,
     sessionAbsoluteMinutes: absolute,

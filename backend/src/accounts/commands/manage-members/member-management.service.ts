@@ -18,11 +18,12 @@ import {
   poolAdminsModel,
   poolAdminsStreamId,
   userModel,
-  userStreamId,
   type UserEvent,
   type UserState,
 } from '../../domain/index.js';
+import { membershipStreamId } from '../../membership.js';
 import { UserDirectory } from '../../queries/users/user-directory.js';
+import { currentPoolKey, DEFAULT_POOL_KEY } from '../../../platform/pool-scope/pool-scope.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { SessionStore } from '../../sessions/session-store.js';
 
@@ -55,8 +56,8 @@ export class MemberManagementService {
   /** Grants or revokes admin on the pool-admins stream; the last admin stays (LAST_ADMIN). */
   async setAdmin(userId: string, isAdmin: boolean, context: CommandContext): Promise<User> {
     const id = memberId(userId);
-    const account = await this.eventStore.readStream(userStreamId(id), { maxCount: 1 });
-    if (account.length === 0) throw noSuchUser();
+    const { state: member } = await loadAggregate(this.eventStore, membershipStreamId(id), userModel);
+    if (!member.joined || member.removed) throw noSuchUser();
     await decideAndAppend(
       this.eventStore,
       poolAdminsStreamId,
@@ -76,7 +77,9 @@ export class MemberManagementService {
     await this.decide(id, context, (state) =>
       decideSetActive(state, { userId: id, actorId: context.actor, targetIsAdmin, active }),
     );
-    if (!active) await this.sessions.revokeAll(id);
+    // Deactivated in the default pool is deactivated in the install (no sign-in); in another pool,
+    // out of that pool only (the access guard no longer admits them there).
+    if (!active && currentPoolKey() === DEFAULT_POOL_KEY) await this.sessions.revokeAll(id);
     return this.answer(id);
   }
 
@@ -104,7 +107,8 @@ export class MemberManagementService {
       decideRemoveUser(state, { userId: id, actorId: context.actor, targetIsAdmin, hasPicked }),
     );
     const removed = events.find((event) => event.type === 'UserRemoved');
-    if (removed === undefined) return;
+    // Removed from another pool is out of that pool; the account stays (docs/adr/015).
+    if (removed === undefined || currentPoolKey() !== DEFAULT_POOL_KEY) return;
     await this.sessions.revokeAll(id);
     await this.credentials.remove(id);
     await decideAndAppend(
@@ -130,7 +134,7 @@ export class MemberManagementService {
   private async decide(userId: string, context: CommandContext, decide: (state: UserState) => UserEvent[]) {
     const { events } = await decideAndAppend(
       this.eventStore,
-      userStreamId(userId),
+      membershipStreamId(userId),
       userModel,
       decide,
       metadataFor(context),

@@ -5,24 +5,22 @@ import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
 import { loadAggregate } from '../../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { DEFAULT_POOL_KEY, inPool } from '../../../platform/pool-scope/pool-scope.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { metadataFor } from '../../../shared/domain/event.js';
 import {
   checkPasswordPolicy,
-  creatorStanding,
   decideAdminOnRegistration,
   decideAdmission,
+  decideJoinPool,
   decideRegisterUser,
   decideReleaseEmail,
   decideReserveEmail,
-  decideUseInvitation,
   decideWithdrawRegistrationGrant,
   emailReservationModel,
   emailReservationStreamId,
   initialUserState,
-  invitationModel,
   invitationRefusal,
-  invitationStreamId,
   isPlausibleEmail,
   isWellFormedInvitationToken,
   normalizeEmail,
@@ -31,8 +29,9 @@ import {
   userModel,
   userStreamId,
   type Admission,
-  type InvitationState,
 } from '../../domain/index.js';
+import { membershipStreamId } from '../../membership.js';
+import { InvitationAdmission } from '../invitations/invitation-admission.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { PasswordHasher } from '../../sessions/password-hasher.js';
 
@@ -50,6 +49,7 @@ export class RegisterService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialStore,
+    private readonly invitations: InvitationAdmission,
   ) {}
 
   async register(
@@ -63,6 +63,9 @@ export class RegisterService {
     const inviteToken = registration.inviteToken?.trim() || null;
     if (inviteToken !== null && !isWellFormedInvitationToken(inviteToken)) throw invitationRefusal('unknown');
     const userId = randomUUID();
+    // The pool the link is of: the new person joins it (docs/adr/015), not the default pool.
+    const poolKey =
+      inviteToken === null ? DEFAULT_POOL_KEY : (await this.invitations.read(inviteToken)).poolKey;
     // Decided up front (it also checks the names) and appended last, once the account is admitted.
     const registered = decideRegisterUser(initialUserState(), {
       userId,
@@ -70,6 +73,7 @@ export class RegisterService {
       firstName: registration.firstName,
       lastName: registration.lastName,
       invitation: inviteToken,
+      ...(poolKey === DEFAULT_POOL_KEY ? {} : { pool: poolKey }),
     });
     await this.checkAdmission(userId, email, inviteToken, context.now);
     const passwordHash = await this.hasher.hash(registration.password);
@@ -98,17 +102,10 @@ export class RegisterService {
       );
       granted = grant.events.length > 0;
       const admission = this.admission(granted, inviteToken);
-      if (admission.kind === 'invitation') {
-        // The creator's account is read on every attempt: a link whose member was deactivated or
-        // removed in the meantime admits nobody.
-        await decideAndAppend(
-          this.eventStore,
-          invitationStreamId(admission.token),
-          invitationModel,
-          (state) => this.useInvitation(state, admission.token, userId, context.now),
-          metadata,
-        );
-      }
+      // The creator's membership is read on every attempt: a link whose member was deactivated or
+      // removed in the meantime admits nobody.
+      if (admission.kind === 'invitation')
+        await inPool(poolKey, () => this.invitations.use(admission.token, userId, context.now, metadata));
       await this.credentials.insert({ userId, email, passwordHash }, context.now);
       credentialsStored = true;
       await this.eventStore.append(
@@ -116,6 +113,16 @@ export class RegisterService {
         registered.map((event) => ({ ...event, metadata })),
         'no_stream',
       );
+      if (poolKey !== DEFAULT_POOL_KEY)
+        await inPool(poolKey, () =>
+          decideAndAppend(
+            this.eventStore,
+            membershipStreamId(userId),
+            userModel,
+            (state) => decideJoinPool(state, { userId, invitation: inviteToken }),
+            metadata,
+          ),
+        );
       return { userId };
     } catch (error) {
       if (credentialsStored) await this.credentials.remove(userId).catch(() => undefined);
@@ -160,22 +167,7 @@ export class RegisterService {
         .length > 0;
     const admission = this.admission(isAdmin, inviteToken);
     if (admission.kind !== 'invitation') return;
-    const { state } = await loadAggregate(
-      this.eventStore,
-      invitationStreamId(admission.token),
-      invitationModel,
-    );
-    await this.useInvitation(state, admission.token, userId, now);
-  }
-
-  /** Decides a use of the invitation; whether its creator is still in the pool is read from their stream. */
-  private async useInvitation(invitation: InvitationState, token: string, userId: string, now: Date) {
-    const creator =
-      invitation.createdBy === null
-        ? 'active'
-        : creatorStanding(
-            (await loadAggregate(this.eventStore, userStreamId(invitation.createdBy), userModel)).state,
-          );
-    return decideUseInvitation(invitation, { token, userId, now, creator });
+    const { poolKey, invitation } = await this.invitations.read(admission.token);
+    await inPool(poolKey, () => this.invitations.decideUse(invitation, admission.token, userId, now));
   }
 }

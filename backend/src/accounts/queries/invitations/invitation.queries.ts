@@ -13,6 +13,7 @@ import {
   type InvitationEvent,
 } from '../../domain/index.js';
 import { invitationUrl } from '../../invitation-links.js';
+import { currentPoolKey, DEFAULT_POOL_KEY } from '../../../platform/pool-scope/pool-scope.js';
 import { InvitationRow } from './invitation.entity.js';
 
 function statusOf(row: InvitationRow, now: Date): InvitationStatus {
@@ -39,7 +40,8 @@ export class InvitationQueries {
   async referralToken(userId: string, now: Date): Promise<string | null> {
     const { token } = (await loadAggregate(this.eventStore, referralStreamId(userId), referralModel)).state;
     if (token !== null && (await this.reusable(token, userId, now))) return token;
-    return this.earlierReferralToken(userId, now);
+    // Links from before referral streams are the default pool's: no other pool is that old.
+    return currentPoolKey() === DEFAULT_POOL_KEY ? this.earlierReferralToken(userId, now) : null;
   }
 
   /**

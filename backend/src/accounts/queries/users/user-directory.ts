@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AdminUser, CommunityStats, User } from '@treble/contracts';
+import type { AdminUser, CommunityStats, PoolRole, User } from '@treble/contracts';
 import { ProjectionEngine } from '../../../projections/projection-engine.js';
-import { toUser, userColumns, UserRow } from './user.entity.js';
+import { personColumns, toUser, userColumns, type UserRow } from './user.entity.js';
 
 /** Reads accounts from the `users` read table. */
 @Injectable()
@@ -15,8 +15,27 @@ export class UserDirectory {
   /** One account; inside a command request (sign-up, a profile change), once the table shows it. */
   async find(userId: string): Promise<User | null> {
     await this.engine.showOwnWrites(['users']);
-    const row = await this.dataSource.getRepository(UserRow).findOneBy({ id: userId });
-    return row ? toUser(row) : null;
+    const rows = await this.dataSource.query<UserRow[]>(
+      `SELECT ${personColumns} FROM persons p
+         LEFT JOIN memberships m ON m.user_id = p.id AND m.pool_id = current_setting('treble.pool', true)
+        WHERE p.id = $1`,
+      [userId],
+    );
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  /** A person's role in a pool, or null when they are no active member of it (docs/adr/015). */
+  async roleIn(poolKey: string, userId: string): Promise<PoolRole | null> {
+    return (await this.poolsOf(userId)).find((pool) => pool.key === poolKey)?.role ?? null;
+  }
+
+  /** The pools a person is an active member of (the default pool's key is ''), with their role. */
+  async poolsOf(userId: string): Promise<{ key: string; role: PoolRole }[]> {
+    const rows = await this.dataSource.query<Array<{ key: string; admin: boolean }>>(
+      'SELECT pool_id AS key, is_admin AS admin FROM memberships WHERE user_id = $1 AND active ORDER BY pool_id',
+      [userId],
+    );
+    return rows.map((row) => ({ key: row.key, role: row.admin ? 'admin' : 'player' }));
   }
 
   /**
@@ -40,10 +59,15 @@ export class UserDirectory {
     }));
   }
 
-  /** Whether the account may sign in (false for a deactivated or unknown one). */
+  /**
+   * Whether the account may sign in: false for an unknown one, and for one deactivated in the
+   * default pool (the install's; another pool's admin puts a person out of that pool only).
+   */
   async isActive(userId: string): Promise<boolean> {
     const rows = await this.dataSource.query<Array<{ active: boolean }>>(
-      'SELECT active FROM users WHERE id = $1',
+      `SELECT m.active IS NOT FALSE AS active FROM persons p
+         LEFT JOIN memberships m ON m.user_id = p.id AND m.pool_id = ''
+        WHERE p.id = $1`,
       [userId],
     );
     return rows[0]?.active === true;

@@ -41,3 +41,10 @@ export function toUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * A `UserRow`'s columns for raw SQL over `persons p` with their membership of a pool `m` (left
+ * joined: no membership reads as a player).
+ */
+export const personColumns = `p.id, p.email, p.first_name AS "firstName", p.last_name AS "lastName",
+  p.profile_image_url AS "profileImageUrl", coalesce(m.is_admin, false) AS "isAdmin", p.created_at AS "createdAt"`;

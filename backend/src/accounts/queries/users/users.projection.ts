@@ -21,27 +21,25 @@ type PickMade = DomainEvent<(typeof pickMadeTypes)[number], { userId: string }>;
 /** Every player of `picks` has picked, in one statement (a deadline's rush is one run). */
 async function markPicked({ sql, table }: ProjectionContext, picks: readonly PickMade[]): Promise<void> {
   await sql.query(
-    `UPDATE ${table('users')} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
+    `UPDATE ${table('members')} SET has_picked = true WHERE id = ANY($1::uuid[]) AND NOT has_picked`,
     [[...new Set(picks.map((event) => event.data.userId))]],
   );
 }
 
+/** The pool of the connection, which a new row of the install's `memberships` names. */
+const thisPool = `current_setting('treble.pool', true)`;
+
 /**
- * One row per sign-up, in one statement (a pool's launch is one run); an id met twice keeps its
- * first row. The admin flag comes from `user_admins`, whichever was appended first.
+ * One person per sign-up and, unless the account was made to join another pool, one member of the
+ * default pool, in a statement each (a pool's launch is one run); an id met twice keeps its first
+ * row.
  */
-async function insertUsers(
-  { sql, table }: ProjectionContext,
-  events: readonly UserRegistered[],
-): Promise<void> {
+async function insertUsers(context: ProjectionContext, events: readonly UserRegistered[]): Promise<void> {
+  const { sql, table } = context;
   await sql.query(
-    `INSERT INTO ${table('users')} (id, email, first_name, last_name, is_admin, created_at)
-     SELECT r.id, r.email, r.first_name, r.last_name,
-            EXISTS (SELECT 1 FROM ${table('user_admins')} a WHERE a.user_id = r.id), r.created_at
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
-            WITH ORDINALITY AS r (id, email, first_name, last_name, created_at, ord)
-      ORDER BY r.ord
-     ON CONFLICT (pool_id, id) DO NOTHING`,
+    `INSERT INTO ${table('persons')} (id, email, first_name, last_name, created_at)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+     ON CONFLICT (id) DO NOTHING`,
     [
       events.map((event) => event.data.userId),
       events.map((event) => event.data.email),
@@ -50,31 +48,97 @@ async function insertUsers(
       events.map((event) => event.metadata.occurredAt),
     ],
   );
+  await insertMembers(
+    context,
+    events.filter((event) => event.data.pool === undefined),
+  );
 }
 
 /**
- * The `users` read table (one row per account, as the API serves `User`), and `user_admins`, the
- * set of admins. Admin grants are appended before the account's own `UserRegistered` (the first
- * account is made admin before it exists), so the admin set is kept apart and a new row reads its
- * flag from it: events may arrive in either order and the row comes out the same.
+ * Members of the pool being applied, in one statement, and the person's own list of their pools.
+ * The admin flag comes from `user_admins`, whichever was appended first.
+ */
+async function insertMembers(
+  { sql, table }: ProjectionContext,
+  events: readonly Recorded<{ type: string; data: { userId: string } }>[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const ids = events.map((event) => event.data.userId);
+  await sql.query(
+    `INSERT INTO ${table('members')} (id, created_at)
+     SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) ON CONFLICT (pool_id, id) DO NOTHING`,
+    [ids, events.map((event) => event.metadata.occurredAt)],
+  );
+  await sql.query(
+    `INSERT INTO ${table('memberships')} (user_id, pool_id, is_admin)
+     SELECT r.id, ${thisPool}, EXISTS (SELECT 1 FROM ${table('user_admins')} a WHERE a.user_id = r.id)
+       FROM unnest($1::uuid[]) AS r (id)
+     ON CONFLICT (user_id, pool_id) DO NOTHING`,
+    [ids],
+  );
+}
+
+/** One column of a person's membership of the pool being applied. */
+async function setMembership(
+  { sql, table }: ProjectionContext,
+  userId: string,
+  column: 'is_admin' | 'active',
+  value: boolean,
+): Promise<void> {
+  await sql.query(
+    `UPDATE ${table('memberships')} SET ${column} = $2 WHERE user_id = $1 AND pool_id = ${thisPool}`,
+    [userId, value],
+  );
+}
+
+/**
+ * The people of the install (`persons`, the install's: one row per account, with its name), their
+ * memberships (`memberships`, the install's too: which pools a person is in, with role; what the
+ * access guard and My pools read), each pool's members (`members`: joined, entry fee, picked) and
+ * admins (`user_admins`). Readers query `users`, a pool's members with their persons, as the API
+ * serves `User`. A person is a member of the default pool by signing up (docs/adr/015), of another
+ * by `MemberJoined`. Admin grants are appended before the account's own `UserRegistered` (the
+ * first account is made admin before it exists), so the admin set is kept apart and a new member
+ * reads its flag from it: events may arrive in either order and the rows come out the same.
  */
 export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade> = {
   name: 'users',
-  version: 5,
+  version: 6,
   tables: [
     {
-      name: 'users',
+      name: 'persons',
+      install: true,
+      ddl: (table) => [
+        `CREATE TABLE ${table} (
+          id uuid PRIMARY KEY,
+          email text NOT NULL,
+          first_name text,
+          last_name text,
+          created_at timestamptz NOT NULL,
+          profile_image_url text
+        )`,
+      ],
+    },
+    {
+      name: 'memberships',
+      install: true,
+      ddl: (table) => [
+        `CREATE TABLE ${table} (
+          user_id uuid NOT NULL,
+          pool_id text NOT NULL,
+          is_admin boolean NOT NULL DEFAULT false,
+          active boolean NOT NULL DEFAULT true,
+          PRIMARY KEY (user_id, pool_id)
+        )`,
+      ],
+    },
+    {
+      name: 'members',
       ddl: (table) => [
         `CREATE TABLE ${table} (
           ${poolIdColumn},
           id uuid NOT NULL,
-          email text NOT NULL,
-          first_name text,
-          last_name text,
-          profile_image_url text,
-          is_admin boolean NOT NULL DEFAULT false,
           created_at timestamptz NOT NULL,
-          active boolean NOT NULL DEFAULT true,
           fee_paid_on date,
           has_picked boolean NOT NULL DEFAULT false,
           PRIMARY KEY (pool_id, id)
@@ -88,8 +152,19 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
       ],
     },
   ],
+  views: [
+    {
+      name: 'users',
+      select: `SELECT m.pool_id, m.id, p.email, p.first_name, p.last_name, p.profile_image_url,
+                      s.is_admin, m.created_at, s.active, m.fee_paid_on, m.has_picked
+                 FROM members m
+                 JOIN persons p ON p.id = m.id
+                 JOIN memberships s ON s.user_id = m.id AND s.pool_id = m.pool_id`,
+    },
+  ],
   eventTypes: [
     'UserRegistered',
+    'MemberJoined',
     'UserProfileUpdated',
     'AdminGranted',
     'AdminRevoked',
@@ -105,32 +180,37 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
   async apply(event, context) {
     if (isOneOf(event, pickMadeTypes)) return markPicked(context, [event]);
     const { sql, table } = context;
-    const users = table('users');
     const admins = table('user_admins');
     switch (event.type) {
       case 'UserRegistered':
         return insertUsers(context, [event]);
+      case 'MemberJoined':
+        return insertMembers(context, [event]);
       case 'UserProfileUpdated': {
         const d = event.data;
         await sql.query(
-          `UPDATE ${users} SET first_name = $2, last_name = $3, profile_image_url = $4 WHERE id = $1`,
+          `UPDATE ${table('persons')} SET first_name = $2, last_name = $3, profile_image_url = $4 WHERE id = $1`,
           [d.userId, d.firstName, d.lastName, d.profileImageUrl],
         );
         return;
       }
       case 'UserDeactivated':
       case 'UserReactivated':
-        await sql.query(`UPDATE ${users} SET active = $2 WHERE id = $1`, [
-          event.data.userId,
-          event.type === 'UserReactivated',
+        return setMembership(context, event.data.userId, 'active', event.type === 'UserReactivated');
+      case 'UserRemoved': {
+        const { userId } = event.data;
+        await sql.query(`DELETE FROM ${table('members')} WHERE id = $1`, [userId]);
+        await sql.query(`DELETE FROM ${admins} WHERE user_id = $1`, [userId]);
+        await sql.query(`DELETE FROM ${table('memberships')} WHERE user_id = $1 AND pool_id = ${thisPool}`, [
+          userId,
         ]);
+        // Removed from the default pool is removed from the install (the account's stream says so).
+        if (event.metadata.pool === undefined)
+          await sql.query(`DELETE FROM ${table('persons')} WHERE id = $1`, [userId]);
         return;
-      case 'UserRemoved':
-        await sql.query(`DELETE FROM ${users} WHERE id = $1`, [event.data.userId]);
-        await sql.query(`DELETE FROM ${admins} WHERE user_id = $1`, [event.data.userId]);
-        return;
+      }
       case 'EntryFeeMarked':
-        await sql.query(`UPDATE ${users} SET fee_paid_on = $2 WHERE id = $1`, [
+        await sql.query(`UPDATE ${table('members')} SET fee_paid_on = $2 WHERE id = $1`, [
           event.data.userId,
           event.data.paidOn,
         ]);
@@ -142,12 +222,10 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
         await sql.query(`INSERT INTO ${admins} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [
           event.data.userId,
         ]);
-        await sql.query(`UPDATE ${users} SET is_admin = true WHERE id = $1`, [event.data.userId]);
-        return;
+        return setMembership(context, event.data.userId, 'is_admin', true);
       case 'AdminRevoked':
         await sql.query(`DELETE FROM ${admins} WHERE user_id = $1`, [event.data.userId]);
-        await sql.query(`UPDATE ${users} SET is_admin = false WHERE id = $1`, [event.data.userId]);
-        return;
+        return setMembership(context, event.data.userId, 'is_admin', false);
     }
   },
   async applyBatch(events, context) {
@@ -172,7 +250,7 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
     // admin pages, a revoked one loses them without reloading.
     if (event.type === 'AdminGranted' || event.type === 'AdminRevoked')
       return [queryKeys.adminUsers(), queryKeys.authUser()];
-    if (event.type === 'UserRegistered' || event.type === 'UserRemoved')
+    if (event.type === 'UserRegistered' || event.type === 'MemberJoined' || event.type === 'UserRemoved')
       return [queryKeys.adminUsers(), queryKeys.community()];
     return [queryKeys.adminUsers()];
   },

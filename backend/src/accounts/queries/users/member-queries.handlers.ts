@@ -1,0 +1,42 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { StreamQuestion } from '../../../shared/domain/event.js';
+import { MemberActiveQuestionQuery } from '../../../shared/queries/member-queries.js';
+import { PoolRoleQuery } from '../../../shared/queries/pool-queries.js';
+import { PersonPoolsQuery } from '../../../shared/commands/membership-commands.js';
+import type { PoolRole } from '@treble/contracts';
+import { UserDirectory } from './user-directory.js';
+import { isMember, userModel } from '../../domain/user.js';
+import { membershipStreamId } from '../../membership.js';
+
+/** Whether a member may act in the current pool, from their membership stream (a deactivation counts at once). */
+@QueryHandler(MemberActiveQuestionQuery)
+export class MemberActiveQuestionHandler implements IQueryHandler<MemberActiveQuestionQuery> {
+  async execute({ userId }: MemberActiveQuestionQuery): Promise<StreamQuestion<boolean>> {
+    return {
+      streamId: membershipStreamId(userId),
+      answer: (fold) => {
+        const state = fold(userModel);
+        return !(isMember(state) && !state.active);
+      },
+    };
+  }
+}
+
+/** A person's role in a pool (the access guard and the sockets ask), from their memberships. */
+@QueryHandler(PoolRoleQuery)
+export class PoolRoleHandler implements IQueryHandler<PoolRoleQuery> {
+  constructor(private readonly users: UserDirectory) {}
+
+  execute({ poolKey, userId }: PoolRoleQuery): Promise<PoolRole | null> {
+    return this.users.roleIn(poolKey, userId);
+  }
+}
+
+@QueryHandler(PersonPoolsQuery)
+export class PersonPoolsHandler implements IQueryHandler<PersonPoolsQuery> {
+  constructor(private readonly users: UserDirectory) {}
+
+  execute({ userId }: PersonPoolsQuery): Promise<{ key: string; role: PoolRole }[]> {
+    return this.users.poolsOf(userId);
+  }
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CreatedInvitation, InvitationPreview, PoolSummary } from '@treble/contracts';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import { databaseTargets } from '../support/databases.js';
+
+/**
+ * One account, several pools (docs/adr/015, step 4): the install's owner creates pools (the
+ * default `POOL_CREATION=owner`), a signed-in person joins one by its invitation link, a new person
+ * signing up by a pool's link joins that pool only; roles, deactivation and removal are each pool's.
+ */
+describe.each(databaseTargets)('pool membership on $name', (target) => {
+  let app: TestApp;
+  let owner: SignedIn;
+  let pia: SignedIn;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z', POOL_NAME: 'Office pool' });
+    owner = await registerAdmin(app, { firstName: 'Olga', lastName: 'Owner' });
+    pia = await registerPlayer(app, owner, { firstName: 'Pia', lastName: 'Player' });
+    store = app.app.get<EventStore>(EVENT_STORE);
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const refusedWith = async (
+    client: SignedIn | TestApp,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body: unknown,
+    status: number,
+    code: string,
+  ) => {
+    const head = await store.headPosition();
+    const answer = await client.request(method, path, body);
+    expect([path, answer.status, answer.body]).toEqual([
+      path,
+      status,
+      expect.objectContaining({ code, message: expect.any(String) }),
+    ]);
+    expect(await store.headPosition()).toBe(head);
+  };
+
+  it("lets the install's owner alone create pools, at addresses nobody has", async () => {
+    await refusedWith(
+      pia,
+      'POST',
+      '/api/pools',
+      { address: 'pias-pool', name: 'Mine' },
+      403,
+      'POOL_CREATION_OWNER_ONLY',
+    );
+    await refusedWith(
+      owner,
+      'POST',
+      '/api/pools',
+      { address: 'No Spaces', name: 'Bad' },
+      400,
+      'VALIDATION_FAILED',
+    );
+    await refusedWith(
+      owner,
+      'POST',
+      '/api/pools',
+      { address: 'family', name: ' ' },
+      400,
+      'VALIDATION_FAILED',
+    );
+    await refusedWith(
+      owner,
+      'POST',
+      '/api/pools',
+      { address: 'default', name: 'Taken' },
+      409,
+      'POOL_ADDRESS_TAKEN',
+    );
+    const created = await owner.request('POST', '/api/pools', { address: 'family', name: 'Family pool' });
+    expect([created.status, created.body]).toEqual([
+      201,
+      { address: 'family', name: 'Family pool', role: 'admin', isDefault: false },
+    ]);
+    await refusedWith(
+      owner,
+      'POST',
+      '/api/pools',
+      { address: 'family', name: 'Again' },
+      409,
+      'POOL_ADDRESS_TAKEN',
+    );
+    expect(
+      ((await owner.request('GET', '/api/pools')).body as PoolSummary[]).map((p) => [p.address, p.role]),
+    ).toEqual([
+      ['default', 'admin'],
+      ['family', 'admin'],
+    ]);
+  });
+
+  it('joins a signed-in person to the pool of a link with one tap, once', async () => {
+    const link = await owner.request('POST', '/api/pools/family/invites', {});
+    expect(link.status).toBe(201);
+    const { token } = link.body as CreatedInvitation;
+    // A pool's member sees which pool a link joins, and who made it, before joining.
+    const preview = await pia.request('GET', `/api/invitations/${token}`);
+    expect(preview.body).toEqual({
+      pool: { address: 'family', name: 'Family pool', isDefault: false },
+      invitedBy: 'Olga Owner',
+      status: 'valid',
+      alreadyMember: false,
+    } satisfies InvitationPreview);
+    await refusedWith(pia, 'GET', '/api/pools/family/leaderboards/overall', undefined, 404, 'POOL_NOT_FOUND');
+
+    const joined = await pia.request('POST', `/api/invitations/${token}/join`, {});
+    expect([joined.status, joined.body]).toEqual([
+      200,
+      { address: 'family', name: 'Family pool', role: 'player', isDefault: false },
+    ]);
+    expect(
+      ((await pia.request('GET', '/api/pools')).body as PoolSummary[]).map((p) => [p.address, p.role]),
+    ).toEqual([
+      ['default', 'player'],
+      ['family', 'player'],
+    ]);
+    await refusedWith(pia, 'POST', `/api/invitations/${token}/join`, {}, 409, 'ALREADY_A_MEMBER');
+    expect(
+      ((await pia.request('GET', `/api/invitations/${token}`)).body as InvitationPreview).alreadyMember,
+    ).toBe(true);
+    // One account: the pool's members list shows the person by the name of their account.
+    const members = await owner.request('GET', '/api/pools/family/admin/users');
+    expect(
+      (members.body as { firstName: string; isAdmin: boolean }[]).map((u) => [u.firstName, u.isAdmin]),
+    ).toEqual([
+      ['Olga', true],
+      ['Pia', false],
+    ]);
+    // Roles are each pool's: the family's player is no admin there, nor the default pool's admin's peer.
+    await refusedWith(pia, 'GET', '/api/pools/family/admin/users', undefined, 403, 'FORBIDDEN_ADMIN_ONLY');
+    await refusedWith(
+      pia,
+      'POST',
+      '/api/invitations/not-a-real-token-at-all/join',
+      {},
+      400,
+      'INVITATION_INVALID',
+    );
+  });
+
+  it('signs a new person up into the pool of the link only', async () => {
+    const kim = await registerPlayer(app, owner, { firstName: 'Kim', pool: 'family' });
+    expect(((await kim.request('GET', '/api/pools')).body as PoolSummary[]).map((p) => p.address)).toEqual([
+      'family',
+    ]);
+    expect((await kim.request('GET', '/api/auth/user')).status).toBe(200);
+    expect((await kim.request('GET', '/api/pools/family/leaderboards/overall')).status).toBe(200);
+    // The default pool's routes are closed to a person who is no member of it; its people unseen.
+    await refusedWith(kim, 'GET', '/api/leaderboards/overall', undefined, 404, 'POOL_NOT_FOUND');
+    await refusedWith(kim, 'GET', '/api/pools/default/periods', undefined, 404, 'POOL_NOT_FOUND');
+    const homeUsers = await owner.request('GET', '/api/admin/users');
+    expect((homeUsers.body as { firstName: string }[]).map((u) => u.firstName)).toEqual(['Olga', 'Pia']);
+  });
+
+  it('puts a person out of one pool only, and keeps them out of it', async () => {
+    const link = await owner.request('POST', '/api/pools/family/invites', {});
+    const { token } = link.body as CreatedInvitation;
+    const deactivated = await owner.request('PATCH', `/api/pools/family/admin/users/${pia.user.id}/active`, {
+      active: false,
+    });
+    expect(deactivated.status).toBe(200);
+    await refusedWith(pia, 'GET', '/api/pools/family/periods', undefined, 404, 'POOL_NOT_FOUND');
+    expect((await pia.request('GET', '/api/periods')).status).toBe(200);
+    await refusedWith(pia, 'POST', `/api/invitations/${token}/join`, {}, 403, 'MEMBERSHIP_ENDED');
+    const revoked = await owner.request('DELETE', `/api/pools/family/invites/${token}`);
+    expect(revoked.status).toBe(204);
+    const outsider = await registerPlayer(app, owner, { firstName: 'Otto' });
+    await refusedWith(outsider, 'POST', `/api/invitations/${token}/join`, {}, 410, 'INVITATION_EXPIRED');
+  });
+});
