@@ -17,6 +17,7 @@ import { Route as CompetitionSetupRouteImport } from './routes/competition-setup
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as InviteRouteImport } from './routes/invite'
+import { Route as JoinRouteImport } from './routes/join'
 import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PerformanceRouteImport } from './routes/performance'
@@ -67,6 +68,11 @@ const HistoryRoute = HistoryRouteImport.update({
 const InviteRoute = InviteRouteImport.update({
   id: '/invite',
   path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinRoute = JoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LeaderboardsRoute = LeaderboardsRouteImport.update({
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
+  '/join': typeof JoinRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
+  '/join': typeof JoinRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/history': typeof HistoryRoute
   '/invite': typeof InviteRoute
+  '/join': typeof JoinRoute
   '/leaderboards': typeof LeaderboardsRoute
   '/login': typeof LoginRoute
   '/performance': typeof PerformanceRoute
@@ -200,6 +209,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/history'
     | '/invite'
+    | '/join'
     | '/leaderboards'
     | '/login'
     | '/performance'
@@ -221,6 +231,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/history'
     | '/invite'
+    | '/join'
     | '/leaderboards'
     | '/login'
     | '/performance'
@@ -242,6 +253,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/history'
     | '/invite'
+    | '/join'
     | '/leaderboards'
     | '/login'
     | '/performance'
@@ -264,6 +276,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HistoryRoute: typeof HistoryRoute
   InviteRoute: typeof InviteRoute
+  JoinRoute: typeof JoinRoute
   LeaderboardsRoute: typeof LeaderboardsRoute
   LoginRoute: typeof LoginRoute
   PerformanceRoute: typeof PerformanceRoute
@@ -333,6 +346,13 @@ declare module '@tanstack/react-router' {
       path: '/invite'
       fullPath: '/invite'
       preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/leaderboards': {
@@ -424,6 +444,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   HistoryRoute: HistoryRoute,
   InviteRoute: InviteRoute,
+  JoinRoute: JoinRoute,
   LeaderboardsRoute: LeaderboardsRoute,
   LoginRoute: LoginRoute,
   PerformanceRoute: PerformanceRoute,

@@ -34,6 +34,18 @@ export function poolHref(address: string, path = '/'): string {
   return path === '/' ? `/p/${address}/` : `/p/${address}${path}`;
 }
 
+let loadPage = (href: string): void => window.location.assign(href);
+
+/** Opens a pool's dashboard, loading the app anew in it (joined or created just now, say). */
+export function openPool(address: string): void {
+  loadPage(poolHref(address));
+}
+
+/** Tests: what opening a pool does instead of loading a page (jsdom loads none). */
+export function setPageLoader(loader: (href: string) => void): void {
+  loadPage = loader;
+}
+
 /** The address an API call goes to from this page: the pool's prefix for a pool route. */
 export function apiPath(path: string): string {
   return poolApiPath(current, path);

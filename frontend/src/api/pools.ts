@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ChoiceView,
+  CreatePoolRequest,
+  InvitationPreview,
   PeriodTimeline,
   PeriodTimelineEntry,
   PoolRules,
@@ -50,5 +52,27 @@ export function myPoolStandingQueryOptions(address: string, fetch?: FetchLike) {
         picksPerPeriod: rules.picksPerPeriod,
       };
     },
+  });
+}
+
+/** Creates a pool; I become its admin (`POST /api/pools`; who may: the install's `POOL_CREATION`). */
+export function createPool(pool: CreatePoolRequest): Promise<PoolSummary> {
+  return requestJson<PoolSummary>('/api/pools', { method: 'POST', body: pool });
+}
+
+/** The pool an invitation link joins, and who made it, before I join (`GET /api/invitations/{token}`). */
+export function invitationPreviewQueryOptions(token: string, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: ['invitations', token] as const,
+    queryFn: ({ signal }) =>
+      requestJson<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, { signal, fetch }),
+  });
+}
+
+/** Joins the pool of an invitation link, signed in: answers the pool joined. */
+export function joinPool(token: string): Promise<PoolSummary> {
+  return requestJson<PoolSummary>(`/api/invitations/${encodeURIComponent(token)}/join`, {
+    method: 'POST',
+    body: {},
   });
 }

@@ -6,6 +6,7 @@ describe('accounts configuration', () => {
     expect(loadConfig({}).accounts).toEqual({
       adminEmails: [],
       registration: 'invite',
+      poolCreation: 'owner',
       cookieSecure: false,
       sessionIdleMinutes: 14 * 24 * 60,
       sessionAbsoluteMinutes: 30 * 24 * 60,
@@ -25,6 +26,7 @@ describe('accounts configuration', () => {
     const { accounts } = loadConfig({
       ADMIN_EMAILS: ' Boss@Example.com,deputy@example.com,, boss@example.com ',
       REGISTRATION: 'open',
+      POOL_CREATION: 'anyone',
       COOKIE_SECURE: 'true',
       SESSION_IDLE_MINUTES: '60',
       SESSION_ABSOLUTE_MINUTES: '120',
@@ -36,6 +38,7 @@ describe('accounts configuration', () => {
     expect(accounts).toEqual({
       adminEmails: ['boss@example.com', 'deputy@example.com'],
       registration: 'open',
+      poolCreation: 'anyone',
       cookieSecure: true,
       sessionIdleMinutes: 60,
       sessionAbsoluteMinutes: 120,
@@ -53,6 +56,7 @@ describe('accounts configuration', () => {
       'ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "nobody"',
     ],
     [{ REGISTRATION: 'closed' }, 'REGISTRATION must be one of invite, open'],
+    [{ POOL_CREATION: 'admins' }, 'POOL_CREATION must be one of owner, anyone'],
     [{ COOKIE_SECURE: 'yes' }, 'COOKIE_SECURE must be true or false, got "yes"'],
     [
       { SESSION_IDLE_MINUTES: '600', SESSION_ABSOLUTE_MINUTES: '60' },

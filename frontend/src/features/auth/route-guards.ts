@@ -1,6 +1,9 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { User } from '@treble/contracts';
+import { DEFAULT_POOL_ADDRESS } from '@treble/contracts';
 import { authUserQueryOptions } from '../../api/auth';
+import { currentPool } from '../../api/current-pool';
+import { poolsQueryOptions } from '../../api/pools';
 import type { RouterContext } from '../../router-context';
 
 /** Only paths inside this app are followed after sign-in (never another site). */
@@ -20,12 +23,34 @@ export async function requireUser({
   // The router's way to leave a beforeLoad is to throw its redirect (a Response, not an Error).
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  if (currentPool() === DEFAULT_POOL_ADDRESS && !personPages.includes(location.pathname)) {
+    // One who joined other pools only is no member of the install's default pool (docs/adr/015):
+    // their pools are where they start.
+    const pools = await context.queryClient.ensureQueryData(poolsQueryOptions());
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (!pools.some((pool) => pool.isDefault)) throw redirect({ to: '/pools' });
+  }
   return { user };
 }
 
-/** `beforeLoad` of the sign-in and registration pages: a signed-in user has nothing to do there. */
-export async function requireSignedOut({ context }: { context: RouterContext }): Promise<void> {
+/** Pages of a person's own, open to them in no pool: their pools, profile, and joining one. */
+const personPages = ['/pools', '/profile', '/join'];
+
+/**
+ * `beforeLoad` of the sign-in and registration pages: a signed-in user has nothing to do there, but
+ * for an invitation link, which joins its pool with one tap (`/join`).
+ */
+export async function requireSignedOut({
+  context,
+  search,
+}: {
+  context: RouterContext;
+  search?: object;
+}): Promise<void> {
   const user = await context.queryClient.ensureQueryData(authUserQueryOptions());
+  const invite = search !== undefined && 'invite' in search ? search.invite : undefined;
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  if (user && typeof invite === 'string') throw redirect({ to: '/join', search: { invite } });
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (user) throw redirect({ to: '/' });
 }

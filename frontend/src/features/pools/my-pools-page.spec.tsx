@@ -1,7 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_POOL_ADDRESS, defaultRules, type PeriodTimeline, type PoolSummary } from '@treble/contracts';
-import { setCurrentPool } from '../../api/current-pool';
+import {
+  DEFAULT_POOL_ADDRESS,
+  defaultRules,
+  type InvitationPreview,
+  type PeriodTimeline,
+  type PoolSummary,
+} from '@treble/contracts';
+import { setCurrentPool, setPageLoader } from '../../api/current-pool';
 import {
   createFakeFetch,
   installGlobalFetch,
@@ -141,5 +147,83 @@ describe('a pool I am not in', () => {
     renderApp('/pools', { user: aUser() });
     await screen.findByText('Matchweek 13: all 3 picks in');
     expect(screen.queryByText('Pool Not Found')).toBeNull();
+  });
+});
+
+describe('joining and starting pools', () => {
+  const assign = jest.fn<(url: string) => void>();
+  beforeEach(() => {
+    assign.mockReset();
+    setPageLoader(assign);
+  });
+
+  const preview = (overrides: Partial<InvitationPreview> = {}): InvitationPreview => ({
+    pool: { address: 'family', name: 'Family pool', isDefault: false },
+    invitedBy: 'Olga Owner',
+    status: 'valid',
+    alreadyMember: false,
+    ...overrides,
+  });
+
+  test('an invitation link opened signed in names the pool and who sent it, and joins with one tap', async () => {
+    fake.routes.set('GET /api/invitations/tok-123', () => jsonResponse(200, preview()));
+    fake.routes.set('POST /api/invitations/tok-123/join', () => jsonResponse(200, family));
+    renderApp('/register?invite=tok-123', { user: aUser() });
+    await screen.findByRole('heading', { name: 'Join Family pool' });
+    screen.getByText(/Olga Owner invited you to this pool/);
+    fireEvent.click(screen.getByRole('button', { name: 'Join Family pool' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/p/family/'));
+    expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/invitations/tok-123/join',
+    ]);
+  });
+
+  test('a link to a pool I am in offers to open it; a dead one says why, and offers no button', async () => {
+    fake.routes.set('GET /api/invitations/tok-1', () => jsonResponse(200, preview({ alreadyMember: true })));
+    const first = renderApp('/join?invite=tok-1', { user: aUser() });
+    await screen.findByText(/You are a member of Family pool already/);
+    expect(screen.getByRole('link', { name: 'Open it' }).getAttribute('href')).toBe('/p/family/');
+    first.unmount();
+    fake.routes.set('GET /api/invitations/tok-2', () => jsonResponse(200, preview({ status: 'expired' })));
+    renderApp('/join?invite=tok-2', { user: aUser() });
+    await screen.findByText(/This invitation link has expired/);
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+  });
+
+  test('one who is in no pool of this install but others starts at My pools', async () => {
+    fake.routes.set('GET /api/pools', () => jsonResponse(200, [family]));
+    renderApp('/leaderboards', { user: aUser(), pools: [family] });
+    await screen.findByRole('heading', { name: 'My pools' });
+    await within(card('Family pool')).findByText('Matchweek 13: 1 of 3 picks in');
+  });
+
+  test('starts a pool at an address made from its name, and says why when the install refuses', async () => {
+    let refuse = true;
+    fake.routes.set('POST /api/pools', () =>
+      refuse
+        ? jsonResponse(403, {
+            statusCode: 403,
+            code: 'POOL_CREATION_OWNER_ONLY',
+            message: 'On this install only its owner creates pools.',
+          })
+        : jsonResponse(201, {
+            address: 'five-a-side-2026',
+            name: 'Five-a-side 2026',
+            role: 'admin',
+            isDefault: false,
+          }),
+    );
+    renderApp('/pools', { user: aUser() });
+    fireEvent.change(await screen.findByLabelText('Pool name'), { target: { value: 'Five-a-side 2026!' } });
+    expect(screen.getByLabelText<HTMLInputElement>(/^Address/).value).toBe('five-a-side-2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Create pool' }));
+    await screen.findByText('On this install only its owner creates pools.');
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Create pool' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/p/five-a-side-2026/'));
+    expect(JSON.parse(fake.calls.at(-1)!.body!)).toEqual({
+      name: 'Five-a-side 2026!',
+      address: 'five-a-side-2026',
+    });
   });
 });

@@ -1,8 +1,15 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { PoolSummary } from '@treble/contracts';
-import { myPoolStandingQueryOptions, poolsQueryOptions, type MyPoolStanding } from '../../api/pools';
-import { currentPool, poolHref } from '../../api/current-pool';
+import {
+  createPool,
+  myPoolStandingQueryOptions,
+  poolsQueryOptions,
+  type MyPoolStanding,
+} from '../../api/pools';
+import { ErrorNotice, Field, SubmitButton } from '../auth/form-controls';
+import { currentPool, openPool, poolHref } from '../../api/current-pool';
 import { periodTitle } from '../../lib/period-title';
 
 /**
@@ -15,16 +22,78 @@ export function MyPoolsPage() {
     <section className="page" aria-labelledby="my-pools-title">
       <h1 id="my-pools-title">My pools</h1>
       <p className="muted">
-        {pools.length === 1
-          ? 'You play in one pool. An invitation link from another pool adds it here.'
-          : `You play in ${pools.length} pools.`}
+        {pools.length === 0
+          ? 'You are in no pool yet. An invitation link from a pool adds it here.'
+          : pools.length === 1
+            ? 'You play in one pool. An invitation link from another pool adds it here.'
+            : `You play in ${pools.length} pools.`}
       </p>
       <ul className="pool-cards">
         {pools.map((pool) => (
           <PoolCard key={pool.address} pool={pool} />
         ))}
       </ul>
+      <CreatePoolForm />
     </section>
+  );
+}
+
+/** A pool's address from its name: `Office Pool 2026` → `office-pool-2026`. */
+export function addressFor(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+}
+
+/**
+ * A new pool, which I run as its admin (who may create pools is the install's to say: its owner
+ * alone, by default; anyone else is told so). Created, it opens.
+ */
+function CreatePoolForm() {
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: createPool,
+    onSuccess: (pool) => openPool(pool.address),
+  });
+  const shownAddress = address ?? addressFor(name);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ name: name.trim(), address: shownAddress });
+  };
+  return (
+    <form className="form pool-create" onSubmit={submit} aria-labelledby="create-pool-title">
+      <h2 id="create-pool-title">Start a new pool</h2>
+      <Field
+        label="Pool name"
+        type="text"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Field
+        label="Address"
+        type="text"
+        required
+        minLength={3}
+        maxLength={40}
+        pattern="[a-z0-9][a-z0-9\-]{1,38}[a-z0-9]"
+        hint={`Lower-case letters, digits and dashes: the pool lives at /p/${shownAddress || '…'}/`}
+        value={shownAddress}
+        onChange={(e) => setAddress(e.target.value.toLowerCase())}
+      />
+      <ErrorNotice error={create.error} />
+      <SubmitButton
+        pending={create.isPending || create.isSuccess}
+        label="Create pool"
+        pendingLabel="Creating…"
+      />
+    </form>
   );
 }
 
