@@ -18,7 +18,7 @@ import {
   type SocketHandshake,
 } from '@treble/contracts';
 import { readSessionToken, SessionLookup, UserDirectory } from '../accounts/index.js';
-import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
+import { currentPoolKey, inPool } from '../platform/pool-scope/pool-scope.js';
 import { PoolDirectory } from '../pools/index.js';
 import { PoolRoleQuery } from '../shared/queries/pool-queries.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
