@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedInvitation, InvitationPreview, PoolSummary } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { PoolDirectory } from '../../src/pools/index.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -158,6 +159,19 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
     await refusedWith(kim, 'GET', '/api/pools/default/periods', undefined, 404, 'POOL_NOT_FOUND');
     const homeUsers = await owner.request('GET', '/api/admin/users');
     expect((homeUsers.body as { firstName: string }[]).map((u) => u.firstName)).toEqual(['Olga', 'Pia']);
+  });
+
+  it('joins once when the same person taps the link twice at once', async () => {
+    const { token } = (await owner.request('POST', '/api/pools/family/invites', {}))
+      .body as CreatedInvitation;
+    const jo = await registerPlayer(app, owner, { firstName: 'Jo' });
+    const answers = await Promise.all(
+      [1, 2].map(() => jo.request('POST', `/api/invitations/${token}/join`, {})),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const family = (await app.app.get(PoolDirectory).pools()).find((pool) => pool.address === 'family')!;
+    const joined = await store.readStream(`member-${family.key}_${jo.user.id}`);
+    expect(joined.map((event) => event.type)).toEqual(['MemberJoined']);
   });
 
   it('puts a person out of one pool only, and keeps them out of it', async () => {

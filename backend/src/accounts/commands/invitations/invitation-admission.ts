@@ -28,15 +28,21 @@ export class InvitationAdmission {
 
   /**
    * The pool a link belongs to (its key: the pool it was made in, docs/adr/015) and its state; a
-   * token of no link is refused (`INVITATION_INVALID`).
+   * token of no link reads as a link never created, in the default pool, which admits nobody
+   * (`decideUse` refuses it); a malformed one is refused at once (`INVITATION_INVALID`).
    */
   async read(token: string): Promise<{ poolKey: string; invitation: InvitationState }> {
     if (!isWellFormedInvitationToken(token)) throw invitationRefusal('unknown');
     const { events } = await readStream<InvitationEvent>(this.eventStore, invitationStreamId(token));
-    const first = events[0];
-    if (first === undefined) throw invitationRefusal('unknown');
     const invitation = events.reduce(invitationModel.evolve, invitationModel.initialState());
-    return { poolKey: first.metadata.pool ?? DEFAULT_POOL_KEY, invitation };
+    return { poolKey: events[0]?.metadata.pool ?? DEFAULT_POOL_KEY, invitation };
+  }
+
+  /** A link that exists, else `INVITATION_INVALID` (joining, or asking what a link joins). */
+  async readExisting(token: string): Promise<{ poolKey: string; invitation: InvitationState }> {
+    const link = await this.read(token);
+    if (!link.invitation.created) throw invitationRefusal('unknown');
+    return link;
   }
 
   /** Decides a use of the link; whether its creator is still in the pool is read from their membership. */

@@ -44,7 +44,7 @@ export class PoolMemberships {
     userId: string,
     now: Date,
   ): Promise<{ poolKey: string } & Omit<InvitationPreview, 'pool'>> {
-    const { poolKey, invitation } = await this.invitations.read(token);
+    const { poolKey, invitation } = await this.invitations.readExisting(token);
     return inPool(poolKey, async () => {
       const status = invitationStatus(invitation, now);
       const creator = await this.invitations.creatorOf(invitation);
@@ -70,7 +70,7 @@ export class PoolMemberships {
    * or was put out of it (403), then the use (410 for a dead link), then the membership.
    */
   async join(token: string, context: CommandContext): Promise<string> {
-    const { poolKey } = await this.invitations.read(token);
+    const { poolKey } = await this.invitations.readExisting(token);
     const userId = context.actor;
     const metadata = metadataFor(context);
     await inPool(poolKey, async () => {

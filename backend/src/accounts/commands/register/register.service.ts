@@ -29,6 +29,7 @@ import {
   userModel,
   userStreamId,
   type Admission,
+  type InvitationState,
 } from '../../domain/index.js';
 import { membershipStreamId } from '../../membership.js';
 import { InvitationAdmission } from '../invitations/invitation-admission.js';
@@ -63,9 +64,9 @@ export class RegisterService {
     const inviteToken = registration.inviteToken?.trim() || null;
     if (inviteToken !== null && !isWellFormedInvitationToken(inviteToken)) throw invitationRefusal('unknown');
     const userId = randomUUID();
-    // The pool the link is of: the new person joins it (docs/adr/015), not the default pool.
-    const poolKey =
-      inviteToken === null ? DEFAULT_POOL_KEY : (await this.invitations.read(inviteToken)).poolKey;
+    // The link, read once: the new person joins its pool (docs/adr/015), not the default pool.
+    const invited = inviteToken === null ? null : await this.invitations.read(inviteToken);
+    const poolKey = invited?.poolKey ?? DEFAULT_POOL_KEY;
     // Decided up front (it also checks the names) and appended last, once the account is admitted.
     const registered = decideRegisterUser(initialUserState(), {
       userId,
@@ -75,7 +76,7 @@ export class RegisterService {
       invitation: inviteToken,
       ...(poolKey === DEFAULT_POOL_KEY ? {} : { pool: poolKey }),
     });
-    await this.checkAdmission(userId, email, inviteToken, context.now);
+    await this.checkAdmission(userId, email, inviteToken, invited, context.now);
     const passwordHash = await this.hasher.hash(registration.password);
 
     const metadata = metadataFor({ ...context, actor: userId, source: 'player' });
@@ -159,6 +160,7 @@ export class RegisterService {
     userId: string,
     email: string,
     inviteToken: string | null,
+    invited: { poolKey: string; invitation: InvitationState } | null,
     now: Date,
   ): Promise<void> {
     const { state: admins } = await loadAggregate(this.eventStore, poolAdminsStreamId, poolAdminsModel);
@@ -166,8 +168,8 @@ export class RegisterService {
       decideAdminOnRegistration(admins, { userId, email, adminEmails: this.config.accounts.adminEmails })
         .length > 0;
     const admission = this.admission(isAdmin, inviteToken);
-    if (admission.kind !== 'invitation') return;
-    const { poolKey, invitation } = await this.invitations.read(admission.token);
+    if (admission.kind !== 'invitation' || invited === null) return;
+    const { poolKey, invitation } = invited;
     await inPool(poolKey, () => this.invitations.decideUse(invitation, admission.token, userId, now));
   }
 }
