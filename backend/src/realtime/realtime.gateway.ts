@@ -18,7 +18,7 @@ import {
   type SocketHandshake,
 } from '@treble/contracts';
 import { readSessionToken, SessionLookup, UserDirectory } from '../accounts/index.js';
-import { currentPoolKey, inPool } from '../platform/pool-scope/pool-scope.js';
+import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
 import { PoolDirectory } from '../pools/index.js';
 import { PoolRoleQuery } from '../shared/queries/pool-queries.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
@@ -36,6 +36,8 @@ interface SocketData {
   isAdmin: boolean;
   /** The key of the pool whose page opened it (docs/adr/015). */
   pool: string;
+  /** A member of that pool: else (a person's own pages at the default pool's address) no pool room. */
+  member: boolean;
 }
 
 type TrebleServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -126,13 +128,22 @@ export class RealtimeGateway
     if (pool === null) throw new Error(ErrorCodes.POOL_NOT_FOUND);
     // Every pool's roles, the default one's too, are its members' (not every person is one of it).
     const role = await this.queryBus.execute(new PoolRoleQuery(pool, auth.user.id));
-    if (role === null) throw new Error(ErrorCodes.POOL_NOT_FOUND);
-    socket.data = { userId: auth.user.id, sessionId: auth.sessionId, isAdmin: role === 'admin', pool };
+    // One in no pool of the install's default but others still has its address open on their
+    // own pages (My pools, their profile): that browser hears their own keys, no pool's.
+    if (role === null && pool !== DEFAULT_POOL_KEY) throw new Error(ErrorCodes.POOL_NOT_FOUND);
+    socket.data = {
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+      isAdmin: role === 'admin',
+      pool,
+      member: role !== null,
+    };
   }
 
   async handleConnection(socket: TrebleSocket): Promise<void> {
-    const { userId, sessionId, pool, isAdmin } = socket.data;
-    const rooms = [userRoom(userId), sessionRoom(sessionId), poolRoom(pool), memberRoom(pool, userId)];
+    const { userId, sessionId, pool, isAdmin, member } = socket.data;
+    const own = [userRoom(userId), sessionRoom(sessionId)];
+    const rooms = member ? [...own, poolRoom(pool), memberRoom(pool, userId)] : own;
     await socket.join(isAdmin ? [...rooms, adminsRoom(pool)] : rooms);
   }
 

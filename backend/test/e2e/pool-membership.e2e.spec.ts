@@ -4,6 +4,7 @@ import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.
 import { PoolDirectory } from '../../src/pools/index.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { io, type Socket } from 'socket.io-client';
 
 /**
  * One account, several pools (docs/adr/015, step 4): the install's owner creates pools (the
@@ -157,6 +158,29 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
     // The default pool's routes are closed to a person who is no member of it; its people unseen.
     await refusedWith(kim, 'GET', '/api/leaderboards/overall', undefined, 404, 'POOL_NOT_FOUND');
     await refusedWith(kim, 'GET', '/api/pools/default/periods', undefined, 404, 'POOL_NOT_FOUND');
+    // Their browser on their own pages (My pools) connects, to hear their own keys; another pool's
+    // socket is refused them as ever.
+    const connect = (pool?: string) =>
+      new Promise<string>((resolve) => {
+        const socket = io(app.baseUrl, {
+          transports: ['websocket'],
+          extraHeaders: { cookie: kim.cookieHeader() ?? '' },
+          ...(pool === undefined ? {} : { auth: { pool } }),
+        });
+        socket.on('connect', () => resolve('connected'));
+        socket.on('connect_error', (error) => resolve(error.message));
+        sockets.push(socket);
+      });
+    const sockets: Socket[] = [];
+    try {
+      expect([await connect(), await connect('family'), await connect('no-such-pool')]).toEqual([
+        'connected',
+        'connected',
+        'POOL_NOT_FOUND',
+      ]);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
     const homeUsers = await owner.request('GET', '/api/admin/users');
     expect((homeUsers.body as { firstName: string }[]).map((u) => u.firstName)).toEqual(['Olga', 'Pia']);
   });

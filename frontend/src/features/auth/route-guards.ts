@@ -23,14 +23,20 @@ export async function requireUser({
   // The router's way to leave a beforeLoad is to throw its redirect (a Response, not an Error).
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
-  if (currentPool() === DEFAULT_POOL_ADDRESS && !personPages.includes(location.pathname)) {
-    // One who joined other pools only is no member of the install's default pool (docs/adr/015):
-    // their pools are where they start.
-    const pools = await context.queryClient.ensureQueryData(poolsQueryOptions());
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
-    if (!pools.some((pool) => pool.isDefault)) throw redirect({ to: '/pools' });
-  }
+  await requireMemberHere(context, location.pathname);
   return { user };
+}
+
+/**
+ * For a signed-in person: one who joined other pools only is no member of the install's default
+ * pool (docs/adr/015), so its pages send them to My pools, where their pools are; a person's own
+ * pages stay open. When the list of pools cannot be read, the page itself says what is wrong.
+ */
+export async function requireMemberHere(context: RouterContext, pathname: string): Promise<void> {
+  if (currentPool() !== DEFAULT_POOL_ADDRESS || personPages.includes(pathname)) return;
+  const pools = await context.queryClient.ensureQueryData(poolsQueryOptions()).catch(() => null);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  if (pools !== null && !pools.some((pool) => pool.isDefault)) throw redirect({ to: '/pools' });
 }
 
 /** Pages of a person's own, open to them in no pool: their pools, profile, and joining one. */

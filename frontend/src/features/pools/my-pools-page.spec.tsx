@@ -197,6 +197,13 @@ describe('joining and starting pools', () => {
     await within(card('Family pool')).findByText('Matchweek 13: 1 of 3 picks in');
   });
 
+  test('signed in, the start page is My pools for one who is in no pool of this install but others', async () => {
+    fake.routes.set('GET /api/pools', () => jsonResponse(200, [family]));
+    renderApp('/', { user: aUser(), pools: [family] });
+    await screen.findByRole('heading', { name: 'My pools' });
+    expect(fake.calls.map((call) => call.url)).not.toContain('/api/user/stats');
+  });
+
   test('starts a pool at an address made from its name, and says why when the install refuses', async () => {
     let refuse = true;
     fake.routes.set('POST /api/pools', () =>
