@@ -10,6 +10,7 @@ import { ResultsPolls1765500000003 } from './1765500000003-results-polls.js';
 import { NotificationAnnouncements1765500000004 } from './1765500000004-notification-announcements.js';
 import { PushSubscriptionUpkeep1765500000022 } from './1765500000022-push-subscription-upkeep.js';
 import { ResetLimitsCounted1765500000023 } from './1765500000023-reset-limits-counted.js';
+import { DeliveryLogPerPool1765500000024 } from './1765500000024-delivery-log-per-pool.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   NotificationAnnouncements1765500000004,
   PushSubscriptionUpkeep1765500000022,
   ResetLimitsCounted1765500000023,
+  DeliveryLogPerPool1765500000024,
 ];
