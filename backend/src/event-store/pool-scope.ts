@@ -9,8 +9,8 @@ import { currentPoolKey, DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-sc
  * pools, and the default pool's streams keep their names.
  */
 
-/** Streams of no pool: a person's own (`user-{id}`, `user-email-…`), the pool registry, the results scheduler. */
-const poollessCategories = new Set(['user', 'pools', 'scheduler']);
+/** Streams of no pool: a person's own (`user-{id}`, `user-email-…`), the pool registry. */
+const poollessCategories = new Set(['user', 'pools']);
 /** Streams whose names are unique in the install though each belongs to a pool: invitation tokens. */
 const installNamedCategories = new Set([...poollessCategories, 'invitation']);
 

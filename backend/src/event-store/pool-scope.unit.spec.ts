@@ -13,7 +13,7 @@ describe('pool scope', () => {
   });
 
   it('leaves install-wide streams alone in every pool', () => {
-    for (const id of ['user-u1', 'user-email-ab12', 'invitation-tok', 'pools', 'scheduler'])
+    for (const id of ['user-u1', 'user-email-ab12', 'invitation-tok', 'pools'])
       expect(poolStreamId(id, 'k7')).toBe(id);
   });
 

@@ -10,6 +10,7 @@ import { PollLog } from './poll-log.js';
 import { FootballDataClient } from './provider/football-data.client.js';
 import { ReplayProvider } from './provider/replay.provider.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
+import { ResultsPools } from './results-pools.js';
 import { ResultsScheduler } from './results-scheduler.js';
 import { SeasonSetupController } from './season-setup.http.controller.js';
 import { SeasonSetupService } from './season-setup.service.js';
@@ -37,6 +38,7 @@ export function createResultsProvider(config: AppConfig, clock: Clock): ResultsP
     PollerLease,
     PollLog,
     LiveResultsService,
+    ResultsPools,
     ResultsScheduler,
     SeasonSetupService,
   ],

@@ -11,12 +11,11 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import type { SchedulerStatus } from '@treble/contracts';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
-import { loadAggregate } from '../event-store/read-stream.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { inPool } from '../platform/pool-scope/pool-scope.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
-import { fixtureHasResult, PeriodStreams } from '../season/index.js';
-import { nextPollDelay, planPoll, type BoardFixture } from './domain/polling.js';
+import { nextPollDelay, planPoll } from './domain/polling.js';
 import { isLive, type ProviderAnswer } from './domain/provider-match.js';
 import {
   decideAutostart,
@@ -32,6 +31,7 @@ import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
 import { PollLog } from './poll-log.js';
 import { RESULTS_PROVIDER, type ResultsProvider } from './provider/results-provider.js';
+import { ResultsPools, type PolledPool } from './results-pools.js';
 
 /** Real time between two checks of the switch and the lease (cheap: no provider request). */
 const TICK_MS = 30_000;
@@ -42,9 +42,11 @@ const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
 const timeoutName = 'live-results-scheduler';
 
 /**
- * Polls the results provider while switched on. The switch is the `scheduler` event stream
- * (`ResultsSchedulerStarted` / `Stopped`, with the actor), so it survives restarts and every
- * instance sees it. Every instance ticks every 30 seconds; the one that holds the lease polls, when
+ * Polls the results provider for every pool whose switch is on. Each pool's switch is its
+ * `scheduler` event stream (`ResultsSchedulerStarted` / `Stopped`, with the actor), so it survives
+ * restarts and every instance sees it. One poll per season serves every pool playing that season
+ * (never one per pool: the provider allows 10 calls a minute): its answers are applied in each of
+ * them. Every instance ticks every 30 seconds; the one that holds the install's lease polls, when
  * its poll is due: every RESULTS_POLL_MINUTES, every minute while a match is live or due to finish.
  * Polls are idempotent, so after a crash the next holder simply polls again.
  *
@@ -59,7 +61,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
    * Kept in pool time, so a clock that jumps ahead (a demo skipping a quiet week) polls at once.
    */
   private nextUpdate: Date | null = null;
-  private lastFullSyncAt: Date | null = null;
+  /** When each season (the provider's year) was last swept whole. */
+  private readonly lastFullSyncAt = new Map<number, Date>();
   private providerReportsLive = false;
   private leader = false;
   private ticking: Promise<void> | null = null;
@@ -70,7 +73,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(RESULTS_PROVIDER) private readonly provider: ResultsProvider | null,
     private readonly service: LiveResultsService,
     private readonly sync: MatchSync,
-    private readonly periods: PeriodStreams,
+    private readonly pools: ResultsPools,
     private readonly lease: PollerLease,
     private readonly registry: SchedulerRegistry,
     private readonly polls: PollLog,
@@ -120,14 +123,10 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     await this.resign().catch(() => undefined);
   }
 
-  async state(): Promise<SchedulerState> {
-    return (await loadAggregate(this.eventStore, schedulerStreamId, schedulerModel)).state;
-  }
-
+  /** The current pool's switch and the install's next poll. */
   async status(): Promise<SchedulerStatus> {
     if (this.provider === null) return { isRunning: false, nextUpdate: null, providerConfigured: false };
-    if (!(await this.state()).running)
-      return { isRunning: false, nextUpdate: null, providerConfigured: true };
+    if (!(await this.pools.isOn())) return { isRunning: false, nextUpdate: null, providerConfigured: true };
     const lease = await this.lease.current();
     const next = lease?.nextPollAt ?? this.nextUpdate ?? this.clock.now();
     const lastPoll = await this.polls.last();
@@ -150,7 +149,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   async stop(context: CommandContext): Promise<SchedulerStatus> {
     this.service.requireProvider();
     await this.switchTo((state) => decideStopScheduler(state, context.actor), context);
-    await this.resign();
+    // The next tick gives up the lease when no pool's switch is on any more.
+    this.schedule(0);
     return this.status();
   }
 
@@ -198,7 +198,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   private async tick(): Promise<void> {
     let next = TICK_MS;
     try {
-      if (!(await this.state()).running) {
+      const on = await this.switchedOn();
+      if (on.length === 0) {
         await this.resign();
         return;
       }
@@ -208,7 +209,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
         return;
       }
       if (this.nextUpdate === null || this.clock.now().getTime() >= this.nextUpdate.getTime()) {
-        const delay = await this.poll();
+        const delay = await this.poll(on);
         this.nextUpdate = new Date(this.clock.now().getTime() + delay);
         // Renew after the poll too: waiting on the provider's rate limit can take a while.
         this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
@@ -228,37 +229,49 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  /** Every fixture of every period as the plan needs it: kickoff, status, result or not. */
-  private async board(): Promise<BoardFixture[]> {
-    return (await this.periods.all()).flatMap((state) =>
-      [...state.fixtures.values()].map((fixture) => ({
-        periodId: state.periodId!,
-        fixtureId: fixture.fixtureId,
-        kickoff: fixture.kickoff,
-        status: fixture.status,
-        settled: fixtureHasResult(state, fixture),
-      })),
-    );
+  /** The keys of the pools whose switch is on; a pool never switched starts itself here where autostart is set. */
+  private async switchedOn(): Promise<string[]> {
+    const autostart = this.config.liveResults.autostart;
+    const on: string[] = [];
+    for (const { key, state } of await this.pools.switches()) {
+      if (!state.running && autostart && !state.everSwitched)
+        await inPool(key, () =>
+          this.switchTo((current) => decideAutostart(current, 'system'), {
+            actor: 'system',
+            source: 'system',
+            now: this.clock.now(),
+            correlationId: randomUUID(),
+          }),
+        );
+      if (state.running || (autostart && !state.everSwitched)) on.push(key);
+    }
+    return on;
   }
 
-  /** One poll: fetch what the plan says, apply it, and return the pool time until the next one. */
-  private async poll(): Promise<number> {
+  /**
+   * One poll: for each season played by a pool that is switched on, fetch what the plan says once
+   * and apply it in every pool playing it; answers the pool time until the next poll.
+   */
+  private async poll(keys: readonly string[]): Promise<number> {
     const provider = this.provider!;
-    const plan = planPoll(await this.board(), this.clock.now(), this.lastFullSyncAt);
-    const season = await this.service.seasonYear();
+    const bySeason = new Map<number, PolledPool[]>();
+    for (const pool of await this.pools.polled(keys))
+      bySeason.set(pool.season, [...(bySeason.get(pool.season) ?? []), pool]);
     const correlationId = randomUUID();
     try {
-      const answers: ProviderAnswer[] = [];
-      if (plan.fullSync) {
-        answers.push(await provider.matchesOfSeason(season, this.abort.signal));
-        this.lastFullSyncAt = this.clock.now();
+      let live = false;
+      let unreadable = 0;
+      for (const [season, pools] of bySeason) {
+        const answers = await this.fetch(provider, season, pools);
+        for (const pool of pools)
+          for (const answer of answers)
+            await inPool(pool.key, () =>
+              this.sync.apply(answer, { actor: provider.name, now: this.clock.now(), correlationId }),
+            );
+        live ||= answers.some((answer) => answer.matches.some(isLive));
+        unreadable += answers.reduce((sum, answer) => sum + answer.skipped.length, 0);
       }
-      for (const matchday of plan.matchdays)
-        answers.push(await provider.matchesOfMatchday(season, matchday, this.abort.signal));
-      for (const answer of answers)
-        await this.sync.apply(answer, { actor: provider.name, now: this.clock.now(), correlationId });
-      this.providerReportsLive = answers.some((answer) => answer.matches.some(isLive));
-      const unreadable = answers.reduce((sum, answer) => sum + answer.skipped.length, 0);
+      this.providerReportsLive = live;
       await this.polls.record(this.clock.now(), { ok: true, error: null, unreadable });
     } catch (error) {
       if (this.closed) return this.regularMs;
@@ -270,6 +283,25 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
         .catch(() => undefined);
       return Math.min(this.regularMs, RETRY_AFTER_FAILURE_MS);
     }
-    return nextPollDelay(await this.board(), this.clock.now(), this.regularMs, this.providerReportsLive);
+    const boards = (await this.pools.polled(keys)).flatMap((pool) => pool.board);
+    return nextPollDelay(boards, this.clock.now(), this.regularMs, this.providerReportsLive);
+  }
+
+  /** What one season's poll asks the provider, planned from every fixture of the pools playing it. */
+  private async fetch(
+    provider: ResultsProvider,
+    season: number,
+    pools: readonly PolledPool[],
+  ): Promise<ProviderAnswer[]> {
+    const board = pools.flatMap((pool) => pool.board);
+    const plan = planPoll(board, this.clock.now(), this.lastFullSyncAt.get(season) ?? null);
+    const answers: ProviderAnswer[] = [];
+    if (plan.fullSync) {
+      answers.push(await provider.matchesOfSeason(season, this.abort.signal));
+      this.lastFullSyncAt.set(season, this.clock.now());
+    }
+    for (const matchday of plan.matchdays)
+      answers.push(await provider.matchesOfMatchday(season, matchday, this.abort.signal));
+    return answers;
   }
 }

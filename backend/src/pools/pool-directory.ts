@@ -3,8 +3,10 @@ import { DEFAULT_POOL_ADDRESS, poolAddressPattern, type PoolRole } from '@treble
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 import { readStream } from '../event-store/read-stream.js';
-import { QueryBus } from '@nestjs/cqrs';
+import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PersonPoolsQuery } from '../shared/commands/membership-commands.js';
+import { PlayedPoolsQuery, type PlayedPool } from '../shared/queries/pool-queries.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { poolRegistryStreamId, type PoolRegistryEvent, type RegisteredPool } from './domain/pool-registry.js';
 
 /**
@@ -53,5 +55,21 @@ export class PoolDirectory {
     if (address === DEFAULT_POOL_ADDRESS) return DEFAULT_POOL_KEY;
     if (!poolAddressPattern.test(address)) return null;
     return (await this.pools()).find((pool) => pool.address === address)?.key ?? null;
+  }
+}
+
+@QueryHandler(PlayedPoolsQuery)
+export class PlayedPoolsHandler implements IQueryHandler<PlayedPoolsQuery> {
+  constructor(
+    private readonly directory: PoolDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(): Promise<PlayedPool[]> {
+    const home = { key: DEFAULT_POOL_KEY, address: DEFAULT_POOL_ADDRESS, name: this.config.poolName };
+    return [
+      home,
+      ...(await this.directory.pools()).map(({ key, address, name }) => ({ key, address, name })),
+    ];
   }
 }

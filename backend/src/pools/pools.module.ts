@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { PoolCreation } from './pool-creation.js';
-import { PoolDirectory } from './pool-directory.js';
+import { PlayedPoolsHandler, PoolDirectory } from './pool-directory.js';
 import { PoolScopeInterceptor } from './pool-scope.interceptor.js';
 import { PoolsController } from './pools.http.controller.js';
 
 /** The pools of the install (docs/adr/015). */
 @Module({
   controllers: [PoolsController],
-  providers: [PoolDirectory, PoolCreation, { provide: APP_INTERCEPTOR, useClass: PoolScopeInterceptor }],
+  providers: [
+    PoolDirectory,
+    PlayedPoolsHandler,
+    PoolCreation,
+    { provide: APP_INTERCEPTOR, useClass: PoolScopeInterceptor },
+  ],
   exports: [PoolDirectory],
 })
 export class PoolsModule {}

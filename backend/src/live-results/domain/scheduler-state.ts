@@ -49,3 +49,8 @@ export function decideStopScheduler(state: SchedulerState, actor: string): Sched
 export function decideAutostart(state: SchedulerState, actor: string): SchedulerEvent[] {
   return state.everSwitched ? [] : decideStartScheduler(state, actor);
 }
+
+/** The switch as it acts: on once started, and on before anyone switched it where autostart is set. */
+export function schedulerIsOn(state: SchedulerState, autostart: boolean): boolean {
+  return state.running || (autostart && !state.everSwitched);
+}

@@ -19,3 +19,16 @@ export class PoolRoleQuery extends Query<'admin' | 'player' | null> {
 /** What a pool that does not exist, or is not the asker's, is answered (which of the two is not said). */
 export const poolNotFound = (): DomainError =>
   new DomainError(ErrorCodes.POOL_NOT_FOUND, 'There is no such pool, or you are not one of its members.');
+
+/** A pool as background work names it: its key (the default pool's is ''), address and name. */
+export interface PlayedPool {
+  key: string;
+  address: string;
+  name: string;
+}
+
+/**
+ * The pools context answers: the pools the install plays, the default pool first. Background work
+ * of every pool (results, reminders, digests) runs once in each of them.
+ */
+export class PlayedPoolsQuery extends Query<PlayedPool[]> {}
