@@ -1,9 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
 import { pageLinkBase } from '../accounts/index.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { MAILER, type Mailer } from '../platform/mail/mailer.js';
+import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
+import { PlayedPoolsQuery } from '../shared/queries/pool-queries.js';
+import { poolPage } from './domain/bundles.js';
 import { textToHtml } from './domain/templates.js';
 import { PushSender, type PushKeys } from './push-sender.js';
 import {
@@ -30,9 +34,11 @@ export interface Outgoing {
   kind: 'reminder' | 'results' | 'announcement' | 'welcome';
   subject: string;
   text: string;
-  /** The page a push notification opens (path of the web app). */
+  /** The page a push notification opens (path of the web app, in the pool of the work that sends it). */
   url: string;
   periodId: number | null;
+  /** A message naming several pools (notifications/post.ts): logged in each; its url is the install's. */
+  pools?: { key: string; periodId: number | null }[];
 }
 
 /**
@@ -49,6 +55,7 @@ export class NotificationChannels {
     private readonly push: PushSender,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queryBus: QueryBus,
   ) {}
 
   get emailConfigured(): boolean {
@@ -86,13 +93,22 @@ export class NotificationChannels {
     return `${this.baseUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribe.sign(userId, kind))}`;
   }
 
+  /** A message's page in the pool of the work that sends it (`/p/{address}/…` but in the default pool). */
+  private async inThisPool(message: Outgoing): Promise<Outgoing> {
+    const key = currentPoolKey();
+    if (message.pools !== undefined || key === DEFAULT_POOL_KEY) return message;
+    const pool = (await this.queryBus.execute(new PlayedPoolsQuery())).find((found) => found.key === key);
+    return pool === undefined ? message : { ...message, url: poolPage(pool, message.url) };
+  }
+
   /** Sends on the chosen channels; returns how many deliveries failed. */
   async send(
     recipient: Recipient,
-    message: Outgoing,
+    outgoing: Outgoing,
     channels: { email: boolean; push: boolean },
     now: Date,
   ) {
+    const message = await this.inThisPool(outgoing);
     const outcomes = [
       ...(channels.email && this.mailer.configured ? [await this.sendEmail(recipient, message, now)] : []),
       ...(channels.push ? await this.sendPush(recipient, message, now) : []),
@@ -149,7 +165,8 @@ export class NotificationChannels {
     return outcomes.map((outcome) => outcome.error === null);
   }
 
-  private log(
+  /** Logs a delivery in the pool it was about, or in each pool a message names. */
+  private async log(
     recipient: Recipient,
     message: Outgoing,
     channel: Channel,
@@ -157,15 +174,19 @@ export class NotificationChannels {
     now: Date,
     error: string | null,
   ) {
-    return this.store.log({
-      userId: recipient.userId,
-      recipient: channel === 'email' ? to : `${recipient.email} (push: ${to})`,
-      kind: message.kind,
-      channel,
-      subject: message.subject,
-      periodId: message.periodId,
-      sentAt: now,
-      error,
-    });
+    const pools = message.pools ?? [{ key: currentPoolKey(), periodId: message.periodId }];
+    for (const { key, periodId } of pools)
+      await inPool(key, () =>
+        this.store.log({
+          userId: recipient.userId,
+          recipient: channel === 'email' ? to : `${recipient.email} (push: ${to})`,
+          kind: message.kind,
+          channel,
+          subject: message.subject,
+          periodId,
+          sentAt: now,
+          error,
+        }),
+      );
   }
 }

@@ -7,6 +7,7 @@ import {
   type RenderedMail,
 } from '../shared/queries/mail-queries.js';
 import type { TemplateValues } from './domain/templates.js';
+import { NotificationChannels } from './channels.js';
 import { MailTemplates } from './mail-templates.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -17,16 +18,33 @@ export class SendWelcomeMailHandler implements ICommandHandler<SendWelcomeMailCo
 
   constructor(
     private readonly notifications: NotificationsService,
+    private readonly channels: NotificationChannels,
+    private readonly templates: MailTemplates,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ userId }: SendWelcomeMailCommand): Promise<boolean> {
     try {
-      return await this.notifications.sendWelcome(userId, this.clock.now());
+      return await this.send(userId, this.clock.now());
     } catch (error) {
       this.logger.warn(`Welcome e-mail failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
+  }
+
+  /** The welcome e-mail of a new account (template `welcome`), when e-mail is set up. */
+  private async send(userId: string, now: Date): Promise<boolean> {
+    if (!this.channels.emailConfigured) return false;
+    const found = await this.notifications.valuesFor(userId, now);
+    if (!found) return false;
+    const mail = await this.templates.render('welcome', found.values);
+    const outcome = await this.channels.send(
+      { userId, email: found.player.email },
+      { kind: 'welcome', subject: mail.subject, text: mail.text, url: '/predictions', periodId: null },
+      { email: true, push: false },
+      now,
+    );
+    return outcome.delivered > 0;
   }
 }
 

@@ -1,5 +1,7 @@
 import { QueryBus } from '@nestjs/cqrs';
 import { CurrentSeasonQuery } from '../shared/queries/season-queries.js';
+import { PlayedPoolsQuery, type PlayedPool } from '../shared/queries/pool-queries.js';
+import { currentPoolKey, inPool } from '../platform/pool-scope/pool-scope.js';
 import {
   Inject,
   Injectable,
@@ -31,6 +33,7 @@ import { formatDeadline } from './domain/templates.js';
 import { MailTemplates } from './mail-templates.js';
 import { NotificationStore } from './notification-store.js';
 import { PlayerValues, type PlayerRow } from './player-values.js';
+import { post, type Letter } from './post.js';
 import { ResultsDigests } from './results-digest.js';
 
 interface OpenPeriod {
@@ -44,9 +47,11 @@ type DecidedReminders = Extract<PeriodNotificationsEvent, { type: 'ReminderDecid
 const digestWindowMs = 2 * 24 * 3_600_000;
 
 /**
- * Reminders before a matchweek's first deadline and the results digest after it completes. What is
- * due is found from the read tables; WHO gets it is decided in the event log (one append per
- * period stream, expected version), so several instances and restarts never send one twice.
+ * Reminders before a matchweek's first deadline and the results digest after it completes, in every
+ * pool of the install. What is due is found from each pool's read tables; WHO gets it is decided in
+ * the pool's event log (one append per period stream, expected version), so several instances and
+ * restarts never send one twice. A person due messages of one kind from several pools at once gets
+ * one message naming each (notifications/post.ts).
  */
 @Injectable()
 export class NotificationsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -108,10 +113,22 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     await this.running;
   }
 
-  /** Everything due at `now`: reminders, then digests of periods completed lately. */
+  /** Everything due at `now` in every pool: reminders, then digests of periods completed lately. */
   async runOnce(now: Date): Promise<void> {
-    await this.deliverReminders(await this.decideDueReminders(now), now);
-    await this.sendDueDigests(now);
+    const letters: Letter[] = [];
+    for (const pool of await this.queryBus.execute(new PlayedPoolsQuery()))
+      await inPool(pool.key, async () => {
+        try {
+          letters.push(...(await this.reminderLetters(pool, await this.decideDueReminders(now), now)));
+          letters.push(...(await this.dueDigestLetters(pool, now)));
+        } catch (error) {
+          // One pool's trouble (say, a read table being rebuilt) holds up no other pool's messages.
+          this.logger.warn(
+            `Notification check of pool ${pool.address} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      });
+    await post(this.channels, letters, now);
   }
 
   private async openPeriods(now: Date): Promise<OpenPeriod[]> {
@@ -169,7 +186,13 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     return decided;
   }
 
-  async deliverReminders(decided: readonly DecidedReminders[], now: Date): Promise<void> {
+  /** The reminders decided in the current pool, one letter per player. */
+  private async reminderLetters(
+    pool: PlayedPool,
+    decided: readonly DecidedReminders[],
+    now: Date,
+  ): Promise<Letter[]> {
+    const letters: Letter[] = [];
     for (const batch of decided) {
       const period = (await this.openPeriods(new Date(0))).find(
         (candidate) => candidate.id === batch.periodId,
@@ -181,9 +204,15 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
         if (!player) return;
         const settings = await this.store.settings(userId);
         const message = await this.reminderMessage(player, period, settings.timeZone, now, standing);
-        await this.channels.send({ userId, email: player.email }, message, settings.reminder, now);
+        letters.push({
+          pool,
+          recipient: { userId, email: player.email },
+          message,
+          channels: settings.reminder,
+        });
       });
     }
+    return letters;
   }
 
   /** The reminder (template `reminder`): picks made, what is still open, and the deadline in the player's time zone. */
@@ -287,21 +316,34 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
 
   // ---------- Results digest ----------
 
-  private async sendDueDigests(now: Date): Promise<void> {
+  private async dueDigestLetters(pool: PlayedPool, now: Date): Promise<Letter[]> {
     const { rows } = await this.database.query<{ id: number }>(
       `SELECT id FROM periods WHERE is_completed AND completed_at > $1 AND completed_at <= $2 ORDER BY id`,
       [new Date(now.getTime() - digestWindowMs), now],
     );
-    for (const { id } of rows) await this.sendDigest(id, now);
+    const letters: Letter[] = [];
+    for (const { id } of rows) letters.push(...((await this.digestLetters(pool, id, now)) ?? []));
+    return letters;
   }
 
-  /** Decides the period's digest once, then sends each player theirs and each admin the summary. */
+  /** Decides the current pool's digest of a period once and sends it (false: decided before, or nobody reached). */
   async sendDigest(periodId: number, now: Date): Promise<boolean> {
+    const pool = (await this.queryBus.execute(new PlayedPoolsQuery())).find(
+      (found) => found.key === currentPoolKey(),
+    );
+    const letters = pool === undefined ? null : await this.digestLetters(pool, periodId, now);
+    if (letters === null) return false;
+    await post(this.channels, letters, now);
+    return true;
+  }
+
+  /** Decides the period's digest once: each player theirs and each admin the summary (null: nothing decided). */
+  private async digestLetters(pool: PlayedPool, periodId: number, now: Date): Promise<Letter[] | null> {
     const players = await this.players.active();
     const userIds = players.map((p) => p.id);
     const reached = await this.reachable(userIds, 'results');
     // Nothing reaches anyone (no mail, no push): nothing is decided, so a later channel still can.
-    if (reached.length === 0 && !this.channels.emailConfigured) return false;
+    if (reached.length === 0 && !this.channels.emailConfigured) return null;
     const events = await this.decideOn(periodId, now, `digest-${periodId}`, (state) =>
       decideResultsDigest(state, {
         periodId,
@@ -309,26 +351,17 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
         adminIds: players.filter((p) => p.is_admin).map((p) => p.id),
       }),
     );
-    if (events.length === 0) return false;
+    if (events.length === 0) return null;
     const digest = await this.digests.build(periodId, now);
+    const letters: Letter[] = [];
     await forEachPlayer(players, async (player) => {
+      const recipient = { userId: player.id, email: player.email };
       const settings = await this.store.settings(player.id);
-      await this.channels.send(
-        { userId: player.id, email: player.email },
-        await digest.forPlayer(player),
-        settings.results,
-        now,
-      );
-      if (player.is_admin) {
-        await this.channels.send(
-          { userId: player.id, email: player.email },
-          digest.forAdmins,
-          { email: true, push: false },
-          now,
-        );
-      }
+      letters.push({ pool, recipient, message: await digest.forPlayer(player), channels: settings.results });
+      if (player.is_admin)
+        letters.push({ pool, recipient, message: digest.forAdmins, channels: { email: true, push: false } });
     });
-    return true;
+    return letters;
   }
 
   // ---------- Welcome ----------
@@ -354,21 +387,5 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
         choices_made: rows[0]?.n ?? '0',
       },
     };
-  }
-
-  /** The welcome e-mail of a new account (template `welcome`), when e-mail is set up. */
-  async sendWelcome(userId: string, now: Date): Promise<boolean> {
-    if (!this.channels.emailConfigured) return false;
-    const found = await this.valuesFor(userId, now);
-    if (!found) return false;
-    const { player, values } = found;
-    const mail = await this.templates.render('welcome', values);
-    const outcome = await this.channels.send(
-      { userId, email: player.email },
-      { kind: 'welcome', subject: mail.subject, text: mail.text, url: '/predictions', periodId: null },
-      { email: true, push: false },
-      now,
-    );
-    return outcome.delivered > 0;
   }
 }

@@ -1,0 +1,40 @@
+import { inPool } from '../platform/pool-scope/pool-scope.js';
+import { forEachPlayer, type NotificationChannels, type Recipient } from './channels.js';
+import { bundle, type BundledMessage, type PoolOfLetter } from './domain/bundles.js';
+
+/** One pool's message to one person, on the channels they chose for its kind. */
+export interface Letter {
+  pool: PoolOfLetter;
+  recipient: Recipient;
+  message: BundledMessage;
+  channels: { email: boolean; push: boolean };
+}
+
+/**
+ * Sends what one check found due in every pool: a person's letters of one kind (and channels) go
+ * as one message naming each pool; a single letter goes as it is, in its pool.
+ */
+export async function post(
+  channels: NotificationChannels,
+  letters: readonly Letter[],
+  now: Date,
+): Promise<void> {
+  const byPerson = new Map<string, Letter[]>();
+  for (const letter of letters) {
+    const key = [
+      letter.recipient.userId,
+      letter.message.kind,
+      letter.channels.email,
+      letter.channels.push,
+    ].join('|');
+    byPerson.set(key, [...(byPerson.get(key) ?? []), letter]);
+  }
+  await forEachPlayer([...byPerson.values()], async (mine) => {
+    const [first] = mine;
+    if (mine.length === 1)
+      await inPool(first!.pool.key, () =>
+        channels.send(first!.recipient, first!.message, first!.channels, now),
+      );
+    else await channels.send(first!.recipient, bundle(mine, channels.baseUrl()), first!.channels, now);
+  });
+}
