@@ -80,6 +80,12 @@ export const ErrorCodes = {
   POOL_ADDRESS_TAKEN: 'POOL_ADDRESS_TAKEN',
   /** Creating a pool: this install lets its owner alone create pools (`POOL_CREATION=owner`). */
   POOL_CREATION_OWNER_ONLY: 'POOL_CREATION_OWNER_ONLY',
+  /** The install's pools (list, archive, delete): for the install's owner, its first account, alone. */
+  INSTALL_OWNER_ONLY: 'INSTALL_OWNER_ONLY',
+  /** A change in an archived pool: it is read-only until its install's owner restores it. */
+  POOL_ARCHIVED: 'POOL_ARCHIVED',
+  /** Deleting a pool that is not archived (archive it first), or archiving the install's default pool. */
+  POOL_NOT_ARCHIVED: 'POOL_NOT_ARCHIVED',
   /** Joining a pool you are a member of already. */
   ALREADY_A_MEMBER: 'ALREADY_A_MEMBER',
   /** Joining a pool you were removed from or deactivated in: its admin decides. */
@@ -173,6 +179,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   POOL_NOT_FOUND: 404,
   POOL_ADDRESS_TAKEN: 409,
   POOL_CREATION_OWNER_ONLY: 403,
+  INSTALL_OWNER_ONLY: 403,
+  POOL_ARCHIVED: 409,
+  POOL_NOT_ARCHIVED: 409,
   ALREADY_A_MEMBER: 409,
   MEMBERSHIP_ENDED: 403,
   RESULT_BEFORE_KICKOFF: 409,

@@ -19,6 +19,23 @@ export interface PoolSummary {
   role: PoolRole;
   /** The install's default pool, which the unscoped routes mean. */
   isDefault: boolean;
+  /** Archived by the install's owner: its history reads as before, nothing in it changes. */
+  archived?: boolean;
+}
+
+/**
+ * `GET /api/install/pools`, for the install's owner alone: every pool of the install, with how many
+ * members it has and nothing of who they are, what they picked or how they stand.
+ */
+export interface InstallPool {
+  address: string;
+  name: string;
+  isDefault: boolean;
+  archived: boolean;
+  /** Active members. */
+  members: number;
+  /** When it was created (null for the default pool, which every install has). */
+  createdAt: string | null;
 }
 
 /** `POST /api/pools`: a new pool, whose creator becomes its admin (who may create: `POOL_CREATION`). */
@@ -62,6 +79,7 @@ const accountRoutes = [
   '/api/notifications/time-zone',
   '/api/pools',
   '/api/invitations',
+  '/api/install',
   '/api/health',
 ];
 

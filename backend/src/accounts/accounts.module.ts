@@ -1,6 +1,7 @@
 import {
   MemberActiveQuestionHandler,
   PersonPoolsHandler,
+  PoolMemberCountsHandler,
   PoolRoleHandler,
 } from './queries/users/member-queries.handlers.js';
 import { InvitationAdmission } from './commands/invitations/invitation-admission.js';
@@ -59,6 +60,7 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     MemberActiveQuestionHandler,
     PoolRoleHandler,
     PersonPoolsHandler,
+    PoolMemberCountsHandler,
     ...poolMembershipHandlers,
     InvitationAdmission,
     PoolMemberships,

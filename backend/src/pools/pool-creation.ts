@@ -44,15 +44,14 @@ export class PoolCreation {
         'On this install only its owner creates pools: ask them for one, or for an invitation to theirs.',
       );
     const key = newPoolKey();
-    const { events } = await decideAndAppend(
+    await decideAndAppend(
       this.eventStore,
       poolRegistryStreamId,
       poolRegistryModel,
       (state) => decideCreatePool(state, { key, ...pool, createdBy: context.actor }),
       metadataFor(context),
     );
-    const { address, name } = events[0]!.data;
     await this.commandBus.execute(new JoinAsCreatorCommand(key, context));
-    return { key, address, name };
+    return { key, address: pool.address, name: pool.name.trim() };
   }
 }

@@ -7,7 +7,16 @@ import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PersonPoolsQuery } from '../shared/commands/membership-commands.js';
 import { PlayedPoolsQuery, type PlayedPool } from '../shared/queries/pool-queries.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { poolRegistryStreamId, type PoolRegistryEvent, type RegisteredPool } from './domain/pool-registry.js';
+import {
+  poolRegistryModel,
+  poolRegistryStreamId,
+  type ListedPool,
+  type PoolRegistryEvent,
+  type PoolRegistryState,
+} from './domain/pool-registry.js';
+
+/** A pool of the install as the directory keeps it: when it was created, too. */
+export type DirectoryPool = ListedPool & { createdAt: string };
 
 /**
  * The install's pools, from the registry stream. What it has read is kept and only the events
@@ -16,9 +25,10 @@ import { poolRegistryStreamId, type PoolRegistryEvent, type RegisteredPool } fro
  */
 @Injectable()
 export class PoolDirectory {
-  private known: { version: number; pools: (RegisteredPool & { createdBy: string })[] } = {
+  private known: { version: number; state: PoolRegistryState; createdAt: Map<string, string> } = {
     version: -1,
-    pools: [],
+    state: poolRegistryModel.initialState(),
+    createdAt: new Map(),
   };
 
   constructor(
@@ -26,27 +36,40 @@ export class PoolDirectory {
     private readonly queryBus: QueryBus,
   ) {}
 
-  /** The pools created so far (not the default pool, which every install has). */
-  async pools(): Promise<readonly (RegisteredPool & { createdBy: string })[]> {
+  /** Every pool created so far, the deleted ones too (not the default pool, which every install has). */
+  async registered(): Promise<readonly DirectoryPool[]> {
     const later = await readStream<PoolRegistryEvent>(this.eventStore, poolRegistryStreamId, {
       fromVersion: this.known.version + 1,
     });
-    if (later.version !== 'no_stream')
+    if (later.version !== 'no_stream') {
+      const createdAt = new Map(this.known.createdAt);
+      for (const event of later.events)
+        if (event.type === 'PoolCreated') createdAt.set(event.data.key, event.metadata.occurredAt);
       this.known = {
         version: later.version,
-        pools: [...this.known.pools, ...later.events.map((event) => event.data)],
+        state: later.events.reduce(poolRegistryModel.evolve, this.known.state),
+        createdAt,
       };
-    return this.known.pools;
+    }
+    return this.known.state.pools.map((pool) => ({
+      ...pool,
+      createdAt: this.known.createdAt.get(pool.key)!,
+    }));
+  }
+
+  /** The pools that exist (created, not deleted; archived ones too). */
+  async pools(): Promise<readonly DirectoryPool[]> {
+    return (await this.registered()).filter((pool) => !pool.deleted);
   }
 
   /** The registered pools a person is an active member of, with their role (the default pool aside). */
-  async poolsOf(userId: string): Promise<(RegisteredPool & { role: PoolRole })[]> {
+  async poolsOf(userId: string): Promise<(DirectoryPool & { role: PoolRole })[]> {
     const roles = new Map(
       (await this.queryBus.execute(new PersonPoolsQuery(userId))).map((pool) => [pool.key, pool.role]),
     );
     return (await this.pools()).flatMap((pool) => {
       const role = roles.get(pool.key);
-      return role === undefined ? [] : [{ key: pool.key, address: pool.address, name: pool.name, role }];
+      return role === undefined ? [] : [{ ...pool, role }];
     });
   }
 
@@ -56,8 +79,15 @@ export class PoolDirectory {
     if (!poolAddressPattern.test(address)) return null;
     return (await this.pools()).find((pool) => pool.address === address)?.key ?? null;
   }
+
+  /** Whether the pool of `key` is archived (read-only). */
+  async isArchived(key: string): Promise<boolean> {
+    if (key === DEFAULT_POOL_KEY) return false;
+    return (await this.pools()).some((pool) => pool.key === key && pool.archived);
+  }
 }
 
+/** The pools in play: the default pool and every pool neither archived nor deleted. */
 @QueryHandler(PlayedPoolsQuery)
 export class PlayedPoolsHandler implements IQueryHandler<PlayedPoolsQuery> {
   constructor(
@@ -67,9 +97,7 @@ export class PlayedPoolsHandler implements IQueryHandler<PlayedPoolsQuery> {
 
   async execute(): Promise<PlayedPool[]> {
     const home = { key: DEFAULT_POOL_KEY, address: DEFAULT_POOL_ADDRESS, name: this.config.poolName };
-    return [
-      home,
-      ...(await this.directory.pools()).map(({ key, address, name }) => ({ key, address, name })),
-    ];
+    const played = (await this.directory.pools()).filter((pool) => !pool.archived);
+    return [home, ...played.map(({ key, address, name }) => ({ key, address, name }))];
   }
 }

@@ -63,7 +63,16 @@ export class PoolsController {
           },
         ]
       : [];
-    return [...home, ...others.map(({ address, name, role }) => ({ address, name, role, isDefault: false }))];
+    return [
+      ...home,
+      ...others.map(({ address, name, role, archived }) => ({
+        address,
+        name,
+        role,
+        isDefault: false,
+        ...(archived ? { archived } : {}),
+      })),
+    ];
   }
 
   @Post('pools')

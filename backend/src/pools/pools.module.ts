@@ -4,14 +4,17 @@ import { PoolCreation } from './pool-creation.js';
 import { PlayedPoolsHandler, PoolDirectory } from './pool-directory.js';
 import { PoolScopeInterceptor } from './pool-scope.interceptor.js';
 import { PoolsController } from './pools.http.controller.js';
+import { InstallPools } from './install-pools.js';
+import { InstallPoolsController } from './install-pools.http.controller.js';
 
 /** The pools of the install (docs/adr/015). */
 @Module({
-  controllers: [PoolsController],
+  controllers: [PoolsController, InstallPoolsController],
   providers: [
     PoolDirectory,
     PlayedPoolsHandler,
     PoolCreation,
+    InstallPools,
     { provide: APP_INTERCEPTOR, useClass: PoolScopeInterceptor },
   ],
   exports: [PoolDirectory],

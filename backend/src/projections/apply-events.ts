@@ -1,8 +1,16 @@
 import { personalKeyRoots, seasonChangeKeys, type QueryKey } from '@treble/contracts';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { Sql } from '../platform/database/sql.js';
+import { POOL_DELETED, type PoolDeletedData } from '../shared/domain/pool-deleted.js';
 import { SEASON_STARTED, type SeasonStartedData } from '../shared/domain/season-scope.js';
-import { identifier, isInstallTable, physical, poolView, startSeason } from './projection-tables.js';
+import {
+  dropPool,
+  identifier,
+  isInstallTable,
+  physical,
+  poolView,
+  startSeason,
+} from './projection-tables.js';
 import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
 import { consecutiveRuns, type Projection, type ProjectionContext } from './projection.js';
 
@@ -85,6 +93,11 @@ export async function applyEvents(
           if (await startSeason(sql, projection, physicalName, event.data as SeasonStartedData)) {
             note(seasonChangeKeys, null);
           }
+        }
+        // A deleted pool's rows go where the log says it went (what comes before is applied first).
+        if (event.type === POOL_DELETED) {
+          await flush();
+          await dropPool(sql, projection, physicalName, (event.data as PoolDeletedData).key);
         }
         if (projection.eventTypes !== 'all' && !projection.eventTypes.includes(event.type)) continue;
         pending.push(event);

@@ -1,3 +1,4 @@
+import { inPool } from '../platform/pool-scope/pool-scope.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
 import { seasonNamePattern, type SeasonStartedData } from '../shared/domain/season-scope.js';
 import { seasonsTable, type Projection } from './projection.js';
@@ -113,6 +114,23 @@ export async function pointViews(sql: Sql, projection: Projection, generation: n
 }
 
 /** Whether a table of the projection is the install's rather than a pool's (`ProjectionTable.install`). */
+/** Drops a deleted pool's rows from a projection's tables: its own, and the install's that name it. */
+export async function dropPool(
+  sql: Sql,
+  projection: Projection,
+  physicalName: (table: string) => string,
+  key: string,
+): Promise<void> {
+  for (const table of projection.tables) {
+    if (table.install && table.namesPool)
+      await sql.query(`DELETE FROM ${identifier(physicalName(table.name))} WHERE pool_id = $1`, [key]);
+  }
+  await inPool(key, async () => {
+    for (const name of tableNames(projection).filter((table) => !isInstallTable(projection, table)))
+      await sql.query(`DELETE FROM ${identifier(poolView(physicalName(name)))}`);
+  });
+}
+
 export function isInstallTable(projection: Projection, name: string): boolean {
   return projection.tables.some((table) => table.name === name && table.install === true);
 }

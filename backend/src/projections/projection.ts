@@ -25,6 +25,8 @@ export interface ProjectionTable {
    * security: its rows are what a person shows of themselves to the pools they joined.
    */
   install?: true;
+  /** An install table whose rows name their pool (`pool_id`): a deleted pool's rows go with it. */
+  namesPool?: true;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Sql } from '../platform/database/sql.js';
+import { POOL_DELETED } from '../shared/domain/pool-deleted.js';
 import { SEASON_STARTED } from '../shared/domain/season-scope.js';
 import type { Projection } from './projection.js';
 
@@ -30,12 +31,14 @@ export interface VerifyReport {
 }
 
 /**
- * The events a rebuild reads: those the projection applies, and the seasons' starts it archives at
- * (a small projection skips the rest of the log in the store instead of reading it); all for one
- * that applies every event.
+ * The events a rebuild reads: those the projection applies, the seasons' starts it archives at and
+ * the pools' deletions it drops rows at (a small projection skips the rest of the log in the store
+ * instead of reading it); all for one that applies every event.
  */
 export function replayTypes(projection: Projection): readonly string[] | undefined {
-  return projection.eventTypes === 'all' ? undefined : [...projection.eventTypes, SEASON_STARTED];
+  return projection.eventTypes === 'all'
+    ? undefined
+    : [...projection.eventTypes, SEASON_STARTED, POOL_DELETED];
 }
 
 /** Compares a live table with its rebuild from the log (`ProjectionEngine.verify`). */

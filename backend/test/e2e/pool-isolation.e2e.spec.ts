@@ -5,8 +5,10 @@ import { databaseTargets } from '../support/databases.js';
 
 /** What only the default pool holds: a player of it alone, and its own words. */
 const canaries = ['Canary', 'canary-bravo@', 'Kanarie'];
+/** What only the family pool holds: its name, a player of it alone, its own words. */
+const familyCanaries = ['Zephyr', 'wren-zephyr@', 'Tarragon'];
 
-/** A value for each route parameter, naming the default pool's own things where it can. */
+/** A value for each route parameter, naming the other pool's own things where it can. */
 function filled(path: string, ids: { bravo: string }): string {
   const concrete = path
     .replace(':userId', ids.bravo)
@@ -46,15 +48,34 @@ describe.each(databaseTargets)("one pool's admin against another pool on $name",
 
     // The family pool: Olga signed up through its link only, and is its admin.
     expect(
-      (await owner.request('POST', '/api/pools', { address: 'family', name: 'Family pool' })).status,
+      (await owner.request('POST', '/api/pools', { address: 'family', name: 'Zephyr family' })).status,
     ).toBe(201);
-    olga = await registerPlayer(app, owner, { firstName: 'Olga', lastName: 'Other', pool: 'family' });
+    olga = await registerPlayer(app, owner, {
+      firstName: 'Wren',
+      lastName: 'Zephyr',
+      email: 'wren-zephyr@example.test',
+      pool: 'family',
+    });
     const granted = await owner.request('PATCH', `/api/pools/family/admin/users/${olga.user.id}/admin`, {
       isAdmin: true,
     });
     expect(granted.status).toBe(200);
     expect((await olga.request('POST', '/api/pools/family/admin/setup/periods', {})).status).toBe(200);
     expect((await olga.request('POST', '/api/pools/family/admin/setup/options', {})).status).toBe(200);
+    for (const optionId of ['1-LIV', '1-ARS', '1-MCI'])
+      expect(
+        (await olga.request('POST', '/api/pools/family/choices', { periodId: 1, optionId })).status,
+      ).toBe(201);
+    const familyPrize = {
+      competition: 'overall',
+      position: '1st',
+      amount: '5',
+      description: 'Tarragon plate',
+    };
+    expect((await olga.request('POST', '/api/pools/family/prizes', familyPrize)).status).toBe(201);
+    // Bravo is the default pool's admin too, and no member of the family pool.
+    const made = await owner.request('PATCH', `/api/admin/users/${bravo.user.id}/admin`, { isAdmin: true });
+    expect(made.status).toBe(200);
   }, 300_000);
   afterAll(async () => {
     await app?.close();
@@ -67,7 +88,8 @@ describe.each(databaseTargets)("one pool's admin against another pool on $name",
     expect(JSON.stringify((await owner.request('GET', '/api/prizes')).body)).toContain('Kanarie');
   });
 
-  it('shows an admin of another pool none of them, on any read route', async () => {
+  /** Every read route, in `pool` and at the default pool's address, asked by `stranger`'s ids: the canaries seen. */
+  async function walk(reader: SignedIn, pool: string, stranger: string, words: string[]): Promise<string[]> {
     const reads = Object.keys(routeAccess)
       .filter((route) => route.startsWith('GET '))
       .map((route) => route.slice(4))
@@ -78,23 +100,32 @@ describe.each(databaseTargets)("one pool's admin against another pool on $name",
     expect(reads.length).toBeGreaterThan(50);
     const seen: string[] = [];
     for (const path of reads) {
-      // The default pool's public routes (its prizes and rules on the start page) are the web's;
-      // every other pool's are its members' only, and are walked below.
+      // The default pool's public routes (its prizes and rules on the start page) are the web's.
       const isPublic = routeAccess[`GET ${path}`] === 'public';
-      const addresses = isPublic ? [] : [filled(path, { bravo: bravo.user.id })];
-      if (!path.startsWith('/api/pools'))
-        addresses.push(filled(path.replace('/api/', '/api/pools/family/'), { bravo: bravo.user.id }));
+      const addresses = isPublic ? [] : [filled(path, { bravo: stranger })];
+      if (!path.startsWith('/api/pools') && pool !== 'default')
+        addresses.push(filled(path.replace('/api/', `/api/pools/${pool}/`), { bravo: stranger }));
       for (const address of addresses) {
-        const answer = await olga.request('GET', address);
+        const answer = await reader.request('GET', address);
         // No 500s; live results are off on this install (503, said so).
         const off = (answer.body as { code?: string } | null)?.code === 'RESULTS_PROVIDER_NOT_CONFIGURED';
         expect([address, answer.status < 500 || off]).toEqual([address, true]);
         const text = JSON.stringify(answer.body ?? '') + (answer.text ?? '');
-        for (const canary of canaries) if (text.includes(canary)) seen.push(`${address}: ${canary}`);
+        for (const word of words) if (text.includes(word)) seen.push(`${address}: ${word}`);
       }
     }
-    expect(seen).toEqual([]);
+    return seen;
+  }
+
+  it('shows an admin of another pool none of them, on any read route', async () => {
+    expect(await walk(olga, 'family', bravo.user.id, canaries)).toEqual([]);
     // Olga walked it all as herself, an admin of her pool.
     expect((await olga.request('GET', '/api/pools/family/admin/users')).status).toBe(200);
+  });
+
+  it("shows the default pool's admin nothing of a pool they are not in", async () => {
+    const family = JSON.stringify((await olga.request('GET', '/api/pools/family/admin/users')).body);
+    expect(family).toContain('wren-zephyr@');
+    expect(await walk(bravo, 'default', olga.user.id, familyCanaries)).toEqual([]);
   });
 });

@@ -16,6 +16,11 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/pools': 'player',
   'GET /api/invitations/:token': 'player',
   'POST /api/invitations/:token/join': 'player',
+  // The install's pools: its owner's (checked by the service: 403 INSTALL_OWNER_ONLY for anyone else)
+  'GET /api/install/pools': 'player',
+  'POST /api/install/pools/:address/archive': 'player',
+  'POST /api/install/pools/:address/restore': 'player',
+  'DELETE /api/install/pools/:address': 'player',
 
   // Accounts: signing up, in and out
   'POST /api/auth/register': 'public',

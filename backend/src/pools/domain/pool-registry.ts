@@ -1,6 +1,6 @@
 import { DEFAULT_POOL_ADDRESS, ErrorCodes, poolAddressPattern } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import type { DomainEvent } from '../../shared/domain/event.js';
+import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
 
 /**
  * The install's pools (docs/adr/015) in ONE stream, `pools`, so an address is given once however
@@ -18,7 +18,13 @@ export interface PoolCreatedData {
   createdBy: string;
 }
 
-export type PoolRegistryEvent = DomainEvent<'PoolCreated', PoolCreatedData>;
+export type PoolRegistryEvent =
+  | DomainEvent<'PoolCreated', PoolCreatedData>
+  /** The install's owner archived a pool: read-only, no background work; `by` in the metadata. */
+  | DomainEvent<'PoolArchived', { key: string }>
+  | DomainEvent<'PoolRestored', { key: string }>
+  /** Deleted (archived first): gone from every route and list; its address stays taken. */
+  | DomainEvent<'PoolDeleted', { key: string }>;
 
 export interface RegisteredPool {
   key: string;
@@ -26,16 +32,73 @@ export interface RegisteredPool {
   name: string;
 }
 
-export interface PoolRegistryState {
-  pools: RegisteredPool[];
+export interface ListedPool extends RegisteredPool {
+  createdBy: string;
+  archived: boolean;
+  deleted: boolean;
 }
+
+export interface PoolRegistryState {
+  pools: ListedPool[];
+}
+
+const withPool = (state: PoolRegistryState, key: string, change: Partial<ListedPool>): PoolRegistryState => ({
+  pools: state.pools.map((pool) => (pool.key === key ? { ...pool, ...change } : pool)),
+});
 
 export const poolRegistryModel = {
   initialState: (): PoolRegistryState => ({ pools: [] }),
-  evolve: (state: PoolRegistryState, event: PoolRegistryEvent): PoolRegistryState => ({
-    pools: [...state.pools, { key: event.data.key, address: event.data.address, name: event.data.name }],
-  }),
+  evolve: (state: PoolRegistryState, event: PoolRegistryEvent): PoolRegistryState => {
+    switch (event.type) {
+      case 'PoolCreated':
+        return { pools: [...state.pools, { ...event.data, archived: false, deleted: false }] };
+      case 'PoolArchived':
+        return withPool(state, event.data.key, { archived: true });
+      case 'PoolRestored':
+        return withPool(state, event.data.key, { archived: false });
+      case 'PoolDeleted':
+        return withPool(state, event.data.key, { deleted: true });
+      default:
+        return assertNever(event);
+    }
+  },
 };
+
+/** The pool at an address that has not been deleted, or 404 (the default pool is in no event). */
+function listed(state: PoolRegistryState, address: string): ListedPool {
+  const pool = state.pools.find((candidate) => candidate.address === address && !candidate.deleted);
+  if (pool === undefined) {
+    if (address === DEFAULT_POOL_ADDRESS)
+      throw new DomainError(
+        ErrorCodes.POOL_NOT_ARCHIVED,
+        "The install's default pool is never archived or deleted.",
+      );
+    throw new DomainError(ErrorCodes.POOL_NOT_FOUND, `There is no pool at ${address}.`);
+  }
+  return pool;
+}
+
+/** Archiving an archived pool decides nothing (nor restoring a pool in play). */
+export function decideArchivePool(
+  state: PoolRegistryState,
+  address: string,
+  archive: boolean,
+): PoolRegistryEvent[] {
+  const pool = listed(state, address);
+  if (pool.archived === archive) return [];
+  return [{ type: archive ? 'PoolArchived' : 'PoolRestored', data: { key: pool.key } }];
+}
+
+/** Only an archived pool is deleted: the owner has seen it stop before it goes. */
+export function decideDeletePool(state: PoolRegistryState, address: string): PoolRegistryEvent[] {
+  const pool = listed(state, address);
+  if (!pool.archived)
+    throw new DomainError(
+      ErrorCodes.POOL_NOT_ARCHIVED,
+      `Archive ${pool.name} first; then it can be deleted.`,
+    );
+  return [{ type: 'PoolDeleted', data: { key: pool.key } }];
+}
 
 export type CreatePool = PoolCreatedData;
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { ErrorCodes } from '@treble/contracts';
 import { deciderSpec } from '../../../test/support/decider-spec.js';
 import {
+  decideArchivePool,
   decideCreatePool,
+  decideDeletePool,
   poolRegistryModel,
   type CreatePool,
   type PoolRegistryEvent,
@@ -21,7 +23,16 @@ describe('the pool registry', () => {
       .given([])
       .when(office)
       .then([created({ ...office, name: 'Office pool' })]);
-    expect(state.pools).toEqual([{ key: 'k1', address: 'office-2026', name: 'Office pool' }]);
+    expect(state.pools).toEqual([
+      {
+        key: 'k1',
+        address: 'office-2026',
+        name: 'Office pool',
+        createdBy: 'ann',
+        archived: false,
+        deleted: false,
+      },
+    ]);
     // A name may be 100 characters long.
     const family: CreatePool = { key: 'k2', address: 'family', name: 'F'.repeat(100), createdBy: 'bob' };
     spec
@@ -58,5 +69,54 @@ describe('the pool registry', () => {
         .given([])
         .when({ ...office, name })
         .thenRefused(ErrorCodes.VALIDATION_FAILED, 'A pool needs a name of 1 to 100 characters.');
+  });
+
+  describe("the install owner's archive and delete", () => {
+    type Change = { archive: boolean } | { delete: true };
+    const owner = deciderSpec({
+      ...poolRegistryModel,
+      decide: (command: Change & { address: string }, state) =>
+        'delete' in command
+          ? decideDeletePool(state, command.address)
+          : decideArchivePool(state, command.address, command.archive),
+    });
+    const address = 'office-2026';
+    const listed = created({ ...office, name: 'Office pool' });
+    const archived: PoolRegistryEvent = { type: 'PoolArchived', data: { key: 'k1' } };
+
+    it('archives a pool once, restores it once, deletes it only archived', () => {
+      const state = owner.given([listed]).when({ address, archive: true }).then([archived]);
+      expect(state.pools[0]).toMatchObject({ archived: true, deleted: false });
+      owner.given([listed, archived]).when({ address, archive: true }).thenNothing();
+      owner.given([listed]).when({ address, archive: false }).thenNothing();
+      owner
+        .given([listed, archived])
+        .when({ address, archive: false })
+        .then([{ type: 'PoolRestored', data: { key: 'k1' } }]);
+      owner
+        .given([listed])
+        .when({ address, delete: true })
+        .thenRefused(ErrorCodes.POOL_NOT_ARCHIVED, 'Archive Office pool first; then it can be deleted.');
+      const gone = owner
+        .given([listed, archived])
+        .when({ address, delete: true })
+        .then([{ type: 'PoolDeleted', data: { key: 'k1' } }]);
+      expect(gone.pools[0]).toMatchObject({ deleted: true });
+    });
+
+    it('knows no deleted pool, and never archives the default one', () => {
+      const deleted: PoolRegistryEvent = { type: 'PoolDeleted', data: { key: 'k1' } };
+      owner
+        .given([listed, archived, deleted])
+        .when({ address, archive: false })
+        .thenRefused(ErrorCodes.POOL_NOT_FOUND, 'There is no pool at office-2026.');
+      owner
+        .given([])
+        .when({ address: 'default', archive: true })
+        .thenRefused(
+          ErrorCodes.POOL_NOT_ARCHIVED,
+          "The install's default pool is never archived or deleted.",
+        );
+    });
   });
 });

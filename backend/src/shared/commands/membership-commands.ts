@@ -48,3 +48,6 @@ export class PersonPoolsQuery extends Query<{ key: string; role: PoolRole }[]> {
     super();
   }
 }
+
+/** How many active members each pool has, by pool key (the install owner's list: counts, no names). */
+export class PoolMemberCountsQuery extends Query<Map<string, number>> {}

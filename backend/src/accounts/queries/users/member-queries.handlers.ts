@@ -2,7 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { StreamQuestion } from '../../../shared/domain/event.js';
 import { MemberActiveQuestionQuery } from '../../../shared/queries/member-queries.js';
 import { PoolRoleQuery } from '../../../shared/queries/pool-queries.js';
-import { PersonPoolsQuery } from '../../../shared/commands/membership-commands.js';
+import { PersonPoolsQuery, PoolMemberCountsQuery } from '../../../shared/commands/membership-commands.js';
 import type { PoolRole } from '@treble/contracts';
 import { UserDirectory } from './user-directory.js';
 import { isMember, userModel } from '../../domain/user.js';
@@ -38,5 +38,14 @@ export class PersonPoolsHandler implements IQueryHandler<PersonPoolsQuery> {
 
   execute({ userId }: PersonPoolsQuery): Promise<{ key: string; role: PoolRole }[]> {
     return this.users.poolsOf(userId);
+  }
+}
+
+@QueryHandler(PoolMemberCountsQuery)
+export class PoolMemberCountsHandler implements IQueryHandler<PoolMemberCountsQuery> {
+  constructor(private readonly users: UserDirectory) {}
+
+  execute(): Promise<Map<string, number>> {
+    return this.users.memberCounts();
   }
 }

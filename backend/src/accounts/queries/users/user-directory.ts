@@ -38,6 +38,14 @@ export class UserDirectory {
     return rows.map((row) => ({ key: row.key, role: row.admin ? 'admin' : 'player' }));
   }
 
+  /** How many active members each pool has. */
+  async memberCounts(): Promise<Map<string, number>> {
+    const rows = await this.dataSource.query<Array<{ key: string; members: string }>>(
+      'SELECT pool_id AS key, count(*) AS members FROM memberships WHERE active GROUP BY pool_id',
+    );
+    return new Map(rows.map((row) => [row.key, Number(row.members)]));
+  }
+
   /**
    * Oldest first (the pool's founder heads the list), with what only admins see: active, entry
    * fee, whether the player has picks.

@@ -122,6 +122,7 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
     {
       name: 'memberships',
       install: true,
+      namesPool: true,
       ddl: (table) => [
         `CREATE TABLE ${table} (
           user_id uuid NOT NULL,
