@@ -153,7 +153,7 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
 
     // The projector drops the pool's rows where the log records the deletion; a rebuild agrees.
     const engine = app.app.get(ProjectionEngine);
-    await engine.waitFor((await app.app.get<EventStore>(EVENT_STORE).headPosition()));
+    await engine.waitFor(await app.app.get<EventStore>(EVENT_STORE).headPosition());
     const database = app.app.get(Database);
     const rows = async (sql: string) =>
       Number((await database.query<{ n: string }>(sql, [familyKey])).rows[0]!.n);

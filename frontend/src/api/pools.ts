@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   ChoiceView,
   CreatePoolRequest,
+  InstallPool,
   InvitationPreview,
   PeriodTimeline,
   PeriodTimelineEntry,
@@ -9,7 +10,7 @@ import type {
   PoolSummary,
   UserStats,
 } from '@treble/contracts';
-import { requestJson, type FetchLike } from './http';
+import { ApiError, requestJson, type FetchLike } from './http';
 
 /** The pools I belong to, with my role in each (`GET /api/pools`, docs/adr/015). */
 export function poolsQueryOptions(fetch?: FetchLike) {
@@ -75,4 +76,30 @@ export function joinPool(token: string): Promise<PoolSummary> {
     method: 'POST',
     body: {},
   });
+}
+
+/** The install's pools for its owner (`GET /api/install/pools`); null for anyone else, who may not see them. */
+export function installPoolsQueryOptions(fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: ['install', 'pools'] as const,
+    queryFn: async ({ signal }): Promise<InstallPool[] | null> => {
+      try {
+        return await requestJson<InstallPool[]>('/api/install/pools', { signal, fetch });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'INSTALL_OWNER_ONLY') return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** The owner archives, restores or deletes a pool: answers the install's pools as they are then. */
+export function changeInstallPool(
+  address: string,
+  change: 'archive' | 'restore' | 'delete',
+): Promise<InstallPool[]> {
+  const path = `/api/install/pools/${encodeURIComponent(address)}`;
+  return change === 'delete'
+    ? requestJson<InstallPool[]>(path, { method: 'DELETE' })
+    : requestJson<InstallPool[]>(`${path}/${change}`, { method: 'POST', body: {} });
 }

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   DEFAULT_POOL_ADDRESS,
   defaultRules,
+  type InstallPool,
   type InvitationPreview,
   type PeriodTimeline,
   type PoolSummary,
@@ -57,6 +58,8 @@ beforeEach(() => {
     'GET /api/pools/family/rules': () => jsonResponse(200, defaultRules),
     'GET /api/pools/family/choices/period/13': () =>
       jsonResponse(200, [pick('d'), { id: 'e', status: 'voided' }]),
+    'GET /api/install/pools': () =>
+      jsonResponse(403, { statusCode: 403, code: 'INSTALL_OWNER_ONLY', message: 'Only the owner.' }),
   });
   uninstall = installGlobalFetch(fake);
 });
@@ -232,5 +235,65 @@ describe('joining and starting pools', () => {
       name: 'Five-a-side 2026!',
       address: 'five-a-side-2026',
     });
+  });
+});
+
+describe("the install owner's pools", () => {
+  const listed = (archived: boolean): InstallPool[] => [
+    {
+      address: 'default',
+      name: 'Office pool',
+      isDefault: true,
+      archived: false,
+      members: 12,
+      createdAt: null,
+    },
+    {
+      address: 'family',
+      name: 'Family pool',
+      isDefault: false,
+      archived,
+      members: 4,
+      createdAt: '2026-08-01T10:00:00.000Z',
+    },
+  ];
+
+  test('nobody but the owner sees them', async () => {
+    renderApp('/pools', { user: aUser() });
+    await screen.findByText('Matchweek 13: all 3 picks in');
+    expect(screen.queryByRole('heading', { name: "This install's pools" })).toBeNull();
+  });
+
+  test('the owner sees each pool with its member count, archives one after a confirmation, then deletes it', async () => {
+    let state: 'playing' | 'archived' | 'deleted' = 'playing';
+    fake.routes.set('GET /api/install/pools', () => jsonResponse(200, listed(state === 'archived')));
+    fake.routes.set('POST /api/install/pools/family/archive', () => {
+      state = 'archived';
+      return jsonResponse(200, listed(true));
+    });
+    fake.routes.set('DELETE /api/install/pools/family', () => {
+      state = 'deleted';
+      return jsonResponse(200, listed(false).slice(0, 1));
+    });
+    renderApp('/pools', { user: aUser() });
+    const panel = (await screen.findByRole('heading', { name: "This install's pools" })).closest('section')!;
+    const rows = within(panel).getAllByTestId('install-pool');
+    expect(rows[0]!.textContent).toContain('12 members');
+    expect(rows[0]!.textContent).toContain('the default pool');
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(rows[1]!.textContent).toContain('4 members');
+
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Archive Family pool' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Archive Family pool?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive pool' }));
+    await within(panel).findByText('Archived');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Delete Family pool' }));
+    const sure = await screen.findByRole('alertdialog', { name: 'Delete Family pool?' });
+    within(sure).getByText(/stays taken/);
+    fireEvent.click(within(sure).getByRole('button', { name: 'Delete pool' }));
+    await waitFor(() => expect(within(panel).getAllByTestId('install-pool')).toHaveLength(1));
+    expect(
+      fake.calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`),
+    ).toEqual(['POST /api/install/pools/family/archive', 'DELETE /api/install/pools/family']);
   });
 });

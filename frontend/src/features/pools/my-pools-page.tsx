@@ -11,6 +11,7 @@ import {
 import { ErrorNotice, Field, SubmitButton } from '../auth/form-controls';
 import { currentPool, openPool, poolHref } from '../../api/current-pool';
 import { periodTitle } from '../../lib/period-title';
+import { InstallPoolsPanel } from './install-pools-panel';
 
 /**
  * My pools (docs/adr/015): every pool I play in, with my rank in its three competitions and whether
@@ -34,6 +35,7 @@ export function MyPoolsPage() {
         ))}
       </ul>
       <CreatePoolForm />
+      <InstallPoolsPanel />
     </section>
   );
 }
@@ -109,6 +111,7 @@ function PoolCard({ pool }: { pool: PoolSummary }) {
         </h2>
         <span className="badges">
           {here && <span className="badge badge--status-active">Open now</span>}
+          {pool.archived && <span className="badge badge--status-pending">Archived</span>}
           <span className="badge badge--status-pending">{pool.role === 'admin' ? 'Admin' : 'Player'}</span>
         </span>
       </div>
