@@ -81,8 +81,18 @@ export function PoolGate({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const here = currentPool();
   // My pools is the person's own page, whatever pool the address names.
-  if (pathname === '/pools' || !pools.data || pools.data.some((pool) => pool.address === here))
-    return children;
+  if (pathname === '/pools' || !pools.data) return children;
+  const pool = pools.data.find((mine) => mine.address === here);
+  if (pool?.archived)
+    return (
+      <>
+        <p className="notice notice--info archived-notice" role="status">
+          {pool.name} is archived: its history stays readable, and nothing in it changes.
+        </p>
+        {children}
+      </>
+    );
+  if (pool) return children;
   return (
     <section className="not-found" aria-labelledby="no-pool-title">
       <p className="not-found__code">404</p>

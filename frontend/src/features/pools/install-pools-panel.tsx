@@ -63,7 +63,8 @@ function InstallPoolRow({
         <strong>{pool.name}</strong>{' '}
         {pool.archived && <span className="badge badge--status-pending">Archived</span>}
         <div className="muted">
-          /p/{pool.address}/ · {pool.members} {pool.members === 1 ? 'member' : 'members'}
+          {!pool.isDefault && `/p/${pool.address}/ · `}
+          {pool.members} {pool.members === 1 ? 'member' : 'members'}
           {pool.createdAt !== null && ` · started ${formatDateTime(pool.createdAt)}`}
           {pool.isDefault && ' · the default pool'}
         </div>

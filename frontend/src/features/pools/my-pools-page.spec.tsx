@@ -136,6 +136,19 @@ describe('My pools', () => {
   });
 });
 
+describe('an archived pool', () => {
+  test('its pages say it is archived: its history reads, nothing in it changes', async () => {
+    const archived = { ...family, archived: true };
+    fake.routes.set('GET /api/pools', () => jsonResponse(200, [office, archived]));
+    fake.routes.set('GET /api/pools/family', () => jsonResponse(200, archived));
+    setCurrentPool('family');
+    renderApp('/history', { user: aUser() });
+    await screen.findByText(
+      'Family pool is archived: its history stays readable, and nothing in it changes.',
+    );
+  });
+});
+
 describe('a pool I am not in', () => {
   test('its pages say the pool is not found, once, and lead to My pools', async () => {
     setCurrentPool('elsewhere');
@@ -280,6 +293,7 @@ describe("the install owner's pools", () => {
     const rows = within(panel).getAllByTestId('install-pool');
     expect(rows[0]!.textContent).toContain('12 members');
     expect(rows[0]!.textContent).toContain('the default pool');
+    expect(rows[1]!.textContent).toContain('/p/family/');
     expect(within(rows[0]!).queryByRole('button')).toBeNull();
     expect(rows[1]!.textContent).toContain('4 members');
 
