@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isAccountRoute } from '@treble/contracts';
 import { routeAccess } from '../../src/accounts/access/route-access.js';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
@@ -30,9 +32,14 @@ describe.each(databaseTargets)("one pool's admin against another pool on $name",
   let owner: SignedIn;
   let bravo: SignedIn;
   let olga: SignedIn;
+  let nia: SignedIn;
 
   beforeAll(async () => {
-    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z', POOL_NAME: 'Office pool' });
+    app = await startTestApp(target, {
+      POOL_NOW: '2025-08-10T12:00:00Z',
+      POOL_NAME: 'Office pool',
+      POOL_CREATION: 'anyone',
+    });
     owner = await registerAdmin(app, { firstName: 'Ada', lastName: 'Owner' });
     bravo = await registerPlayer(app, owner, {
       firstName: 'Canary',
@@ -76,6 +83,19 @@ describe.each(databaseTargets)("one pool's admin against another pool on $name",
     // Bravo is the default pool's admin too, and no member of the family pool.
     const made = await owner.request('PATCH', `/api/admin/users/${bravo.user.id}/admin`, { isAdmin: true });
     expect(made.status).toBe(200);
+
+    // Bravo's own pool, which the install's owner is no member of: a player of it alone, a prize.
+    expect((await bravo.request('POST', '/api/pools', { address: 'yard', name: 'Back yard' })).status).toBe(
+      201,
+    );
+    nia = await registerPlayer(app, bravo, {
+      firstName: 'Nia',
+      lastName: 'Numbat',
+      email: 'nia-numbat@example.test',
+      pool: 'yard',
+    });
+    const yardPrize = { competition: 'overall', position: '1st', amount: '1', description: 'Quokka shield' };
+    expect((await bravo.request('POST', '/api/pools/yard/prizes', yardPrize)).status).toBe(201);
   }, 300_000);
   afterAll(async () => {
     await app?.close();
@@ -127,5 +147,23 @@ describe.each(databaseTargets)("one pool's admin against another pool on $name",
     const family = JSON.stringify((await olga.request('GET', '/api/pools/family/admin/users')).body);
     expect(family).toContain('wren-zephyr@');
     expect(await walk(bravo, 'default', olga.user.id, familyCanaries)).toEqual([]);
+  });
+
+  it("shows the install's owner nothing of a pool they are not in, and none of its routes", async () => {
+    const yard = ['Numbat', 'nia-numbat@', 'Quokka'];
+    expect(JSON.stringify((await bravo.request('GET', '/api/pools/yard/admin/users')).body)).toContain(
+      'Numbat',
+    );
+    for (const pool of ['default', 'family']) expect(await walk(owner, pool, nia.user.id, yard)).toEqual([]);
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const head = await store.headPosition();
+    for (const route of Object.keys(routeAccess).filter((line) => !line.startsWith('GET /api/pools'))) {
+      const [method, path] = route.split(' ') as [string, string];
+      if (isAccountRoute(path)) continue;
+      const address = filled(path.replace('/api/', '/api/pools/yard/'), { bravo: nia.user.id });
+      const answer = await owner.request(method, address, method === 'GET' ? undefined : {});
+      expect([route, answer.status]).toEqual([route, 404]);
+    }
+    expect(await store.headPosition()).toBe(head);
   });
 });
