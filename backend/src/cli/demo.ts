@@ -8,8 +8,9 @@ import { BUNDLED_SEASON, bundledSeasons } from '../season/index.js';
 
 const usage = `Usage: npm run demo -- [options]
 
-A fresh pool that replays a bundled Premier League season (2025-26 by default) as if it were live,
-with computer players making their picks. Open the address it prints and sign in (or register).
+A fresh install of three pools that replays a bundled Premier League season (2025-26 by default) as
+if it were live, with computer players (some in two or three pools) making their picks. Open the
+address it prints and sign in (or register).
 
   --season S         the bundled season to replay: ${bundledSeasons().join(', ')} (default ${BUNDLED_SEASON})
   --speed N          pool seconds per real second (default 600: a match lasts about 11 s)
@@ -60,7 +61,8 @@ async function main(): Promise<number> {
 Treble demo: the ${values.season ?? BUNDLED_SEASON} Premier League replayed at ${pool.config.clockSpeed}x, with ${pool.players.length} computer players.
 
   Open      http://localhost:${port}
-  Host      ${demoAdminEmail} / ${demoPassword}   (admin: Admin, Periods, Live Results)
+  Pools     ${pool.pools.map((p) => `${p.name} (${p.players.length} players${p.address === 'default' ? '' : `, /p/${p.address}/`})`).join(' · ')}
+  Host      ${demoAdminEmail} / ${demoPassword}   (admin of all three: Admin, Periods, Live Results)
   Players   ${pool.players
     .map((p) => p.player.email)
     .slice(0, 3)

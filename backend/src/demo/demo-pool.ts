@@ -10,7 +10,7 @@ import { choosePicks, computerPlayers, seededRandom, type ComputerPlayer } from 
 import { PoolClient, PoolRequestError } from './pool-client.js';
 
 /*
- * `npm run demo`: a pool that replays the bundled 2025-26 season as if it were live. The app runs
+ * `npm run demo`: three pools that replay the bundled 2025-26 season as if it were live. The app runs
  * exactly as in production with RESULTS_PROVIDER=replay and a sped-up clock (POOL_NOW,
  * POOL_CLOCK_SPEED); results reach it through the scheduler, the provider parser and the results
  * process manager like the real API's would. The director below only plays the people: computer
@@ -32,6 +32,21 @@ const skipGapsOver = 3 * hour;
 const landBeforeKickoff = 90 * minute;
 /** A matchweek still open this long after its end has a postponed match: the host completes it. */
 const overdueAfter = 12 * hour;
+
+/**
+ * The demo's pools (docs/adr/015): the install's default pool, where every computer player plays,
+ * and two more with overlapping members (of n players, the office has the first three fifths, the
+ * family the last three fifths), all fed by the one results poll.
+ */
+const demoPools = [
+  { address: 'default', name: 'Demo pool', plays: () => true },
+  { address: 'office', name: 'The office', plays: (i: number, n: number) => i < Math.ceil(n * 0.6) },
+  { address: 'family', name: 'The family', plays: (i: number, n: number) => i >= Math.floor(n * 0.4) },
+];
+
+/** A route of the pool at `address`: the default pool's routes have no prefix. */
+const inPoolAt = (address: string, path: string): string =>
+  address === 'default' ? path : path.replace('/api/', `/api/pools/${address}/`);
 
 export interface DemoOptions {
   /** The embedded database's folder, emptied first: never DATABASE_URL or the main pool's ./data. */
@@ -98,6 +113,7 @@ export async function startDemoPool(options: DemoOptions) {
     // The host switches the scheduler on once the season is imported (as an admin would).
     RESULTS_SCHEDULER_AUTOSTART: 'false',
     REGISTRATION: 'open',
+    POOL_NAME: demoPools[0]!.name,
     POOL_NOW: new Date(firstKickoff - 3 * hour).toISOString(),
     POOL_CLOCK_SPEED: String(options.speed),
   });
@@ -118,9 +134,17 @@ export async function startDemoPool(options: DemoOptions) {
       firstName: 'Demo',
       lastName: 'Host',
     });
-    // Periods and team options in one step; results arrive from the replay as the clock passes them.
-    await admin.call('POST', '/api/admin/setup/season', { season, source: 'bundled', results: false });
-    await admin.call('POST', '/api/epl-results/scheduler/start');
+    for (const { address, name } of demoPools.slice(1))
+      await admin.call('POST', '/api/pools', { address, name });
+    // In each pool, periods and team options in one step; results arrive from the replay as the clock passes them.
+    for (const { address } of demoPools) {
+      await admin.call('POST', inPoolAt(address, '/api/admin/setup/season'), {
+        season,
+        source: 'bundled',
+        results: false,
+      });
+      await admin.call('POST', inPoolAt(address, '/api/epl-results/scheduler/start'));
+    }
     const players: { player: ComputerPlayer; client: PoolClient }[] = [];
     for (const player of computerPlayers.slice(0, Math.max(1, options.players ?? 8))) {
       const client = new PoolClient(baseUrl);
@@ -132,18 +156,38 @@ export async function startDemoPool(options: DemoOptions) {
       });
       players.push({ player, client });
     }
+    // Each joins the other pools they play in by its invitation link, signed in, as a person would.
+    const pools = demoPools.map((pool) => ({
+      ...pool,
+      players: players.filter((_, index) => pool.plays(index, players.length)),
+    }));
+    for (const pool of pools.slice(1)) {
+      const { token } = await admin.call<{ token: string }>(
+        'POST',
+        inPoolAt(pool.address, '/api/invites'),
+        {},
+      );
+      for (const { client } of pool.players) await client.call('POST', `/api/invitations/${token}/join`, {});
+    }
 
     const random = seededRandom(options.seed ?? 2025);
-    const picked = new Set<number>();
-    const completed = new Set<number>();
+    /** `{pool address}/{period id}` done. */
+    const picked = new Set<string>();
+    const completed = new Set<string>();
 
-    async function pickFor(period: Period, notes: string[]): Promise<void> {
+    async function pickFor(pool: (typeof pools)[number], period: Period, notes: string[]): Promise<void> {
       let made = 0;
-      for (const { player, client } of players) {
-        const offered = await client.call<Option[]>('GET', `/api/periods/${period.id}/options`);
+      for (const { player, client } of pool.players) {
+        const offered = await client.call<Option[]>(
+          'GET',
+          inPoolAt(pool.address, `/api/periods/${period.id}/options`),
+        );
         for (const option of choosePicks(offered, player.style, config.rules, random)) {
           try {
-            await client.call('POST', '/api/choices', { periodId: period.id, optionId: option.id });
+            await client.call('POST', inPoolAt(pool.address, '/api/choices'), {
+              periodId: period.id,
+              optionId: option.id,
+            });
             made += 1;
           } catch (error) {
             // A pick the rules refuse (it locked a moment ago, say) is a player's bad luck, not the demo's end.
@@ -151,8 +195,9 @@ export async function startDemoPool(options: DemoOptions) {
           }
         }
       }
-      picked.add(period.id);
-      notes.push(`${period.name}: ${players.length} computer players made ${made} picks`);
+      picked.add(`${pool.address}/${period.id}`);
+      const where = pool.address === 'default' ? '' : `${pool.name} · `;
+      notes.push(`${where}${period.name}: ${pool.players.length} computer players made ${made} picks`);
     }
 
     /** Moves the pool clock and lets the results scheduler poll at once. */
@@ -167,15 +212,21 @@ export async function startDemoPool(options: DemoOptions) {
       const notes: string[] = [];
       let now = clock.now().getTime();
       const periods = await admin.call<Period[]>('GET', '/api/periods');
+      // Every pool plays the same season: the default pool's periods stand for all three.
       for (const period of periods) {
         if (!period.isActive || period.isCompleted) continue;
-        if (!picked.has(period.id) && Date.parse(period.startDate) - now < pickAhead)
-          await pickFor(period, notes);
-        if (!completed.has(period.id) && now - Date.parse(period.endDate) > overdueAfter) {
-          // Only a matchweek with a postponed match gets here: the others complete themselves.
-          completed.add(period.id);
-          await admin.call('POST', `/api/periods/${period.id}/complete`, { force: true });
-          notes.push(`${period.name}: completed by the host (a match was postponed)`);
+        for (const pool of pools) {
+          const key = `${pool.address}/${period.id}`;
+          if (!picked.has(key) && Date.parse(period.startDate) - now < pickAhead)
+            await pickFor(pool, period, notes);
+          if (!completed.has(key) && now - Date.parse(period.endDate) > overdueAfter) {
+            // Only a matchweek with a postponed match gets here: the others complete themselves.
+            completed.add(key);
+            await admin.call('POST', inPoolAt(pool.address, `/api/periods/${period.id}/complete`), {
+              force: true,
+            });
+            notes.push(`${pool.name} · ${period.name}: completed by the host (a match was postponed)`);
+          }
         }
       }
 
@@ -214,6 +265,7 @@ export async function startDemoPool(options: DemoOptions) {
       clock,
       admin,
       players,
+      pools,
       fixtures,
       step,
       jumpTo,

@@ -42,9 +42,30 @@ describe('the demo pool (npm run demo)', () => {
     });
   });
 
+  it('runs three pools with overlapping members, each with its season and its results switch on', async () => {
+    expect(pool.pools.map((p) => [p.address, p.players.map(({ player }) => player.email)])).toEqual([
+      ['default', pool.players.map(({ player }) => player.email)],
+      ['office', pool.players.slice(0, 3).map(({ player }) => player.email)],
+      ['family', pool.players.slice(1).map(({ player }) => player.email)],
+    ]);
+    const second = pool.players[1]!.client;
+    const mine = await second.call<{ address: string }[]>('GET', '/api/pools');
+    expect(mine.map((p) => p.address)).toEqual(['default', 'office', 'family']);
+    for (const address of ['office', 'family']) {
+      await expect(pool.admin.call<Period[]>('GET', `/api/pools/${address}/periods`)).resolves.toHaveLength(
+        38,
+      );
+      await expect(
+        pool.admin.call('GET', `/api/pools/${address}/epl-results/scheduler/status`),
+      ).resolves.toMatchObject({ isRunning: true });
+    }
+  });
+
   it('has every computer player pick three teams for the coming matchweek, and only for it', async () => {
     const progress = await pool.step();
     expect(progress.notes).toContain('Matchweek 1: 4 computer players made 12 picks');
+    expect(progress.notes).toContain('The office · Matchweek 1: 3 computer players made 9 picks');
+    expect(progress.notes).toContain('The family · Matchweek 1: 3 computer players made 9 picks');
     for (const { client } of pool.players) {
       await expect(client.call<Choice[]>('GET', '/api/choices/period/1')).resolves.toHaveLength(3);
       await expect(client.call<Choice[]>('GET', '/api/choices/period/2')).resolves.toHaveLength(0);
@@ -68,6 +89,15 @@ describe('the demo pool (npm run demo)', () => {
     });
     expect(options.find((o) => o.id === '1-LIV')?.result?.outcome).toBe('win');
     expect(options.find((o) => o.id === '1-BOU')?.result?.outcome).toBe('loss');
+    // The same poll recorded it in the other pools.
+    const family = await eventually('the Liverpool result in the family pool', async () => {
+      const offered = await pool.players[3]!.client.call<Offered[]>(
+        'GET',
+        '/api/pools/family/periods/1/options',
+      );
+      return offered.find((o) => o.id === '1-LIV')?.result ? offered : null;
+    });
+    expect(family.find((o) => o.id === '1-LIV')?.result?.outcome).toBe('win');
   });
 
   it('survives a three-week jump of the pool clock: the players sign in again and pick for the next matchweek', async () => {
