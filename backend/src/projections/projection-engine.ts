@@ -98,18 +98,23 @@ export class ProjectionEngine {
     return found;
   }
 
-  /** Installs every projection, starts live processing, and rebuilds those whose version changed. */
+  /**
+   * Installs every projection, starts live processing, and rebuilds those whose version changed:
+   * while the old generation serves when its readers can read it (`readableFrom`), else before
+   * this returns, so the app serves no reader tables it does not know (an upgrade waits for it).
+   */
   async start(): Promise<void> {
     this.runners.start();
     for (const projection of this.projections) {
       const checkpoint = await ensureInstalled(this.database, projection);
       if (checkpoint.version !== projection.version) {
+        const serving = checkpoint.version >= (projection.readableFrom ?? projection.version);
         this.logger.log(
-          `Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`,
+          `Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding${serving ? ' while the old tables serve' : ' before serving'}`,
         );
-        void this.rebuild(projection.name).catch((error: unknown) =>
-          this.runners.fail(projection.name, error),
-        );
+        const rebuilt = this.rebuild(projection.name);
+        if (serving) void rebuilt.catch((error: unknown) => this.runners.fail(projection.name, error));
+        else await rebuilt;
       } else {
         this.runners.follow(projection, checkpoint.position);
       }

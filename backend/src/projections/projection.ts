@@ -88,6 +88,12 @@ export type EventsOf<Union extends DomainEvent, Types extends readonly string[]>
 export interface Projection<Event extends DomainEvent = DomainEvent> {
   name: string;
   version: number;
+  /**
+   * The oldest stored version whose tables this version's readers can read as they are. An upgrade
+   * from it (or later) rebuilds while the old generation keeps serving; from an older one (or when
+   * absent), the app rebuilds before it serves, so no reader meets tables it does not know.
+   */
+  readableFrom?: number;
   tables: ProjectionTable[];
   /** Views over the tables, for readers (absent: none). */
   views?: ProjectionView[];
