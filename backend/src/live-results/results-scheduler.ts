@@ -21,6 +21,7 @@ import {
   decideAutostart,
   decideStartScheduler,
   decideStopScheduler,
+  schedulerIsOn,
   schedulerModel,
   schedulerStreamId,
   type SchedulerEvent,
@@ -198,8 +199,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   private async tick(): Promise<void> {
     let next = TICK_MS;
     try {
-      const on = await this.switchedOn();
-      if (on.length === 0) {
+      if ((await this.switchedOn(false)).length === 0) {
         await this.resign();
         return;
       }
@@ -209,7 +209,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
         return;
       }
       if (this.nextUpdate === null || this.clock.now().getTime() >= this.nextUpdate.getTime()) {
-        const delay = await this.poll(on);
+        const delay = await this.poll(await this.switchedOn(true));
         this.nextUpdate = new Date(this.clock.now().getTime() + delay);
         // Renew after the poll too: waiting on the provider's rate limit can take a while.
         this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
@@ -229,12 +229,15 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  /** The keys of the pools whose switch is on; a pool never switched starts itself here where autostart is set. */
-  private async switchedOn(): Promise<string[]> {
+  /**
+   * The pools whose switch is on. A pool nobody has switched yet is on where autostart is set; the
+   * lease holder records that it started itself (`ResultsSchedulerStarted` by `system`).
+   */
+  private async switchedOn(leader: boolean): Promise<string[]> {
     const autostart = this.config.liveResults.autostart;
-    const on: string[] = [];
-    for (const { key, state } of await this.pools.switches()) {
-      if (!state.running && autostart && !state.everSwitched)
+    const switches = (await this.pools.switches()).filter(({ state }) => schedulerIsOn(state, autostart));
+    if (leader)
+      for (const { key } of switches.filter(({ state }) => !state.everSwitched))
         await inPool(key, () =>
           this.switchTo((current) => decideAutostart(current, 'system'), {
             actor: 'system',
@@ -243,9 +246,7 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
             correlationId: randomUUID(),
           }),
         );
-      if (state.running || (autostart && !state.everSwitched)) on.push(key);
-    }
-    return on;
+    return switches.map(({ key }) => key);
   }
 
   /**

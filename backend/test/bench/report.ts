@@ -72,3 +72,33 @@ export class BenchSection {
     return `| ${row.workload} | ${row.players || '—'} | ${row.measured} | ${row.baseline} | ${row.ratio.toFixed(3)} | ${row.target} | ${row.met ? 'met' : 'short'} |`;
   }
 }
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Runs `count` tasks with at most `concurrency` at once; returns each task's latency in ms and the wall time. */
+export async function pressure(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+export const perSecond = (count: number, seconds: number) => Math.round(count / seconds);

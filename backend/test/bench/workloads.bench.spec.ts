@@ -10,7 +10,7 @@ import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { registerAdmin, startTestApp, type SignedIn, type TestApp, type TestClient } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
 import { builtMain, serverProcess } from '../support/server-process.js';
-import { BenchSection } from './report.js';
+import { BenchSection, ms, percentile, perSecond, pressure } from './report.js';
 
 /**
  * The performance workloads of docs/benchmarks.md, black-box, each as a ratio to a baseline measured in the same run on
@@ -24,36 +24,6 @@ const report = new BenchSection(
   'Workloads, black-box',
   'Each figure is a ratio to a baseline measured in the same run (for rates higher is better, for times lower, as the target column says); "short" marks a target not met.',
 );
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** Runs `count` tasks with at most `concurrency` at once; returns each task's latency in ms and the wall time. */
-async function pressure(
-  count: number,
-  concurrency: number,
-  task: (i: number) => Promise<void>,
-): Promise<{ latencies: number[]; seconds: number }> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-const perSecond = (count: number, seconds: number) => Math.round(count / seconds);
 
 function record(
   workload: string,
