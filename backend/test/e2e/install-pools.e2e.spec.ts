@@ -8,30 +8,14 @@ import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { PoolDirectory } from '../../src/pools/index.js';
 import { PlayedPoolsQuery } from '../../src/shared/queries/pool-queries.js';
 import {
+  expectRefused,
   registerAdmin,
   registerPlayer,
   startTestApp,
   type SignedIn,
   type TestApp,
-  type TestClient,
 } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
-
-async function refusedWith(
-  client: TestClient,
-  method: string,
-  path: string,
-  status: number,
-  code: string,
-  body?: unknown,
-): Promise<void> {
-  const answer = await client.request(method, path, body);
-  expect([path, answer.status, answer.body]).toEqual([
-    path,
-    status,
-    expect.objectContaining({ code, message: expect.any(String) }),
-  ]);
-}
 
 /**
  * The install's owner looks after its pools (docs/adr/015): lists them with member counts only,
@@ -93,12 +77,12 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
     ]);
     const store = app.app.get<EventStore>(EVENT_STORE);
     const head = await store.headPosition();
-    await refusedWith(pia, 'GET', '/api/install/pools', 403, 'INSTALL_OWNER_ONLY');
-    await refusedWith(pia, 'POST', '/api/install/pools/family/archive', 403, 'INSTALL_OWNER_ONLY');
-    await refusedWith(pia, 'DELETE', '/api/install/pools/family', 403, 'INSTALL_OWNER_ONLY');
-    await refusedWith(owner, 'DELETE', '/api/install/pools/family', 409, 'POOL_NOT_ARCHIVED');
-    await refusedWith(owner, 'POST', '/api/install/pools/default/archive', 409, 'POOL_NOT_ARCHIVED');
-    await refusedWith(owner, 'POST', '/api/install/pools/nowhere/archive', 404, 'POOL_NOT_FOUND');
+    await expectRefused(app, pia, ['GET', '/api/install/pools'], 403, 'INSTALL_OWNER_ONLY');
+    await expectRefused(app, pia, ['POST', '/api/install/pools/family/archive'], 403, 'INSTALL_OWNER_ONLY');
+    await expectRefused(app, pia, ['DELETE', '/api/install/pools/family'], 403, 'INSTALL_OWNER_ONLY');
+    await expectRefused(app, owner, ['DELETE', '/api/install/pools/family'], 409, 'POOL_NOT_ARCHIVED');
+    await expectRefused(app, owner, ['POST', '/api/install/pools/default/archive'], 409, 'POOL_NOT_ARCHIVED');
+    await expectRefused(app, owner, ['POST', '/api/install/pools/nowhere/archive'], 404, 'POOL_NOT_FOUND');
     expect(await store.headPosition()).toBe(head);
   });
 
@@ -116,10 +100,20 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
     });
 
     expect((await pia.request('GET', `${family}/choices/period/1`)).status).toBe(200);
-    await refusedWith(pia, 'POST', `${family}/choices`, 409, 'POOL_ARCHIVED', {
-      periodId: 1,
-      optionId: '1-LIV',
-    });
+    await expectRefused(
+      app,
+      pia,
+      [
+        'POST',
+        `${family}/choices`,
+        {
+          periodId: 1,
+          optionId: '1-LIV',
+        },
+      ],
+      409,
+      'POOL_ARCHIVED',
+    );
     expect(((await pia.request('GET', '/api/pools')).body as PoolSummary[])[0]).toMatchObject({
       address: 'family',
       archived: true,
@@ -144,12 +138,22 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
     const deleted = await owner.request('DELETE', '/api/install/pools/family');
     expect(deleted.status).toBe(200);
     expect((deleted.body as InstallPool[]).map((pool) => pool.address)).toEqual(['default']);
-    await refusedWith(pia, 'GET', `${family}/choices/period/1`, 404, 'POOL_NOT_FOUND');
+    await expectRefused(app, pia, ['GET', `${family}/choices/period/1`], 404, 'POOL_NOT_FOUND');
     expect((await pia.request('GET', '/api/pools')).body).toEqual([]);
-    await refusedWith(owner, 'POST', '/api/pools', 409, 'POOL_ADDRESS_TAKEN', {
-      address: 'family',
-      name: 'Again',
-    });
+    await expectRefused(
+      app,
+      owner,
+      [
+        'POST',
+        '/api/pools',
+        {
+          address: 'family',
+          name: 'Again',
+        },
+      ],
+      409,
+      'POOL_ADDRESS_TAKEN',
+    );
 
     // The projector drops the pool's rows where the log records the deletion; a rebuild agrees.
     const engine = app.app.get(ProjectionEngine);

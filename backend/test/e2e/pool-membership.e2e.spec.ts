@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedInvitation, InvitationPreview, PoolSummary } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { PoolDirectory } from '../../src/pools/index.js';
-import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import {
+  expectRefused,
+  registerAdmin,
+  registerPlayer,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { io, type Socket } from 'socket.io-client';
 
@@ -27,23 +34,14 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
     await app?.close();
   });
 
-  const refusedWith = async (
+  const refusedWith = (
     client: SignedIn | TestApp,
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     body: unknown,
     status: number,
     code: string,
-  ) => {
-    const head = await store.headPosition();
-    const answer = await client.request(method, path, body);
-    expect([path, answer.status, answer.body]).toEqual([
-      path,
-      status,
-      expect.objectContaining({ code, message: expect.any(String) }),
-    ]);
-    expect(await store.headPosition()).toBe(head);
-  };
+  ) => expectRefused(app, client, [method, path, body], status, code);
 
   it("lets the install's owner alone create pools, at addresses nobody has", async () => {
     await refusedWith(

@@ -1,6 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AuthResponse, CreatedInvitation, User } from '@treble/contracts';
+import { expect } from '@jest/globals';
 import { createApp } from '../../src/app.js';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { CLOCK, FixedClock, type Clock } from '../../src/platform/clock/clock.js';
 import { loadConfig, type AppConfig } from '../../src/platform/config/config.js';
 import type { TestDatabaseTarget } from './databases.js';
@@ -230,4 +232,23 @@ export async function registerPlayer(
     inviteToken: token,
     ...details,
   });
+}
+
+/** Asserts that `client`'s request is refused with `status` and `code` (and a message), and that the log did not move. */
+export async function expectRefused(
+  app: TestApp,
+  client: Pick<TestClient, 'request'>,
+  [method, path, body]: [method: string, path: string, body?: unknown],
+  status: number,
+  code: string,
+): Promise<void> {
+  const store = app.app.get<EventStore>(EVENT_STORE);
+  const head = await store.headPosition();
+  const answer = await client.request(method, path, body);
+  expect([path, answer.status, answer.body]).toEqual([
+    path,
+    status,
+    expect.objectContaining({ code, message: expect.any(String) }),
+  ]);
+  expect(await store.headPosition()).toBe(head);
 }
