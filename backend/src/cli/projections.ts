@@ -5,6 +5,10 @@ import {
   type RebuildProgress,
   type VerifyReport,
 } from '../projections/projection-engine.js';
+import { parseArgs } from 'node:util';
+import { DEFAULT_POOL_ADDRESS } from '@treble/contracts';
+import type { EventStore } from '../event-store/event-store.port.js';
+import { DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 import { projectionsFor } from '../read-models.js';
 import { exitOn, openPool, phaseBars } from './support.js';
 
@@ -14,6 +18,8 @@ const usage = `Usage: npm run projections -- <command>
   rebuild [name]    rebuild one projection (or all) blue-green, with progress
   verify [name]     rebuild one projection (or all) into shadow tables and compare them row by row
                     with the live ones; prints every difference and exits 1 if there is any
+    --pool ADDRESS  only that pool's rows (\`default\` for the install's default pool), replaying
+                    only its events and the install's
 
 Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./data), and the
 events of EventStoreDB when EVENTSTORE_URL is set.`;
@@ -58,8 +64,25 @@ function describeDifferences(report: VerifyReport): string {
   return lines.join('\n');
 }
 
+/** The key of the pool at `address` from the registry stream ('' for the default pool), or null. */
+async function poolKeyAt(store: EventStore, address: string): Promise<string | null> {
+  if (address === DEFAULT_POOL_ADDRESS) return DEFAULT_POOL_KEY;
+  const created = (await store.readStream('pools')).filter((event) => event.type === 'PoolCreated');
+  return (
+    (
+      created.find((event) => (event.data as { address: string }).address === address)?.data as
+        { key: string } | undefined
+    )?.key ?? null
+  );
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, name] = argv;
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { pool: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [command, name] = positionals;
   if (command !== 'status' && command !== 'rebuild' && command !== 'verify') {
     console.log(usage);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
@@ -75,12 +98,18 @@ async function main(argv: string[]): Promise<number> {
     }
     const names = name ? [engine.projectionNamed(name).name] : projections.map((p) => p.name);
     if (command === 'verify') {
+      const onlyPool = values.pool === undefined ? undefined : await poolKeyAt(pool.store, values.pool);
+      if (onlyPool === null) {
+        bars.stop();
+        console.error(`There is no pool at ${values.pool}.`);
+        return 2;
+      }
       const total = await pool.store.countAfter(0n);
       const reports: VerifyReport[] = [];
       for (const projectionName of names) {
         reports.push(
           await withProgress(bars, `verify ${projectionName}`, total, (onProgress) =>
-            engine.verify(projectionName, onProgress),
+            engine.verify(projectionName, onProgress, onlyPool),
           ),
         );
       }

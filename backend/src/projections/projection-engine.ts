@@ -184,7 +184,12 @@ export class ProjectionEngine {
    * row with the live tables (holding the checkpoint row, so the live side cannot move during the
    * comparison), reports every difference, then drops the shadow tables. The live side is untouched.
    */
-  async verify(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<VerifyReport> {
+  async verify(
+    name: string,
+    onProgress?: (progress: RebuildProgress) => void,
+    /** One pool's key: only its rows are compared, and only its events and the install's replayed. */
+    onlyPool?: string,
+  ): Promise<VerifyReport> {
     const projection = this.projectionNamed(name);
     await ensureInstalled(this.database, projection);
     await this.database.transaction((sql) => createTables(sql, projection, shadow));
@@ -197,13 +202,17 @@ export class ProjectionEngine {
         const target = (await readCheckpoint(this.database, name))?.position ?? 0n;
         // Catch the shadow up to the live checkpoint (which may move while this runs).
         while (built < target) {
-          const events = (
+          const read = (
             await this.eventStore.readAll({ after: built, maxCount: this.replayBatchSize })
           ).filter((e) => e.position <= target);
-          if (events.length === 0) break;
+          if (read.length === 0) break;
+          const events =
+            onlyPool === undefined
+              ? read
+              : read.filter((e) => e.metadata.pool === undefined || e.metadata.pool === onlyPool);
           for (const event of events) pools.add(event.metadata.pool ?? DEFAULT_POOL_KEY);
           await this.database.transaction((sql) => applyEvents(sql, projection, shadow, events));
-          built = events[events.length - 1]!.position;
+          built = read[read.length - 1]!.position;
           applied += events.length;
           onProgress?.({ projection: name, position: built, head: target, eventsApplied: applied });
         }
@@ -214,10 +223,12 @@ export class ProjectionEngine {
           const found: TableDifference[] = [];
           // The live generation's tables themselves, one pool at a time (row-level security shows a
           // statement its connection's pool only).
-          // The install's tables (ProjectionTable.install) once, in the default pool.
-          for (const pool of pools)
+          // The install's tables (ProjectionTable.install) once, in the default pool, and not when
+          // one pool is verified (the other pools' events that fill them were not replayed).
+          for (const pool of onlyPool === undefined ? pools : [onlyPool])
             for (const table of tableNames(projection)) {
-              if (pool !== DEFAULT_POOL_KEY && isInstallTable(projection, table)) continue;
+              if ((pool !== DEFAULT_POOL_KEY || onlyPool !== undefined) && isInstallTable(projection, table))
+                continue;
               const livePhysical = identifier(physical(table, live.generation));
               const label = pool === DEFAULT_POOL_KEY ? table : `${table} (pool ${pool})`;
               const difference = await inPool(pool, () =>

@@ -131,6 +131,20 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
       201,
     );
     expect(await played()).toEqual(['default', 'family']);
+
+    // One pool's rows verify against a rebuild of its own events (and the install's) alone.
+    const engine = app.app.get(ProjectionEngine);
+    await engine.waitFor(await app.app.get<EventStore>(EVENT_STORE).headPosition());
+    for (const name of ['standings', 'users'])
+      expect([name, (await engine.verify(name, undefined, familyKey)).differences]).toEqual([name, []]);
+    // A family row gone wrong shows in the family pool's verify, not in the default pool's.
+    await inPool(familyKey, () =>
+      app.app.get(Database).query('UPDATE members SET fee_paid_on = $1::date', ['2025-08-01']),
+    );
+    expect((await engine.verify('users', undefined, familyKey)).differences).toEqual([
+      expect.objectContaining({ table: `members (pool ${familyKey})`, onlyLive: 2, onlyRebuilt: 2 }),
+    ]);
+    expect((await engine.verify('users', undefined, '')).differences).toEqual([]);
   });
 
   it('deletes an archived pool: gone from every route and list, its rows dropped, its address kept', async () => {
