@@ -80,10 +80,13 @@ export class PoolDirectory {
     return (await this.pools()).find((pool) => pool.address === address)?.key ?? null;
   }
 
-  /** Whether the pool of `key` is archived (read-only). */
-  async isArchived(key: string): Promise<boolean> {
+  /**
+   * Whether the pool of `key` is archived (read-only), as the registry was last read: a request in
+   * a pool has just read it to find the pool by its address (pool-routes.ts), so no second read.
+   */
+  isArchived(key: string): boolean {
     if (key === DEFAULT_POOL_KEY) return false;
-    return (await this.pools()).some((pool) => pool.key === key && pool.archived);
+    return this.known.state.pools.some((pool) => pool.key === key && pool.archived);
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { ErrorCodes } from '@treble/contracts';
 import type { Request } from 'express';
-import { from, Observable, switchMap } from 'rxjs';
+import { Observable } from 'rxjs';
 import { inPool } from '../platform/pool-scope/pool-scope.js';
 import { requestPoolKey } from '../platform/http/command-context.js';
 import { DomainError } from '../shared/domain/domain-error.js';
@@ -24,16 +24,11 @@ export class PoolScopeInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const key = requestPoolKey(request);
     const run = () => new Observable((subscriber) => inPool(key, () => next.handle().subscribe(subscriber)));
-    if (reads.has(request.method)) return run();
-    return from(this.directory.isArchived(key)).pipe(
-      switchMap((archived) => {
-        if (archived)
-          throw new DomainError(
-            ErrorCodes.POOL_ARCHIVED,
-            "This pool is archived: its history stays readable, nothing in it changes. The install's owner can restore it.",
-          );
-        return run();
-      }),
-    );
+    if (!reads.has(request.method) && this.directory.isArchived(key))
+      throw new DomainError(
+        ErrorCodes.POOL_ARCHIVED,
+        "This pool is archived: its history stays readable, nothing in it changes. The install's owner can restore it.",
+      );
+    return run();
   }
 }

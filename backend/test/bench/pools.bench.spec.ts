@@ -1,0 +1,179 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import type { CreatedInvitation } from '@treble/contracts';
+import { registerAdmin, startTestApp, type SignedIn, type TestApp, type TestClient } from '../support/app.js';
+import { serverTarget } from '../support/databases.js';
+import { BenchSection, ms, percentile, perSecond, pressure } from './report.js';
+
+/**
+ * Many small pools on one install (docs/adr/015, `npm run bench` with TEST_POSTGRES_URL): a deadline
+ * rush across BENCH_POOLS pools (default 1,000) of BENCH_POOL_PLAYERS members (default 12; each
+ * person plays in ten pools, as people do), against the one-pool rush of as many picks by the same
+ * people in the same run; and a leaderboard read of one pool among them, against the same read in
+ * an install of that one pool. Nothing here asserts a time.
+ */
+const pools = Number(process.env.BENCH_POOLS ?? 1000);
+const members = Number(process.env.BENCH_POOL_PLAYERS ?? 12);
+/** Each person plays in this many pools. */
+const poolsPerPerson = Math.min(10, pools);
+const persons = Math.max(members, Math.ceil((pools * members) / poolsPerPerson));
+const teams = ['ARS', 'LIV', 'MCI', 'CHE', 'TOT', 'NEW', 'AVL', 'BHA', 'FUL', 'EVE'];
+const report = new BenchSection(
+  'pools',
+  'Many pools on one install',
+  `${pools} pools of ${members} members (${persons} people, each in ${poolsPerPerson} pools); each figure is a ratio to a baseline run alongside.`,
+);
+const setupConcurrency = 20;
+const rushConcurrency = 200;
+
+async function ok(what: string, answer: Promise<{ status: number; text: string }>): Promise<void> {
+  const { status, text } = await answer;
+  if (status >= 300) throw new Error(`${what}: ${status} ${text}`);
+}
+
+/** Registers `count` people through one invitation of the default pool. */
+async function register(app: TestApp, admin: SignedIn, count: number): Promise<TestClient[]> {
+  const { token } = (await admin.request('POST', '/api/invites', { maxUses: count + 1 }))
+    .body as CreatedInvitation;
+  const people: TestClient[] = [];
+  await pressure(count, setupConcurrency, async (i) => {
+    const client = app.client();
+    await ok(
+      'register',
+      client.request('POST', '/api/auth/register', {
+        email: `pool-bench-${i}@example.com`,
+        password: 'bench correct horse',
+        firstName: `Person ${i}`,
+        inviteToken: token,
+      }),
+    );
+    people[i] = client;
+  });
+  return people;
+}
+
+/** A leaderboard page read 1,000 times, 50 at once, by the members of `address`. */
+async function boardReads(readers: TestClient[], path: string) {
+  return pressure(1000, 50, async (i) => {
+    await ok('leaderboard', readers[i % readers.length]!.request('GET', path));
+  });
+}
+
+(serverTarget ? describe : describe.skip)('many pools on one install (Postgres server)', () => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let people: TestClient[] = [];
+  const address = (pool: number) => `bench-${pool}`;
+  /** The members of a pool, by person index: each person in `poolsPerPerson` pools. */
+  const membersOf = (pool: number) =>
+    Array.from({ length: members }, (_, j) => (pool * members + j) % persons);
+  afterAll(async () => {
+    await app?.close();
+    await report.write();
+  });
+
+  it(`sets up ${pools} pools of ${members}`, async () => {
+    app = await startTestApp(serverTarget!, { POOL_NOW: '2025-08-10T12:00:00Z', DATABASE_POOL_SIZE: '40' });
+    admin = await registerAdmin(app);
+    await ok('import', admin.request('POST', '/api/admin/setup/periods', {}));
+    await ok('options', admin.request('POST', '/api/admin/setup/options', {}));
+    people = await register(app, admin, persons);
+    await pressure(pools, setupConcurrency, async (pool) => {
+      const at = `/api/pools/${address(pool)}`;
+      await ok(
+        'create',
+        admin.request('POST', '/api/pools', { address: address(pool), name: `Bench ${pool}` }),
+      );
+      await ok('periods', admin.request('POST', `${at}/admin/setup/periods`, {}));
+      await ok('options', admin.request('POST', `${at}/periods/1/epl-options`, {}));
+      const { token } = (await admin.request('POST', `${at}/invites`, { maxUses: members }))
+        .body as CreatedInvitation;
+      for (const person of membersOf(pool))
+        await ok('join', people[person]!.request('POST', `/api/invitations/${token}/join`, {}));
+    });
+  }, 7_200_000);
+
+  it('deadline rush across every pool, against the same picks in one pool', async () => {
+    const picks = pools * members * 3;
+    const spread = await pressure(picks, rushConcurrency, async (i) => {
+      const slot = Math.floor(i / 3);
+      const pool = Math.floor(slot / members);
+      const person = membersOf(pool)[slot % members]!;
+      await ok(
+        'pick',
+        people[person]!.request(
+          'POST',
+          `/api/pools/${address(pool)}/choices`,
+          { periodId: 1, optionId: `1-${teams[(person + (i % 3) * 3) % 10]}` },
+          { 'X-Read-Your-Writes': 'client' },
+        ),
+      );
+    });
+    // As many picks in the default pool: each person picks 3 in as many matchweeks as they have pools.
+    // (Round by round over the people, as the rush above reaches each person's streams in turn.)
+    const one = await pressure(picks, rushConcurrency, async (i) => {
+      const person = i % persons;
+      const round = Math.floor(i / persons);
+      const period = 1 + (Math.floor(round / 3) % poolsPerPerson);
+      await ok(
+        'pick',
+        people[person]!.request(
+          'POST',
+          '/api/choices',
+          { periodId: period, optionId: `${period}-${teams[(person + period + (round % 3) * 3) % 10]}` },
+          { 'X-Read-Your-Writes': 'client' },
+        ),
+      );
+    });
+    const rate = perSecond(picks, spread.seconds);
+    const baseline = perSecond(picks, one.seconds);
+    report.record({
+      workload: `Rush across ${pools} pools, picks/s (p99)`,
+      players: pools * members,
+      measured: `${rate}/s (${ms(percentile(spread.latencies, 99))})`,
+      baseline: `one pool ${baseline}/s (${ms(percentile(one.latencies, 99))})`,
+      ratio: rate / baseline,
+      target: '≥ 0.80',
+      met: rate / baseline >= 0.8,
+    });
+    expect(spread.latencies).toHaveLength(picks);
+  }, 7_200_000);
+
+  it(`a leaderboard of one pool among ${pools}, against the same read in an install of one pool`, async () => {
+    app.clock!.set(new Date('2025-08-19T12:00:00Z'));
+    const pool = Math.floor(pools / 2);
+    const many = await boardReads(
+      membersOf(pool).map((person) => people[person]!),
+      `/api/pools/${address(pool)}/leaderboards/overall?limit=50`,
+    );
+    await app.close();
+
+    // The same pool alone: its members, their picks, the same read.
+    app = await startTestApp(serverTarget!, { POOL_NOW: '2025-08-10T12:00:00Z', DATABASE_POOL_SIZE: '40' });
+    const host = await registerAdmin(app);
+    await ok('periods', host.request('POST', '/api/admin/setup/periods', {}));
+    await ok('options', host.request('POST', '/api/periods/1/epl-options', {}));
+    const alone = await register(app, host, members - 1);
+    for (const [index, client] of [host, ...alone].entries())
+      for (let k = 0; k < 3; k++)
+        await ok(
+          'pick',
+          client.request('POST', '/api/choices', {
+            periodId: 1,
+            optionId: `1-${teams[(index + k * 3) % 10]}`,
+          }),
+        );
+    app.clock!.set(new Date('2025-08-19T12:00:00Z'));
+    const single = await boardReads([host, ...alone], '/api/leaderboards/overall?limit=50');
+    const rate = perSecond(1000, many.seconds);
+    const baseline = perSecond(1000, single.seconds);
+    report.record({
+      workload: `Leaderboard of one pool among ${pools}, req/s (p99)`,
+      players: members,
+      measured: `${rate}/s (${ms(percentile(many.latencies, 99))})`,
+      baseline: `the pool alone ${baseline}/s (${ms(percentile(single.latencies, 99))})`,
+      ratio: rate / baseline,
+      target: '≥ 0.80',
+      met: rate / baseline >= 0.8,
+    });
+  }, 7_200_000);
+});
