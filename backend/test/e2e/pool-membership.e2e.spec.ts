@@ -194,6 +194,11 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
     const family = (await app.app.get(PoolDirectory).pools()).find((pool) => pool.address === 'family')!;
     const joined = await store.readStream(`member-${family.key}_${jo.user.id}`);
     expect(joined.map((event) => event.type)).toEqual(['MemberJoined']);
+    // The link counted one use.
+    const uses = (await store.readStream(`invitation-${token}`)).filter(
+      (event) => event.type === 'InvitationUsed',
+    );
+    expect(uses.map((event) => event.data)).toEqual([{ token, userId: jo.user.id }]);
   });
 
   it('puts a person out of one pool only, and keeps them out of it', async () => {

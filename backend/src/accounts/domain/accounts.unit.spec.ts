@@ -336,6 +336,17 @@ describe('invitations', () => {
     expect(invitationStatus(spec.given([created(2, null), used('u2')]).state, now)).toBe('valid');
   });
 
+  it('a person uses a link once: a second tap decides nothing, even on a link used up by it', () => {
+    spec
+      .given([created(2, null), used('u2')])
+      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now, creator: 'active' }))
+      .thenNothing();
+    spec
+      .given([created(1, null), used('u2')])
+      .when((state) => decideUseInvitation(state, { token, userId: 'u2', now, creator: 'active' }))
+      .thenNothing();
+  });
+
   it('a used-up link is refused as gone', () => {
     const usedUp = spec.given([created(2, null), used('u2'), used('u3')]);
     expect(invitationStatus(usedUp.state, now)).toBe('used-up');

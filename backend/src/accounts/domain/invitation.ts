@@ -32,11 +32,21 @@ export interface InvitationState {
   maxUses: number | null;
   expiresAt: string | null;
   uses: number;
+  /** Who used it: a person uses a link once, however often they tap it. */
+  usedBy: string[];
   revoked: boolean;
 }
 
 export function initialInvitationState(): InvitationState {
-  return { created: false, createdBy: null, maxUses: null, expiresAt: null, uses: 0, revoked: false };
+  return {
+    created: false,
+    createdBy: null,
+    maxUses: null,
+    expiresAt: null,
+    uses: 0,
+    usedBy: [],
+    revoked: false,
+  };
 }
 
 export function evolveInvitation(state: InvitationState, event: InvitationEvent): InvitationState {
@@ -50,7 +60,7 @@ export function evolveInvitation(state: InvitationState, event: InvitationEvent)
         expiresAt: event.data.expiresAt,
       };
     case 'InvitationUsed':
-      return { ...state, uses: state.uses + 1 };
+      return { ...state, uses: state.uses + 1, usedBy: [...state.usedBy, event.data.userId] };
     case 'InvitationRevoked':
       return { ...state, revoked: true };
     default:
@@ -138,6 +148,8 @@ export function decideUseInvitation(
   state: InvitationState,
   command: { token: string; userId: string; now: Date; creator: InvitationCreatorStanding },
 ): InvitationEvent[] {
+  // The same person again (two taps at once, the second decided after the first): counted once.
+  if (state.usedBy.includes(command.userId)) return [];
   const status = invitationStatus(state, command.now);
   if (status !== 'valid') throw invitationRefusal(status);
   if (command.creator === 'inactive')
