@@ -5,7 +5,7 @@ import { DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
 import { readStream } from '../event-store/read-stream.js';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PersonPoolsQuery } from '../shared/commands/membership-commands.js';
-import { PlayedPoolsQuery, type PlayedPool } from '../shared/queries/pool-queries.js';
+import { PlayedPoolsQuery, PoolArchivedQuery, type PlayedPool } from '../shared/queries/pool-queries.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import {
   poolRegistryModel,
@@ -102,5 +102,16 @@ export class PlayedPoolsHandler implements IQueryHandler<PlayedPoolsQuery> {
     const home = { key: DEFAULT_POOL_KEY, address: DEFAULT_POOL_ADDRESS, name: this.config.poolName };
     const played = (await this.directory.pools()).filter((pool) => !pool.archived);
     return [home, ...played.map(({ key, address, name }) => ({ key, address, name }))];
+  }
+}
+
+@QueryHandler(PoolArchivedQuery)
+export class PoolArchivedHandler implements IQueryHandler<PoolArchivedQuery> {
+  constructor(private readonly directory: PoolDirectory) {}
+
+  async execute({ poolKey }: PoolArchivedQuery): Promise<boolean> {
+    if (poolKey === DEFAULT_POOL_KEY) return false;
+    await this.directory.pools();
+    return this.directory.isArchived(poolKey);
   }
 }

@@ -1,10 +1,9 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { ErrorCodes } from '@treble/contracts';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
 import { inPool } from '../platform/pool-scope/pool-scope.js';
 import { requestPoolKey } from '../platform/http/command-context.js';
-import { DomainError } from '../shared/domain/domain-error.js';
+import { poolArchived } from '../shared/queries/pool-queries.js';
 import { PoolDirectory } from './pool-directory.js';
 
 const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,11 +23,7 @@ export class PoolScopeInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const key = requestPoolKey(request);
     const run = () => new Observable((subscriber) => inPool(key, () => next.handle().subscribe(subscriber)));
-    if (!reads.has(request.method) && this.directory.isArchived(key))
-      throw new DomainError(
-        ErrorCodes.POOL_ARCHIVED,
-        "This pool is archived: its history stays readable, nothing in it changes. The install's owner can restore it.",
-      );
+    if (!reads.has(request.method) && this.directory.isArchived(key)) throw poolArchived();
     return run();
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { PoolCreation } from './pool-creation.js';
-import { PlayedPoolsHandler, PoolDirectory } from './pool-directory.js';
+import { PlayedPoolsHandler, PoolArchivedHandler, PoolDirectory } from './pool-directory.js';
 import { PoolScopeInterceptor } from './pool-scope.interceptor.js';
 import { PoolsController } from './pools.http.controller.js';
 import { InstallPools } from './install-pools.js';
@@ -13,6 +13,7 @@ import { InstallPoolsController } from './install-pools.http.controller.js';
   providers: [
     PoolDirectory,
     PlayedPoolsHandler,
+    PoolArchivedHandler,
     PoolCreation,
     InstallPools,
     { provide: APP_INTERCEPTOR, useClass: PoolScopeInterceptor },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QueryBus } from '@nestjs/cqrs';
-import type { InstallPool, PoolSummary } from '@treble/contracts';
+import type { CreatedInvitation, InstallPool, PoolSummary } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { Database } from '../../src/platform/database/database.js';
 import { inPool } from '../../src/platform/pool-scope/pool-scope.js';
@@ -87,6 +87,8 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
   });
 
   it('archives a pool: its history reads as before, nothing in it changes, no background work runs in it', async () => {
+    const { token } = (await owner.request('POST', `${family}/invites`, { maxUses: 5 }))
+      .body as CreatedInvitation;
     const archived = await owner.request('POST', '/api/install/pools/family/archive');
     expect(archived.status).toBe(200);
     expect((archived.body as InstallPool[]).find((pool) => pool.address === 'family')).toMatchObject({
@@ -119,6 +121,11 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
       archived: true,
     });
     expect(await played()).toEqual(['default']);
+    // Nobody joins it, signed in or signing up through its link.
+    const outsider = await registerPlayer(app, owner, { firstName: 'Otto' });
+    await expectRefused(app, outsider, ['POST', `/api/invitations/${token}/join`, {}], 409, 'POOL_ARCHIVED');
+    const newcomer = { email: 'newcomer@example.com', password: 'correct horse battery', inviteToken: token };
+    await expectRefused(app, app.client(), ['POST', '/api/auth/register', newcomer], 409, 'POOL_ARCHIVED');
     // Archiving twice decides nothing.
     const again = await owner.request('POST', '/api/install/pools/family/archive');
     expect(again.status).toBe(200);

@@ -117,6 +117,8 @@ describe.each(databaseTargets)('the background work of every pool on $name', (ta
       const client = pool.endsWith('school-2025') ? pia : ada;
       expect((await client.request('POST', `${pool}/epl-results/scheduler/start`)).status).toBe(200);
     }
+    // Starting a switch polls at once, on the scheduler's own timer: let that poll be done first.
+    await app.app.get(ResultsScheduler).runOnce();
     const source = loadReplaySource('2025-26');
     fake.matches = replayMatches(source.fixtures, source.teams, afterMatchweek1) as Record<string, unknown>[];
     fake.requests.length = 0;

@@ -16,6 +16,20 @@ export class PoolRoleQuery extends Query<'admin' | 'player' | null> {
   }
 }
 
+/** The pools context answers: is this pool archived (read-only, nobody joins it)? */
+export class PoolArchivedQuery extends Query<boolean> {
+  constructor(readonly poolKey: string) {
+    super();
+  }
+}
+
+/** What a change in an archived pool is answered. */
+export const poolArchived = (): DomainError =>
+  new DomainError(
+    ErrorCodes.POOL_ARCHIVED,
+    "This pool is archived: its history stays readable, nothing in it changes. The install's owner can restore it.",
+  );
+
 /** What a pool that does not exist, or is not the asker's, is answered (which of the two is not said). */
 export const poolNotFound = (): DomainError =>
   new DomainError(ErrorCodes.POOL_NOT_FOUND, 'There is no such pool, or you are not one of its members.');

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { decideAndAppend } from '../../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../../event-store/event-store.port.js';
 import { loadAggregate, readStream } from '../../../event-store/read-stream.js';
-import { DEFAULT_POOL_KEY } from '../../../platform/pool-scope/pool-scope.js';
+import { currentPoolKey, DEFAULT_POOL_KEY } from '../../../platform/pool-scope/pool-scope.js';
+import { poolArchived, PoolArchivedQuery } from '../../../shared/queries/pool-queries.js';
 import type { EventMetadata } from '../../../shared/domain/event.js';
 import {
   creatorStanding,
@@ -24,7 +26,10 @@ import { membershipStreamId } from '../../membership.js';
  */
 @Injectable()
 export class InvitationAdmission {
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   /**
    * The pool a link belongs to (its key: the pool it was made in, docs/adr/015) and its state; a
@@ -45,8 +50,12 @@ export class InvitationAdmission {
     return link;
   }
 
-  /** Decides a use of the link; whether its creator is still in the pool is read from their membership. */
+  /**
+   * Decides a use of the link, in its pool; whether its creator is still in the pool is read from
+   * their membership. An archived pool admits nobody (`POOL_ARCHIVED`).
+   */
   async decideUse(invitation: InvitationState, token: string, userId: string, now: Date) {
+    if (await this.queryBus.execute(new PoolArchivedQuery(currentPoolKey()))) throw poolArchived();
     return decideUseInvitation(invitation, { token, userId, now, creator: await this.creatorOf(invitation) });
   }
 
