@@ -199,7 +199,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
   private async tick(): Promise<void> {
     let next = TICK_MS;
     try {
-      if ((await this.switchedOn(false)).length === 0) {
+      const on = await this.switchedOn();
+      if (on.length === 0) {
         await this.resign();
         return;
       }
@@ -209,7 +210,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
         return;
       }
       if (this.nextUpdate === null || this.clock.now().getTime() >= this.nextUpdate.getTime()) {
-        const delay = await this.poll(await this.switchedOn(true));
+        await this.recordAutostarts(on);
+        const delay = await this.poll(on.map(({ key }) => key));
         this.nextUpdate = new Date(this.clock.now().getTime() + delay);
         // Renew after the poll too: waiting on the provider's rate limit can take a while.
         this.leader = await this.lease.acquire(this.holder, LEASE_TTL_MS);
@@ -233,20 +235,21 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
    * The pools whose switch is on. A pool nobody has switched yet is on where autostart is set; the
    * lease holder records that it started itself (`ResultsSchedulerStarted` by `system`).
    */
-  private async switchedOn(leader: boolean): Promise<string[]> {
+  private async switchedOn(): Promise<{ key: string; state: SchedulerState }[]> {
     const autostart = this.config.liveResults.autostart;
-    const switches = (await this.pools.switches()).filter(({ state }) => schedulerIsOn(state, autostart));
-    if (leader)
-      for (const { key } of switches.filter(({ state }) => !state.everSwitched))
-        await inPool(key, () =>
-          this.switchTo((current) => decideAutostart(current, 'system'), {
-            actor: 'system',
-            source: 'system',
-            now: this.clock.now(),
-            correlationId: randomUUID(),
-          }),
-        );
-    return switches.map(({ key }) => key);
+    return (await this.pools.switches()).filter(({ state }) => schedulerIsOn(state, autostart));
+  }
+
+  private async recordAutostarts(on: readonly { key: string; state: SchedulerState }[]): Promise<void> {
+    for (const { key } of on.filter(({ state }) => !state.everSwitched))
+      await inPool(key, () =>
+        this.switchTo((current) => decideAutostart(current, 'system'), {
+          actor: 'system',
+          source: 'system',
+          now: this.clock.now(),
+          correlationId: randomUUID(),
+        }),
+      );
   }
 
   /**

@@ -37,7 +37,7 @@ export interface Outgoing {
   /** The page a push notification opens (path of the web app, in the pool of the work that sends it). */
   url: string;
   periodId: number | null;
-  /** A message naming several pools (notifications/post.ts): logged in each; its url is the install's. */
+  /** The pools a message is about, its url already theirs (notifications/post.ts): logged in each. */
   pools?: { key: string; periodId: number | null }[];
 }
 

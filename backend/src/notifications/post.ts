@@ -1,6 +1,5 @@
-import { inPool } from '../platform/pool-scope/pool-scope.js';
 import { forEachPlayer, type NotificationChannels, type Recipient } from './channels.js';
-import { bundle, type BundledMessage, type PoolOfLetter } from './domain/bundles.js';
+import { bundle, poolPage, type BundledMessage, type PoolOfLetter } from './domain/bundles.js';
 
 /** One pool's message to one person, on the channels they chose for its kind. */
 export interface Letter {
@@ -12,7 +11,7 @@ export interface Letter {
 
 /**
  * Sends what one check found due in every pool: a person's letters of one kind (and channels) go
- * as one message naming each pool; a single letter goes as it is, in its pool.
+ * as one message naming each pool; a single letter goes as it is, linked into its pool.
  */
 export async function post(
   channels: NotificationChannels,
@@ -30,11 +29,18 @@ export async function post(
     byPerson.set(key, [...(byPerson.get(key) ?? []), letter]);
   }
   await forEachPlayer([...byPerson.values()], async (mine) => {
-    const [first] = mine;
-    if (mine.length === 1)
-      await inPool(first!.pool.key, () =>
-        channels.send(first!.recipient, first!.message, first!.channels, now),
-      );
-    else await channels.send(first!.recipient, bundle(mine, channels.baseUrl()), first!.channels, now);
+    const [{ pool, recipient, message, channels: chosen }] = mine as [Letter, ...Letter[]];
+    // One letter goes as it is, linked into its pool and logged there (no second look at the registry).
+    const single = {
+      ...message,
+      url: poolPage(pool, message.url),
+      pools: [{ key: pool.key, periodId: message.periodId }],
+    };
+    await channels.send(
+      recipient,
+      mine.length === 1 ? single : bundle(mine, channels.baseUrl()),
+      chosen,
+      now,
+    );
   });
 }

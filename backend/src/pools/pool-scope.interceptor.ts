@@ -22,8 +22,7 @@ export class PoolScopeInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const key = requestPoolKey(request);
-    const run = () => new Observable((subscriber) => inPool(key, () => next.handle().subscribe(subscriber)));
     if (!reads.has(request.method) && this.directory.isArchived(key)) throw poolArchived();
-    return run();
+    return new Observable((subscriber) => inPool(key, () => next.handle().subscribe(subscriber)));
   }
 }

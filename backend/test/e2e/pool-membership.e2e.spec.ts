@@ -52,30 +52,12 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
       403,
       'POOL_CREATION_OWNER_ONLY',
     );
-    await refusedWith(
-      owner,
-      'POST',
-      '/api/pools',
-      { address: 'No Spaces', name: 'Bad' },
-      400,
-      'VALIDATION_FAILED',
-    );
-    await refusedWith(
-      owner,
-      'POST',
-      '/api/pools',
-      { address: 'family', name: ' ' },
-      400,
-      'VALIDATION_FAILED',
-    );
-    await refusedWith(
-      owner,
-      'POST',
-      '/api/pools',
-      { address: 'default', name: 'Taken' },
-      409,
-      'POOL_ADDRESS_TAKEN',
-    );
+    for (const [body, status, code] of [
+      [{ address: 'No Spaces', name: 'Bad' }, 400, 'VALIDATION_FAILED'],
+      [{ address: 'family', name: ' ' }, 400, 'VALIDATION_FAILED'],
+      [{ address: 'default', name: 'Taken' }, 409, 'POOL_ADDRESS_TAKEN'],
+    ] as const)
+      await refusedWith(owner, 'POST', '/api/pools', body, status, code);
     const created = await owner.request('POST', '/api/pools', { address: 'family', name: 'Family pool' });
     expect([created.status, created.body]).toEqual([
       201,
