@@ -19,7 +19,8 @@ const usage = `Usage: npm run projections -- <command>
   verify [name]     rebuild one projection (or all) into shadow tables and compare them row by row
                     with the live ones; prints every difference and exits 1 if there is any
     --pool ADDRESS  only that pool's rows (\`default\` for the install's default pool), replaying
-                    only its events and the install's
+                    only its events and the install's: verify compares them, rebuild replaces them
+                    in place while the app serves (every other pool's rows are not touched)
 
 Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./data), and the
 events of EventStoreDB when EVENTSTORE_URL is set.`;
@@ -42,9 +43,10 @@ async function withProgress<T>(
   run: (onProgress: (progress: RebuildProgress) => void) => Promise<T>,
 ): Promise<T> {
   bars.report(label, 0, total);
-  const result = await run(({ eventsApplied }) => {
-    total = Math.max(total, eventsApplied);
-    bars.report(label, eventsApplied, total);
+  const result = await run(({ eventsApplied, eventsRead }) => {
+    const done = eventsRead ?? eventsApplied;
+    total = Math.max(total, done);
+    bars.report(label, done, total);
   });
   bars.report(label, total, total);
   return result;
@@ -97,14 +99,15 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const names = name ? [engine.projectionNamed(name).name] : projections.map((p) => p.name);
+    const onlyPool = values.pool === undefined ? undefined : await poolKeyAt(pool.store, values.pool);
+    if (onlyPool === null) {
+      bars.stop();
+      console.error(`There is no pool at ${values.pool}.`);
+      return 2;
+    }
+    // A pool's replay reads the whole log and applies its pool's events: the bar counts the log.
+    const total = await pool.store.countAfter(0n);
     if (command === 'verify') {
-      const onlyPool = values.pool === undefined ? undefined : await poolKeyAt(pool.store, values.pool);
-      if (onlyPool === null) {
-        bars.stop();
-        console.error(`There is no pool at ${values.pool}.`);
-        return 2;
-      }
-      const total = await pool.store.countAfter(0n);
       const reports: VerifyReport[] = [];
       for (const projectionName of names) {
         reports.push(
@@ -119,9 +122,18 @@ async function main(argv: string[]): Promise<number> {
       console.log(
         differing.length === 0
           ? 'Every projection equals a rebuild from the log.'
-          : `${differing.length} projection(s) differ: run \`npm run projections -- rebuild <name>\`.`,
+          : `${differing.length} projection(s) differ: run \`npm run projections -- rebuild <name>${values.pool === undefined ? '' : ` --pool ${values.pool}`}\`.`,
       );
       return differing.length === 0 ? 0 : 1;
+    }
+    if (onlyPool !== undefined) {
+      for (const projectionName of names)
+        await withProgress(bars, `rebuild ${projectionName} (${values.pool})`, total, (onProgress) =>
+          engine.rebuildPool(projectionName, onlyPool, onProgress),
+        );
+      bars.stop();
+      console.log(`Rebuilt ${names.length} projection(s) for the pool at ${values.pool}.`);
+      return 0;
     }
     for (const projectionName of names) {
       // A rebuild replays only the events its projection applies: the bar counts those.

@@ -22,6 +22,8 @@ import type { EngineLogger, Projection, ReadModelChange } from './projection.js'
 import {
   compareTable,
   replayTypes,
+  replacePoolRows,
+  withShadow,
   type RebuildProgress,
   type TableDifference,
   type VerifyReport,
@@ -181,8 +183,8 @@ export class ProjectionEngine {
 
   /**
    * Rebuilds a projection into shadow tables up to exactly the live checkpoint, compares them row by
-   * row with the live tables (holding the checkpoint row, so the live side cannot move during the
-   * comparison), reports every difference, then drops the shadow tables. The live side is untouched.
+   * row with the live tables (the live side cannot move during the comparison), reports every
+   * difference, then drops the shadow tables. The live side is untouched.
    */
   async verify(
     name: string,
@@ -192,60 +194,63 @@ export class ProjectionEngine {
   ): Promise<VerifyReport> {
     const projection = this.projectionNamed(name);
     await ensureInstalled(this.database, projection);
-    await this.database.transaction((sql) => createTables(sql, projection, shadow));
-    try {
-      let built = 0n;
-      let applied = 0;
-      // The pools the log holds events of: each one's rows are compared in that pool.
-      const pools = new Set<string>([DEFAULT_POOL_KEY]);
-      for (;;) {
-        const target = (await readCheckpoint(this.database, name))?.position ?? 0n;
-        // Catch the shadow up to the live checkpoint (which may move while this runs).
-        while (built < target) {
-          const read = (
-            await this.eventStore.readAll({ after: built, maxCount: this.replayBatchSize })
-          ).filter((e) => e.position <= target);
-          if (read.length === 0) break;
-          const events =
-            onlyPool === undefined
-              ? read
-              : read.filter((e) => e.metadata.pool === undefined || e.metadata.pool === onlyPool);
-          for (const event of events) pools.add(event.metadata.pool ?? DEFAULT_POOL_KEY);
-          await this.database.transaction((sql) => applyEvents(sql, projection, shadow, events));
-          built = read[read.length - 1]!.position;
-          applied += events.length;
-          onProgress?.({ projection: name, position: built, head: target, eventsApplied: applied });
+    const replay = { ...this.replayOf(projection), onlyPool, onProgress };
+    const { result, position, eventsApplied } = await withShadow(replay, async (sql, generation, pools) => {
+      const found: TableDifference[] = [];
+      // The live generation's tables themselves, one pool at a time (row-level security shows a
+      // statement its connection's pool only). The install's tables (ProjectionTable.install) once,
+      // in the default pool, and not when one pool is verified (the other pools' events that fill
+      // them were not replayed).
+      for (const pool of pools)
+        for (const table of tableNames(projection)) {
+          if ((pool !== DEFAULT_POOL_KEY || onlyPool !== undefined) && isInstallTable(projection, table))
+            continue;
+          const live = identifier(physical(table, generation));
+          const label = pool === DEFAULT_POOL_KEY ? table : `${table} (pool ${pool})`;
+          const difference = await inPool(pool, () =>
+            compareTable(sql, live, identifier(shadow(table)), label),
+          );
+          if (difference) found.push(difference);
         }
-        if (built < target) built = target; // no more events up to the checkpoint
-        const differences = await this.database.transaction(async (sql) => {
-          const live = await readCheckpoint(sql, name, true);
-          if (live === null || live.position !== built) return null; // it moved on: catch up again
-          const found: TableDifference[] = [];
-          // The live generation's tables themselves, one pool at a time (row-level security shows a
-          // statement its connection's pool only).
-          // The install's tables (ProjectionTable.install) once, in the default pool, and not when
-          // one pool is verified (the other pools' events that fill them were not replayed).
-          for (const pool of onlyPool === undefined ? pools : [onlyPool])
-            for (const table of tableNames(projection)) {
-              if ((pool !== DEFAULT_POOL_KEY || onlyPool !== undefined) && isInstallTable(projection, table))
-                continue;
-              const livePhysical = identifier(physical(table, live.generation));
-              const label = pool === DEFAULT_POOL_KEY ? table : `${table} (pool ${pool})`;
-              const difference = await inPool(pool, () =>
-                compareTable(sql, livePhysical, identifier(shadow(table)), label),
-              );
-              if (difference) found.push(difference);
-            }
-          return found;
-        });
-        if (differences) return { projection: name, position: built, eventsApplied: applied, differences };
-      }
-    } finally {
-      await this.database.transaction(async (sql) => {
-        for (const table of tableNames(projection))
-          await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))} CASCADE`);
-      });
-    }
+      return found;
+    });
+    return { projection: name, position, eventsApplied, differences: result };
+  }
+
+  /**
+   * Rebuilds one pool's rows of a projection in place: its events and the install's replayed into
+   * shadow tables, then, in one transaction that holds the checkpoint, the pool's live rows replaced
+   * by the shadow's (the install's tables keep every other row). Other pools are not touched.
+   */
+  async rebuildPool(
+    name: string,
+    pool: string,
+    onProgress?: (progress: RebuildProgress) => void,
+  ): Promise<number> {
+    const projection = this.projectionNamed(name);
+    await ensureInstalled(this.database, projection);
+    const replay = { ...this.replayOf(projection), onlyPool: pool, onProgress };
+    const { position, eventsApplied } = await withShadow(replay, (sql, generation) =>
+      replacePoolRows(sql, projection, generation, pool),
+    );
+    this.logger.log(`Projection ${name} rebuilt for pool ${pool || '(default)'}: ${eventsApplied} events`);
+    this.emitter.emit('changed', {
+      readModels: [name],
+      queryKeys: [],
+      userQueryKeys: [],
+      pools: [pool],
+      position,
+    } satisfies ReadModelChange);
+    return eventsApplied;
+  }
+
+  private replayOf(projection: Projection) {
+    return {
+      database: this.database,
+      eventStore: this.eventStore,
+      projection,
+      batchSize: this.replayBatchSize,
+    };
   }
 
   /** Runs `work` on a past season's rows, read under the current tables' names (projection-tables.ts). */

@@ -113,7 +113,6 @@ export async function pointViews(sql: Sql, projection: Projection, generation: n
     await sql.query(`CREATE VIEW ${identifier(view.name)} WITH (security_invoker = true) AS ${view.select}`);
 }
 
-/** Whether a table of the projection is the install's rather than a pool's (`ProjectionTable.install`). */
 /** Drops a deleted pool's rows from a projection's tables: its own, and the install's that name it. */
 export async function dropPool(
   sql: Sql,
@@ -131,6 +130,7 @@ export async function dropPool(
   });
 }
 
+/** Whether a table of the projection is the install's rather than a pool's (`ProjectionTable.install`). */
 export function isInstallTable(projection: Projection, name: string): boolean {
   return projection.tables.some((table) => table.name === name && table.install === true);
 }

@@ -152,6 +152,13 @@ describe.each(databaseTargets)("the install owner's pools on $name", (target) =>
       expect.objectContaining({ table: `members (pool ${familyKey})`, onlyLive: 2, onlyRebuilt: 2 }),
     ]);
     expect((await engine.verify('users', undefined, '')).differences).toEqual([]);
+    // Rebuilding the family pool's rows mends them in place; the default pool's rows stay as they were.
+    const defaultMembers = () => app.app.get(Database).query('SELECT * FROM members ORDER BY 1, 2, 3');
+    const before = (await defaultMembers()).rows;
+    expect(await engine.rebuildPool('users', familyKey)).toBeGreaterThan(0);
+    expect((await engine.verify('users', undefined, familyKey)).differences).toEqual([]);
+    expect((await defaultMembers()).rows).toEqual(before);
+    expect((await engine.verify('users')).differences).toEqual([]);
   });
 
   it('deletes an archived pool: gone from every route and list, its rows dropped, its address kept', async () => {
