@@ -78,3 +78,64 @@ export interface ResultsUpdateSummary {
   picksVoided: number;
   periodsCompleted: number[];
 }
+
+/**
+ * Where a match being counted in the live table stands (docs/rules.md "Live table"): being played
+ * (`in-play`, `half-time`, `extra-time`, `penalties`) or finished with its result not recorded yet
+ * (`full-time`: provisional until the result is).
+ */
+export type LiveMatchState = 'in-play' | 'half-time' | 'extra-time' | 'penalties' | 'full-time';
+
+/** A match of the matchweek the live table counts, with its current score. */
+export interface LiveMatch {
+  fixtureId: string;
+  periodId: number;
+  homeTeam: string;
+  awayTeam: string;
+  homeScore: number;
+  awayScore: number;
+  state: LiveMatchState;
+  kickoff: string | null;
+  /** When the provider's report of this score was first seen. */
+  changedAt: string;
+}
+
+/** One row of a live table: the official standing, and the standing if every current score held. */
+export interface LiveRow {
+  /** The provisional rank (ties as the official board ranks them). */
+  rank: number;
+  /** The rank on the official board. */
+  officialRank: number;
+  userId: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  /** Provisional points: the official ones plus what the current scores would add. */
+  totalPoints: number;
+  officialPoints: number;
+  /** What the current scores would add (Survivor: the matchweek's points so far, when it counts). */
+  livePoints: number;
+  wins: number;
+  /** Survivor: strikes now, and whether the matchweek would add one (and eliminate) if the scores held. */
+  strikeCount?: number;
+  isEliminated?: boolean;
+  wouldStrike?: boolean;
+  wouldBeEliminated?: boolean;
+}
+
+/** `GET /api/leaderboards/live/{kind}`: the live table, labelled as provisional. */
+export interface LiveBoard {
+  kind: 'overall' | 'survivor' | 'last10';
+  /** Some match of the pool's open matchweeks is being played or awaits its result. */
+  live: boolean;
+  /** The matchweek the Survivor line is about (the earliest one with a live match), or null. */
+  periodId: number | null;
+  /** The latest score report the table counts; how old the scores are. */
+  asOf: string | null;
+  /** The results poll has failed since: the scores shown may be out of date. */
+  stale: boolean;
+  matches: LiveMatch[];
+  /** Rows of the page asked for, in provisional rank order. */
+  rows: LiveRow[];
+  /** Rows of the whole live table. */
+  total: number;
+}

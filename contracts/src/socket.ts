@@ -76,6 +76,12 @@ export const queryKeys = {
   /** A leaderboard (`['leaderboards']` covers all three). */
   leaderboards: (kind?: 'overall' | 'survivor' | 'last10') =>
     (kind === undefined ? ['leaderboards'] : ['leaderboards', kind]) as readonly string[],
+  /**
+   * A live table (`['leaderboards', 'live']` covers all three): under the leaderboards' key, so a
+   * recorded result refreshes it too; a change of the current scores sends this key alone.
+   */
+  liveBoard: (kind?: 'overall' | 'survivor' | 'last10') =>
+    (kind === undefined ? ['leaderboards', 'live'] : ['leaderboards', 'live', kind]) as readonly string[],
   /** The signed-in player's stats (dashboard, history). */
   userStats: () => ['user', 'stats'] as const,
   /** Performance analysis: `['performance']` covers detailed, trends and every compare selection. */

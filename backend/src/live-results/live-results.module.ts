@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { SeasonModule } from '../season/index.js';
 import { LiveResultsController } from './live-results.http.controller.js';
 import { LiveResultsService } from './live-results.service.js';
+import { LiveScoreBoard, LiveScoresHandler } from './live-scores.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
 import { PollLog } from './poll-log.js';
@@ -38,6 +39,8 @@ export function createResultsProvider(config: AppConfig, clock: Clock): ResultsP
     PollerLease,
     PollLog,
     LiveResultsService,
+    LiveScoreBoard,
+    LiveScoresHandler,
     ResultsPools,
     ResultsScheduler,
     SeasonSetupService,

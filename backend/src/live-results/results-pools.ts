@@ -21,6 +21,8 @@ export interface PolledPool {
   key: string;
   /** The provider's season parameter (2026 for 2026-27). */
   season: number;
+  /** The season's name (`2026-27`). */
+  label: string;
   board: BoardFixture[];
 }
 
@@ -66,7 +68,12 @@ export class ResultsPools {
       keys.map((key) =>
         inPool(key, async () => {
           const schedule = await this.catalogue.currentOrDefault(this.clock.now());
-          return { key, season: seasonStartYear(schedule.season), board: await this.board() };
+          return {
+            key,
+            season: seasonStartYear(schedule.season),
+            label: schedule.season,
+            board: await this.board(),
+          };
         }),
       ),
     );

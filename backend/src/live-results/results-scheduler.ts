@@ -28,6 +28,8 @@ import {
   type SchedulerState,
 } from './domain/scheduler-state.js';
 import { LiveResultsService } from './live-results.service.js';
+import { LiveScoreBoard } from './live-scores.js';
+import { LiveNotifier } from '../shared/ports/live-notifier.js';
 import { MatchSync } from './match-sync.js';
 import { PollerLease } from './poller-lease.js';
 import { PollLog } from './poll-log.js';
@@ -75,6 +77,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     private readonly service: LiveResultsService,
     private readonly sync: MatchSync,
     private readonly pools: ResultsPools,
+    private readonly scores: LiveScoreBoard,
+    private readonly notifier: LiveNotifier,
     private readonly lease: PollerLease,
     private readonly registry: SchedulerRegistry,
     private readonly polls: PollLog,
@@ -267,11 +271,17 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
       let unreadable = 0;
       for (const [season, pools] of bySeason) {
         const answers = await this.fetch(provider, season, pools);
-        for (const pool of pools)
+        const labels = new Set(pools.map((pool) => pool.label));
+        const moved = new Set<string>();
+        for (const label of labels)
+          if (await this.scores.record(label, answers, this.clock.now())) moved.add(label);
+        for (const pool of pools) {
           for (const answer of answers)
             await inPool(pool.key, () =>
               this.sync.apply(answer, { actor: provider.name, now: this.clock.now(), correlationId }),
             );
+          if (moved.has(pool.label)) inPool(pool.key, () => this.notifier.liveScoresChanged());
+        }
         live ||= answers.some((answer) => answer.matches.some(isLive));
         unreadable += answers.reduce((sum, answer) => sum + answer.skipped.length, 0);
       }

@@ -11,6 +11,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import {
   DEFAULT_POOL_ADDRESS,
   ErrorCodes,
+  queryKeys,
   type ClientToServerEvents,
   type MatchFinishedNotice,
   type ResultRecordedNotice,
@@ -209,6 +210,11 @@ export class RealtimeGateway
   /** An admin recorded a result (the browsers of the admin's pool). */
   resultRecorded(notice: ResultRecordedNotice): void {
     this.server?.to(poolRoom(currentPoolKey())).emit('result-recorded', notice);
+  }
+
+  /** A score of the current pool's season moved: its browsers refetch their live tables (coalesced). */
+  liveScoresChanged(): void {
+    this.notices.add(poolRoom(currentPoolKey()), ['live-scores'], [queryKeys.liveBoard()], 0n);
   }
 
   @SubscribeMessage('ping')

@@ -1,7 +1,15 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Last10Entry, LeaderboardEntry, LeaderboardSummary, SurvivorEntry } from '@treble/contracts';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import {
+  leaderboardKinds,
+  type LeaderboardKind,
+  type Last10Entry,
+  type LeaderboardEntry,
+  type LeaderboardSummary,
+  type LiveBoard,
+  type SurvivorEntry,
+} from '@treble/contracts';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { Player } from '../platform/http/access.decorators.js';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { requestUser } from '../platform/http/command-context.js';
@@ -9,6 +17,7 @@ import { alreadyHeld } from '../platform/http/entity-tags.js';
 import { ListPage, PageQuery } from '../platform/http/list-pages.js';
 import { ReadsFrom } from '../projections/read-your-writes.js';
 import { Boards, type TaggedAnswer } from './queries/boards.js';
+import { LiveBoards } from './queries/live-boards.js';
 import { uuidPattern } from './projection/standings.tables.js';
 
 /** `?limit=&offset=`, or `?limit=&after=<player id>`: the page after that player's row (keyset). */
@@ -16,6 +25,10 @@ export class LeaderboardPageQuery extends PageQuery {
   @IsOptional() @Matches(uuidPattern, { message: 'after: a player id' }) after?: string;
   /** A past season of the pool (`2025-26`); the current one when absent. */
   @IsOptional() @IsString() season?: string;
+}
+
+export class LiveBoardParams {
+  @IsIn(leaderboardKinds, { message: 'kind: overall, survivor or last10' }) kind!: LeaderboardKind;
 }
 
 /** The answer, or nothing (304) when the request already holds its entity tag. */
@@ -28,7 +41,10 @@ function unlessHeld<T>(request: Request, response: Response, answer: TaggedAnswe
 @ReadsFrom('standings', 'users', 'periods', 'options')
 @Controller('leaderboards')
 export class LeaderboardsController {
-  constructor(private readonly boards: Boards) {}
+  constructor(
+    private readonly boards: Boards,
+    private readonly liveBoards: LiveBoards,
+  ) {}
 
   @Get('overall')
   @Player()
@@ -66,6 +82,20 @@ export class LeaderboardsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<Last10Entry[] | undefined> {
     return unlessHeld(request, response, await this.boards.board('last10', page, requestUser(request)));
+  }
+
+  @Get('live/:kind')
+  @Player()
+  @ApiOperation({
+    summary:
+      'The live table: a leaderboard as it would stand if every current score held (provisional, never scored); page with ?limit=&offset=',
+  })
+  live(
+    @Param() { kind }: LiveBoardParams,
+    @Query() page: PageQuery,
+    @Req() request: Request,
+  ): Promise<LiveBoard> {
+    return this.liveBoards.board(kind, page, requestUser(request));
   }
 
   @Get('summary')

@@ -12,6 +12,7 @@ import { ResultQueries } from './queries/result.queries.js';
 import { StandingsController } from './standings.http.controller.js';
 import { LeaderboardsController } from './leaderboards.http.controller.js';
 import { Boards } from './queries/boards.js';
+import { LiveBoards } from './queries/live-boards.js';
 import { AdminPicksController } from './admin-picks.http.controller.js';
 import { SeasonModule } from '../season/index.js';
 
@@ -33,6 +34,7 @@ const queries = (type: new (db: Database, rules: AppConfig['rules']) => unknown)
     queries(PickGridQueries),
     queries(ResultQueries),
     Boards,
+    LiveBoards,
     {
       // Where the boards' tables stand comes from the projection engine when this instance runs it.
       provide: LeaderboardCache,

@@ -8,4 +8,6 @@ import type { MatchFinishedNotice, ResultRecordedNotice } from '@treble/contract
 export abstract class LiveNotifier {
   abstract matchFinished(notice: MatchFinishedNotice): void;
   abstract resultRecorded(notice: ResultRecordedNotice): void;
+  /** The current pool's live tables changed: a score of its season moved (one notice per change). */
+  abstract liveScoresChanged(): void;
 }

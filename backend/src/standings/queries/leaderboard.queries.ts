@@ -101,7 +101,7 @@ export class LeaderboardQueries {
   }
 
   /** The board's table (named as its kind), or only its rows with a locked pick when `visibleAt` is set. */
-  private source(kind: LeaderboardKind): string {
+  source(kind: LeaderboardKind): string {
     if (this.visibleAt === null) return kind;
     const own = this.viewer !== null ? `t.user_id::text = '${this.viewer}' OR ` : '';
     return `(SELECT t.* FROM ${kind} t WHERE ${own}${visibleSql(kind, 't', this.visibleAt)})`;

@@ -11,6 +11,7 @@ import { NotificationAnnouncements1765500000004 } from './1765500000004-notifica
 import { PushSubscriptionUpkeep1765500000022 } from './1765500000022-push-subscription-upkeep.js';
 import { ResetLimitsCounted1765500000023 } from './1765500000023-reset-limits-counted.js';
 import { DeliveryLogPerPool1765500000024 } from './1765500000024-delivery-log-per-pool.js';
+import { LiveScores1765500000025 } from './1765500000025-live-scores.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   PushSubscriptionUpkeep1765500000022,
   ResetLimitsCounted1765500000023,
   DeliveryLogPerPool1765500000024,
+  LiveScores1765500000025,
 ];
