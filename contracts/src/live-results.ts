@@ -107,6 +107,8 @@ export interface LiveRow {
   /** The rank on the official board. */
   officialRank: number;
   userId: string;
+  firstName: string | null;
+  lastName: string | null;
   displayName: string;
   profileImageUrl: string | null;
   /** Provisional points: the official ones plus what the current scores would add. */

@@ -4,6 +4,7 @@ import {
   type LeaderboardKind,
   type LeaderboardRow,
   type LeaderboardSummary,
+  type LiveBoard,
   type UserStats,
 } from '@treble/contracts';
 import { apiPath } from './current-pool';
@@ -35,6 +36,21 @@ export function leaderboardQueryOptions<K extends LeaderboardKind>(
         fetch,
         revalidate: true,
       }),
+  });
+}
+
+/** How many rows of a live table a page shows (the rest: "and N more"). */
+export const liveBoardRows = 100;
+
+/**
+ * A live table (`queryKeys.liveBoard(kind)`): the server sends that key when a score moves, and a
+ * recorded result reaches it through `['leaderboards']`.
+ */
+export function liveBoardQueryOptions(kind: LeaderboardKind, fetch?: FetchLike) {
+  return queryOptions({
+    queryKey: queryKeys.liveBoard(kind),
+    queryFn: ({ signal }) =>
+      requestJson<LiveBoard>(`/api/leaderboards/live/${kind}?limit=${liveBoardRows}`, { signal, fetch }),
   });
 }
 

@@ -40,6 +40,11 @@ export function formatDateTime(isoInstant: string, options: DateFormatOptions = 
   return formatter(dateTimeParts, options).format(toDate(isoInstant));
 }
 
+/** e.g. "20:00": the time of day in the zone (for instants of today, such as a live score's). */
+export function formatTime(isoInstant: string, options: DateFormatOptions = {}): string {
+  return formatter({ hour: '2-digit', minute: '2-digit' }, options).format(toDate(isoInstant));
+}
+
 /** e.g. "Fri, 15 Aug 2025": the calendar day the instant falls on in the zone. */
 export function formatDate(isoInstant: string, options: DateFormatOptions = {}): string {
   return formatter(dateParts, options).format(toDate(isoInstant));

@@ -99,6 +99,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/leaderboards/survivor': 'player',
   'GET /api/leaderboards/last10': 'player',
   'GET /api/leaderboards/summary': 'player',
+  'GET /api/leaderboards/live/:kind': 'player',
   'GET /api/user/stats': 'player',
   'GET /api/user/export': 'player',
   'GET /api/performance/detailed': 'player',

@@ -200,6 +200,8 @@ export class LiveBoards {
       rank: row.rank,
       officialRank: row.official_rank,
       userId: row.user_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
       displayName: row.display_name,
       profileImageUrl: row.profile_image_url,
       totalPoints: row.points,

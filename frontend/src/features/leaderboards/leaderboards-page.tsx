@@ -11,6 +11,7 @@ import { RefreshNotice } from '../../components/refresh-notice';
 import { SeasonSwitcher } from '../../components/season-switcher';
 import { clearCacheAndReload } from './clear-cache';
 import { HallOfFame } from './hall-of-fame';
+import { LiveBoardView, LiveSwitch, useMatchesInPlay } from './live-board';
 import { InitialsAvatar, RankMark } from './player-name';
 
 const route = getRouteApi('/leaderboards');
@@ -52,6 +53,10 @@ export function LeaderboardsPage() {
   const summary = summaryQuery.data;
   const { data: user } = useQuery(authUserQueryOptions());
   useSummaryFollowsLeaderboards();
+  // While a match is being played the boards open live; the official ones are one tap away.
+  const inPlay = useMatchesInPlay(!season);
+  const [liveChosen, setLiveChosen] = useState(true);
+  const live = inPlay && liveChosen;
   return (
     <section className="page" aria-labelledby="leaderboards-title">
       <header className="page-header page-header--with-action">
@@ -77,22 +82,29 @@ export function LeaderboardsPage() {
         <SummaryCard label="Last 10 Active" value={summary.last10Players} />
       </div>
       <Tabs.Root defaultValue="overall" className="tabs">
-        <Tabs.List className="tabs__list" aria-label="Competitions">
-          {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.kind} value={tab.kind} className="tabs__trigger">
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <div className="tabs__bar">
+          <Tabs.List className="tabs__list" aria-label="Competitions">
+            {tabs.map((tab) => (
+              <Tabs.Trigger key={tab.kind} value={tab.kind} className="tabs__trigger">
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {inPlay && <LiveSwitch on={liveChosen} onChange={setLiveChosen} />}
+        </div>
         {tabs.map((tab) => (
           <Tabs.Content key={tab.kind} value={tab.kind} className="panel">
             {tab.kind === 'survivor' && <p className="muted">{describeSurvivorRule(rules)}</p>}
             <QueryBoundary
               title="Could not load the leaderboard"
               pending={<BoardSkeleton />}
-              resetKey={`${tab.kind}|${season ?? ''}`}
+              resetKey={`${tab.kind}|${season ?? ''}|${live}`}
             >
-              <Board kind={tab.kind} empty={tab.empty} season={season} />
+              {live ? (
+                <LiveBoardView kind={tab.kind} empty={tab.empty} />
+              ) : (
+                <Board kind={tab.kind} empty={tab.empty} season={season} />
+              )}
             </QueryBoundary>
           </Tabs.Content>
         ))}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { startDemoPool, type DemoPool } from '../../src/demo/demo-pool.js';
+import { launchBrowser } from '../support/browser.js';
+
+const quiet = { log() {}, error() {}, warn() {}, debug() {}, verbose() {}, fatal() {} };
+const minute = 60_000;
+const shots = process.env.BROWSER_SHOTS_DIR;
+
+/*
+ * Issue 25: the live table with the season replay. Ada backs Liverpool and Bilal Bournemouth for
+ * the season's first match (Liverpool 1-0 Bournemouth at half time, 4-2 at full time). Ada watches
+ * on a phone, Bilal on a laptop: at half time both open Leaderboards pages show, live and without a
+ * reload, Ada's provisional lead; at full time the official table takes over with the result.
+ */
+describe('the live table in the browser', () => {
+  let pool: DemoPool;
+  let browser: Browser;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'treble-live-table-'));
+    pool = await startDemoPool({
+      dataDir,
+      speed: 60,
+      players: 2,
+      host: '127.0.0.1',
+      logger: quiet,
+      env: { PROJECTION_POLL_MS: '50' },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await pool?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function watch(player: DemoPool['players'][number], viewport: { width: number; height: number }) {
+    const context: BrowserContext = await browser.newContext({ viewport });
+    await context.addCookies(player.client.cookies.map((cookie) => ({ ...cookie, url: pool.baseUrl })));
+    const page = await context.newPage();
+    await page.goto(`${pool.baseUrl}/leaderboards`);
+    await page.getByRole('heading', { name: 'Leaderboards' }).waitFor();
+    await page.evaluate(() => {
+      (globalThis as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true;
+    });
+    return { context, page };
+  }
+
+  it('moves an open Leaderboards page with the half-time score, then hands over to the result', async () => {
+    const [ada, bilal] = pool.players;
+    await ada!.client.call('POST', '/api/choices', { periodId: 1, optionId: '1-LIV' });
+    await bilal!.client.call('POST', '/api/choices', { periodId: 1, optionId: '1-BOU' });
+    const phone = await watch(ada!, { width: 390, height: 844 });
+    const laptop = await watch(bilal!, { width: 1366, height: 800 });
+
+    const kickoff = pool.fixtures.find((f) => f.home === 'Liverpool FC' && f.matchweek === 1)!.kickoff;
+    await pool.jumpTo(new Date(kickoff + 50 * minute));
+
+    for (const [name, { page }] of [
+      ['phone', phone],
+      ['laptop', laptop],
+    ] as const) {
+      await page.getByRole('switch', { name: 'Live table' }).waitFor({ timeout: 30_000 });
+      await page.getByTestId('live-note').getByText('Provisional:').waitFor();
+      await page.getByTestId('live-match').getByText('1–0').waitFor();
+      const adaRow = page.getByTestId('live-row').filter({ hasText: 'Ada Byrne' });
+      await adaRow.getByText('3 pts').waitFor();
+      await adaRow.getByText('+3').waitFor();
+      await page.getByTestId('live-row').first().getByText('Ada Byrne').waitFor();
+      if (shots)
+        await page.screenshot({ path: path.join(shots, `live-table-half-time-${name}.png`), fullPage: true });
+    }
+
+    // Full time: the result is recorded and the official table takes over on both pages.
+    await pool.jumpTo(new Date(kickoff + 115 * minute));
+    for (const [name, { page }] of [
+      ['phone', phone],
+      ['laptop', laptop],
+    ] as const) {
+      await page.getByRole('switch', { name: 'Live table' }).waitFor({ state: 'detached', timeout: 30_000 });
+      const adaRow = page.getByTestId('leader-row').filter({ hasText: 'Ada Byrne' });
+      await adaRow.getByText('3 pts').waitFor({ timeout: 30_000 });
+      await page.getByTestId('live-note').waitFor({ state: 'detached' });
+      if (shots)
+        await page.screenshot({ path: path.join(shots, `live-table-full-time-${name}.png`), fullPage: true });
+      const same = await page.evaluate(
+        () => (globalThis as unknown as { stillTheSamePage?: boolean }).stillTheSamePage,
+      );
+      if (same !== true) throw new Error(`The ${name} page reloaded`);
+    }
+    await phone.context.close();
+    await laptop.context.close();
+  });
+});
