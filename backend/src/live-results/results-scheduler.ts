@@ -15,7 +15,7 @@ import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { inPool } from '../platform/pool-scope/pool-scope.js';
 import { metadataFor, type CommandContext } from '../shared/domain/event.js';
-import { nextPollDelay, planPoll } from './domain/polling.js';
+import { livePollMs, nextPollDelay, planPoll } from './domain/polling.js';
 import { isLive, type ProviderAnswer } from './domain/provider-match.js';
 import {
   decideAutostart,
@@ -50,7 +50,9 @@ const timeoutName = 'live-results-scheduler';
  * restarts and every instance sees it. One poll per season serves every pool playing that season
  * (never one per pool: the provider allows 10 calls a minute): its answers are applied in each of
  * them. Every instance ticks every 30 seconds; the one that holds the install's lease polls, when
- * its poll is due: every RESULTS_POLL_MINUTES, every minute while a match is live or due to finish.
+ * its poll is due: every RESULTS_POLL_MINUTES, and while a match is live or due to finish as often
+ * as the provider allows (`livePollMs`: every 15 seconds on football-data.org's free tier). The
+ * scores each poll sees feed the live table (`LiveScoreBoard`).
  * Polls are idempotent, so after a crash the next holder simply polls again.
  *
  * Pool time (the CLOCK) decides what is due; timers run in real time, divided by POOL_CLOCK_SPEED.
@@ -266,11 +268,13 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
     for (const pool of await this.pools.polled(keys))
       bySeason.set(pool.season, [...(bySeason.get(pool.season) ?? []), pool]);
     const correlationId = randomUUID();
+    let requests = 0;
     try {
       let live = false;
       let unreadable = 0;
       for (const [season, pools] of bySeason) {
         const answers = await this.fetch(provider, season, pools);
+        requests += answers.length;
         const labels = new Set(pools.map((pool) => pool.label));
         const moved = new Set<string>();
         for (const label of labels)
@@ -298,7 +302,8 @@ export class ResultsScheduler implements OnApplicationBootstrap, OnModuleDestroy
       return Math.min(this.regularMs, RETRY_AFTER_FAILURE_MS);
     }
     const boards = (await this.pools.polled(keys)).flatMap((pool) => pool.board);
-    return nextPollDelay(boards, this.clock.now(), this.regularMs, this.providerReportsLive);
+    const liveMs = livePollMs(this.config.liveResults.footballDataRequestsPerMinute, requests);
+    return nextPollDelay(boards, this.clock.now(), this.regularMs, this.providerReportsLive, liveMs);
   }
 
   /** What one season's poll asks the provider, planned from every fixture of the pools playing it. */

@@ -17,6 +17,8 @@ export interface BoardFixture {
 }
 
 export const LIVE_POLL_MS = 60_000;
+/** The shortest interval between two polls while a match is live. */
+export const MIN_LIVE_POLL_MS = 15_000;
 /** A match counts as live or about to finish for this long after kickoff (90' + half time + stoppage + delay). */
 export const LIVE_WINDOW_MS = 150 * 60_000;
 /** A full-season request re-syncs every fixture's kickoff and status this often. */
@@ -69,7 +71,20 @@ export function isLiveWindow(board: readonly BoardFixture[], now: Date): boolean
 }
 
 /**
- * Milliseconds of pool time until the next poll: every minute in a live window (or while the
+ * How often to poll while a match is live (the live table moves with each poll): as often as half
+ * the provider's allowance per minute permits for the requests one poll makes (the other half is
+ * left for admins' requests and the season sweeps), never more often than every 15 seconds and
+ * never less often than every minute. football-data.org's free tier (10 a minute) and one round in
+ * play: every 15 seconds; three rounds at once: every 36 seconds.
+ */
+export function livePollMs(requestsPerMinute: number, requestsPerPoll: number): number {
+  const allowance = Math.max(1, Math.floor(requestsPerMinute / 2));
+  const spacing = Math.ceil((60_000 * Math.max(1, requestsPerPoll)) / allowance);
+  return Math.min(LIVE_POLL_MS, Math.max(MIN_LIVE_POLL_MS, spacing));
+}
+
+/**
+ * Milliseconds of pool time until the next poll: every `liveMs` in a live window (or while the
  * provider still reports a match in play), otherwise the regular interval, shortened so that the
  * first poll after a kickoff is not late.
  */
@@ -78,8 +93,9 @@ export function nextPollDelay(
   now: Date,
   regularMs: number,
   providerReportsLive: boolean,
+  liveMs: number = LIVE_POLL_MS,
 ): number {
-  if (providerReportsLive || isLiveWindow(board, now)) return Math.min(LIVE_POLL_MS, regularMs);
+  if (providerReportsLive || isLiveWindow(board, now)) return Math.min(liveMs, regularMs);
   const at = now.getTime();
   const upcoming = board
     .filter(goesAhead)

@@ -3,6 +3,7 @@ import {
   type BoardFixture,
   isLiveWindow,
   LIVE_POLL_MS,
+  livePollMs,
   LIVE_WINDOW_MS,
   LOOKAHEAD_MS,
   nextPollDelay,
@@ -109,5 +110,26 @@ describe('the delay until the next poll', () => {
     expect(nextPollDelay(board, now, regular, false)).toBe(minutes(5));
     expect(nextPollDelay([fixture(1, at + 200)], now, regular, false)).toBe(1_000);
     expect(nextPollDelay([fixture(1, at + minutes(20))], now, regular, false)).toBe(regular);
+  });
+});
+
+describe('the live cadence', () => {
+  it('polls as often as half the allowance permits, between every 15 seconds and every minute', () => {
+    expect(livePollMs(10, 1)).toBe(15_000);
+    expect(livePollMs(10, 3)).toBe(36_000);
+    expect(livePollMs(10, 0)).toBe(15_000);
+    expect(livePollMs(2, 1)).toBe(60_000);
+    expect(livePollMs(600, 3)).toBe(15_000);
+    const now = new Date('2025-08-16T15:00:00Z');
+    const live = [
+      {
+        periodId: 1,
+        fixtureId: 'f',
+        kickoff: '2025-08-16T14:30:00Z',
+        status: 'SCHEDULED' as const,
+        settled: false,
+      },
+    ];
+    expect(nextPollDelay(live, now, 15 * 60_000, false, livePollMs(10, 1))).toBe(15_000);
   });
 });
