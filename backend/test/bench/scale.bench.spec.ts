@@ -6,7 +6,7 @@ import type { Projection, ProjectionContext } from '../../src/projections/projec
 import { standingsProjection } from '../../src/standings/projection/standings.projection.js';
 import { LeaderboardQueries } from '../../src/standings/queries/leaderboard.queries.js';
 import { byNameSql, displayNameSql } from '../../src/standings/queries/read-sql.js';
-import { installBenchTables } from './standings-tables.js';
+import { generatePool, timed } from './standings-tables.js';
 import { databaseTargets, serverTarget, type TestDatabaseHandle } from '../support/databases.js';
 import { BenchSection } from './report.js';
 
@@ -36,7 +36,6 @@ const pastPeriods = Number(process.env.SCALE_BENCH_PERIODS ?? 30);
 const explain = Boolean(process.env.SCALE_BENCH_EXPLAIN);
 const current = pastPeriods + 1;
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-const userSql = (g: string) => `'00000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0')`;
 
 let sequence = 0;
 function event(type: string, data: unknown): RecordedEvent {
@@ -61,13 +60,6 @@ function event(type: string, data: unknown): RecordedEvent {
 
 const ms = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
 const oneLine = (text: string, length = 140) => text.replace(/\s+/g, ' ').trim().slice(0, length);
-
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = process.hrtime.bigint();
-  const result = await work();
-  console.log(`${label}: ${ms(started).toFixed(0)} ms`);
-  return result;
-}
 
 /** Runs `work` `times` times in a row; prints the first, the median and the best time. */
 async function repeated(label: string, times: number, work: () => Promise<unknown>): Promise<number> {
@@ -124,122 +116,14 @@ for (const players of scaleSizes)
         await projection.apply(recorded, context);
       });
 
-    /**
-     * Drops a table's indexes and primary key, runs `load`, and builds them again from their own
-     * definitions: a bulk load, as a restore does it.
-     */
-    async function bulkLoad(sql: Sql, name: string, load: () => Promise<unknown>): Promise<void> {
-      const physical = `${name}__scale`;
-      const { rows: constraints } = await sql.query<{ name: string; definition: string }>(
-        `SELECT conname AS name, pg_get_constraintdef(oid) AS definition
-         FROM pg_constraint WHERE conrelid = to_regclass($1) AND contype = 'p'`,
-        [`"${physical}"`],
-      );
-      const { rows: indexes } = await sql.query<{ name: string; definition: string }>(
-        `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
-        WHERE i.tablename = $1 AND i.indexname NOT IN (
-          SELECT conname FROM pg_constraint WHERE conrelid = to_regclass($2))`,
-        [physical, `"${physical}"`],
-      );
-      for (const c of constraints) await sql.query(`ALTER TABLE ${table(name)} DROP CONSTRAINT "${c.name}"`);
-      for (const i of indexes) await sql.query(`DROP INDEX "${i.name}"`);
-      await timed(`  load ${name}`, load);
-      await timed(`  index ${name}`, async () => {
-        for (const c of constraints) {
-          await sql.query(`ALTER TABLE ${table(name)} ADD CONSTRAINT "${c.name}" ${c.definition}`);
-        }
-        for (const i of indexes) await sql.query(i.definition);
-      });
-    }
-
     beforeAll(async () => {
       handle = await target.create();
-      const db = handle.database;
-      await installBenchTables(db, projection, table);
-      // The options' lock times, as far as the leaderboards shown to players read them.
-      await db.query(
-        `CREATE TABLE options (id text PRIMARY KEY, period_id integer NOT NULL, lock_at timestamptz)`,
-      );
-      await db.query(
-        `INSERT INTO options (id, period_id, lock_at)
-       SELECT p || '-T' || t, p, now() - interval '1 day' FROM generate_series(1, $1) p, generate_series(0, 19) t`,
-        [current],
-      );
-      await timed(`seed ${players} players, ${pastPeriods} completed periods`, () =>
-        db.transaction(async (sql) => {
-          if (serverTarget) await sql.query(`SET LOCAL maintenance_work_mem = '512MB'`);
-          await timed('  users', () =>
-            sql.query(
-              `INSERT INTO users (id, email, first_name, last_name)
-             SELECT (${userSql('g')})::uuid, 'p' || g || '@x.io', 'Player', to_hex(hashtext(g::text))
-               FROM generate_series(1, $1) g`,
-              [players],
-            ),
-          );
-          await sql.query(
-            `INSERT INTO ${table('standings_periods')} (period_id, name, segment, is_completed)
-           SELECT p, 'Matchweek ' || p, CASE WHEN p >= 29 THEN 'last10' ELSE 'main' END, p <= $1
-             FROM generate_series(1, 38) p`,
-            [pastPeriods],
-          );
-          // This matchweek's picks: every other player has T0 (the other half T1), so one result
-          // moves half the pool.
-          await bulkLoad(sql, 'choices', () =>
-            sql.query(
-              `INSERT INTO ${table('choices')} (choice_id, user_id, period_id, option_id, team_key, team_name, made_at)
-             SELECT 'c-' || g || '-' || k, ${userSql('g')}, $2::integer, $2::integer || '-T' || t, 'T' || t, 'T' || t, now()
-               FROM generate_series(1, $1) g,
-                    LATERAL (VALUES (1, g % 2), (2, 2 + g % 9), (3, 11 + g % 9)) AS pick(k, t)`,
-              [players, current],
-            ),
-          );
-          await bulkLoad(sql, 'period_scores', async () => {
-            await sql.query(
-              `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
-             SELECT ${userSql('g')}, p, score, score / 3, 3, (score % 3 = 0)::integer
-               FROM (SELECT g, p, abs(hashtext(g || '-' || p)) % 10 AS score
-                       FROM generate_series(1, $1) g, generate_series(1, $2) p) seeded`,
-              [players, pastPeriods],
-            );
-            await sql.query(
-              `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
-             SELECT ${userSql('g')}, $2, 0, 0, 3, 0 FROM generate_series(1, $1) g`,
-              [players, current],
-            );
-          });
-          await bulkLoad(sql, 'overall', () =>
-            sql.query(
-              `INSERT INTO ${table('overall')} (user_id, points, wins, periods, user_uuid)
-             SELECT user_id, sum(points), sum(wins), count(*), user_id::uuid FROM ${table('period_scores')} GROUP BY user_id`,
-            ),
-          );
-          await bulkLoad(sql, 'last10', () =>
-            sql.query(
-              `INSERT INTO ${table('last10')} (user_id, points, wins, periods, user_uuid)
-             SELECT user_id, sum(points), sum(wins), count(*), user_id::uuid FROM ${table('period_scores')}
-              WHERE period_id >= 29 GROUP BY user_id`,
-            ),
-          );
-          // Survivor rows are generated too (not folded): their values only shape the reads.
-          await bulkLoad(sql, 'survivor', () =>
-            sql.query(
-              `INSERT INTO ${table('survivor')} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
-             SELECT o.user_id, s.strikes, CASE WHEN s.strikes >= 3 THEN 1 + abs(hashtext(o.user_id)) % $1 END,
-                    o.points, o.wins, o.user_uuid
-               FROM ${table('overall')} o, LATERAL (SELECT abs(hashtext(o.user_id || 's')) % 5 AS strikes) s`,
-              [pastPeriods],
-            ),
-          );
-        }),
-      );
-      await timed('ANALYZE', async () => {
-        await db.query('ANALYZE users');
-        for (const name of projection.tables.map((t) => t.name)) await db.query(`ANALYZE ${table(name)}`);
+      await generatePool(handle.database, projection, table, {
+        players,
+        pastPeriods,
+        current,
+        onServer: serverTarget !== null,
       });
-      const { rows } = await db.query<{ size: string }>(
-        `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
-      );
-      console.log(`database size after seeding: ${rows[0]!.size}`);
     }, 1_800_000);
 
     afterAll(async () => handle?.dispose());

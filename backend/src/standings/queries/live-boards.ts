@@ -16,7 +16,8 @@ import { LiveScoresQuery, type LiveScore } from '../../shared/queries/live-score
 import { CurrentSeasonQuery } from '../../shared/queries/season-queries.js';
 import { LeaderboardCache, type Asker } from './leaderboard-cache.js';
 import { LeaderboardQueries } from './leaderboard.queries.js';
-import { LiveTableSql, type LiveTableRow, type ProvisionalOption } from './live-table.sql.js';
+import { liveTable, type LiveBase, type Provisional } from '../domain/live-table.js';
+import { LiveTableSql } from './live-table.sql.js';
 import { usersJoin } from './read-sql.js';
 
 /** Provider statuses the live table counts, and how a match in each is shown. */
@@ -43,6 +44,12 @@ interface OptionOnMatch {
   settled: boolean;
 }
 
+/** An option in play and what it would score now. */
+interface ProvisionalOption extends Provisional {
+  optionId: string;
+  periodId: number;
+}
+
 /** A side's provisional outcome if the score held (docs/rules.md "Live table"). */
 function outcomeOf(isHome: boolean, home: number, away: number): Outcome {
   const lead = isHome ? home - away : away - home;
@@ -52,8 +59,9 @@ function outcomeOf(isHome: boolean, home: number, away: number): Outcome {
 /**
  * The live tables: each leaderboard as it would stand if every current score held, for the pool's
  * members, from the official boards' tables and the scores the results poller keeps (live-results
- * context, asked through the query bus). The whole ranked table is kept per read state and set of
- * provisional outcomes, so a burst of readers after a goal costs one statement; pages are cut from it.
+ * context, asked through the query bus). What the table starts from is read once per state of the
+ * official tables (`LiveBase`); a change of the scores recomputes the table from it in memory
+ * (standings/domain/live-table.ts), and readers of the same scores share it; pages are cut from it.
  */
 @Injectable()
 export class LiveBoards {
@@ -65,6 +73,9 @@ export class LiveBoards {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Each base's tables, by the provisional outcomes they were computed for. */
+  private readonly tables = new WeakMap<LiveBase, Map<string, LiveRow[]>>();
 
   async board(
     kind: LeaderboardKind,
@@ -166,7 +177,11 @@ export class LiveBoards {
     });
   }
 
-  /** The whole live table for this viewer, from the cache at the current read state. */
+  /**
+   * The whole live table for this viewer: its base from the cache at the current read state (one
+   * load per change of the official tables), the table itself computed from it in memory and kept
+   * for the last few sets of scores.
+   */
   private async rows(
     kind: LeaderboardKind,
     options: readonly ProvisionalOption[],
@@ -176,46 +191,30 @@ export class LiveBoards {
     const admin = user?.isAdmin === true;
     const asker: Asker = { admin, viewer: admin ? null : (user?.id ?? null), now: this.clock.now() };
     const queries = admin ? this.leaderboards : this.leaderboards.shownAt(asker.now, asker.viewer);
-    const outcomes = options.map((o) => `${o.optionId}:${o.points}:${o.win}:${o.loss}`).join(',');
-    const answer = await this.cache.answer(
-      `live|${kind}|${periodId}|${outcomes}`,
+    const inPlay = options.map((option) => option.optionId).join(',');
+    const { value: base } = await this.cache.answer(
+      `live|${kind}|${periodId}|${inPlay}`,
       asker,
-      async () => {
-        const sql = new LiveTableSql(this.database, this.config.rules);
-        const source = queries.source(kind);
-        const join = await usersJoin(this.database);
-        const rows =
-          kind === 'survivor'
-            ? await sql.survivor(source, join, options, periodId)
-            : await sql.totals(source, join, options);
-        return rows.map((row) => this.toRow(kind, row));
-      },
+      async () =>
+        new LiveTableSql(this.database).base(
+          kind,
+          queries.source(kind),
+          await usersJoin(this.database),
+          periodId,
+          options,
+        ),
       { keep: true, viewerMatters: (state) => state.hiddenOn.has(kind) },
     );
-    return answer.value;
-  }
-
-  private toRow(kind: LeaderboardKind, row: LiveTableRow): LiveRow {
-    const entry: LiveRow = {
-      rank: row.rank,
-      officialRank: row.official_rank,
-      userId: row.user_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      displayName: row.display_name,
-      profileImageUrl: row.profile_image_url,
-      totalPoints: row.points,
-      officialPoints: row.official_points,
-      livePoints: row.live_points,
-      wins: row.wins,
-    };
-    if (kind !== 'survivor') return entry;
-    return {
-      ...entry,
-      strikeCount: row.strike_count ?? 0,
-      isEliminated: row.is_eliminated ?? false,
-      wouldStrike: row.would_strike ?? false,
-      wouldBeEliminated: row.would_be_eliminated ?? false,
-    };
+    const outcomes = options.map((o) => `${o.points}${o.win}${o.loss}`).join(',');
+    let tables = this.tables.get(base);
+    if (tables === undefined) this.tables.set(base, (tables = new Map<string, LiveRow[]>()));
+    let table = tables.get(outcomes);
+    if (table === undefined) {
+      table = liveTable(base, new Map(options.map((o) => [o.optionId, o])), this.config.rules);
+      tables.set(outcomes, table);
+      // The scores of the last few polls: older ones are not asked for again.
+      if (tables.size > 4) tables.delete(tables.keys().next().value!);
+    }
+    return table;
   }
 }

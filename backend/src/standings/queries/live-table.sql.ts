@@ -1,141 +1,93 @@
-import type { PoolRules } from '@treble/contracts';
-import type { Sql } from '../../platform/database/sql.js';
-import { SurvivorRuleSql } from '../projection/survivor-rule.sql.js';
+import type { LeaderboardKind } from '@treble/contracts';
+import type { Sql, TransactionalSql } from '../../platform/database/sql.js';
+import type { LiveBase, LiveEntrant } from '../domain/live-table.js';
 import { byNameSql, type UserColumns, userColumnsSql, type UsersJoin } from './read-sql.js';
 
-/** An option whose match is being played (or finished, its result not recorded): what it would score now. */
-export interface ProvisionalOption {
-  optionId: string;
-  periodId: number;
-  points: number;
-  win: 0 | 1;
-  loss: 0 | 1;
-}
-
-export interface LiveTableRow extends UserColumns {
+interface EntrantRow extends UserColumns {
   user_id: string;
-  rank: number;
-  official_rank: number;
   points: number;
-  official_points: number;
-  live_points: number;
   wins: number;
+  official_rank: number;
+  name_order: number;
   strike_count?: number;
-  is_eliminated?: boolean;
-  would_strike?: boolean;
-  would_be_eliminated?: boolean;
+  eliminated_in_period?: number | null;
+  period_points?: number;
+  period_wins?: number;
+  period_losses?: number;
 }
 
-/** The provisional options as a table `lp` (option_id, period_id, points, win, loss), from $1..$5. */
-const provisionalTable = `lp AS (
-  SELECT * FROM unnest($1::text[], $2::integer[], $3::integer[], $4::integer[], $5::integer[])
-    AS l(option_id, period_id, points, win, loss))`;
-
-const provisionalParams = (options: readonly ProvisionalOption[]): unknown[] => [
-  options.map((o) => o.optionId),
-  options.map((o) => o.periodId),
-  options.map((o) => o.points),
-  options.map((o) => o.win),
-  options.map((o) => o.loss),
-];
-
-/** Each player's provisional points, wins and losses from their active picks on those options. */
-const deltaTable = `d AS (
-  SELECT c.user_id, sum(lp.points)::integer AS points, sum(lp.win)::integer AS wins, sum(lp.loss)::integer AS losses
-    FROM choices c JOIN lp ON lp.option_id = c.option_id AND lp.period_id = c.period_id
-   WHERE c.status = 'active'
-   GROUP BY c.user_id)`;
+/** The columns each official board ranks by, all descending (as LeaderboardQueries ranks). */
+const officialOrder: Record<LeaderboardKind, string> = {
+  overall: 's.points DESC, s.wins DESC',
+  last10: 's.points DESC, s.wins DESC',
+  survivor: 's.standing DESC, s.points DESC, s.wins DESC',
+};
 
 /**
- * The live tables (docs/rules.md "Live table"): each board's rows as they would stand if every
- * current score held, beside the official ones, in one statement over the boards' own tables (the
- * viewer's `source`, so players hidden from the viewer stay hidden) and the provisional options.
- * Nothing here is written: the official tables never see a provisional point.
+ * What the live table starts from (`LiveBase`, standings/domain/live-table.ts), read once per
+ * state of the official tables: the rows of the board as the viewer may see them (`source`), with
+ * their official rank and their place in name order, and who picked which option in play. Two
+ * statements in one snapshot, with room for their sorts in memory.
  */
 export class LiveTableSql {
-  constructor(
-    private readonly db: Sql,
-    private readonly rules: PoolRules,
-  ) {}
+  constructor(private readonly db: TransactionalSql) {}
 
-  /**
-   * Overall and Last 10: official totals plus the provisional points of the options (for Last 10,
-   * the caller passes those of its periods only), ranked by points then winning picks, as the
-   * official boards rank.
-   */
-  async totals(
+  async base(
+    kind: LeaderboardKind,
     source: string,
     join: UsersJoin,
-    options: readonly ProvisionalOption[],
-  ): Promise<LiveTableRow[]> {
-    const { rows } = await this.db.query<LiveTableRow>(
-      `WITH ${provisionalTable}, ${deltaTable},
-       b AS (
-         SELECT s.user_id, s.user_uuid, s.points AS official_points, s.wins AS official_wins,
-                coalesce(d.points, 0) AS live_points,
-                s.points + coalesce(d.points, 0) AS points, s.wins + coalesce(d.wins, 0) AS wins
-           FROM ${source} s LEFT JOIN d ON d.user_id = s.user_id),
-       r AS (
-         SELECT b.*, rank() OVER (ORDER BY b.official_points DESC, b.official_wins DESC)::integer AS official_rank,
-                rank() OVER (ORDER BY b.points DESC, b.wins DESC)::integer AS rank
-           FROM b)
-       SELECT * FROM (SELECT r.*, ${userColumnsSql()} FROM r ${join('r')}) x
-        ORDER BY x.rank, ${byNameSql('x.display_name', 'x.user_id')}`,
-      provisionalParams(options),
-    );
-    return rows;
-  }
-
-  /**
-   * Survivor: the fold's next step with the matchweek `periodId` as if it completed now: its
-   * official points so far plus the provisional ones make each active player's score; a score the
-   * rule strikes adds a strike (and eliminates on the last one), unless every active player would
-   * be eliminated (a rollover: nobody is struck, as in the fold).
-   */
-  async survivor(
-    source: string,
-    join: UsersJoin,
-    options: readonly ProvisionalOption[],
     periodId: number,
-  ): Promise<LiveTableRow[]> {
-    const rule = new SurvivorRuleSql(this.rules, 'period_scores');
-    const eliminates = (strikes: string) => rule.strikeEliminates(strikes);
-    const { rows } = await this.db.query<LiveTableRow>(
-      `WITH ${provisionalTable}, ${deltaTable},
-       ps AS (SELECT user_id, points, wins, losses FROM period_scores WHERE period_id = $6),
-       b AS (
-         SELECT s.user_id, s.user_uuid, s.strike_count, s.eliminated_in_period, s.is_eliminated,
-                s.standing AS official_standing, s.points AS official_points, s.wins AS official_wins,
-                coalesce(ps.points, 0) + coalesce(d.points, 0) AS period_points,
-                coalesce(ps.wins, 0) + coalesce(d.wins, 0) AS period_wins,
-                coalesce(ps.losses, 0) + coalesce(d.losses, 0) AS period_losses
-           FROM ${source} s LEFT JOIN ps ON ps.user_id = s.user_id LEFT JOIN d ON d.user_id = s.user_id),
-       k AS (
-         SELECT b.*, (NOT b.is_eliminated AND ${rule.rowStrikes('pp')}) AS struck
-           FROM b CROSS JOIN LATERAL (SELECT b.period_points AS points, b.period_losses AS losses) pp),
-       roll AS (
-         SELECT count(*) FILTER (WHERE NOT is_eliminated) AS active,
-                count(*) FILTER (WHERE struck AND ${eliminates('strike_count')}) AS eliminating
-           FROM k),
-       f AS (
-         SELECT k.*, k.struck AND NOT (roll.active > 0 AND roll.eliminating = roll.active) AS would_strike
-           FROM k, roll),
-       g AS (
-         SELECT f.*, f.would_strike AND ${eliminates('f.strike_count')} AS would_be_eliminated,
-                CASE WHEN f.is_eliminated THEN f.official_points ELSE f.official_points + f.period_points END AS points,
-                CASE WHEN f.is_eliminated THEN f.official_wins ELSE f.official_wins + f.period_wins END AS wins,
-                CASE WHEN f.is_eliminated THEN 0 ELSE f.period_points END AS live_points
-           FROM f),
-       r AS (
-         SELECT g.*,
-                rank() OVER (ORDER BY g.official_standing DESC, g.official_points DESC, g.official_wins DESC)::integer AS official_rank,
-                rank() OVER (ORDER BY CASE WHEN g.would_be_eliminated THEN $6 ELSE g.official_standing END DESC,
-                                      g.points DESC, g.wins DESC)::integer AS rank
-           FROM g)
-       SELECT * FROM (SELECT r.*, ${userColumnsSql()} FROM r ${join('r')}) x
-        ORDER BY x.rank, ${byNameSql('x.display_name', 'x.user_id')}`,
-      [...provisionalParams(options), periodId],
-    );
-    return rows;
+    /** The options in play that count on this board. */
+    options: readonly { optionId: string; periodId: number }[],
+  ): Promise<LiveBase> {
+    return this.db.transaction(async (sql: Sql) => {
+      await sql.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      await sql.query(`SET LOCAL work_mem = '64MB'`);
+      const survivor = kind === 'survivor';
+      const { rows } = await sql.query<EntrantRow>(
+        `SELECT x.*, (row_number() OVER (ORDER BY ${byNameSql('x.display_name', 'x.user_id')}))::integer AS name_order
+           FROM (SELECT s.user_id, s.points, s.wins,
+                        rank() OVER (ORDER BY ${officialOrder[kind]})::integer AS official_rank,
+                        ${survivor ? 's.strike_count, s.eliminated_in_period, coalesce(ps.points, 0) AS period_points, coalesce(ps.wins, 0) AS period_wins, coalesce(ps.losses, 0) AS period_losses,' : ''}
+                        ${userColumnsSql()}
+                   FROM ${source} s ${join('s')}
+                   ${survivor ? 'LEFT JOIN period_scores ps ON ps.user_id = s.user_id AND ps.period_id = $1' : ''}) x`,
+        survivor ? [periodId] : [],
+      );
+      const entrants = rows.map((row): LiveEntrant => ({
+        userId: row.user_id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        displayName: row.display_name,
+        profileImageUrl: row.profile_image_url,
+        nameOrder: row.name_order,
+        officialRank: row.official_rank,
+        points: row.points,
+        wins: row.wins,
+        ...(survivor
+          ? {
+              strikeCount: row.strike_count ?? 0,
+              eliminatedInPeriod: row.eliminated_in_period ?? null,
+              periodPoints: row.period_points ?? 0,
+              periodWins: row.period_wins ?? 0,
+              periodLosses: row.period_losses ?? 0,
+            }
+          : {}),
+      }));
+      const index = new Map(entrants.map((entrant, i) => [entrant.userId, i]));
+      const picks = new Map<string, number[]>(options.map(({ optionId }) => [optionId, []]));
+      if (options.length > 0) {
+        const { rows: chosen } = await sql.query<{ user_id: string; option_id: string }>(
+          `SELECT c.user_id, c.option_id FROM choices c
+            WHERE c.period_id = ANY($1::integer[]) AND c.option_id = ANY($2::text[]) AND c.status = 'active'`,
+          [[...new Set(options.map((option) => option.periodId))], options.map((option) => option.optionId)],
+        );
+        for (const { user_id, option_id } of chosen) {
+          const at = index.get(user_id);
+          if (at !== undefined) picks.get(option_id)?.push(at);
+        }
+      }
+      return { kind, periodId, entrants, picks };
+    });
   }
 }
