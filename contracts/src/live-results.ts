@@ -1,3 +1,5 @@
+import type { Outcome } from './game.js';
+
 /**
  * Live results (admin "Live Results" tab, docs/rules.md, Screens sections 2, 3 and 7): the provider's view of a
  * matchday and the auto-update scheduler.
@@ -77,6 +79,15 @@ export interface ResultsUpdateSummary {
   fixturesUpdated: number;
   picksVoided: number;
   periodsCompleted: number[];
+}
+
+/**
+ * A side's outcome if its match's current score held (docs/rules.md "Live table"): leading is a
+ * win, level a draw, trailing a loss. Provisional: only a recorded result is ever scored.
+ */
+export function provisionalOutcome(isHome: boolean, homeScore: number, awayScore: number): Outcome {
+  const lead = isHome ? homeScore - awayScore : awayScore - homeScore;
+  return lead > 0 ? 'win' : lead === 0 ? 'draw' : 'loss';
 }
 
 /**

@@ -6,8 +6,8 @@ import type {
   LiveMatch,
   LiveMatchState,
   LiveRow,
-  Outcome,
 } from '@treble/contracts';
+import { provisionalOutcome } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/database/database.js';
@@ -48,12 +48,6 @@ interface OptionOnMatch {
 interface ProvisionalOption extends Provisional {
   optionId: string;
   periodId: number;
-}
-
-/** A side's provisional outcome if the score held (docs/rules.md "Live table"). */
-function outcomeOf(isHome: boolean, home: number, away: number): Outcome {
-  const lead = isHome ? home - away : away - home;
-  return lead > 0 ? 'win' : lead === 0 ? 'draw' : 'loss';
 }
 
 /**
@@ -144,7 +138,7 @@ export class LiveBoards {
   }
 
   private provisional(option: OptionOnMatch, score: LiveScore): ProvisionalOption {
-    const outcome = outcomeOf(option.is_home, score.homeScore!, score.awayScore!);
+    const outcome = provisionalOutcome(option.is_home, score.homeScore!, score.awayScore!);
     return {
       optionId: option.id,
       periodId: option.period_id,

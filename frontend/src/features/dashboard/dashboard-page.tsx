@@ -4,6 +4,7 @@ import {
   describeSurvivorRule,
   type LeaderboardEntry,
   type Last10Entry,
+  type Option,
   type Period,
   type PeriodScoreEntry,
   type SurvivorEntry,
@@ -20,7 +21,9 @@ import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '.
 import { errorMessage } from '../../lib/errors';
 import { periodTitle, periodTitleOf } from '../../lib/period-title';
 import { UserAvatar } from '../auth/user-avatar';
+import { ClubBadge } from '../clubs/club-badge';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
+import { LiveState } from '../predictions/option-card';
 import { RefreshNotice } from '../../components/refresh-notice';
 
 // recharts is large: the chart loads on its own, after the dashboard's first paint.
@@ -138,6 +141,7 @@ function CurrentPeriodCard({ period }: { period: Period }) {
               : `Make your ${plural(rules.picksPerPeriod, 'pick')} from ${open} open ${open === 1 ? 'option' : 'options'}${open < total ? ` (${total - open} locked)` : ''}`}
       </p>
       <ProgressBar value={count} max={rules.picksPerPeriod} label="Prediction progress" />
+      <LockedPicks options={options.data ?? []} />
       <div className="button-row">
         <Link to="/predictions" className="button button--primary">
           {count === 0
@@ -151,6 +155,25 @@ function CurrentPeriodCard({ period }: { period: Period }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The player's picks that have kicked off, each with its live state (score while played, then result). */
+function LockedPicks({ options }: { options: readonly Option[] }) {
+  const locked = options.filter((option) => option.choiceId !== null && option.isLocked);
+  if (locked.length === 0) return null;
+  return (
+    <ul className="selected-list" aria-label="Your picks that have kicked off" data-testid="locked-picks">
+      {locked.map((option) => (
+        <li key={option.id} className="selected-row">
+          <span className="selected-row__team">
+            <ClubBadge teamKey={option.teamKey} size="small" />
+            {option.name}
+          </span>
+          <LiveState option={option} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { LeaderboardKind, LiveMatch, LiveMatchState, LiveRow } from '@treble/contracts';
 import { Switch } from 'radix-ui';
+import { useMemo } from 'react';
 import { usePoolRules } from '../../api/rules';
 import { liveBoardQueryOptions } from '../../api/standings';
 import { RefreshNotice } from '../../components/refresh-notice';
@@ -15,7 +16,7 @@ import './live-board.css';
  * reaches it through the leaderboards' key.
  */
 
-const stateLabels: Record<LiveMatchState, string> = {
+export const stateLabels: Record<LiveMatchState, string> = {
   'in-play': 'Live',
   'half-time': 'HT',
   'extra-time': 'ET',
@@ -30,6 +31,15 @@ const stateNames: Record<LiveMatchState, string> = {
   penalties: 'penalties',
   'full-time': 'full time, result to come',
 };
+
+/** The current score of each match being played (or awaiting its result), by fixture id. */
+export function useLiveMatches(): ReadonlyMap<string, LiveMatch> {
+  const { data } = useQuery(liveBoardQueryOptions('overall'));
+  return useMemo(
+    () => new Map(data?.live ? data.matches.map((match) => [match.fixtureId, match]) : []),
+    [data],
+  );
+}
 
 /** Whether a match of the pool's matchweek is being played now (the Overall live table says). */
 export function useMatchesInPlay(enabled: boolean): boolean {

@@ -1,9 +1,10 @@
-import type { Option } from '@treble/contracts';
+import { provisionalOutcome, type Option } from '@treble/contracts';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { usePoolRules } from '../../api/rules';
 import { formatDateTime } from '../../lib/dates';
 import { ClubBadge } from '../clubs/club-badge';
+import { stateLabels, useLiveMatches } from '../leaderboards/live-board';
 import { plural } from '../pick-grid/everyone-picks';
 import { chancesLeft, formatCountdown, usageTone, usesNeeded } from './usage';
 
@@ -150,8 +151,13 @@ export function OptionCard({
   );
 }
 
-/** A locked option's live state: kicked off, then the final score and the points it earned. */
+/**
+ * A locked option's live state: kicked off, the current score while it is played (with the points
+ * it would bring if the score held, provisional), then the final score and the points it earned.
+ */
 export function LiveState({ option }: { option: Option }) {
+  const rules = usePoolRules();
+  const matches = useLiveMatches();
   const result = option.result;
   if (result) {
     const fixture = option.fixture;
@@ -168,6 +174,20 @@ export function LiveState({ option }: { option: Option }) {
     );
   }
   if (!option.isLocked) return null;
+  const live = option.fixture ? matches.get(option.fixture.fixtureId) : undefined;
+  if (live && option.fixture) {
+    // Being played: the score from our side, and what it would bring if it held (provisional).
+    const isHome = option.fixture.isHome;
+    const outcome = provisionalOutcome(isHome, live.homeScore, live.awayScore);
+    const ours = isHome ? live.homeScore : live.awayScore;
+    const theirs = isHome ? live.awayScore : live.homeScore;
+    return (
+      <span className={`live-state live-state--live live-state--${outcome}`} data-testid="live-state">
+        {stateLabels[live.state]} {ours}–{theirs}
+        <span className="live-state__if">+{rules.points[outcome]} if it holds</span>
+      </span>
+    );
+  }
   // Locked on the server's clock means kicked off (an EPL option locks at its kickoff).
   const status = option.fixture?.status;
   const text =
