@@ -162,6 +162,10 @@ describe('history page', () => {
       'Grace Hopper',
     ]);
     within(rows[0]!).getByText('Arsenal');
+    // How many picked each team: one of the two players picked Arsenal.
+    expect(within(screen.getByTestId('popularity')).getByText('Arsenal').parentElement?.textContent).toBe(
+      'ARSArsenal1 (50%)',
+    );
   });
 
   test('updates live when the server announces that a period completed', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { pickGridQueryOptions } from '../../api/picks';
 import { errorMessage } from '../../lib/errors';
 import { ClubBadge } from '../clubs/club-badge';
+import './popularity.css';
 
 type SortKey = 'points' | 'name';
 
@@ -90,6 +91,7 @@ export function EveryonePicks({
             ? `Picks on ${plural(data.lockedOptions, 'locked option')} of ${data.totalOptions}; the rest show at kickoff.`
             : 'Every option has locked.'}
       </p>
+      {!onlyOptionId && <Popularity rows={data.rows} />}
       {sorted.length === 0 ? (
         <p className="empty-state">
           {data.lockedOptions === 0 ? 'Nothing to show before the lock.' : 'No picks here.'}
@@ -141,5 +143,42 @@ export function EveryonePicks({
         </table>
       )}
     </div>
+  );
+}
+
+/**
+ * How many of the pool picked each team, once its picks have locked (the grid holds no other), most
+ * picked first, as a share of the players shown.
+ */
+function Popularity({ rows }: { rows: readonly PickGridRow[] }) {
+  const teams = new Map<string, { teamKey: string; teamName: string; count: number }>();
+  for (const row of rows)
+    for (const pick of row.picks) {
+      const team = teams.get(pick.optionId) ?? { teamKey: pick.teamKey, teamName: pick.teamName, count: 0 };
+      team.count += 1;
+      teams.set(pick.optionId, team);
+    }
+  if (teams.size === 0) return null;
+  const ranked = [...teams.values()].sort(
+    (a, b) => b.count - a.count || a.teamName.localeCompare(b.teamName),
+  );
+  return (
+    <ol className="popularity" aria-label="Most picked" data-testid="popularity">
+      {ranked.map((team) => {
+        const share = Math.round((team.count / rows.length) * 100);
+        return (
+          <li key={team.teamKey} className="popularity__team">
+            <ClubBadge teamKey={team.teamKey} size="small" />
+            <span className="popularity__name">{team.teamName}</span>
+            <span className="popularity__bar" aria-hidden="true">
+              <span style={{ width: `${share}%` }} />
+            </span>
+            <span className="popularity__count">
+              {team.count} <span className="muted">({share}%)</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
