@@ -73,8 +73,8 @@ describe('the live table in the browser', () => {
       await adaRow.getByText('3 pts').waitFor();
       await adaRow.getByText('+3').waitFor();
       await page.getByTestId('live-row').first().getByText('Ada Byrne').waitFor();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       );
       if (overflow > 0) throw new Error(`The ${name} page scrolls sideways by ${overflow}px`);
       if (shots)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LeaderboardEntry, LiveBoard } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { ResultsScheduler } from '../../src/live-results/results-scheduler.js';
+import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import {
   expectRefused,
@@ -18,7 +19,7 @@ import { databaseTargets, serverTarget } from '../support/databases.js';
  * The live table (docs/rules.md "Live table") with the season replay of 2025-26, matchweek 1: on
  * Saturday 16 August at 15:50 BST the three-o'clock matches are at half time (Spurs 1-0 Burnley,
  * Brighton 0-0 Fulham, Sunderland 0-0 West Ham), Wolves v Man City has not kicked off, and Friday's
- * Liverpool 4-2 Bournemouth is a recorded result.
+ * Liverpool 4-2 Bournemouth is a recorded result (a postponed match, faked, adds nothing either).
  *
  * Ada picks Spurs (leading), Brighton (level) and Wolves (not started): officially 0, provisionally
  * 3 + 1 + 0 = 4. Pia picks Liverpool (won), Burnley (trailing) and Man City (not started):
@@ -155,6 +156,18 @@ describe.each(databaseTargets)('the live table on $name', (target) => {
     ]);
     // Matchweek 1 is not one of the Last 10: live, with nobody on it.
     expect(await live('last10')).toMatchObject({ live: true, rows: [], total: 0 });
+
+    // A match the provider reports postponed adds nothing, whatever score it carries.
+    const database = app.app.get(Database);
+    await database.query(
+      `INSERT INTO live_scores (season, fixture_id, status, home_score, away_score, changed_at, seen_at)
+       VALUES ('2025-26', '2025-26-WOL-MCI', 'POSTPONED', 2, 0, $1, $1)`,
+      [halfTime],
+    );
+    const postponed = await live('overall');
+    expect(names(postponed)).toEqual(names(overall));
+    expect(postponed.matches.some((m) => m.homeTeam.startsWith('Wolverhampton'))).toBe(false);
+    await database.query(`DELETE FROM live_scores WHERE fixture_id = '2025-26-WOL-MCI'`);
   });
 
   it('shows an admin and a player the same numbers, and a page of it', async () => {

@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type {
-  LeaderboardKind,
-  LiveBoard,
-  LiveMatch,
-  LiveMatchState,
-  LiveRow,
-} from '@treble/contracts';
+import type { LeaderboardKind, LiveBoard, LiveMatch, LiveMatchState, LiveRow } from '@treble/contracts';
 import { provisionalOutcome } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
@@ -29,6 +23,9 @@ const states: Record<string, LiveMatchState> = {
   FINISHED: 'full-time',
   AWARDED: 'full-time',
 };
+
+/** How long a finished match whose result is not recorded yet still counts in the live table. */
+const fullTimeCountsMs = 6 * 60 * 60_000;
 
 /** An option of the pool on a match with a score, as the live table weighs it. */
 interface OptionOnMatch {
@@ -93,7 +90,12 @@ export class LiveBoards {
       scores
         .filter(
           (score) =>
-            states[score.status] !== undefined && score.homeScore !== null && score.awayScore !== null,
+            states[score.status] !== undefined &&
+            score.homeScore !== null &&
+            score.awayScore !== null &&
+            // A finished match awaits its result for a while; one long finished is not live any more.
+            (states[score.status] !== 'full-time' ||
+              this.clock.now().getTime() - score.changedAt.getTime() < fullTimeCountsMs),
         )
         .map((score) => [score.fixtureId, score]),
     );

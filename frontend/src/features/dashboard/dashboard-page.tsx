@@ -22,6 +22,7 @@ import { errorMessage } from '../../lib/errors';
 import { periodTitle, periodTitleOf } from '../../lib/period-title';
 import { UserAvatar } from '../auth/user-avatar';
 import { ClubBadge } from '../clubs/club-badge';
+import { LivePeriodPoints } from '../leaderboards/live-board';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
 import { LiveState } from '../predictions/option-card';
 import { RefreshNotice } from '../../components/refresh-notice';
@@ -162,18 +163,22 @@ function CurrentPeriodCard({ period }: { period: Period }) {
 function LockedPicks({ options }: { options: readonly Option[] }) {
   const locked = options.filter((option) => option.choiceId !== null && option.isLocked);
   if (locked.length === 0) return null;
+  const picks = options.filter((option) => option.choiceId !== null);
   return (
-    <ul className="selected-list" aria-label="Your picks that have kicked off" data-testid="locked-picks">
-      {locked.map((option) => (
-        <li key={option.id} className="selected-row">
-          <span className="selected-row__team">
-            <ClubBadge teamKey={option.teamKey} size="small" />
-            {option.name}
-          </span>
-          <LiveState option={option} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <LivePeriodPoints picks={picks} />
+      <ul className="selected-list" aria-label="Your picks that have kicked off" data-testid="locked-picks">
+        {locked.map((option) => (
+          <li key={option.id} className="selected-row">
+            <span className="selected-row__team">
+              <ClubBadge teamKey={option.teamKey} size="small" />
+              {option.name}
+            </span>
+            <LiveState option={option} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
-  provisionalOutcome,
   describeSurvivorRule,
   describeUsageRule,
   ErrorCodes,
@@ -27,7 +26,7 @@ import { errorMessage } from '../../lib/errors';
 import { ClubBadge } from '../clubs/club-badge';
 import { ProgressBar } from '../dashboard/dashboard-page';
 import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
-import { useLiveMatches } from '../leaderboards/live-board';
+import { LivePeriodPoints } from '../leaderboards/live-board';
 import { LiveState, OptionCard } from './option-card';
 import { isOpenForPicks, PeriodSwitcher } from './period-switcher';
 import { minimumStillReachable, usesNeeded } from './usage';
@@ -102,21 +101,6 @@ function PeriodPicks({
   const full = selected.length >= rules.picksPerPeriod;
   const resultsIn = selected.filter((option) => option.result !== null);
   const pointsSoFar = resultsIn.reduce((sum, option) => sum + (option.result?.points ?? 0), 0);
-  // While matches are played: the period's points if the current scores held, and the most it can reach.
-  const matches = useLiveMatches();
-  const inPlay = selected.flatMap((option) => {
-    const match =
-      option.result === null && option.fixture ? matches.get(option.fixture.fixtureId) : undefined;
-    return match && option.fixture ? [{ option, match, isHome: option.fixture.isHome }] : [];
-  });
-  const ifTheyHold =
-    pointsSoFar +
-    inPlay.reduce(
-      (sum, { match, isHome }) =>
-        sum + rules.points[provisionalOutcome(isHome, match.homeScore, match.awayScore)],
-      0,
-    );
-  const stillPossible = pointsSoFar + (selected.length - resultsIn.length) * rules.points.win;
 
   // Options lock at kickoff on the server's clock: when the next deadline passes on screen, read
   // the options again so the card shows it locked (and, from then on, how many picked it).
@@ -190,12 +174,7 @@ function PeriodPicks({
                 : `select ${rules.picksPerPeriod} options (${openCount} of ${options.length} still open)`}
         </p>
         <ProgressBar value={selected.length} max={rules.picksPerPeriod} label="Picks made" />
-        {inPlay.length > 0 && (
-          <p className="period-points period-points--live" data-testid="period-live" aria-live="polite">
-            <strong>{plural(ifTheyHold, 'point')}</strong> if the scores hold
-            <span className="muted"> · up to {stillPossible} still possible (provisional)</span>
-          </p>
-        )}
+        <LivePeriodPoints picks={selected} />
         {resultsIn.length > 0 && (
           <p className="period-points" data-testid="period-points" aria-live="polite">
             <strong>{plural(pointsSoFar, 'point')}</strong>{' '}
