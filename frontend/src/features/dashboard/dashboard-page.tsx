@@ -21,6 +21,7 @@ import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '.
 import { errorMessage } from '../../lib/errors';
 import { periodTitle, periodTitleOf } from '../../lib/period-title';
 import { UserAvatar } from '../auth/user-avatar';
+import { ProgressBar } from '../../components/progress-bar';
 import { ClubBadge } from '../clubs/club-badge';
 import { LivePeriodPoints } from '../leaderboards/live-board';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
@@ -179,26 +180,6 @@ function LockedPicks({ options }: { options: readonly Option[] }) {
         ))}
       </ul>
     </>
-  );
-}
-
-export function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
-  return (
-    <div className="progress">
-      <span className="progress__text">
-        {value}/{max}
-      </span>
-      <div
-        className="progress__track"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={value}
-      >
-        <div className="progress__fill" style={{ width: `${(value / max) * 100}%` }} />
-      </div>
-    </div>
   );
 }
 

@@ -24,7 +24,7 @@ import { usePoolRules } from '../../api/rules';
 import { RefreshNotice } from '../../components/refresh-notice';
 import { errorMessage } from '../../lib/errors';
 import { ClubBadge } from '../clubs/club-badge';
-import { ProgressBar } from '../dashboard/dashboard-page';
+import { ProgressBar } from '../../components/progress-bar';
 import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
 import { LivePeriodPoints } from '../leaderboards/live-board';
 import { LiveState, OptionCard } from './option-card';
