@@ -8,198 +8,198 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AdminRouteImport } from './routes/admin';
-import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard';
-import { Route as AuditRouteImport } from './routes/audit';
-import { Route as CompetitionSetupRouteImport } from './routes/competition-setup';
-import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
-import { Route as HistoryRouteImport } from './routes/history';
-import { Route as InviteRouteImport } from './routes/invite';
-import { Route as JoinRouteImport } from './routes/join';
-import { Route as LeaderboardsRouteImport } from './routes/leaderboards';
-import { Route as LoginRouteImport } from './routes/login';
-import { Route as PerformanceRouteImport } from './routes/performance';
-import { Route as PeriodManagementRouteImport } from './routes/period-management';
-import { Route as PoolsRouteImport } from './routes/pools';
-import { Route as PredictionsRouteImport } from './routes/predictions';
-import { Route as PrizesRouteImport } from './routes/prizes';
-import { Route as ProfileRouteImport } from './routes/profile';
-import { Route as RegisterRouteImport } from './routes/register';
-import { Route as ResetPasswordRouteImport } from './routes/reset-password';
-import { Route as SimpleAdminRouteImport } from './routes/simple-admin';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
+import { Route as AuditRouteImport } from './routes/audit'
+import { Route as CompetitionSetupRouteImport } from './routes/competition-setup'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as HistoryRouteImport } from './routes/history'
+import { Route as InviteRouteImport } from './routes/invite'
+import { Route as JoinRouteImport } from './routes/join'
+import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as PerformanceRouteImport } from './routes/performance'
+import { Route as PeriodManagementRouteImport } from './routes/period-management'
+import { Route as PoolsRouteImport } from './routes/pools'
+import { Route as PredictionsRouteImport } from './routes/predictions'
+import { Route as PrizesRouteImport } from './routes/prizes'
+import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SimpleAdminRouteImport } from './routes/simple-admin'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin-dashboard',
   path: '/admin-dashboard',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AuditRoute = AuditRouteImport.update({
   id: '/audit',
   path: '/audit',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CompetitionSetupRoute = CompetitionSetupRouteImport.update({
   id: '/competition-setup',
   path: '/competition-setup',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const HistoryRoute = HistoryRouteImport.update({
   id: '/history',
   path: '/history',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const InviteRoute = InviteRouteImport.update({
   id: '/invite',
   path: '/invite',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const JoinRoute = JoinRouteImport.update({
   id: '/join',
   path: '/join',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LeaderboardsRoute = LeaderboardsRouteImport.update({
   id: '/leaderboards',
   path: '/leaderboards',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PerformanceRoute = PerformanceRouteImport.update({
   id: '/performance',
   path: '/performance',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PeriodManagementRoute = PeriodManagementRouteImport.update({
   id: '/period-management',
   path: '/period-management',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PoolsRoute = PoolsRouteImport.update({
   id: '/pools',
   path: '/pools',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PredictionsRoute = PredictionsRouteImport.update({
   id: '/predictions',
   path: '/predictions',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PrizesRoute = PrizesRouteImport.update({
   id: '/prizes',
   path: '/prizes',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SimpleAdminRoute = SimpleAdminRouteImport.update({
   id: '/simple-admin',
   path: '/simple-admin',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/admin': typeof AdminRoute;
-  '/admin-dashboard': typeof AdminDashboardRoute;
-  '/audit': typeof AuditRoute;
-  '/competition-setup': typeof CompetitionSetupRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
-  '/history': typeof HistoryRoute;
-  '/invite': typeof InviteRoute;
-  '/join': typeof JoinRoute;
-  '/leaderboards': typeof LeaderboardsRoute;
-  '/login': typeof LoginRoute;
-  '/performance': typeof PerformanceRoute;
-  '/period-management': typeof PeriodManagementRoute;
-  '/pools': typeof PoolsRoute;
-  '/predictions': typeof PredictionsRoute;
-  '/prizes': typeof PrizesRoute;
-  '/profile': typeof ProfileRoute;
-  '/register': typeof RegisterRoute;
-  '/reset-password': typeof ResetPasswordRoute;
-  '/simple-admin': typeof SimpleAdminRoute;
+  '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/admin-dashboard': typeof AdminDashboardRoute
+  '/audit': typeof AuditRoute
+  '/competition-setup': typeof CompetitionSetupRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/history': typeof HistoryRoute
+  '/invite': typeof InviteRoute
+  '/join': typeof JoinRoute
+  '/leaderboards': typeof LeaderboardsRoute
+  '/login': typeof LoginRoute
+  '/performance': typeof PerformanceRoute
+  '/period-management': typeof PeriodManagementRoute
+  '/pools': typeof PoolsRoute
+  '/predictions': typeof PredictionsRoute
+  '/prizes': typeof PrizesRoute
+  '/profile': typeof ProfileRoute
+  '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/admin': typeof AdminRoute;
-  '/admin-dashboard': typeof AdminDashboardRoute;
-  '/audit': typeof AuditRoute;
-  '/competition-setup': typeof CompetitionSetupRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
-  '/history': typeof HistoryRoute;
-  '/invite': typeof InviteRoute;
-  '/join': typeof JoinRoute;
-  '/leaderboards': typeof LeaderboardsRoute;
-  '/login': typeof LoginRoute;
-  '/performance': typeof PerformanceRoute;
-  '/period-management': typeof PeriodManagementRoute;
-  '/pools': typeof PoolsRoute;
-  '/predictions': typeof PredictionsRoute;
-  '/prizes': typeof PrizesRoute;
-  '/profile': typeof ProfileRoute;
-  '/register': typeof RegisterRoute;
-  '/reset-password': typeof ResetPasswordRoute;
-  '/simple-admin': typeof SimpleAdminRoute;
+  '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/admin-dashboard': typeof AdminDashboardRoute
+  '/audit': typeof AuditRoute
+  '/competition-setup': typeof CompetitionSetupRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/history': typeof HistoryRoute
+  '/invite': typeof InviteRoute
+  '/join': typeof JoinRoute
+  '/leaderboards': typeof LeaderboardsRoute
+  '/login': typeof LoginRoute
+  '/performance': typeof PerformanceRoute
+  '/period-management': typeof PeriodManagementRoute
+  '/pools': typeof PoolsRoute
+  '/predictions': typeof PredictionsRoute
+  '/prizes': typeof PrizesRoute
+  '/profile': typeof ProfileRoute
+  '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/admin': typeof AdminRoute;
-  '/admin-dashboard': typeof AdminDashboardRoute;
-  '/audit': typeof AuditRoute;
-  '/competition-setup': typeof CompetitionSetupRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
-  '/history': typeof HistoryRoute;
-  '/invite': typeof InviteRoute;
-  '/join': typeof JoinRoute;
-  '/leaderboards': typeof LeaderboardsRoute;
-  '/login': typeof LoginRoute;
-  '/performance': typeof PerformanceRoute;
-  '/period-management': typeof PeriodManagementRoute;
-  '/pools': typeof PoolsRoute;
-  '/predictions': typeof PredictionsRoute;
-  '/prizes': typeof PrizesRoute;
-  '/profile': typeof ProfileRoute;
-  '/register': typeof RegisterRoute;
-  '/reset-password': typeof ResetPasswordRoute;
-  '/simple-admin': typeof SimpleAdminRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/admin-dashboard': typeof AdminDashboardRoute
+  '/audit': typeof AuditRoute
+  '/competition-setup': typeof CompetitionSetupRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/history': typeof HistoryRoute
+  '/invite': typeof InviteRoute
+  '/join': typeof JoinRoute
+  '/leaderboards': typeof LeaderboardsRoute
+  '/login': typeof LoginRoute
+  '/performance': typeof PerformanceRoute
+  '/period-management': typeof PeriodManagementRoute
+  '/pools': typeof PoolsRoute
+  '/predictions': typeof PredictionsRoute
+  '/prizes': typeof PrizesRoute
+  '/profile': typeof ProfileRoute
+  '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/simple-admin': typeof SimpleAdminRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admin'
@@ -220,8 +220,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/register'
     | '/reset-password'
-    | '/simple-admin';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/simple-admin'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin'
@@ -242,7 +242,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/register'
     | '/reset-password'
-    | '/simple-admin';
+    | '/simple-admin'
   id:
     | '__root__'
     | '/'
@@ -264,174 +264,174 @@ export interface FileRouteTypes {
     | '/profile'
     | '/register'
     | '/reset-password'
-    | '/simple-admin';
-  fileRoutesById: FileRoutesById;
+    | '/simple-admin'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AdminRoute: typeof AdminRoute;
-  AdminDashboardRoute: typeof AdminDashboardRoute;
-  AuditRoute: typeof AuditRoute;
-  CompetitionSetupRoute: typeof CompetitionSetupRoute;
-  ForgotPasswordRoute: typeof ForgotPasswordRoute;
-  HistoryRoute: typeof HistoryRoute;
-  InviteRoute: typeof InviteRoute;
-  JoinRoute: typeof JoinRoute;
-  LeaderboardsRoute: typeof LeaderboardsRoute;
-  LoginRoute: typeof LoginRoute;
-  PerformanceRoute: typeof PerformanceRoute;
-  PeriodManagementRoute: typeof PeriodManagementRoute;
-  PoolsRoute: typeof PoolsRoute;
-  PredictionsRoute: typeof PredictionsRoute;
-  PrizesRoute: typeof PrizesRoute;
-  ProfileRoute: typeof ProfileRoute;
-  RegisterRoute: typeof RegisterRoute;
-  ResetPasswordRoute: typeof ResetPasswordRoute;
-  SimpleAdminRoute: typeof SimpleAdminRoute;
+  IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  AuditRoute: typeof AuditRoute
+  CompetitionSetupRoute: typeof CompetitionSetupRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  HistoryRoute: typeof HistoryRoute
+  InviteRoute: typeof InviteRoute
+  JoinRoute: typeof JoinRoute
+  LeaderboardsRoute: typeof LeaderboardsRoute
+  LoginRoute: typeof LoginRoute
+  PerformanceRoute: typeof PerformanceRoute
+  PeriodManagementRoute: typeof PeriodManagementRoute
+  PoolsRoute: typeof PoolsRoute
+  PredictionsRoute: typeof PredictionsRoute
+  PrizesRoute: typeof PrizesRoute
+  ProfileRoute: typeof ProfileRoute
+  RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  SimpleAdminRoute: typeof SimpleAdminRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin': {
-      id: '/admin';
-      path: '/admin';
-      fullPath: '/admin';
-      preLoaderRoute: typeof AdminRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin-dashboard': {
-      id: '/admin-dashboard';
-      path: '/admin-dashboard';
-      fullPath: '/admin-dashboard';
-      preLoaderRoute: typeof AdminDashboardRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/admin-dashboard'
+      path: '/admin-dashboard'
+      fullPath: '/admin-dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/audit': {
-      id: '/audit';
-      path: '/audit';
-      fullPath: '/audit';
-      preLoaderRoute: typeof AuditRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/competition-setup': {
-      id: '/competition-setup';
-      path: '/competition-setup';
-      fullPath: '/competition-setup';
-      preLoaderRoute: typeof CompetitionSetupRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/competition-setup'
+      path: '/competition-setup'
+      fullPath: '/competition-setup'
+      preLoaderRoute: typeof CompetitionSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/forgot-password': {
-      id: '/forgot-password';
-      path: '/forgot-password';
-      fullPath: '/forgot-password';
-      preLoaderRoute: typeof ForgotPasswordRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/history': {
-      id: '/history';
-      path: '/history';
-      fullPath: '/history';
-      preLoaderRoute: typeof HistoryRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invite': {
-      id: '/invite';
-      path: '/invite';
-      fullPath: '/invite';
-      preLoaderRoute: typeof InviteRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/join': {
-      id: '/join';
-      path: '/join';
-      fullPath: '/join';
-      preLoaderRoute: typeof JoinRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/leaderboards': {
-      id: '/leaderboards';
-      path: '/leaderboards';
-      fullPath: '/leaderboards';
-      preLoaderRoute: typeof LeaderboardsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/leaderboards'
+      path: '/leaderboards'
+      fullPath: '/leaderboards'
+      preLoaderRoute: typeof LeaderboardsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/performance': {
-      id: '/performance';
-      path: '/performance';
-      fullPath: '/performance';
-      preLoaderRoute: typeof PerformanceRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/performance'
+      path: '/performance'
+      fullPath: '/performance'
+      preLoaderRoute: typeof PerformanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/period-management': {
-      id: '/period-management';
-      path: '/period-management';
-      fullPath: '/period-management';
-      preLoaderRoute: typeof PeriodManagementRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/period-management'
+      path: '/period-management'
+      fullPath: '/period-management'
+      preLoaderRoute: typeof PeriodManagementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pools': {
-      id: '/pools';
-      path: '/pools';
-      fullPath: '/pools';
-      preLoaderRoute: typeof PoolsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/pools'
+      path: '/pools'
+      fullPath: '/pools'
+      preLoaderRoute: typeof PoolsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/predictions': {
-      id: '/predictions';
-      path: '/predictions';
-      fullPath: '/predictions';
-      preLoaderRoute: typeof PredictionsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/predictions'
+      path: '/predictions'
+      fullPath: '/predictions'
+      preLoaderRoute: typeof PredictionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/prizes': {
-      id: '/prizes';
-      path: '/prizes';
-      fullPath: '/prizes';
-      preLoaderRoute: typeof PrizesRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/prizes'
+      path: '/prizes'
+      fullPath: '/prizes'
+      preLoaderRoute: typeof PrizesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile': {
-      id: '/profile';
-      path: '/profile';
-      fullPath: '/profile';
-      preLoaderRoute: typeof ProfileRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register': {
-      id: '/register';
-      path: '/register';
-      fullPath: '/register';
-      preLoaderRoute: typeof RegisterRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password': {
-      id: '/reset-password';
-      path: '/reset-password';
-      fullPath: '/reset-password';
-      preLoaderRoute: typeof ResetPasswordRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/simple-admin': {
-      id: '/simple-admin';
-      path: '/simple-admin';
-      fullPath: '/simple-admin';
-      preLoaderRoute: typeof SimpleAdminRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/simple-admin'
+      path: '/simple-admin'
+      fullPath: '/simple-admin'
+      preLoaderRoute: typeof SimpleAdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -456,5 +456,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SimpleAdminRoute: SimpleAdminRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

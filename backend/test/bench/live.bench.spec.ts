@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { defaultRules } from '@treble/contracts';
 import type { Projection } from '../../src/projections/projection.js';
 import { standingsProjection } from '../../src/standings/projection/standings.projection.js';
@@ -6,9 +6,9 @@ import { LeaderboardCache } from '../../src/standings/queries/leaderboard-cache.
 import { liveTable, type LiveBase, type Provisional } from '../../src/standings/domain/live-table.js';
 import { LiveTableSql } from '../../src/standings/queries/live-table.sql.js';
 import { usersJoin } from '../../src/standings/queries/read-sql.js';
-import { databaseTargets, serverTarget, type TestDatabaseHandle } from '../support/databases.js';
+import { databaseTargets, serverTarget } from '../support/databases.js';
 import { BenchSection, ms } from './report.js';
-import { generatePool } from './standings-tables.js';
+import { generatedPoolFor, repeated } from './standings-tables.js';
 
 /**
  * The live table at pool scale (issue 25, `npm run bench`): the standings read tables of a pool
@@ -30,18 +30,6 @@ const report = new BenchSection(
 );
 const pastPeriods = 30;
 const current = pastPeriods + 1;
-const elapsed = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
-
-/** The median of `times` runs of `work`, in ms. */
-async function median(times: number, work: () => Promise<unknown>): Promise<number> {
-  const laps: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const started = process.hrtime.bigint();
-    await work();
-    laps.push(elapsed(started));
-  }
-  return [...laps].sort((a, b) => a - b)[Math.floor(times / 2)]!;
-}
 
 /** Ten matches of the current matchweek at a score: home sides T0, T2, … lead, draw or trail in turn. */
 type InPlay = Provisional & { optionId: string; periodId: number };
@@ -79,23 +67,13 @@ afterAll(() => report.write());
 
 for (const players of sizes)
   describe(`the live table at ${players} players on ${target.name}`, () => {
-    let handle: TestDatabaseHandle;
     const projection: Projection = standingsProjection(defaultRules);
     const table = (name: string) => `"${name}__live"`;
 
-    beforeAll(async () => {
-      handle = await target.create();
-      await generatePool(handle.database, projection, table, {
-        players,
-        pastPeriods,
-        current,
-        onServer: serverTarget !== null,
-      });
-    }, 1_800_000);
-    afterAll(async () => handle?.dispose());
+    const database = generatedPoolFor(target, projection, table, { players, pastPeriods, current });
 
     it('recomputes the table after a goal, and reads a page of it', async () => {
-      const db = handle.database;
+      const db = database().database;
       const sql = new LiveTableSql(db);
       const join = await usersJoin(db);
       const inPlay = scores(0);
@@ -118,13 +96,21 @@ for (const players of sizes)
         ]);
         console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
       }
-      const baseline = await median(5, plain);
+      const baseline = await repeated('live baseline: plain SQL of the Overall numbers', 5, plain);
       let overall = await load('overall');
-      const loaded = await median(3, async () => (overall = await load('overall')));
+      const loaded = await repeated('live base, Overall', 3, async () => (overall = await load('overall')));
       let survivor = await load('survivor');
-      const loadedSurvivor = await median(3, async () => (survivor = await load('survivor')));
-      const recompute = await median(5, async () => table(overall, (goal += 1)));
-      const recomputeSurvivor = await median(5, async () => table(survivor, (goal += 1)));
+      const loadedSurvivor = await repeated(
+        'live base, Survivor',
+        3,
+        async () => (survivor = await load('survivor')),
+      );
+      const recompute = await repeated('live Overall table after a goal', 5, async () =>
+        table(overall, (goal += 1)),
+      );
+      const recomputeSurvivor = await repeated('live Survivor table after a goal', 5, async () =>
+        table(survivor, (goal += 1)),
+      );
       const row = (workload: string, measured: number, target = '≤ 1 s') =>
         report.record({
           workload,
@@ -147,13 +133,13 @@ for (const players of sizes)
       const asker = { admin: true, viewer: null, now: new Date() };
       const keep = { keep: true, viewerMatters: () => false };
       const computed = table(overall, goal);
-      const page = await median(21, async () =>
+      const page = await repeated('live page of 50 from the cache', 21, async () =>
         (await cache.answer('live|overall', asker, async () => computed, keep)).value.slice(
           players / 2,
           players / 2 + 50,
         ),
       );
-      const rawPage = await median(21, () =>
+      const rawPage = await repeated('live baseline: 50 rows of the ranking index', 21, () =>
         db.query('SELECT user_id, points, wins FROM overall ORDER BY points DESC, wins DESC LIMIT 50'),
       );
       report.record({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { defaultRules } from '@treble/contracts';
 import type { RecordedEvent } from '../../src/event-store/event-store.port.js';
 import type { Sql } from '../../src/platform/database/sql.js';
@@ -6,8 +6,8 @@ import type { Projection, ProjectionContext } from '../../src/projections/projec
 import { standingsProjection } from '../../src/standings/projection/standings.projection.js';
 import { LeaderboardQueries } from '../../src/standings/queries/leaderboard.queries.js';
 import { byNameSql, displayNameSql } from '../../src/standings/queries/read-sql.js';
-import { generatePool, timed } from './standings-tables.js';
-import { databaseTargets, serverTarget, type TestDatabaseHandle } from '../support/databases.js';
+import { generatedPoolFor, repeated, timed } from './standings-tables.js';
+import { databaseTargets, serverTarget } from '../support/databases.js';
 import { BenchSection } from './report.js';
 
 /**
@@ -61,32 +61,16 @@ function event(type: string, data: unknown): RecordedEvent {
 const ms = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
 const oneLine = (text: string, length = 140) => text.replace(/\s+/g, ' ').trim().slice(0, length);
 
-/** Runs `work` `times` times in a row; prints the first, the median and the best time. */
-async function repeated(label: string, times: number, work: () => Promise<unknown>): Promise<number> {
-  const laps: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const started = process.hrtime.bigint();
-    await work();
-    laps.push(ms(started));
-  }
-  const sorted = [...laps].sort((a, b) => a - b);
-  console.log(
-    `${label}: first ${laps[0]!.toFixed(1)} ms, median ${sorted[Math.floor(times / 2)]!.toFixed(1)} ms, best ${sorted[0]!.toFixed(1)} ms (${times} runs)`,
-  );
-  return sorted[Math.floor(times / 2)]!;
-}
-
 afterAll(() => report.write());
 
 for (const players of scaleSizes)
   describe(`standings at ${players} players on ${target.name}`, () => {
-    let handle: TestDatabaseHandle;
     const projection: Projection = standingsProjection(defaultRules);
     const table = (name: string) => `"${name}__scale"`;
 
     /** Applies one event in one transaction, as the engine does; prints slow statements (and plans). */
     const apply = (recorded: RecordedEvent, { withPlans = false, workMem = '' } = {}) =>
-      handle.database.transaction(async (sql) => {
+      database().database.transaction(async (sql) => {
         if (workMem) await sql.query(`SET LOCAL work_mem = '${workMem}'`);
         const traced: Sql = {
           async query<Row>(text: string, params?: readonly unknown[]) {
@@ -116,17 +100,7 @@ for (const players of scaleSizes)
         await projection.apply(recorded, context);
       });
 
-    beforeAll(async () => {
-      handle = await target.create();
-      await generatePool(handle.database, projection, table, {
-        players,
-        pastPeriods,
-        current,
-        onServer: serverTarget !== null,
-      });
-    }, 1_800_000);
-
-    afterAll(async () => handle?.dispose());
+    const database = generatedPoolFor(target, projection, table, { players, pastPeriods, current });
 
     it('W2: applies a result picked by half the pool', async () => {
       // Even players picked T0, odd players T1.
@@ -145,7 +119,7 @@ for (const players of scaleSizes)
       await timed(`W2 ResultRecorded for ${t0Pickers} pickers`, () => apply(recorded));
       const applied = ms(appliedStarted);
       // Baseline: one UPDATE of as many choice rows (the other half's), undone: the plainest write.
-      const baseline = await handle.database.transaction(async (sql) => {
+      const baseline = await database().database.transaction(async (sql) => {
         await sql.query('SAVEPOINT baseline');
         const started = process.hrtime.bigint();
         await sql.query(`UPDATE ${table('choices')} SET team_name = team_name || '' WHERE option_id = $1`, [
@@ -175,7 +149,7 @@ for (const players of scaleSizes)
           apply(result('T0', 'draw'), { withPlans: true }),
         );
       }
-      const { rows } = await handle.database.query<{ points: number; n: number }>(
+      const { rows } = await database().database.query<{ points: number; n: number }>(
         `SELECT points, count(*)::integer AS n FROM period_scores WHERE period_id = $1 GROUP BY points ORDER BY points`,
         [current],
       );
@@ -202,7 +176,7 @@ for (const players of scaleSizes)
           }),
         ),
       );
-      const { rows } = await handle.database.query<{ periods: number }>(
+      const { rows } = await database().database.query<{ periods: number }>(
         'SELECT periods FROM overall WHERE user_id = $1',
         [uuidOf(3)],
       );
@@ -215,13 +189,13 @@ for (const players of scaleSizes)
       const capturing: Sql = {
         query<Row>(text: string, params?: readonly unknown[]) {
           last = { text, params };
-          return handle.database.query<Row>(text, params);
+          return database().database.query<Row>(text, params);
         },
       };
       const queries = new LeaderboardQueries(capturing, defaultRules);
       const plan = async (label: string) => {
         if (!explain) return;
-        const { rows } = await handle.database.query<{ 'QUERY PLAN': string }>(
+        const { rows } = await database().database.query<{ 'QUERY PLAN': string }>(
           `EXPLAIN (ANALYZE, BUFFERS) ${last.text}`,
           last.params,
         );
@@ -232,12 +206,12 @@ for (const players of scaleSizes)
 
       // Baselines: the plainest reads of as many rows, on the same tables and indexes.
       const rawTop = await repeated('W4 baseline: 50 rows of the ranking index', 7, () =>
-        handle.database.query(
+        database().database.query(
           'SELECT user_id, points, wins FROM overall ORDER BY points DESC, wins DESC LIMIT 50',
         ),
       );
       const rawRow = await repeated('W4 baseline: one row by its key', 7, () =>
-        handle.database.query('SELECT points, wins FROM overall WHERE user_id = $1', [someone]),
+        database().database.query('SELECT points, wins FROM overall WHERE user_id = $1', [someone]),
       );
       const top = await repeated('W4 overall, first page of 50', 7, () => queries.overall({ limit: 50 }));
       await plan('overall, first page of 50');
@@ -300,7 +274,7 @@ for (const players of scaleSizes)
       const page = await queries.overall({ limit: 50, offset: deep });
       expect(page).toHaveLength(50);
       const mine = await queries.entryOf('overall', someone);
-      const { rows } = await handle.database.query<{ ahead: number }>(
+      const { rows } = await database().database.query<{ ahead: number }>(
         `SELECT count(*)::integer AS ahead FROM overall o, overall me
         WHERE me.user_id = $1 AND (o.points, o.wins) > (me.points, me.wins)`,
         [someone],
@@ -315,7 +289,7 @@ for (const players of scaleSizes)
      * few hundred rows. They must give the app's answers.
      */
     it('W4 proposals: pages bounded by parameters, ranks from a histogram', async () => {
-      const db = handle.database;
+      const db = database().database;
       const queries = new LeaderboardQueries(db, defaultRules);
       const join = 'LEFT JOIN users u ON u.id = s.user_uuid';
       /** The rows from rank offset+1, given the keys of the first and last row and the count ahead. */

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import type { Projection } from '../../src/projections/projection.js';
+import { serverTarget, type TestDatabaseHandle, type TestDatabaseTarget } from '../support/databases.js';
 import type { Sql, TransactionalSql } from '../../src/platform/database/sql.js';
 
 /**
@@ -28,6 +30,21 @@ export async function timed<T>(label: string, work: () => Promise<T>): Promise<T
   const result = await work();
   console.log(`${label}: ${elapsed(started).toFixed(0)} ms`);
   return result;
+}
+
+/** Runs `work` `times` times in a row; prints the first, the median and the best time. */
+export async function repeated(label: string, times: number, work: () => Promise<unknown>): Promise<number> {
+  const laps: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const started = process.hrtime.bigint();
+    await work();
+    laps.push(elapsed(started));
+  }
+  const sorted = [...laps].sort((a, b) => a - b);
+  console.log(
+    `${label}: first ${laps[0]!.toFixed(1)} ms, median ${sorted[Math.floor(times / 2)]!.toFixed(1)} ms, best ${sorted[0]!.toFixed(1)} ms (${times} runs)`,
+  );
+  return sorted[Math.floor(times / 2)]!;
 }
 
 export const userSql = (g: string) => `'00000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0')`;
@@ -171,4 +188,23 @@ export async function generatePool(
     `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
   );
   console.log(`database size after seeding: ${rows[0]!.size}`);
+}
+
+/**
+ * A generated pool on a fresh database of `target` for the tests of the describe block this is
+ * called in (made before them, dropped after them); answers the handle once it is made.
+ */
+export function generatedPoolFor(
+  target: TestDatabaseTarget,
+  projection: Projection,
+  table: (name: string) => string,
+  pool: Omit<GeneratedPool, 'onServer'>,
+): () => TestDatabaseHandle {
+  let handle: TestDatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await target.create();
+    await generatePool(handle.database, projection, table, { ...pool, onServer: serverTarget !== null });
+  }, 1_800_000);
+  afterAll(async () => handle?.dispose());
+  return () => handle!;
 }

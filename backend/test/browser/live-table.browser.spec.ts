@@ -1,57 +1,39 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { startDemoPool, type DemoPool } from '../../src/demo/demo-pool.js';
-import { launchBrowser } from '../support/browser.js';
+import type { DemoPool } from '../../src/demo/demo-pool.js';
+import { startReplayDemo, type ReplayDemo } from '../support/browser.js';
 
-const quiet = { log() {}, error() {}, warn() {}, debug() {}, verbose() {}, fatal() {} };
 const minute = 60_000;
 const shots = process.env.BROWSER_SHOTS_DIR;
 
 /*
  * Issue 25: the live table with the season replay. Ada backs Liverpool and Bilal Bournemouth for
  * the season's first match (Liverpool 1-0 Bournemouth at half time, 4-2 at full time). Ada watches
- * on a phone 320 px wide, Bilal on a laptop: at half time both open Leaderboards pages show, live and without a
- * reload, Ada's provisional lead; at full time the official table takes over with the result.
+ * on a phone 320 px wide, Bilal on a laptop: at half time both open Leaderboards pages show, live
+ * and without a reload, Ada's provisional lead; at full time the official table takes over with
+ * the result.
  */
 describe('the live table in the browser', () => {
-  let pool: DemoPool;
-  let browser: Browser;
-  let dataDir: string;
+  let demo: ReplayDemo;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'treble-live-table-'));
-    pool = await startDemoPool({
-      dataDir,
-      speed: 60,
-      players: 2,
-      host: '127.0.0.1',
-      logger: quiet,
-      env: { PROJECTION_POLL_MS: '50' },
-    });
-    browser = await launchBrowser();
+    demo = await startReplayDemo();
   });
   afterAll(async () => {
-    await browser?.close();
-    await pool?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   async function watch(player: DemoPool['players'][number], viewport: { width: number; height: number }) {
-    const context: BrowserContext = await browser.newContext({ viewport });
-    await context.addCookies(player.client.cookies.map((cookie) => ({ ...cookie, url: pool.baseUrl })));
-    const page = await context.newPage();
-    await page.goto(`${pool.baseUrl}/leaderboards`);
+    const page = await demo.open(player, '/leaderboards', viewport);
     await page.getByRole('heading', { name: 'Leaderboards' }).waitFor();
     await page.evaluate(() => {
       (globalThis as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true;
     });
-    return { context, page };
+    return { page };
   }
 
   it('moves an open Leaderboards page with the half-time score, then hands over to the result', async () => {
+    const { pool } = demo;
     const [ada, bilal] = pool.players;
     await ada!.client.call('POST', '/api/choices', { periodId: 1, optionId: '1-LIV' });
     await bilal!.client.call('POST', '/api/choices', { periodId: 1, optionId: '1-BOU' });
@@ -98,7 +80,5 @@ describe('the live table in the browser', () => {
       );
       if (same !== true) throw new Error(`The ${name} page reloaded`);
     }
-    await phone.context.close();
-    await laptop.context.close();
   });
 });

@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { startDemoPool, type DemoPool } from '../../src/demo/demo-pool.js';
-import { launchBrowser } from '../support/browser.js';
+import { startReplayDemo, type ReplayDemo } from '../support/browser.js';
 
-const quiet = { log() {}, error() {}, warn() {}, debug() {}, verbose() {}, fatal() {} };
 const minute = 60_000;
 
 /*
@@ -16,38 +10,22 @@ const minute = 60_000;
  * projection and the socket: nothing is recorded by the test itself.
  */
 describe('season replay in the browser', () => {
-  let pool: DemoPool;
-  let browser: Browser;
-  let page: Page;
-  let dataDir: string;
+  let demo: ReplayDemo;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'treble-replay-'));
-    pool = await startDemoPool({
-      dataDir,
-      speed: 60,
-      players: 2,
-      host: '127.0.0.1',
-      logger: quiet,
-      env: { PROJECTION_POLL_MS: '50' },
-    });
-    browser = await launchBrowser();
+    demo = await startReplayDemo();
   });
   afterAll(async () => {
-    await browser?.close();
-    await pool?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   it('shows Liverpool 4-2 Bournemouth (15 Aug 2025) on an open leaderboard the moment the replay finishes it', async () => {
+    const { pool } = demo;
     const [ada] = pool.players;
     // Ada backs Liverpool before the season's first kickoff (19:00 UTC).
     await ada!.client.call('POST', '/api/choices', { periodId: 1, optionId: '1-LIV' });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(ada!.client.cookies.map((cookie) => ({ ...cookie, url: pool.baseUrl })));
-    page = await context.newPage();
-    await page.goto(`${pool.baseUrl}/leaderboards`);
+    const page = await demo.open(ada!, '/leaderboards', { width: 1280, height: 900 });
     const adaRow = page.getByRole('listitem').filter({ hasText: 'Ada Byrne' });
     await adaRow.getByText('0 pts').waitFor();
     await page.getByText('Live', { exact: true }).waitFor();
@@ -65,6 +43,5 @@ describe('season replay in the browser', () => {
     await expect(
       page.evaluate(() => (globalThis as unknown as { stillTheSamePage?: boolean }).stillTheSamePage),
     ).resolves.toBe(true);
-    await context.close();
   });
 });

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { CreatedInvitation, Option, User } from '@treble/contracts';
 import {
   chromium,
@@ -6,7 +8,9 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Page,
 } from 'playwright-core';
+import { startDemoPool, type DemoPool } from '../../src/demo/demo-pool.js';
 
 /** The system Chromium (Debian package), driven by playwright-core: no browser download needed. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -145,4 +149,50 @@ export async function recordResult(
     }),
     'Recording a result',
   );
+}
+
+/** A demo pool of the season replay at 60× with two players, and a browser: what the live journeys watch. */
+export interface ReplayDemo {
+  pool: DemoPool;
+  browser: Browser;
+  /** A signed-in page of `player` at `at`, in a context of its own with that viewport. */
+  open(
+    player: DemoPool['players'][number],
+    at: string,
+    viewport: { width: number; height: number },
+  ): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startReplayDemo(): Promise<ReplayDemo> {
+  const quiet = { log() {}, error() {}, warn() {}, debug() {}, verbose() {}, fatal() {} };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'treble-replay-'));
+  const pool = await startDemoPool({
+    dataDir,
+    speed: 60,
+    players: 2,
+    host: '127.0.0.1',
+    logger: quiet,
+    env: { PROJECTION_POLL_MS: '50' },
+  });
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    pool,
+    browser,
+    async open(player, at, viewport) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      await context.addCookies(player.client.cookies.map((cookie) => ({ ...cookie, url: pool.baseUrl })));
+      const page = await context.newPage();
+      await page.goto(`${pool.baseUrl}${at}`);
+      return page;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await pool.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
