@@ -73,7 +73,7 @@ export class LiveScoreBoard {
       (latest, row) => (latest === null || row.seen_at > latest ? row.seen_at : latest),
       null,
     );
-    const last = seenAt === null ? null : await this.polls.last();
+    const last = seenAt === null ? null : await this.polls.latest();
     return {
       scores: rows.map((row) => ({
         fixtureId: row.fixture_id,
@@ -83,7 +83,7 @@ export class LiveScoreBoard {
         changedAt: row.changed_at,
       })),
       seenAt,
-      stale: last !== null && !last.ok && seenAt !== null && Date.parse(last.at) >= seenAt.getTime(),
+      stale: last !== null && !last.ok && seenAt !== null && last.at >= seenAt,
     };
   }
 }

@@ -21,6 +21,15 @@ export class PollLog {
     );
   }
 
+  /** When the last poll ran and whether it succeeded (one row). */
+  async latest(): Promise<{ at: Date; ok: boolean } | null> {
+    const { rows } = await this.database.query<{ polled_at: Date; ok: boolean }>(
+      'SELECT polled_at, ok FROM results_polls ORDER BY id DESC LIMIT 1',
+    );
+    const row = rows[0];
+    return row ? { at: new Date(row.polled_at), ok: row.ok } : null;
+  }
+
   /** The last poll, with how many polls in a row have failed up to it (0 after a success). */
   async last(): Promise<LastPoll | null> {
     const { rows } = await this.database.query<{
