@@ -31,6 +31,21 @@ describe('applyReadModelChanged', () => {
     expect(invalidatedKeys(queryClient)).toEqual([['periods'], ['periods', 1], ['periods', 2]]);
   });
 
+  test('a notice for an official board reaches the live tables too (a result ends provisional points)', async () => {
+    const queryClient = seededClient();
+    queryClient.setQueryData(['leaderboards', 'overall'], []);
+    queryClient.setQueryData(['leaderboards', 'live', 'overall'], { live: true });
+    queryClient.setQueryData(['leaderboards', 'live', 'survivor'], { live: true });
+
+    await applyReadModelChanged(queryClient, notice([['leaderboards', 'overall']]));
+
+    expect(invalidatedKeys(queryClient)).toEqual([
+      ['leaderboards', 'overall'],
+      ['leaderboards', 'live', 'overall'],
+      ['leaderboards', 'live', 'survivor'],
+    ]);
+  });
+
   test('a specific key leaves its parent and siblings alone', async () => {
     const queryClient = seededClient();
 
