@@ -22,10 +22,9 @@ import { errorMessage } from '../../lib/errors';
 import { periodTitle, periodTitleOf } from '../../lib/period-title';
 import { UserAvatar } from '../auth/user-avatar';
 import { ProgressBar } from '../../components/progress-bar';
-import { ClubBadge } from '../clubs/club-badge';
 import { LivePeriodPoints } from '../leaderboards/live-board';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
-import { LiveState } from '../predictions/option-card';
+import { PickedTeam } from '../predictions/option-card';
 import { RefreshNotice } from '../../components/refresh-notice';
 
 // recharts is large: the chart loads on its own, after the dashboard's first paint.
@@ -171,11 +170,7 @@ function LockedPicks({ options }: { options: readonly Option[] }) {
       <ul className="selected-list" aria-label="Your picks that have kicked off" data-testid="locked-picks">
         {locked.map((option) => (
           <li key={option.id} className="selected-row">
-            <span className="selected-row__team">
-              <ClubBadge teamKey={option.teamKey} size="small" />
-              {option.name}
-            </span>
-            <LiveState option={option} />
+            <PickedTeam option={option} />
           </li>
         ))}
       </ul>

@@ -151,6 +151,19 @@ export function OptionCard({
   );
 }
 
+/** A picked team as the pick lists show it: its badge and name, then its live state. */
+export function PickedTeam({ option }: { option: Option }) {
+  return (
+    <>
+      <span className="selected-row__team">
+        <ClubBadge teamKey={option.teamKey} size="small" />
+        {option.name}
+      </span>
+      <LiveState option={option} />
+    </>
+  );
+}
+
 /**
  * A locked option's live state: kicked off, the current score while it is played (with the points
  * it would bring if the score held, provisional), then the final score and the points it earned.

@@ -8,7 +8,7 @@ import {
   type FakeFetch,
 } from '../../test-support/fake-fetch';
 import { applyReadModelChanged } from '../../realtime/apply-read-model-changed';
-import { aPeriod } from '../../test-support/periods';
+import { aPeriod, picksPageRoutes } from '../../test-support/periods';
 import { renderApp } from '../../test-support/render-app';
 import { anOption } from '../../test-support/standings';
 import { aUser } from '../../test-support/users';
@@ -20,16 +20,7 @@ let options: Option[];
 
 beforeEach(() => {
   options = [];
-  fake = createFakeFetch({
-    'GET /api/periods/current': () => jsonResponse(200, aPeriod({ id: 5, isActive: true })),
-    'GET /api/periods': () =>
-      jsonResponse(200, [aPeriod({ id: 5, isActive: true, endDate: '2099-01-08T00:00:00.000Z' })]),
-    'GET /api/periods/5/pick-grid': () =>
-      jsonResponse(200, { periodId: 5, lockedOptions: 0, totalOptions: 0, rows: [] }),
-    'GET /api/periods/5/options': () => jsonResponse(200, options),
-    'GET /api/choices/period/5': () => jsonResponse(200, []),
-    'GET /api/user/stats': () => jsonResponse(200, null),
-  });
+  fake = createFakeFetch(picksPageRoutes(() => options));
   uninstall = installGlobalFetch(fake);
 });
 

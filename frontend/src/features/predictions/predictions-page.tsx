@@ -23,11 +23,10 @@ import {
 import { usePoolRules } from '../../api/rules';
 import { RefreshNotice } from '../../components/refresh-notice';
 import { errorMessage } from '../../lib/errors';
-import { ClubBadge } from '../clubs/club-badge';
 import { ProgressBar } from '../../components/progress-bar';
 import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
 import { LivePeriodPoints } from '../leaderboards/live-board';
-import { LiveState, OptionCard } from './option-card';
+import { OptionCard, PickedTeam } from './option-card';
 import { isOpenForPicks, PeriodSwitcher } from './period-switcher';
 import { minimumStillReachable, usesNeeded } from './usage';
 
@@ -253,11 +252,7 @@ function PeriodPicks({
             <ul className="selected-list">
               {selected.map((option) => (
                 <li key={option.id} className="selected-row">
-                  <span className="selected-row__team">
-                    <ClubBadge teamKey={option.teamKey} size="small" />
-                    {option.name}
-                  </span>
-                  <LiveState option={option} />
+                  <PickedTeam option={option} />
                   <button
                     type="button"
                     className="button button--danger"
