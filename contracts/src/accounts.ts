@@ -84,6 +84,8 @@ export interface AdminUser extends User {
   feePaidOn: string | null;
   /** Picks the player ever made (a player who never picked may be removed). */
   hasPicked: boolean;
+  /** The person's data was erased: a stand-in ("Former player 7") whose rows and points stay. */
+  erased: boolean;
 }
 
 /** `PATCH /api/admin/users/{userId}/active`. */

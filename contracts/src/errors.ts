@@ -108,6 +108,10 @@ export const ErrorCodes = {
   PUSH_ENDPOINT_TAKEN: 'PUSH_ENDPOINT_TAKEN',
   /** Forgetting a push subscription the player does not have. */
   PUSH_SUBSCRIPTION_NOT_FOUND: 'PUSH_SUBSCRIPTION_NOT_FOUND',
+  /** The person's data was erased already (docs/adr/017). */
+  ALREADY_ERASED: 'ALREADY_ERASED',
+  /** An admin may erase only a member of no other pool: in the others they erase themselves. */
+  MEMBER_OF_OTHER_POOLS: 'MEMBER_OF_OTHER_POOLS',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -193,6 +197,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   PUSH_ENDPOINT_REFUSED: 400,
   PUSH_ENDPOINT_TAKEN: 409,
   PUSH_SUBSCRIPTION_NOT_FOUND: 404,
+  ALREADY_ERASED: 409,
+  MEMBER_OF_OTHER_POOLS: 409,
 };
 
 /** The body of every error answer of the API. */

@@ -11,3 +11,4 @@ export * from './admin-picks.js';
 export * from './operations.js';
 export * from './notifications.js';
 export * from './pools.js';
+export * from './privacy.js';
