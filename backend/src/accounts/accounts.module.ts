@@ -33,6 +33,11 @@ import { PasswordHasher } from './sessions/password-hasher.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { SessionLookup, SessionStore } from './sessions/session-store.js';
 import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
+import { AccountRetention } from './sessions/retention.js';
+import { ErasureController } from './commands/erasure/erasure.http.controller.js';
+import { PersonalDataErasure } from './commands/erasure/personal-data-erasure.js';
+import { PersonalDataController } from './queries/personal-data/personal-data.http.controller.js';
+import { PersonalDataExporter } from './queries/personal-data/personal-data-exporter.js';
 
 /**
  * Accounts and access: sign-up, sessions, roles and invitations, and the global guard that
@@ -48,6 +53,8 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
     ManageMembersController,
     PasswordResetController,
     InvitationCommandsController,
+    ErasureController,
+    PersonalDataController,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },
@@ -57,6 +64,9 @@ import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
       inject: [APP_CONFIG],
     },
     RouteInventory,
+    PersonalDataErasure,
+    PersonalDataExporter,
+    AccountRetention,
     MemberActiveQuestionHandler,
     PoolRoleHandler,
     PersonPoolsHandler,

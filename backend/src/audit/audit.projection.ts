@@ -5,6 +5,7 @@ import {
   type Projection,
   type ProjectionContext,
 } from '../projections/projection.js';
+import { withoutPersonalData } from '../shared/domain/personal-data.js';
 
 /** Ids an event is about, wherever its data keeps them: what the audit can be filtered by. */
 function subjects(event: RecordedEvent) {
@@ -44,7 +45,8 @@ async function insert(events: readonly RecordedEvent[], { sql, table }: Projecti
       rows.map((row) => row.periodId),
       rows.map((row) => row.userId),
       rows.map((row) => row.optionId),
-      rows.map((row) => JSON.stringify(row.event.data)),
+      // Who did what, never the person's data itself (docs/adr/017): names come from `users` at read time.
+      rows.map((row) => JSON.stringify(withoutPersonalData(row.event.type, row.event.data))),
     ],
   );
 }
@@ -55,7 +57,7 @@ async function insert(events: readonly RecordedEvent[], { sql, table }: Projecti
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'audit_log',

@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const header = await backupPool({
       database: pool.database,
-      store: pool.store,
+      store: pool.sealedStore,
       file: target,
       appVersion: await appVersion(),
       onProgress: ({ phase, done, total }) => bars.report(phase, done, total),

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
+import { protectingPersonalData } from '../event-store/personal-data.js';
+import { PersonKeys } from '../platform/personal-data/person-keys.js';
 import { migrateToEsdb } from '../event-store/esdb/migrate-to-esdb.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
@@ -28,10 +30,12 @@ async function migrate(args: string[]): Promise<number> {
   const source = await openPool({ ...config, eventStoreUrl: null });
   const target = EsdbEventStore.connect(config.eventStoreUrl);
   const projections = projectionsFor(config.rules);
-  const engine = new ProjectionEngine(source.database, target, projections);
+  // The copy is sealed as stored; the rebuild reads it opened (docs/adr/017).
+  const opened = protectingPersonalData(target, new PersonKeys(source.database));
+  const engine = new ProjectionEngine(source.database, opened, projections);
   const bars = phaseBars();
   try {
-    const report = await migrateToEsdb(source.store, target, {
+    const report = await migrateToEsdb(source.sealedStore, target, {
       onProgress: ({ total, done }) => bars.report('events', done, Math.max(total, done)),
     });
     bars.stop();

@@ -1,24 +1,32 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { restorePool } from '../operations/index.js';
+import { readErasureList, restorePool } from '../operations/index.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { projectionsFor } from '../read-models.js';
-import { exitOn, openPool, phaseBars } from './support.js';
+import { exitOn, openPool, phaseBars, UsageError } from './support.js';
 
-const usage = `Usage: npm run restore -- <file>
+const usage = `Usage: npm run restore -- <file> [--erasures-from <newer backup>]
 
 Restores a backup made by \`npm run backup\` into an EMPTY database (it refuses one that has events
 or accounts), then rebuilds every read table from the restored events. Uses DATABASE_URL when set,
-else the embedded database under DATA_DIR (default ./data); the app must not be running.`;
+else the embedded database under DATA_DIR (default ./data); the app must not be running.
+
+--erasures-from: people erased after <file> was made must stay erased. Give the newest backup you
+have (or any later one): its erasure list is applied again, and the app finishes each erasure at
+its next start, before it serves anyone (docs/adr/017).`;
 
 async function main(argv: string[]): Promise<number> {
-  const [file] = argv;
+  const [file, flag, later] = argv;
   if (file === undefined || file === 'help' || file === '--help') {
     console.log(usage);
     return file === undefined ? 2 : 0;
   }
-  const source = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  if ((flag !== undefined && flag !== '--erasures-from') || (flag !== undefined && later === undefined))
+    throw new UsageError(usage);
+  const resolve = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+  const source = resolve(file);
+  const laterErasures = later === undefined ? [] : await readErasureList(resolve(later));
   const config = loadConfig();
   // A restore writes the Postgres `events` table (positions and recorded times kept).
   if (config.eventStoreUrl !== null) {
@@ -35,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     const header = await restorePool({
       database: pool.database,
       file: source,
+      laterErasures,
       onProgress: ({ phase, done, total }) => bars.report(phase, done, total),
     });
     for (const { name } of projections) {
@@ -45,7 +54,8 @@ async function main(argv: string[]): Promise<number> {
     bars.stop();
     console.log(
       `Restored ${header.counts.events} events, ${header.counts.credentials} accounts' credentials and ` +
-        `${header.counts.rows ?? 0} notification rows ` +
+        `${header.counts.rows ?? 0} notification rows, ${header.counts.erasures ?? 0} erasures ` +
+        `(${laterErasures.length} listed later, finished at the app's next start) ` +
         `(backup of ${header.createdAt}, app ${header.appVersion}) and rebuilt ${projections.length} projections.`,
     );
     return 0;

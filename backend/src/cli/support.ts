@@ -3,7 +3,9 @@ import { Presets, SingleBar } from 'cli-progress';
 import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
 import { MigrationRefusedError } from '../event-store/esdb/migrate-to-esdb.js';
 import type { EventStore } from '../event-store/event-store.port.js';
+import { protectingPersonalData } from '../event-store/personal-data.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { PersonKeys } from '../platform/personal-data/person-keys.js';
 import { ConfigError, loadConfig, type AppConfig } from '../platform/config/config.js';
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
 import { Database } from '../platform/database/database.js';
@@ -24,16 +26,19 @@ export async function openPool(config: AppConfig = loadConfig()) {
     poolSize: Math.min(config.databasePoolSize, 4),
     entities: readEntities,
   });
-  const store: EventStore =
+  const sealedStore: EventStore =
     config.eventStoreUrl === null
       ? new PostgresEventStore(database, config.projectionPollMs)
       : EsdbEventStore.connect(config.eventStoreUrl);
   return {
     config,
     database,
-    store,
+    /** The log as the app reads it: personal fields opened (docs/adr/017). */
+    store: protectingPersonalData(sealedStore, new PersonKeys(database)),
+    /** The log as stored, personal fields sealed: what a backup copies. */
+    sealedStore,
     async close() {
-      await store.close();
+      await sealedStore.close();
       await database.close();
     },
   };

@@ -11,6 +11,8 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { PersonKeys } from '../platform/personal-data/person-keys.js';
+import { protectingPersonalData } from './personal-data.js';
 import { poolLens } from './pool-scope.js';
 import { noteWritten } from './write-scope.js';
 
@@ -35,12 +37,15 @@ export class EventStoreModule {
         {
           provide: EVENT_STORE,
           useFactory: async (config: AppConfig, database: Database): Promise<EventStore> => {
+            // Personal fields are sealed in the store, whichever it is (docs/adr/017).
+            const wrap = (store: EventStore) =>
+              poolLens(notingWrites(protectingPersonalData(store, new PersonKeys(database))));
             if (config.eventStoreUrl === null)
-              return poolLens(notingWrites(new PostgresEventStore(database, config.projectionPollMs)));
+              return wrap(new PostgresEventStore(database, config.projectionPollMs));
             new Logger('EventStore').log('EventStoreDB from EVENTSTORE_URL');
             // Loaded only when it is used: its gRPC client takes a fifth of a second to load (start-up, W8).
             const { EsdbEventStore } = await import('./esdb/esdb-event-store.js');
-            return poolLens(notingWrites(EsdbEventStore.connect(config.eventStoreUrl)));
+            return wrap(EsdbEventStore.connect(config.eventStoreUrl));
           },
           inject: [APP_CONFIG, Database],
         },

@@ -15,6 +15,11 @@ import { PlayerValues } from './player-values.js';
 import { ResultsDigests } from './results-digest.js';
 import { MailTemplates } from './mail-templates.js';
 import { RenderMailHandler, SendWelcomeMailHandler } from './mail.handlers.js';
+import {
+  DeliveryLogRetention,
+  ForgetPersonHandler,
+  PersonalNotificationsHandler,
+} from './personal-data.handlers.js';
 
 /** Reminders, results digests and one-off messages by e-mail and Web Push. */
 @Module({
@@ -38,6 +43,9 @@ import { RenderMailHandler, SendWelcomeMailHandler } from './mail.handlers.js';
     MailTemplates,
     RenderMailHandler,
     SendWelcomeMailHandler,
+    ForgetPersonHandler,
+    PersonalNotificationsHandler,
+    DeliveryLogRetention,
   ],
   exports: [NotificationsService],
 })

@@ -14,8 +14,9 @@ export interface PlayerRow {
   is_admin: boolean;
 }
 
+/** Active members who can be reached (an erased person has no address, docs/adr/017). */
 const activePlayers =
-  'SELECT u.id::text AS id, u.email, u.first_name, u.last_name, u.is_admin FROM users u WHERE u.active';
+  'SELECT u.id::text AS id, u.email, u.first_name, u.last_name, u.is_admin FROM users u WHERE u.active AND u.erased_as IS NULL';
 
 /** Who a notification is for, and the spec's variables every template has for them. */
 @Injectable()

@@ -98,9 +98,9 @@ export class PlayedPoolsHandler implements IQueryHandler<PlayedPoolsQuery> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(): Promise<PlayedPool[]> {
+  async execute({ withArchived }: PlayedPoolsQuery): Promise<PlayedPool[]> {
     const home = { key: DEFAULT_POOL_KEY, address: DEFAULT_POOL_ADDRESS, name: this.config.poolName };
-    const played = (await this.directory.pools()).filter((pool) => !pool.archived);
+    const played = (await this.directory.pools()).filter((pool) => withArchived || !pool.archived);
     return [home, ...played.map(({ key, address, name }) => ({ key, address, name }))];
   }
 }

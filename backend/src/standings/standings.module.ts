@@ -15,6 +15,7 @@ import { Boards } from './queries/boards.js';
 import { LiveBoards } from './queries/live-boards.js';
 import { AdminPicksController } from './admin-picks.http.controller.js';
 import { SeasonModule } from '../season/index.js';
+import { PersonalPicksHandler } from './queries/personal-picks.handler.js';
 
 /** The query services are plain classes over the database and (those that score) the configured rules. */
 const queries = (type: new (db: Database, rules: AppConfig['rules']) => unknown): Provider => ({
@@ -35,6 +36,7 @@ const queries = (type: new (db: Database, rules: AppConfig['rules']) => unknown)
     queries(ResultQueries),
     Boards,
     LiveBoards,
+    PersonalPicksHandler,
     {
       // Where the boards' tables stand comes from the projection engine when this instance runs it.
       provide: LeaderboardCache,

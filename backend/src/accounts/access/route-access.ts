@@ -102,6 +102,10 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/leaderboards/live/:kind': 'player',
   'GET /api/user/stats': 'player',
   'GET /api/user/export': 'player',
+  // A person's own data (docs/adr/017): theirs to download and to erase; an admin erases on request
+  'GET /api/auth/user/data': 'player',
+  'POST /api/auth/user/erasure': 'player',
+  'POST /api/admin/users/:userId/erasure': 'admin',
   'GET /api/performance/detailed': 'player',
   'GET /api/performance/trends': 'player',
   'GET /api/performance/compare': 'player',

@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@treble/contracts';
+import { ErrorCodes, standInName } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
 
@@ -45,7 +45,13 @@ export type UserEvent =
    * The token itself is never in the log (docs/adr/004); these only record that it happened.
    */
   | DomainEvent<'PasswordResetIssued', { userId: string; via: 'email' | 'admin' }>
-  | DomainEvent<'PasswordResetCompleted', { userId: string }>;
+  | DomainEvent<'PasswordResetCompleted', { userId: string }>
+  /**
+   * The person's data was erased (docs/adr/017): their key is gone, so the personal fields of every
+   * earlier event read as null; `standIn` numbers the stand-in that takes their place. The actor
+   * (metadata) is who asked: the person, or an admin.
+   */
+  | DomainEvent<'PersonErased', { userId: string; standIn: number }>;
 
 export interface UserState extends Profile {
   registered: boolean;
@@ -58,6 +64,8 @@ export interface UserState extends Profile {
   active: boolean;
   email: string | null;
   feePaidOn: string | null;
+  /** The stand-in's number once the person's data was erased. */
+  erasedAs: number | null;
 }
 
 export function initialUserState(): UserState {
@@ -71,6 +79,7 @@ export function initialUserState(): UserState {
     lastName: null,
     profileImageUrl: null,
     feePaidOn: null,
+    erasedAs: null,
   };
 }
 
@@ -102,6 +111,14 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, removed: true, active: false };
     case 'EntryFeeMarked':
       return { ...state, feePaidOn: event.data.paidOn };
+    case 'PersonErased':
+      return {
+        ...state,
+        email: null,
+        ...standInName(event.data.standIn),
+        profileImageUrl: null,
+        erasedAs: event.data.standIn,
+      };
     case 'PasswordResetIssued':
     case 'PasswordResetCompleted':
       return state;
@@ -213,9 +230,9 @@ export interface UpdateProfile {
   imageHosts: readonly string[];
 }
 
-/** An account that exists and was not removed. */
+/** An account that exists and was neither removed nor erased. */
 export function isMember(state: UserState): boolean {
-  return state.registered && !state.removed;
+  return state.registered && !state.removed && state.erasedAs === null;
 }
 
 function requireMember(state: UserState): void {

@@ -1,4 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../platform/database/database.js';
+
+/**
+ * An e-mail address as the counts name it: a hash, so the table never holds an address anyone
+ * typed (docs/adr/017); the same address always gives the same tag.
+ */
+export const addressTag = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
 /**
  * Fixed-window counts of the accounts context (sign-in attempts, "forgot password" requests, the

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthSession, User } from '@treble/contracts';
+import { ErrorCodes, type AuthSession, type User } from '@treble/contracts';
+import { DomainError } from '../../shared/domain/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/database/database.js';
 import { personColumns, toUser, type UserRow } from '../queries/users/user.entity.js';
@@ -64,10 +65,16 @@ export class SessionStore {
       `DELETE FROM user_sessions WHERE user_id = $1 AND (expires_at <= $2 OR last_seen_at <= $3)`,
       [userId, now, new Date(now.getTime() - this.idleMs)],
     );
-    await this.database.query(
-      `INSERT INTO user_sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
+    // Holds the account's credentials row while it opens the session: an erasure (which deletes that
+    // row, then the sessions) waits for it, or has gone first and leaves nothing to open one for.
+    const { rowCount } = await this.database.query(
+      `WITH account AS (SELECT user_id FROM user_credentials WHERE user_id = $3 FOR SHARE)
+       INSERT INTO user_sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at)
+       SELECT $1, $2, user_id, $4, $4, $5 FROM account`,
       [sessionId, hashToken(token), userId, now, expiresAt],
     );
+    if (rowCount === 0)
+      throw new DomainError(ErrorCodes.INVALID_CREDENTIALS, 'The e-mail address or password is not right.');
     return { token, session: this.describe(now, expiresAt) };
   }
 

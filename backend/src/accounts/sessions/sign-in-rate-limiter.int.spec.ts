@@ -4,6 +4,7 @@ import { databaseTargets, type TestDatabaseHandle } from '../../../test/support/
 import { FixedClock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { signInLimits, SignInRateLimiter, SignInRefused, type SignInCaller } from './sign-in-rate-limiter.js';
+import { addressTag } from './counted-windows.js';
 
 async function refusal(attempt: Promise<unknown>): Promise<DomainError | null> {
   try {
@@ -94,7 +95,8 @@ describe.each(databaseTargets)('sign-in rate limits across instances on $name', 
     clock.set(new Date(clock.now().getTime() + 60_000));
     expect(await fail(second, '203.0.113.9', 'target@example.com')).toBeNull();
     const { rows } = await handle.database.query<{ failures: number }>(
-      "SELECT failures FROM sign_in_failures WHERE key = 'email:target@example.com'",
+      'SELECT failures FROM sign_in_failures WHERE key = $1',
+      [`email:${addressTag('target@example.com')}`],
     );
     expect(rows).toEqual([{ failures: 1 }]);
   });

@@ -3,7 +3,7 @@ import { ErrorCodes } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { Database } from '../../platform/database/database.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
-import { countOne, sweepFinishedWindows } from './counted-windows.js';
+import { addressTag, countOne, sweepFinishedWindows } from './counted-windows.js';
 
 /**
  * Sign-in attempts allowed (15-minute windows on the pool clock):
@@ -52,11 +52,11 @@ interface AttemptRow {
 }
 
 const pairKey = (caller: SignInCaller, email: string) =>
-  `pair:${JSON.stringify('device' in caller ? ['device', caller.device, email] : ['address', caller.address, email])}`;
-const accountKey = (email: string) => `email:${email}`;
+  `pair:${JSON.stringify('device' in caller ? ['device', caller.device, addressTag(email)] : ['address', caller.address, addressTag(email)])}`;
+const accountKey = (email: string) => `email:${addressTag(email)}`;
 const addressKey = (address: string) => `address:${address}`;
-const gateKey = (email: string) => `gate:${email}`;
-const warnedKey = (email: string) => `warned:${email}`;
+const gateKey = (email: string) => `gate:${addressTag(email)}`;
+const warnedKey = (email: string) => `warned:${addressTag(email)}`;
 
 /**
  * The next time the gate opens after its n-th opening (n = the new count): firstDelayMs doubling,

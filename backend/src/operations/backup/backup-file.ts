@@ -12,9 +12,12 @@ import type { EventMetadata } from '../../shared/domain/event.js';
  */
 
 export const backupFormat = 'treble-backup';
-/** 2 adds the notification tables; a format 1 file (none of them) still restores. */
-export const backupFormatVersion = 2;
-const readableFormatVersions = [1, 2];
+/**
+ * 2 adds the notification tables; 3 the person keys and the erasure list (docs/adr/017), its
+ * events sealed. Files of formats 1 and 2 (plain-text personal fields) still restore, sealed then.
+ */
+export const backupFormatVersion = 3;
+const readableFormatVersions = [1, 2, 3];
 
 export interface BackupHeader {
   format: typeof backupFormat;
@@ -23,7 +26,7 @@ export interface BackupHeader {
   createdAt: string;
   /** The last event position the backup holds (a bigint as a string). */
   headPosition: string;
-  counts: { events: number; credentials: number; rows?: number };
+  counts: { events: number; credentials: number; rows?: number; keys?: number; erasures?: number };
 }
 
 export interface BackupEventLine {
@@ -57,7 +60,27 @@ export interface BackupRowLine {
   row: Record<string, string | boolean | null>;
 }
 
-export type BackupLine = BackupEventLine | BackupCredentialLine | BackupRowLine;
+/** A person's key (docs/adr/017): without it their sealed fields cannot be read. Base64. */
+export interface BackupKeyLine {
+  kind: 'key';
+  personId: string;
+  key: string;
+}
+
+/** An erased person: their id and stand-in number, nothing else of them. */
+export interface BackupErasureLine {
+  kind: 'erasure';
+  personId: string;
+  standIn: number;
+  requestedBy: string;
+  requestedAt: string;
+  completedAt: string | null;
+}
+
+export type BackupLine =
+  BackupEventLine | BackupCredentialLine | BackupRowLine | BackupKeyLine | BackupErasureLine;
+
+const lineKinds: readonly string[] = ['event', 'credential', 'row', 'key', 'erasure'];
 
 export class BackupFileError extends Error {
   override name = 'BackupFileError';
@@ -106,7 +129,7 @@ export async function* readBackup(path: string): AsyncGenerator<BackupHeader | B
         continue;
       }
       const line = parsed as Partial<BackupLine>;
-      if (line.kind !== 'event' && line.kind !== 'credential' && line.kind !== 'row')
+      if (!lineKinds.includes(line.kind as string))
         throw new BackupFileError(`Line ${number} of the backup has no known kind.`);
       yield line as BackupLine;
     }

@@ -1,10 +1,13 @@
 import type { EventStore } from '../../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../../platform/database/sql.js';
+import { sealStoredEvents } from '../../platform/personal-data/stored-events.js';
 import {
   backupFormat,
   backupFormatVersion,
   BackupFileError,
+  type BackupErasureLine,
   type BackupEventLine,
+  type BackupKeyLine,
   type BackupHeader,
   type BackupLine,
   type BackupRowLine,
@@ -66,8 +69,69 @@ async function insertRow(sql: Sql, line: BackupRowLine): Promise<void> {
   );
 }
 
+/** Each person's key and the erasure list (docs/adr/017), as backup lines. */
+async function readPersonalDataLists(
+  database: Sql,
+): Promise<{ keys: BackupKeyLine[]; erasures: BackupErasureLine[] }> {
+  const { rows: keys } = await database.query<{ person_id: string; key: Buffer }>(
+    'SELECT person_id, key FROM person_keys ORDER BY person_id',
+  );
+  const { rows: erasures } = await database.query<{
+    person_id: string;
+    stand_in: number;
+    requested_by: string;
+    requested_at: Date;
+    completed_at: Date | null;
+  }>('SELECT person_id, stand_in, requested_by, requested_at, completed_at FROM erasures ORDER BY stand_in');
+  return {
+    keys: keys.map((row) => ({ kind: 'key', personId: row.person_id, key: row.key.toString('base64') })),
+    erasures: erasures.map((row) => ({
+      kind: 'erasure',
+      personId: row.person_id,
+      standIn: row.stand_in,
+      requestedBy: row.requested_by,
+      requestedAt: row.requested_at.toISOString(),
+      completedAt: row.completed_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The erasure list of a (newer) backup file: what a restore of an older one must apply again. */
+export async function readErasureList(file: string): Promise<BackupErasureLine[]> {
+  const list: BackupErasureLine[] = [];
+  for await (const line of readBackup(file)) if ('kind' in line && line.kind === 'erasure') list.push(line);
+  return list;
+}
+
+async function insertErasure(sql: Sql, line: BackupErasureLine): Promise<void> {
+  await sql.query(
+    `INSERT INTO erasures (person_id, stand_in, requested_by, requested_at, completed_at)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (person_id) DO NOTHING`,
+    [line.personId, line.standIn, line.requestedBy, line.requestedAt, line.completedAt],
+  );
+}
+
+/**
+ * Erasures recorded after the backup was made (from a newer backup's list): the person can no
+ * longer sign in at once, and the app finishes each at its next start, before it serves anyone
+ * (accounts' PersonalDataErasure: the address freed, the stand-in named, the key deleted).
+ */
+async function applyLaterErasures(sql: Sql, later: readonly BackupErasureLine[]): Promise<number> {
+  let applied = 0;
+  for (const line of later) {
+    const { rows } = await sql.query('SELECT 1 FROM erasures WHERE person_id = $1', [line.personId]);
+    if (rows.length > 0) continue;
+    await insertErasure(sql, { ...line, completedAt: null });
+    await sql.query('DELETE FROM user_credentials WHERE user_id::text = $1', [line.personId]);
+    await sql.query('DELETE FROM notification_settings WHERE user_id::text = $1', [line.personId]);
+    await sql.query('DELETE FROM push_subscriptions WHERE user_id::text = $1', [line.personId]);
+    applied += 1;
+  }
+  return applied;
+}
+
 interface Progress {
-  phase: 'events' | 'credentials' | 'rows';
+  phase: 'events' | 'credentials' | 'rows' | 'keys';
   done: number;
   total: number;
 }
@@ -89,6 +153,8 @@ export async function backupPool(options: {
   const { database, store, file, onProgress } = options;
   const head = await store.headPosition();
   const events = (await store.countAfter(0n)) - (await store.countAfter(head));
+  // Read after the head: every event up to it had its person's key made before it was appended.
+  const { keys, erasures } = await readPersonalDataLists(database);
   const credentials = await database.query<{
     userId: string;
     email: string;
@@ -104,7 +170,13 @@ export async function backupPool(options: {
     appVersion: options.appVersion,
     createdAt: (options.now ?? new Date()).toISOString(),
     headPosition: head.toString(),
-    counts: { events, credentials: credentials.rows.length, rows: extraRows.length },
+    counts: {
+      events,
+      credentials: credentials.rows.length,
+      rows: extraRows.length,
+      keys: keys.length,
+      erasures: erasures.length,
+    },
   };
   async function* lines(): AsyncGenerator<BackupHeader | BackupLine> {
     yield header;
@@ -137,6 +209,8 @@ export async function backupPool(options: {
       yield line;
       onProgress?.({ phase: 'rows', done: index + 1, total: extraRows.length });
     }
+    yield* keys;
+    yield* erasures;
   }
   await writeBackup(file, lines());
   return header;
@@ -149,11 +223,13 @@ export class RestoreRefusedError extends Error {
 const insertBatch = 500;
 
 /** The sections of a backup, in file order, and what a line out of that order is told. */
-const sections: readonly BackupLine['kind'][] = ['event', 'credential', 'row'];
+const sections: readonly BackupLine['kind'][] = ['event', 'credential', 'row', 'key', 'erasure'];
 const outOfOrder = [
   '',
   'An event follows the credentials',
   'An event or credential follows the notification rows',
+  'An event, credential or row follows the person keys',
+  'Something other than erasures follows the erasure list',
 ];
 
 async function insertEvents(sql: Sql, events: BackupEventLine[]): Promise<void> {
@@ -179,6 +255,8 @@ async function insertEvents(sql: Sql, events: BackupEventLine[]): Promise<void> 
 export async function restorePool(options: {
   database: TransactionalSql;
   file: string;
+  /** Erasures made after the backup (a newer backup's list, `readErasureList`): applied again. */
+  laterErasures?: readonly BackupErasureLine[];
   onProgress?: (progress: Progress) => void;
 }): Promise<BackupHeader> {
   const { database, file, onProgress } = options;
@@ -192,7 +270,7 @@ export async function restorePool(options: {
       );
     }
     let header: BackupHeader | null = null;
-    const restored = { events: 0, credentials: 0, rows: 0 };
+    const restored = { events: 0, credentials: 0, rows: 0, keys: 0, erasures: 0 };
     /** Which section of the file the lines have reached: events, then credentials, then rows. */
     let section = 0;
     let batch: BackupEventLine[] = [];
@@ -237,20 +315,44 @@ export async function restorePool(options: {
         );
         restored.credentials += 1;
         onProgress?.({ phase: 'credentials', done: restored.credentials, total: header.counts.credentials });
-      } else {
+      } else if (entry.kind === 'row') {
         await insertRow(sql, entry);
         restored.rows += 1;
         onProgress?.({ phase: 'rows', done: restored.rows, total: header.counts.rows ?? 0 });
+      } else if (entry.kind === 'key') {
+        await sql.query('INSERT INTO person_keys (person_id, key) VALUES ($1, $2)', [
+          entry.personId,
+          Buffer.from(entry.key, 'base64'),
+        ]);
+        restored.keys += 1;
+        onProgress?.({ phase: 'keys', done: restored.keys, total: header.counts.keys ?? 0 });
+      } else {
+        await insertErasure(sql, entry);
+        restored.erasures += 1;
       }
     }
     if (header === null) throw new BackupFileError('The backup file has no header.');
     await flushEvents(header.counts.events);
-    const { events, credentials, rows: extraRows = 0 } = header.counts;
-    if (restored.events !== events || restored.credentials !== credentials || restored.rows !== extraRows) {
+    const { events, credentials, rows: extraRows = 0, keys = 0, erasures = 0 } = header.counts;
+    if (
+      restored.events !== events ||
+      restored.credentials !== credentials ||
+      restored.rows !== extraRows ||
+      restored.keys !== keys ||
+      restored.erasures !== erasures
+    ) {
       throw new BackupFileError(
-        `The backup is incomplete: ${restored.events} of ${events} events, ${restored.credentials} of ${credentials} credentials and ${restored.rows} of ${extraRows} notification rows.`,
+        `The backup is incomplete: ${restored.events} of ${events} events, ${restored.credentials} of ${credentials} credentials, ${restored.rows} of ${extraRows} notification rows, ${restored.keys} of ${keys} person keys and ${restored.erasures} of ${erasures} erasures.`,
       );
     }
+    // A backup made before personal data was sealed holds it in plain text: sealed now, once.
+    await sealStoredEvents(sql);
+    await applyLaterErasures(sql, options.laterErasures ?? []);
+    // The next erasure's stand-in follows the restored ones.
+    await sql.query(
+      `SELECT setval(pg_get_serial_sequence('erasures', 'stand_in'), coalesce(max(stand_in), 1), max(stand_in) IS NOT NULL)
+         FROM erasures`,
+    );
     await sql.query(
       `INSERT INTO event_streams (stream_id, version) SELECT stream_id, max(version) FROM events GROUP BY stream_id`,
     );

@@ -45,4 +45,9 @@ export interface PlayedPool {
  * The pools context answers: the pools the install plays, the default pool first. Background work
  * of every pool (results, reminders, digests) runs once in each of them.
  */
-export class PlayedPoolsQuery extends Query<PlayedPool[]> {}
+export class PlayedPoolsQuery extends Query<PlayedPool[]> {
+  /** With archived pools too (upkeep that must reach every pool's rows, such as retention). */
+  constructor(readonly withArchived = false) {
+    super();
+  }
+}

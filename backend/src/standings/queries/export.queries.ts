@@ -24,6 +24,19 @@ export const exportColumns = [
   'Period Points',
 ] as const;
 
+export interface PickRow {
+  period_id: number;
+  period_name: string | null;
+  segment: string | null;
+  option_id: string;
+  team_name: string;
+  team_key: string;
+  status: string;
+  made_at: Date;
+  outcome: Outcome | null;
+  period_points: number;
+}
+
 /** A player's own data as a file: picks, their results and scores. */
 export class ExportQueries {
   constructor(
@@ -32,24 +45,13 @@ export class ExportQueries {
   ) {}
 
   /**
-   * CSV text (RFC 4180: CRLF line ends, a header row): one row per pick by period, with its option,
-   * team, outcome (empty while there is no result; a voided pick has none) and points, and the
-   * player's points in that period.
+   * The player's picks by period: option, team, outcome (null while there is no result; a voided
+   * pick has none), and the player's points in that period.
    */
-  async picksCsv(userId: string): Promise<string> {
-    const { rows } = await this.db.query<{
-      period_id: number;
-      period_name: string | null;
-      segment: string | null;
-      option_id: string;
-      team_name: string;
-      team_key: string;
-      status: string;
-      outcome: Outcome | null;
-      period_points: number;
-    }>(
+  async picks(userId: string): Promise<PickRow[]> {
+    const { rows } = await this.db.query<PickRow>(
       `SELECT c.period_id, sp.name AS period_name, sp.segment, c.option_id, c.team_name, c.team_key, c.status,
-              CASE WHEN c.status = 'active' THEN r.outcome END AS outcome,
+              c.made_at, CASE WHEN c.status = 'active' THEN r.outcome END AS outcome,
               coalesce(ps.points, 0) AS period_points
          FROM choices c
          LEFT JOIN results r ON r.option_id = c.option_id
@@ -59,6 +61,17 @@ export class ExportQueries {
         ORDER BY c.period_id, c.made_at, c.choice_id`,
       [userId],
     );
+    return rows;
+  }
+
+  /** A pick's points: its outcome's, 0 while it has none. */
+  points(row: PickRow): number {
+    return row.outcome === null ? 0 : this.rules.points[row.outcome];
+  }
+
+  /** CSV text (RFC 4180: CRLF line ends, a header row): one row per pick, as `picks` reads them. */
+  async picksCsv(userId: string): Promise<string> {
+    const rows = await this.picks(userId);
     return (
       csvLine(exportColumns) +
       rows
@@ -72,7 +85,7 @@ export class ExportQueries {
             row.team_key,
             row.status,
             row.outcome,
-            row.outcome === null ? 0 : this.rules.points[row.outcome],
+            this.points(row),
             row.period_points,
           ]),
         )

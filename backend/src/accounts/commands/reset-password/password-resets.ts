@@ -13,7 +13,7 @@ import {
   userModel,
   userStreamId,
 } from '../../domain/index.js';
-import { countOne, sweepFinishedWindows } from '../../sessions/counted-windows.js';
+import { addressTag, countOne, sweepFinishedWindows } from '../../sessions/counted-windows.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { PasswordHasher } from '../../sessions/password-hasher.js';
 import { SessionStore } from '../../sessions/session-store.js';
@@ -126,7 +126,7 @@ export class PasswordResets {
       `WITH email AS (${countOne('SELECT $1, $3::timestamptz, 1', '$4')}),
        address AS (${countOne(`SELECT $2, $3::timestamptz, 1 FROM email WHERE email.failures <= ${resetRequestLimits.perEmail}`, '$4')})
        SELECT (SELECT failures FROM email) AS email, (SELECT failures FROM address) AS address`,
-      [`reset-email:${email}`, `reset-address:${address}`, now, windowStart],
+      [`reset-email:${addressTag(email)}`, `reset-address:${address}`, now, windowStart],
     );
     await sweepFinishedWindows(this.database, now);
     const { email: byEmail, address: byAddress } = rows[0]!;

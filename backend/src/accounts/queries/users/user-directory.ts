@@ -53,10 +53,10 @@ export class UserDirectory {
   async listForAdmins(): Promise<AdminUser[]> {
     await this.engine.showOwnWrites(['users']);
     const rows = await this.dataSource.query<
-      Array<UserRow & { active: boolean; feePaidOn: string | null; hasPicked: boolean }>
+      Array<UserRow & { active: boolean; feePaidOn: string | null; hasPicked: boolean; erased: boolean }>
     >(
       `SELECT ${userColumns}, u.active, to_char(u.fee_paid_on, 'YYYY-MM-DD') AS "feePaidOn",
-              u.has_picked AS "hasPicked"
+              u.has_picked AS "hasPicked", u.erased_as IS NOT NULL AS erased
          FROM users u ORDER BY u.created_at, u.email`,
     );
     return rows.map((row) => ({
@@ -64,6 +64,7 @@ export class UserDirectory {
       active: row.active,
       feePaidOn: row.feePaidOn,
       hasPicked: row.hasPicked,
+      erased: row.erased,
     }));
   }
 

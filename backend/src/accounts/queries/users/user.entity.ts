@@ -33,7 +33,7 @@ export const userColumns = `u.id, u.email, u.first_name AS "firstName", u.last_n
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
-    email: row.email,
+    email: row.email ?? '',
     firstName: row.firstName,
     lastName: row.lastName,
     profileImageUrl: row.profileImageUrl,

@@ -1,4 +1,4 @@
-import { queryKeys } from '@treble/contracts';
+import { queryKeys, standInName } from '@treble/contracts';
 import {
   poolIdColumn,
   consecutiveRuns,
@@ -103,7 +103,7 @@ async function setMembership(
  */
 export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade> = {
   name: 'users',
-  version: 6,
+  version: 7,
   tables: [
     {
       name: 'persons',
@@ -111,11 +111,12 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
       ddl: (table) => [
         `CREATE TABLE ${table} (
           id uuid PRIMARY KEY,
-          email text NOT NULL,
+          email text,
           first_name text,
           last_name text,
           created_at timestamptz NOT NULL,
-          profile_image_url text
+          profile_image_url text,
+          erased_as integer
         )`,
       ],
     },
@@ -156,8 +157,9 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
   views: [
     {
       name: 'users',
-      select: `SELECT m.pool_id, m.id, p.email, p.first_name, p.last_name, p.profile_image_url,
-                      s.is_admin, m.created_at, s.active, m.fee_paid_on, m.has_picked
+      select: `SELECT m.pool_id, m.id, coalesce(p.email, '') AS email, p.first_name, p.last_name,
+                      p.profile_image_url, s.is_admin, m.created_at, s.active, m.fee_paid_on, m.has_picked,
+                      p.erased_as
                  FROM members m
                  JOIN persons p ON p.id = m.id
                  JOIN memberships s ON s.user_id = m.id AND s.pool_id = m.pool_id`,
@@ -173,6 +175,7 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
     'UserReactivated',
     'UserRemoved',
     'EntryFeeMarked',
+    'PersonErased',
     // From the picks context's log, read only: whether the player ever picked. The same fact the
     // server checks on the player's picks stream before a removal (HasPlayerPickedQuery), so the
     // list and the server agree; the list can only lag behind it (then the server refuses, 409).
@@ -216,6 +219,16 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
           event.data.paidOn,
         ]);
         return;
+      case 'PersonErased': {
+        // The stand-in takes the person's place wherever their name was (docs/rules.md, "Erasure").
+        const { firstName, lastName } = standInName(event.data.standIn);
+        await sql.query(
+          `UPDATE ${table('persons')} SET email = NULL, first_name = $2, last_name = $3,
+             profile_image_url = NULL, erased_as = $4 WHERE id = $1`,
+          [event.data.userId, firstName, lastName, event.data.standIn],
+        );
+        return;
+      }
       case 'PasswordResetIssued':
       case 'PasswordResetCompleted':
         return;
@@ -251,6 +264,8 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
     // admin pages, a revoked one loses them without reloading.
     if (event.type === 'AdminGranted' || event.type === 'AdminRevoked')
       return [queryKeys.adminUsers(), queryKeys.authUser()];
+    if (event.type === 'PersonErased')
+      return [queryKeys.adminUsers(), queryKeys.community(), queryKeys.leaderboards()];
     if (event.type === 'UserRegistered' || event.type === 'MemberJoined' || event.type === 'UserRemoved')
       return [queryKeys.adminUsers(), queryKeys.community()];
     return [queryKeys.adminUsers()];

@@ -12,6 +12,7 @@ import { PushSubscriptionUpkeep1765500000022 } from './1765500000022-push-subscr
 import { ResetLimitsCounted1765500000023 } from './1765500000023-reset-limits-counted.js';
 import { DeliveryLogPerPool1765500000024 } from './1765500000024-delivery-log-per-pool.js';
 import { LiveScores1765500000025 } from './1765500000025-live-scores.js';
+import { PersonalData1765500000026 } from './1765500000026-personal-data.js';
 
 /** Every schema change, in order. Applied at start-up; never `synchronize`. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ResetLimitsCounted1765500000023,
   DeliveryLogPerPool1765500000024,
   LiveScores1765500000025,
+  PersonalData1765500000026,
 ];

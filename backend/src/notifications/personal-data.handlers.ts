@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CommandHandler,
+  QueryBus,
+  QueryHandler,
+  type ICommandHandler,
+  type IQueryHandler,
+} from '@nestjs/cqrs';
+import { Interval } from '@nestjs/schedule';
+import type { PersonalPoolData } from '@treble/contracts';
+import { CLOCK, type Clock } from '../platform/clock/clock.js';
+import { Database } from '../platform/database/database.js';
+import { inPool } from '../platform/pool-scope/pool-scope.js';
+import {
+  ForgetPersonCommand,
+  PersonalNotificationsQuery,
+} from '../shared/commands/personal-data-commands.js';
+import { PlayedPoolsQuery } from '../shared/queries/pool-queries.js';
+
+/** An erased person's choices, push subscriptions and deliveries go (docs/adr/017). */
+@CommandHandler(ForgetPersonCommand)
+export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand> {
+  constructor(private readonly database: Database) {}
+
+  async execute({ userId, email, poolKeys }: ForgetPersonCommand): Promise<void> {
+    await this.database.query('DELETE FROM notification_settings WHERE user_id = $1', [userId]);
+    await this.database.query('DELETE FROM push_subscriptions WHERE user_id = $1', [userId]);
+    // The delivery log is each pool's own (row-level security): deleted pool by pool.
+    for (const key of poolKeys)
+      await inPool(key, () =>
+        this.database.query('DELETE FROM notification_log WHERE user_id = $1 OR lower(recipient) = $2', [
+          userId,
+          email ?? '',
+        ]),
+      );
+  }
+}
+
+/** A person's notification choices, browsers and deliveries in the current pool, for their export. */
+@QueryHandler(PersonalNotificationsQuery)
+export class PersonalNotificationsHandler implements IQueryHandler<PersonalNotificationsQuery> {
+  constructor(private readonly database: Database) {}
+
+  async execute({ userId }: PersonalNotificationsQuery): Promise<PersonalPoolData['notifications']> {
+    const { rows: settings } = await this.database.query<{
+      time_zone: string | null;
+      reminder: string;
+      results: string;
+      announcement: string;
+    }>(
+      `SELECT time_zone, ${['reminder', 'results', 'announcement']
+        .map(
+          (kind) =>
+            `concat_ws('+', CASE WHEN ${kind}_email THEN 'email' END, CASE WHEN ${kind}_push THEN 'push' END) AS ${kind}`,
+        )
+        .join(', ')}
+         FROM notification_settings WHERE user_id = $1`,
+      [userId],
+    );
+    const { rows: push } = await this.database.query<{ created_at: Date }>(
+      'SELECT created_at FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at',
+      [userId],
+    );
+    const { rows: deliveries } = await this.database.query<{ sent_at: Date; kind: string; channel: string }>(
+      'SELECT sent_at, kind, channel FROM notification_log WHERE user_id = $1 ORDER BY sent_at, id',
+      [userId],
+    );
+    const setting = settings[0];
+    return {
+      settings: setting
+        ? {
+            timeZone: setting.time_zone,
+            reminder: setting.reminder || 'off',
+            results: setting.results || 'off',
+            announcement: setting.announcement || 'off',
+          }
+        : null,
+      pushSubscriptions: push.map((row) => ({ createdAt: row.created_at.toISOString() })),
+      deliveries: deliveries.map((row) => ({
+        sentAt: row.sent_at.toISOString(),
+        kind: row.kind,
+        channel: row.channel,
+      })),
+    };
+  }
+}
+
+/** How long the delivery log keeps an entry (README, "Privacy"). */
+export const deliveryLogDays = 180;
+
+/** Deletes, every six hours, deliveries older than `deliveryLogDays` in every pool (archived ones too). */
+@Injectable()
+export class DeliveryLogRetention {
+  constructor(
+    private readonly database: Database,
+    private readonly queryBus: QueryBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Interval('delivery-log-retention', 6 * 3_600_000)
+  async sweep(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - deliveryLogDays * 86_400_000);
+    let deleted = 0;
+    for (const { key } of await this.queryBus.execute(new PlayedPoolsQuery(true))) {
+      const { rowCount } = await inPool(key, () =>
+        this.database.query('DELETE FROM notification_log WHERE sent_at < $1', [cutoff]),
+      );
+      deleted += rowCount;
+    }
+    return deleted;
+  }
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { Sql } from '../../platform/database/sql.js';
+
+/**
+ * Each person's own key (docs/adr/017), in `person_keys` beside the log, never in it: the codec
+ * seals a person's fields with it, and erasing the person deletes it. A person on the erasure list
+ * never gets a key again, so nothing appended after (or racing) their erasure is readable.
+ */
+export class PersonKeys {
+  constructor(private readonly sql: Sql) {}
+
+  /** The keys of these people that exist (an erased person has none). */
+  async find(ids: readonly string[]): Promise<Map<string, Buffer>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.sql.query<{ person_id: string; key: Buffer }>(
+      'SELECT person_id, key FROM person_keys WHERE person_id = ANY($1::text[])',
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((row) => [row.person_id, row.key]));
+  }
+
+  /**
+   * The keys of these people, made for those who have none yet, in one statement; an erased person
+   * gets none. Two makers at once: one key is kept, and the other maker reads it on its second look.
+   */
+  async findOrCreate(ids: readonly string[]): Promise<Map<string, Buffer>> {
+    const wanted = [...new Set(ids)];
+    const keys = new Map<string, Buffer>();
+    for (let attempt = 0; attempt < 3 && keys.size < wanted.length; attempt += 1) {
+      const missing = wanted.filter((id) => !keys.has(id));
+      const { rows } = await this.sql.query<{ person_id: string; key: Buffer | null }>(
+        `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::bytea[]) AS w (person_id, key)),
+         made AS (
+           INSERT INTO person_keys (person_id, key)
+           SELECT w.person_id, w.key FROM wanted w
+            WHERE NOT EXISTS (SELECT 1 FROM erasures e WHERE e.person_id = w.person_id)
+           ON CONFLICT (person_id) DO NOTHING
+           RETURNING person_id, key)
+         SELECT person_id, key FROM made
+         UNION ALL SELECT k.person_id, k.key FROM person_keys k WHERE k.person_id = ANY($1::text[])
+         UNION ALL SELECT e.person_id, NULL FROM erasures e WHERE e.person_id = ANY($1::text[])`,
+        [missing, missing.map(() => randomBytes(32))],
+      );
+      for (const row of rows) {
+        // An erased person's fields are dropped, not sealed: the null "key" says so.
+        if (row.key === null) keys.set(row.person_id, erased);
+        else if (keys.get(row.person_id) !== erased) keys.set(row.person_id, row.key);
+      }
+    }
+    if (keys.size < wanted.length) throw new Error('A person key could not be made.');
+    return keys;
+  }
+
+  /** Deletes the person's key: every field sealed with it is unreadable from now on, in every copy of the log. */
+  async shred(id: string): Promise<void> {
+    await this.sql.query('DELETE FROM person_keys WHERE person_id = $1', [id]);
+  }
+}
+
+/** Stands for "this person was erased" among keys: their fields are stored as null. */
+export const erased = Buffer.alloc(0);
