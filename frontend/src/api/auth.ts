@@ -4,8 +4,10 @@ import {
   queryKeys,
   type AuthResponse,
   type ChangePasswordRequest,
+  type EraseMyAccountRequest,
   type LoginRequest,
   type PasswordResetRequest,
+  type PersonalDataExport,
   type PasswordResetRequested,
   type ResetPasswordRequest,
   type RegisterRequest,
@@ -153,5 +155,34 @@ export function resetPasswordMutationOptions(queryClient: QueryClient, fetch?: F
     mutationFn: (body: ResetPasswordRequest) =>
       requestJson<AuthResponse>('/api/auth/password-reset', { method: 'POST', body, fetch }),
     onSuccess: ({ user }) => switchUser(queryClient, user, fetch),
+  });
+}
+
+/** Everything the install keeps about the signed-in person (docs/adr/017), as the server sends it. */
+export function personalDataMutationOptions(fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['auth', 'personal-data'],
+    mutationFn: () => requestJson<PersonalDataExport>('/api/auth/user/data', { fetch }),
+  });
+}
+
+/**
+ * Erases the signed-in person's account, confirmed by their password: the server signs them out
+ * everywhere, so the cache then holds what nobody signed in may see, as after signing out.
+ * `onErased` runs after that, here rather than in the page's `mutate` callbacks: the page that
+ * asked shows only to the signed-in, so it is gone by then.
+ */
+export function eraseMyAccountMutationOptions(
+  queryClient: QueryClient,
+  { onErased, fetch }: { onErased?: () => unknown; fetch?: FetchLike } = {},
+) {
+  return mutationOptions({
+    mutationKey: ['auth', 'erasure'],
+    mutationFn: (body: EraseMyAccountRequest) =>
+      requestJson<void>('/api/auth/user/erasure', { method: 'POST', body, fetch }),
+    onSuccess: async () => {
+      await switchUser(queryClient, null, fetch);
+      await onErased?.();
+    },
   });
 }

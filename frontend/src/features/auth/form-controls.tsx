@@ -20,21 +20,31 @@ export function useFormFields<Values extends Record<string, string>>(initial: Va
 
 /**
  * A labelled input: the label wraps it, so it is named for assistive technology; an optional hint
- * below it describes it.
+ * below it describes it, and so does an error (the server's word on what was typed), announced.
  */
 export function Field({
   label,
   hint,
+  error,
   ...input
-}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const hintId = useId();
+  const errorId = useId();
+  const describedBy =
+    [hint === undefined ? undefined : hintId, error ? errorId : undefined].filter(Boolean).join(' ') ||
+    input['aria-describedby'];
   return (
     <label className="field">
       <span className="field__label">{label}</span>
-      <input {...input} aria-describedby={hint === undefined ? input['aria-describedby'] : hintId} />
+      <input {...input} aria-invalid={error ? true : input['aria-invalid']} aria-describedby={describedBy} />
       {hint !== undefined && (
         <span className="field__hint" id={hintId}>
           {hint}
+        </span>
+      )}
+      {error && (
+        <span className="field__error" id={errorId} role="alert">
+          {error}
         </span>
       )}
     </label>

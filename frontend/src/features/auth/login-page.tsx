@@ -4,7 +4,17 @@ import { type FormEvent } from 'react';
 import { loginMutationOptions } from '../../api/auth';
 import { ErrorNotice, Field, SubmitButton, useFormFields } from './form-controls';
 
-export function LoginPage({ redirectTo }: { redirectTo?: string }) {
+/** What the sign-in page says on arrival (`/login?notice=…`), after something that signed the person out. */
+const loginNotices = {
+  'account-deleted': 'Your account was deleted.',
+} as const;
+
+export type LoginNotice = keyof typeof loginNotices;
+
+export const isLoginNotice = (value: unknown): value is LoginNotice =>
+  typeof value === 'string' && Object.hasOwn(loginNotices, value);
+
+export function LoginPage({ redirectTo, notice }: { redirectTo?: string; notice?: LoginNotice }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const login = useMutation(loginMutationOptions(queryClient));
@@ -18,6 +28,11 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Log in</h1>
+      {notice && (
+        <p className="notice notice--success" role="status">
+          {loginNotices[notice]}
+        </p>
+      )}
       <p className="auth-card__lead">Sign in to make your picks and follow the standings.</p>
       <form className="form" onSubmit={submit}>
         <Field label="E-mail" type="email" autoComplete="email" required {...field('email')} />

@@ -9,6 +9,7 @@ import {
 import { ErrorNotice, Field, NameFields, SubmitButton, useFormFields } from './form-controls';
 import { NotificationSettingsPanel } from './notification-settings';
 import { UserAvatar } from './user-avatar';
+import { YourDataSection } from './your-data-section';
 
 export function ProfilePage() {
   const { data: user } = useSuspenseQuery(authUserQueryOptions());
@@ -30,6 +31,7 @@ export function ProfilePage() {
         <PasswordForm />
         <NotificationSettingsPanel />
       </div>
+      <YourDataSection />
     </section>
   );
 }
