@@ -5,6 +5,7 @@ import {
   type PasswordResetLink,
   type CreatedInvitation,
   type CreateInvitationRequest,
+  type EraseMemberRequest,
   type HealthReport,
   type Invitation,
   type SendInviteResponse,
@@ -70,6 +71,24 @@ export function removeUserMutationOptions(queryClient: QueryClient, fetch?: Fetc
     mutationKey: ['admin', 'remove-user'],
     mutationFn: (userId: string) => requestJson<void>(userPath(userId), { method: 'DELETE', fetch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
+  });
+}
+
+/**
+ * Erases a member's data on their request (docs/adr/017): they become a stand-in whose picks and
+ * points stay. The id goes in the body again, so a stale button cannot erase someone else.
+ */
+export function eraseMemberMutationOptions(queryClient: QueryClient, fetch?: FetchLike) {
+  return mutationOptions({
+    mutationKey: ['admin', 'erase-member'],
+    mutationFn: (userId: string) =>
+      requestJson<void>(`${userPath(userId)}/erasure`, {
+        method: 'POST',
+        body: { confirmUserId: userId } satisfies EraseMemberRequest,
+        fetch,
+      }),
+    // Also after a refusal: "already erased" means the list is out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
   });
 }
 

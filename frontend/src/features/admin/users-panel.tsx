@@ -1,16 +1,18 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { userDisplayName, type AdminUser, type User } from '@treble/contracts';
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   adminUsersQueryOptions,
+  eraseMemberMutationOptions,
   passwordResetLinkMutationOptions,
   removeUserMutationOptions,
   setActiveMutationOptions,
   setAdminMutationOptions,
   setFeePaidMutationOptions,
 } from '../../api/admin';
+import { authUserQueryOptions } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { formatDate } from '../../lib/dates';
 import { UserAvatar } from '../auth/user-avatar';
@@ -30,6 +32,9 @@ const hasPaid = (user: AdminUser) => (user.feePaidOn ?? null) !== null;
 
 function UserLists() {
   const { data: users } = useSuspenseQuery(adminUsersQueryOptions());
+  const { data: me } = useQuery(authUserQueryOptions());
+  // Nobody erases themselves here: that is their own Profile page's, with their password.
+  const canErase = (user: AdminUser) => user.id !== me?.id;
   const queryClient = useQueryClient();
   const setAdmin = useMutation(setAdminMutationOptions(queryClient));
   const [notPaidOnly, setNotPaidOnly] = useState(false);
@@ -79,14 +84,19 @@ function UserLists() {
       <ul className="user-list" aria-label="Admins">
         {admins.map((user) => (
           <UserRow key={user.id} user={user}>
-            <RemoveAdmin
-              user={user}
-              // The pool always keeps one admin: the last one cannot be removed.
-              disabled={setAdmin.isPending || admins.length === 1}
-              onConfirm={() => change(user, false)}
-            />
-            <FeeToggle user={user} />
-            <ResetLinkButton user={user} />
+            {!user.erased && (
+              <>
+                <RemoveAdmin
+                  user={user}
+                  // The pool always keeps one admin: the last one cannot be removed.
+                  disabled={setAdmin.isPending || admins.length === 1}
+                  onConfirm={() => change(user, false)}
+                />
+                <FeeToggle user={user} />
+                <ResetLinkButton user={user} />
+                {canErase(user) && <EraseMember user={user} />}
+              </>
+            )}
           </UserRow>
         ))}
       </ul>
@@ -109,19 +119,23 @@ function UserLists() {
         <ul className="user-list" aria-label="Regular users">
           {players.map((user) => (
             <UserRow key={user.id} user={user}>
-              <label className="switch-field">
-                <Switch.Root
-                  className="switch"
-                  checked={false}
-                  disabled={setAdmin.isPending}
-                  onCheckedChange={(checked) => checked && change(user, true)}
-                  aria-label={`Make ${userDisplayName(user)} admin`}
-                >
-                  <Switch.Thumb className="switch__thumb" />
-                </Switch.Root>
-                <span aria-hidden="true">Make Admin</span>
-              </label>
-              <MemberActions user={user} />
+              {!user.erased && (
+                <>
+                  <label className="switch-field">
+                    <Switch.Root
+                      className="switch"
+                      checked={false}
+                      disabled={setAdmin.isPending}
+                      onCheckedChange={(checked) => checked && change(user, true)}
+                      aria-label={`Make ${userDisplayName(user)} admin`}
+                    >
+                      <Switch.Thumb className="switch__thumb" />
+                    </Switch.Root>
+                    <span aria-hidden="true">Make Admin</span>
+                  </label>
+                  <MemberActions user={user} canErase={canErase(user)} />
+                </>
+              )}
             </UserRow>
           ))}
         </ul>
@@ -137,10 +151,16 @@ function UserRow({ user, children }: { user: AdminUser; children: React.ReactNod
       <div className="user-row__text">
         <span className="user-row__name">
           {userDisplayName(user)}
-          {!isActive(user) && <span className="badge badge--status-pending"> Inactive</span>}
+          {user.erased ? (
+            <span className="badge badge--erased">Erased</span>
+          ) : (
+            !isActive(user) && <span className="badge badge--status-pending"> Inactive</span>
+          )}
         </span>
         <span className="user-row__meta">
-          {user.email} · joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+          {/* An erased member's address is gone: the stand-in's name is all there is to show. */}
+          {user.erased ? '' : `${user.email} · `}joined{' '}
+          <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
           {hasPaid(user) ? (
             <>
               {' '}
@@ -184,8 +204,11 @@ function failure(error: Error, fallback: string) {
   toast.error('Error', { description: error instanceof ApiError ? error.detail : fallback });
 }
 
-/** Deactivate / Reactivate, Remove (only for a player who never picked), the fee and a reset link. */
-function MemberActions({ user }: { user: AdminUser }) {
+/**
+ * Deactivate / Reactivate, Remove (only for a player who never picked), the fee, a reset link, and
+ * erasing the member's data on their request.
+ */
+function MemberActions({ user, canErase }: { user: AdminUser; canErase: boolean }) {
   const queryClient = useQueryClient();
   const setActive = useMutation(setActiveMutationOptions(queryClient));
   const remove = useMutation(removeUserMutationOptions(queryClient));
@@ -250,7 +273,46 @@ function MemberActions({ user }: { user: AdminUser }) {
         />
       )}
       <ResetLinkButton user={user} />
+      {canErase && <EraseMember user={user} />}
     </div>
+  );
+}
+
+/**
+ * Erases a member's data when they ask for it (docs/adr/017), after a confirmation naming them. The
+ * toasts are the mutation's own: a refetched list may drop this button before the answer is read.
+ */
+function EraseMember({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const name = userDisplayName(user);
+  const erase = useMutation({
+    ...eraseMemberMutationOptions(queryClient),
+    onSuccess: () => toast.success(`${name}'s data is erased.`),
+    onError: (error: Error) => failure(error, 'Failed to erase the data'),
+  });
+  return (
+    <ConfirmButton
+      label="Erase data"
+      ariaLabel={`Erase data of ${name}`}
+      title={`Erase ${name}'s data?`}
+      description={
+        <>
+          <p>
+            Only when {name} asks for it. Their name, e-mail address and picture are removed, and they are
+            signed out and cannot sign in again; the address may be used for a new account.
+          </p>
+          <p>
+            In the pool they become a stand-in such as “Former player 7”: their picks and points stay, so
+            nobody else’s standings change. This cannot be undone.
+          </p>
+        </>
+      }
+      confirmLabel="Erase data"
+      danger
+      disabled={erase.isPending}
+      busy={erase.isPending}
+      onConfirm={() => erase.mutate(user.id)}
+    />
   );
 }
 
