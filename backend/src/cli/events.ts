@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
-import { protectingPersonalData } from '../event-store/personal-data.js';
-import { PersonKeys } from '../platform/personal-data/person-keys.js';
+import { openedOver } from '../event-store/personal-data.js';
 import { migrateToEsdb } from '../event-store/esdb/migrate-to-esdb.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
@@ -31,8 +30,7 @@ async function migrate(args: string[]): Promise<number> {
   const target = EsdbEventStore.connect(config.eventStoreUrl);
   const projections = projectionsFor(config.rules);
   // The copy is sealed as stored; the rebuild reads it opened (docs/adr/017).
-  const opened = protectingPersonalData(target, new PersonKeys(source.database));
-  const engine = new ProjectionEngine(source.database, opened, projections);
+  const engine = new ProjectionEngine(source.database, openedOver(target, source.database), projections);
   const bars = phaseBars();
   try {
     const report = await migrateToEsdb(source.sealedStore, target, {

@@ -3,9 +3,8 @@ import { Presets, SingleBar } from 'cli-progress';
 import { EsdbEventStore } from '../event-store/esdb/esdb-event-store.js';
 import { MigrationRefusedError } from '../event-store/esdb/migrate-to-esdb.js';
 import type { EventStore } from '../event-store/event-store.port.js';
-import { protectingPersonalData } from '../event-store/personal-data.js';
+import { openedOver } from '../event-store/personal-data.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
-import { PersonKeys } from '../platform/personal-data/person-keys.js';
 import { ConfigError, loadConfig, type AppConfig } from '../platform/config/config.js';
 import { DataDirInUseError } from '../platform/database/data-dir-lock.js';
 import { Database } from '../platform/database/database.js';
@@ -34,7 +33,7 @@ export async function openPool(config: AppConfig = loadConfig()) {
     config,
     database,
     /** The log as the app reads it: personal fields opened (docs/adr/017). */
-    store: protectingPersonalData(sealedStore, new PersonKeys(database)),
+    store: openedOver(sealedStore, database),
     /** The log as stored, personal fields sealed: what a backup copies. */
     sealedStore,
     async close() {

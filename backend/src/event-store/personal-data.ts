@@ -1,5 +1,6 @@
 import { openData, sealData } from '../platform/personal-data/personal-data-codec.js';
-import type { PersonKeys } from '../platform/personal-data/person-keys.js';
+import type { Sql } from '../platform/database/sql.js';
+import { PersonKeys } from '../platform/personal-data/person-keys.js';
 import type { EventStore, NewEvent, RecordedEvent } from './event-store.port.js';
 
 /**
@@ -26,4 +27,9 @@ export function protectingPersonalData(store: EventStore, keys: PersonKeys): Eve
       store.subscribe(async (events: RecordedEvent[]) => handler(await openData(keys, events)), options),
     close: () => store.close(),
   };
+}
+
+/** The store as the app reads it, keys from the database's `person_keys` (engines outside the app: CLI, tests). */
+export function openedOver(store: EventStore, database: Sql): EventStore {
+  return protectingPersonalData(store, new PersonKeys(database));
 }

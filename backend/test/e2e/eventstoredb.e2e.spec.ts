@@ -21,6 +21,7 @@ import {
 } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { EsdbStandIn } from '../support/esdb-standin/esdb-standin.js';
+import { openedOver } from '../../src/event-store/personal-data.js';
 
 const poolNow = { POOL_NOW: '2025-08-10T12:00:00Z' };
 
@@ -253,7 +254,12 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
       const targetStore = esdb(otherServer.connectionString);
       try {
         await migrateToEsdb(postgresLog, targetStore);
-        const engine = new ProjectionEngine(database, targetStore, projectionsFor(config.rules));
+        // The copy holds sealed personal fields; the rebuild reads them opened (docs/adr/017).
+        const engine = new ProjectionEngine(
+          database,
+          openedOver(targetStore, database),
+          projectionsFor(config.rules),
+        );
         for (const projection of projectionsFor(config.rules)) await engine.rebuild(projection.name);
         await engine.stop();
       } finally {
@@ -358,7 +364,7 @@ describe.each(databaseTargets)(
           await restorePool({ database, file });
           const engine = new ProjectionEngine(
             database,
-            new PostgresEventStore(database, 50),
+            openedOver(new PostgresEventStore(database, 50), database),
             projectionsFor(app.config.rules),
           );
           for (const { name } of projectionsFor(app.config.rules)) await engine.rebuild(name);

@@ -66,6 +66,8 @@ export interface RestartableTestApp {
   start(env?: Record<string, string>): Promise<TestApp>;
   /** Drops the database (close the running app first). */
   dispose(): Promise<void>;
+  /** Where the database is, to open it without the app (a restore, say) while the app is stopped. */
+  location: { url: string | null; dataDir: string };
 }
 
 /** Starts the whole app on a fresh database of the target, listening on a free port. */
@@ -118,6 +120,7 @@ export async function restartableTestApp(
       };
     },
     dispose: () => provisioned.cleanup(),
+    location: { url: provisioned.url, dataDir: provisioned.dataDir },
   };
 }
 

@@ -23,6 +23,7 @@ import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { projectionsFor } from '../../read-models.js';
 import { BackupFileError, readBackup } from './backup-file.js';
 import { backupPool, RestoreRefusedError, restorePool } from './pool-backup.js';
+import { openedOver } from '../../event-store/personal-data.js';
 
 type Snapshot = Record<string, string[]>;
 
@@ -143,7 +144,7 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
       await restorePool({ database, file });
       const engine = new ProjectionEngine(
         database,
-        new PostgresEventStore(database, 50),
+        openedOver(new PostgresEventStore(database, 50), database),
         projectionsFor(app.config.rules),
       );
       for (const { name } of projectionsFor(app.config.rules)) await engine.rebuild(name);
@@ -167,14 +168,24 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
       appVersion: string;
       counts: { events: number; credentials: number };
     };
-    expect(header).toMatchObject({ format: 'treble-backup', formatVersion: 2, appVersion: '9.9.9' });
+    expect(header).toMatchObject({ format: 'treble-backup', formatVersion: 3, appVersion: '9.9.9' });
     const events = lines.filter((line) => 'kind' in line && line.kind === 'event');
     const credentials = lines.filter((line) => 'kind' in line && line.kind === 'credential');
     const rows = lines.filter((line) => 'kind' in line && line.kind === 'row') as Array<{
       table: string;
       row: Record<string, unknown>;
     }>;
-    expect(header.counts).toEqual({ events: events.length, credentials: 3, rows: rows.length });
+    const keys = lines.filter((line) => 'kind' in line && line.kind === 'key');
+    // Each person's key (docs/adr/017): the events hold their names sealed with it.
+    expect(header.counts).toEqual({
+      events: events.length,
+      credentials: 3,
+      rows: rows.length,
+      keys: keys.length,
+      erasures: 0,
+    });
+    expect(keys).toHaveLength(3);
+    expect(JSON.stringify(events)).not.toContain('Annie');
     expect(rows.map((line) => line.table).sort()).toEqual([
       'notification_settings',
       'pool_secrets',

@@ -90,7 +90,9 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
     const caller = { device: `session:${sessionId}` };
     await this.limiter.attempt(caller, user.email);
     const stored = await this.credentials.findByUser(user.id);
-    if (stored === null || !(await this.hasher.verify(stored.passwordHash, password))) {
+    // No credentials any more: an erasure (an admin's, at the same moment) went first.
+    if (stored === null) throw alreadyErased();
+    if (!(await this.hasher.verify(stored.passwordHash, password))) {
       await this.limiter.recordFailure(caller, user.email, false);
       throw new DomainError(ErrorCodes.PASSWORD_INCORRECT, 'That is not your password.');
     }
