@@ -18,7 +18,7 @@ const fixture = (name: string) => new URL(name, fixtures).pathname;
 /** What commit 6d85b79 (main before personal data was sealed) served on its install: fixtures/upgrade/README.md. */
 const before = JSON.parse(fs.readFileSync(fixture('standings-6d85b79.json'), 'utf8')) as Record<
   string,
-  Record<string, { userId: string }[] | unknown>
+  Record<string, unknown>
 >;
 const { people, password } = JSON.parse(fs.readFileSync(fixture('people-6d85b79.json'), 'utf8')) as {
   people: { email: string; firstName: string; lastName: string }[];
