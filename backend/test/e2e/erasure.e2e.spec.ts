@@ -8,6 +8,8 @@ import { Database } from '../../src/platform/database/database.js';
 import { backupPool } from '../../src/operations/backup/pool-backup.js';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
+import { AccountRetention } from '../../src/accounts/sessions/retention.js';
+import { DeliveryLogRetention } from '../../src/notifications/personal-data.handlers.js';
 import {
   expectRefused,
   registerAdmin,
@@ -274,5 +276,43 @@ describe.each(databaseTargets)("erasing a person's data on $name", (target) => {
       actor: string;
     }[];
     expect(audit[0]).toMatchObject({ type: 'PersonErased', actor: ada.user.id });
+  });
+});
+
+describe.each(databaseTargets)('what Treble keeps, for how long, on $name', (target) => {
+  let app: TestApp;
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('deletes ended sessions, spent reset links and old deliveries; keeps the rest', async () => {
+    app = await startTestApp(target, { POOL_NOW: '2025-08-10T12:00:00Z' });
+    const ada = await registerAdmin(app, { firstName: 'Ada', lastName: 'Admin' });
+    const db = app.app.get(Database);
+    const day = 86_400_000;
+    const now = app.clock!.now().getTime();
+    const at = (offset: number) => new Date(now + offset);
+    await db.query(
+      `INSERT INTO user_sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at)
+       VALUES (gen_random_uuid(), 'ended', $1, $2, $2, $3), (gen_random_uuid(), 'idle', $1, $4, $4, $5)`,
+      [ada.user.id, at(-40 * day), at(-1000), at(-20 * day), at(10 * day)],
+    );
+    await db.query(
+      `INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at, used_at)
+       VALUES ('spent', $1, $2, $2, $2), ('fresh', $1, $3, $4, NULL)`,
+      [ada.user.id, at(-3 * day), at(-1000), at(day)],
+    );
+    await db.query(
+      `INSERT INTO notification_log (user_id, recipient, kind, channel, subject, sent_at, status)
+       VALUES ($1, 'old', 'reminder', 'email', 's', $2, 'delivered'), ($1, 'new', 'reminder', 'email', 's', $3, 'delivered')`,
+      [ada.user.id, at(-200 * day), at(-day)],
+    );
+    expect(await app.app.get(AccountRetention).sweep()).toEqual({ sessions: 2, resetTokens: 1 });
+    expect(await app.app.get(DeliveryLogRetention).sweep()).toBe(1);
+    const left = async (sql: string) => (await db.query<{ key: string }>(sql)).rows.map((row) => row.key);
+    expect(await left('SELECT token_hash AS key FROM password_reset_tokens')).toEqual(['fresh']);
+    expect(await left('SELECT recipient AS key FROM notification_log')).toEqual(['new']);
+    // Ada's own session (the one she registered with) stays, and still works.
+    expect((await ada.request('GET', '/api/auth/user')).status).toBe(200);
   });
 });
