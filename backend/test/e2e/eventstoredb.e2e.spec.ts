@@ -341,6 +341,10 @@ describe.each(databaseTargets)(
     it('reads the log through the port; the file restores into a Postgres event store with the same standings and sign-ins', async () => {
       const ann = await playPool(app);
       await caughtUp(app);
+      // EventStoreDB holds the players' addresses and names sealed, as Postgres does (docs/adr/017).
+      const stored = standIn.events().map((event) => Buffer.from(event.data).toString('utf8'));
+      expect(stored.some((data) => data.includes('"email":"pd1.'))).toBe(true);
+      expect(stored.filter((data) => data.includes(ann.user.email) || data.includes('Able'))).toEqual([]);
       const file = path.join(directory, 'pool.ndjson.gz');
       const header = await backupPool({
         database: app.app.get(Database),
