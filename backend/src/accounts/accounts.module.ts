@@ -34,6 +34,7 @@ import { SessionIssuer } from './sessions/session-issuer.js';
 import { SessionLookup, SessionStore } from './sessions/session-store.js';
 import { SignInRateLimiter } from './sessions/sign-in-rate-limiter.js';
 import { AccountRetention } from './sessions/retention.js';
+import { PasswordConfirmation } from './sessions/password-confirmation.js';
 import { ErasureController } from './commands/erasure/erasure.http.controller.js';
 import { PersonalDataErasure } from './commands/erasure/personal-data-erasure.js';
 import { PersonalDataController } from './queries/personal-data/personal-data.http.controller.js';
@@ -67,6 +68,7 @@ import { PersonalDataExporter } from './queries/personal-data/personal-data-expo
     PersonalDataErasure,
     PersonalDataExporter,
     AccountRetention,
+    PasswordConfirmation,
     MemberActiveQuestionHandler,
     PoolRoleHandler,
     PersonPoolsHandler,

@@ -1,20 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createApp } from '../../src/app.js';
-import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
-import { loadConfig } from '../../src/platform/config/config.js';
 import { Database } from '../../src/platform/database/database.js';
-import { restorePool } from '../../src/operations/backup/pool-backup.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { cookieClient } from '../support/app.js';
-import { databaseTargets, type ProvisionedDatabase } from '../support/databases.js';
+import { databaseTargets } from '../support/databases.js';
+import {
+  restoredBackup,
+  startOn,
+  unpackedDataDir,
+  upgradeFixture as fixture,
+  type Install,
+} from '../support/old-installs.js';
 import { personalDataIn } from '../support/personal-data-scan.js';
 
-const fixtures = new URL('../fixtures/upgrade/', import.meta.url);
-const fixture = (name: string) => new URL(name, fixtures).pathname;
 /** What commit 6d85b79 (main before personal data was sealed) served on its install: fixtures/upgrade/README.md. */
 const before = JSON.parse(fs.readFileSync(fixture('standings-6d85b79.json'), 'utf8')) as Record<
   string,
@@ -24,7 +22,6 @@ const { people, password } = JSON.parse(fs.readFileSync(fixture('people-6d85b79.
   people: { email: string; firstName: string; lastName: string }[];
   password: string;
 };
-const quiet = { log() {}, error() {}, warn() {}, debug() {}, verbose() {}, fatal() {} };
 const boards = ['overall', 'survivor', 'last10'];
 
 /** Rows of a board by player (ties are ordered by name, which an erasure changes). */
@@ -52,22 +49,9 @@ describe('an install made before personal data was sealed', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function expectSealedThenErasable(database: { url: string | null; dataDir: string }): Promise<void> {
-    const config = loadConfig({
-      DATA_DIR: database.dataDir,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      POOL_NOW: '2025-10-01T00:00:00Z',
-      PROJECTION_POLL_MS: '50',
-      WEB_DIST_DIR: `${database.dataDir}/no-web-app`,
-      RESULTS_SCHEDULER_AUTOSTART: 'false',
-    });
-    const app = await createApp(config, quiet);
-    cleanups.push(() => app.close());
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  async function expectSealedThenErasable(install: Install): Promise<void> {
+    const { app, base, settle } = await startOn(install, '2025-10-01T00:00:00Z', cleanups);
     const engine = app.get(ProjectionEngine);
-    const settle = async () => engine.waitFor(await app.get<EventStore>(EVENT_STORE).headPosition(), 120_000);
-    await settle();
     const db = app.get(Database);
     // Sealed: no address or surname of anyone is readable in an event any more.
     const everyone = people.flatMap((person) => [person.email, person.lastName]);
@@ -119,29 +103,15 @@ describe('an install made before personal data was sealed', () => {
   }
 
   it('upgrades its data directory in place', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'treble-upgrade-sealed-'));
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    execFileSync('tar', ['-xJf', fixture('data-dir-6d85b79.tar.xz'), '-C', dataDir]);
-    await expectSealedThenErasable({ url: null, dataDir });
+    await expectSealedThenErasable(unpackedDataDir('data-dir-6d85b79.tar.xz', cleanups));
   }, 300_000);
 
   it.each(databaseTargets)(
     'restores its backup into a new install on $name',
     async (target) => {
-      const provisioned: ProvisionedDatabase = await target.provision();
-      cleanups.push(() => provisioned.cleanup());
-      const database = await Database.open({
-        url: provisioned.url,
-        dataDir: provisioned.dataDir,
-        poolSize: provisioned.url ? 4 : 1,
-      });
-      try {
-        const header = await restorePool({ database, file: fixture('backup-6d85b79.ndjson.gz') });
-        expect(header.counts).toMatchObject({ events: 1021, credentials: 7 });
-      } finally {
-        await database.close();
-      }
-      await expectSealedThenErasable(provisioned);
+      const install = await restoredBackup(target, 'backup-6d85b79.ndjson.gz', cleanups);
+      expect(install.header.counts).toMatchObject({ events: 1021, credentials: 7 });
+      await expectSealedThenErasable(install);
     },
     300_000,
   );

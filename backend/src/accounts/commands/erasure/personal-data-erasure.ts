@@ -22,10 +22,8 @@ import {
   userModel,
   userStreamId,
 } from '../../domain/index.js';
-import { CredentialStore } from '../../sessions/credential-store.js';
-import { PasswordHasher } from '../../sessions/password-hasher.js';
 import { addressTag } from '../../sessions/counted-windows.js';
-import { SignInRateLimiter } from '../../sessions/sign-in-rate-limiter.js';
+import { PasswordConfirmation } from '../../sessions/password-confirmation.js';
 import { memberId } from '../manage-members/member-management.service.js';
 
 const alreadyErased = () =>
@@ -47,9 +45,7 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly database: Database,
     private readonly commandBus: CommandBus,
-    private readonly credentials: CredentialStore,
-    private readonly hasher: PasswordHasher,
-    private readonly limiter: SignInRateLimiter,
+    private readonly confirmation: PasswordConfirmation,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.keys = new PersonKeys(database);
@@ -86,17 +82,13 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
     password: string,
     context: CommandContext,
   ): Promise<void> {
-    const { user, sessionId } = account;
-    const caller = { device: `session:${sessionId}` };
-    await this.limiter.attempt(caller, user.email);
-    const stored = await this.credentials.findByUser(user.id);
-    // No credentials any more: an erasure (an admin's, at the same moment) went first.
-    if (stored === null) throw alreadyErased();
-    if (!(await this.hasher.verify(stored.passwordHash, password))) {
-      await this.limiter.recordFailure(caller, user.email, false);
-      throw new DomainError(ErrorCodes.PASSWORD_INCORRECT, 'That is not your password.');
-    }
-    await this.erase(user.id, context);
+    const { rows } = await this.database.query('SELECT 1 FROM erasures WHERE person_id = $1', [
+      account.user.id,
+    ]);
+    // An erasure (an admin's, at the same moment) went first.
+    if (rows.length > 0) throw alreadyErased();
+    await this.confirmation.confirm(account, password, 'That is not your password.');
+    await this.erase(account.user.id, context);
   }
 
   /**

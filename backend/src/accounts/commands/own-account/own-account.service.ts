@@ -10,7 +10,7 @@ import { UserDirectory } from '../../queries/users/user-directory.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { PasswordHasher } from '../../sessions/password-hasher.js';
 import { SessionStore } from '../../sessions/session-store.js';
-import { SignInRateLimiter } from '../../sessions/sign-in-rate-limiter.js';
+import { PasswordConfirmation } from '../../sessions/password-confirmation.js';
 
 /** What signed-in players change of their own account: their name and picture, their password. */
 @Injectable()
@@ -21,7 +21,7 @@ export class OwnAccountService {
     private readonly credentials: CredentialStore,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
-    private readonly limiter: SignInRateLimiter,
+    private readonly confirmation: PasswordConfirmation,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -51,16 +51,7 @@ export class OwnAccountService {
     now: Date,
   ): Promise<void> {
     const { user, sessionId } = account;
-    // Guessing the current password through this form is limited like guessing it on a known
-    // device: the session is the caller, with its own attempts.
-    const caller = { device: `session:${sessionId}` };
-    await this.limiter.attempt(caller, user.email);
-    const stored = await this.credentials.findByUser(user.id);
-    if (stored === null || !(await this.hasher.verify(stored.passwordHash, passwords.currentPassword))) {
-      await this.limiter.recordFailure(caller, user.email, false);
-      throw new DomainError(ErrorCodes.PASSWORD_INCORRECT, 'The current password is not right.');
-    }
-    await this.limiter.recordSuccess(caller, user.email);
+    await this.confirmation.confirm(account, passwords.currentPassword, 'The current password is not right.');
     checkPasswordPolicy(passwords.newPassword, user.email);
     await this.credentials.setPasswordHash(user.id, await this.hasher.hash(passwords.newPassword), now);
     await this.sessions.revokeOthers(user.id, sessionId);
