@@ -3,10 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { AdminUser, AuditEntry } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { MakeChoiceCommand } from '../../src/picks/commands/picks.handlers.js';
+import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { DomainError } from '../../src/shared/domain/domain-error.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { personalDataIn } from '../support/personal-data-scan.js';
 
 /** Admin › Users: deactivate and reactivate, remove one who never picked, entry fee; all audited. */
 describe.each(databaseTargets)('managing members on $name', (target) => {
@@ -139,6 +141,8 @@ describe.each(databaseTargets)('managing members on $name', (target) => {
     expect((await admin.request('DELETE', `/api/admin/users/${cleo.user.id}`)).body).toMatchObject({
       code: 'USER_NOT_FOUND',
     });
+    // Nothing of her stays readable, the events she left included.
+    expect(await personalDataIn(app.app.get(Database), [cleo.user.email])).toEqual([]);
     const again = await registerPlayer(app, admin, { email: cleo.user.email });
     expect(again.user.id).not.toBe(cleo.user.id);
   });

@@ -26,6 +26,8 @@ import { UserDirectory } from '../../queries/users/user-directory.js';
 import { currentPoolKey, DEFAULT_POOL_KEY } from '../../../platform/pool-scope/pool-scope.js';
 import { CredentialStore } from '../../sessions/credential-store.js';
 import { SessionStore } from '../../sessions/session-store.js';
+import { Database } from '../../../platform/database/database.js';
+import { PersonKeys } from '../../../platform/personal-data/person-keys.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,6 +53,7 @@ export class MemberManagementService {
     private readonly credentials: CredentialStore,
     private readonly sessions: SessionStore,
     private readonly queryBus: QueryBus,
+    private readonly database: Database,
   ) {}
 
   /** Grants or revokes admin on the pool-admins stream; the last admin stays (LAST_ADMIN). */
@@ -97,7 +100,10 @@ export class MemberManagementService {
     return this.answer(id);
   }
 
-  /** Removes a member who never picked; their sessions and password go, the address may sign up again. */
+  /**
+   * Removes a member who never picked; their sessions and password go, the address may sign up
+   * again, and (removed from the default pool, so from the install) their key goes too.
+   */
   async remove(userId: string, context: CommandContext): Promise<void> {
     const id = memberId(userId);
     const targetIsAdmin = await this.isAdmin(id);
@@ -118,6 +124,8 @@ export class MemberManagementService {
       (state) => decideReleaseEmail(state, { userId: id }),
       metadataFor(context),
     );
+    // Gone from the install: so is what its events held of the person (docs/adr/017).
+    await new PersonKeys(this.database).shred(id);
   }
 
   private async answer(userId: string): Promise<AdminUser> {
