@@ -198,4 +198,20 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
     const outsider = await registerPlayer(app, owner, { firstName: 'Otto' });
     await refusedWith(outsider, 'POST', `/api/invitations/${token}/join`, {}, 410, 'INVITATION_EXPIRED');
   });
+
+  it('lets a removed member back by a link made after the removal, never by an older one', async () => {
+    const older = (await owner.request('POST', '/api/pools/family/invites', {})).body as CreatedInvitation;
+    const kim = await registerPlayer(app, owner, { firstName: 'Kim' });
+    expect((await kim.request('POST', `/api/invitations/${older.token}/join`, {})).status).toBe(200);
+    const removed = await owner.request('DELETE', `/api/pools/family/admin/users/${kim.user.id}`);
+    expect(removed.status).toBe(204);
+    await refusedWith(kim, 'GET', '/api/pools/family/periods', undefined, 404, 'POOL_NOT_FOUND');
+    // The link she came by (still valid for others) does not let her back.
+    await refusedWith(kim, 'POST', `/api/invitations/${older.token}/join`, {}, 403, 'MEMBERSHIP_ENDED');
+    const newer = (await owner.request('POST', '/api/pools/family/invites', { maxUses: 1 }))
+      .body as CreatedInvitation;
+    expect((await kim.request('POST', `/api/invitations/${newer.token}/join`, {})).status).toBe(200);
+    expect((await kim.request('GET', '/api/pools/family/periods')).status).toBe(200);
+    await refusedWith(kim, 'POST', `/api/invitations/${older.token}/join`, {}, 409, 'ALREADY_A_MEMBER');
+  });
 });

@@ -839,6 +839,23 @@ describe('joining a pool (docs/adr/015)', () => {
       .thenRefused(ErrorCodes.MEMBERSHIP_ENDED);
   });
 
+  it('lets a removed person back by a link made since, as a new member who can be put out again', () => {
+    const removed = { type: 'UserRemoved' as const, data: { userId: 'u1', email: '' } };
+    const back = { ...join, madeSinceRemoval: true };
+    membership
+      .given([joined, removed])
+      .when(back)
+      .then([{ type: 'MemberJoined', data: join }]);
+    const rejoined = [joined, removed, { type: 'MemberJoined' as const, data: join }];
+    membership.given(rejoined).when(join).thenRefused(ErrorCodes.ALREADY_A_MEMBER);
+    expect(rejoined.reduce(evolveUser, initialUserState())).toMatchObject({ removed: false, active: true });
+    // A deactivated member is let back by an admin's reactivation, not by a link.
+    membership
+      .given([joined, { type: 'UserDeactivated', data: { userId: 'u1' } }])
+      .when(back)
+      .thenRefused(ErrorCodes.MEMBERSHIP_ENDED);
+  });
+
   it('lets an admin act on members of their pool only', () => {
     const manage = { userId: 'u1', actorId: 'a1', targetIsAdmin: false, active: false };
     expect(() => decideSetActive(evolveUser(initialUserState(), signedUp('k1')), manage)).toThrow(

@@ -95,7 +95,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         lastName: event.data.lastName,
       };
     case 'MemberJoined':
-      return { ...state, registered: true, joined: true };
+      // (After a removal: back as a new member, by a link made since.)
+      return { ...state, registered: true, joined: true, removed: false, active: true };
     case 'UserProfileUpdated':
       return {
         ...state,
@@ -207,17 +208,26 @@ export function decideRegisterUser(state: UserState, command: RegisterUser): Use
   ];
 }
 
-/** A person joins a pool once; joining again is refused (409), whatever became of the first time. */
+/**
+ * A person joins a pool once; joining again is refused (409). One put out of it is refused (403):
+ * a deactivated member until an admin reactivates them, a removed one unless the link was made
+ * after the removal (`madeSinceRemoval`: the admin invited them back).
+ */
 export function decideJoinPool(
   state: UserState,
-  command: { userId: string; invitation: string | null },
+  command: { userId: string; invitation: string | null; madeSinceRemoval?: boolean },
 ): UserEvent[] {
-  if (state.removed || (state.joined && !state.active))
+  if (state.removed && !command.madeSinceRemoval)
+    throw new DomainError(
+      ErrorCodes.MEMBERSHIP_ENDED,
+      'Your membership of this pool was ended by its admin: ask them for a new invitation link.',
+    );
+  if (!state.removed && state.joined && !state.active)
     throw new DomainError(
       ErrorCodes.MEMBERSHIP_ENDED,
       'Your membership of this pool was ended by its admin: ask them to let you back in.',
     );
-  if (state.joined)
+  if (!state.removed && state.joined)
     throw new DomainError(ErrorCodes.ALREADY_A_MEMBER, 'You are already a member of this pool.');
   return [{ type: 'MemberJoined', data: { userId: command.userId, invitation: command.invitation } }];
 }

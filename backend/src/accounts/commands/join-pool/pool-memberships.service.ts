@@ -16,6 +16,7 @@ import {
   decideAdminOnRegistration,
   decideJoinPool,
   invitationStatus,
+  invitationStreamId,
   poolAdminsModel,
   poolAdminsStreamId,
   userModel,
@@ -75,17 +76,30 @@ export class PoolMemberships {
     const metadata = metadataFor(context);
     await inPool(poolKey, async () => {
       const member = await loadAggregate(this.eventStore, membershipStreamId(userId), userModel);
-      decideJoinPool(member.state, { userId, invitation: token });
+      const madeSinceRemoval = member.state.removed && (await this.madeSinceRemoval(token, userId));
+      const join = { userId, invitation: token, madeSinceRemoval };
+      decideJoinPool(member.state, join);
       await this.invitations.use(token, userId, context.now, metadata);
       await decideAndAppend(
         this.eventStore,
         membershipStreamId(userId),
         userModel,
-        (state) => decideJoinPool(state, { userId, invitation: token }),
+        (state) => decideJoinPool(state, join),
         metadata,
       );
     });
     return poolKey;
+  }
+
+  /**
+   * Whether the link was made after the person's last removal from the current pool: the log's
+   * order says (positions), whatever the clocks.
+   */
+  private async madeSinceRemoval(token: string, userId: string): Promise<boolean> {
+    const membership = await this.eventStore.readStream(membershipStreamId(userId));
+    const removal = membership.filter((event) => event.type === 'UserRemoved').at(-1);
+    const [created] = await this.eventStore.readStream(invitationStreamId(token), { maxCount: 1 });
+    return removal !== undefined && created !== undefined && created.position > removal.position;
   }
 
   /** A new pool's creator: its first admin (granted as its first account) and first member. */
