@@ -1,16 +1,22 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { readErasureList, restorePool } from '../operations/index.js';
+import { restoreOnePool } from './one-pool.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { projectionsFor } from '../read-models.js';
 import { exitOn, openPool, phaseBars, UsageError } from './support.js';
 
 const usage = `Usage: npm run restore -- <file> [--erasures-from <newer backup>]
+       npm run restore -- <pool file> --pool
 
 Restores a backup made by \`npm run backup\` into an EMPTY database (it refuses one that has events
 or accounts), then rebuilds every read table from the restored events. Uses DATABASE_URL when set,
 else the embedded database under DATA_DIR (default ./data); the app must not be running.
+
+--pool: a backup of one pool (\`npm run backup -- <file> --pool ADDRESS\`) into this install, which may
+hold other pools: refused when its address is taken here or a member's e-mail address belongs to
+another account here; members new here get an account of that pool only.
 
 --erasures-from: people erased after <file> was made must stay erased. Give the newest backup you
 have (or any later one): its erasure list is applied again, and the app finishes each erasure at
@@ -22,6 +28,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return file === undefined ? 2 : 0;
   }
+  if (flag === '--pool' && later === undefined) return restoreOne(file);
   if ((flag !== undefined && flag !== '--erasures-from') || (flag !== undefined && later === undefined))
     throw new UsageError(usage);
   const resolve = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
@@ -62,6 +69,25 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     bars.stop();
     await engine.stop();
+    await pool.close();
+  }
+}
+
+/** One pool's backup into this install's database: the projector builds its rows at the app's next start (or now, with DATABASE_URL). */
+async function restoreOne(file: string): Promise<number> {
+  const pool = await openPool();
+  try {
+    const source = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+    const { header, accountsMade, accountsKept } = await restoreOnePool({
+      database: pool.database,
+      store: pool.store,
+      file: source,
+    });
+    console.log(
+      `Restored the pool ${header.pool?.address}: ${header.counts.events} events; ${accountsMade} members' accounts made here, ${accountsKept} found here already.`,
+    );
+    return 0;
+  } finally {
     await pool.close();
   }
 }

@@ -26,7 +26,16 @@ export interface BackupHeader {
   createdAt: string;
   /** The last event position the backup holds (a bigint as a string). */
   headPosition: string;
-  counts: { events: number; credentials: number; rows?: number; keys?: number; erasures?: number };
+  counts: {
+    events: number;
+    credentials: number;
+    rows?: number;
+    keys?: number;
+    erasures?: number;
+    accounts?: number;
+  };
+  /** A backup of one pool (docs/adr/015): which; absent for the whole install's. */
+  pool?: { key: string; address: string; name: string };
 }
 
 export interface BackupEventLine {
@@ -77,10 +86,30 @@ export interface BackupErasureLine {
   completedAt: string | null;
 }
 
-export type BackupLine =
-  BackupEventLine | BackupCredentialLine | BackupRowLine | BackupKeyLine | BackupErasureLine;
+/**
+ * A member's account in a pool's backup: what a restore needs to make it on another install (an
+ * erased member comes as their stand-in, nothing of them but their id).
+ */
+export interface BackupAccountLine {
+  kind: 'account';
+  personId: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  passwordHash: string | null;
+  erased: boolean;
+}
 
-const lineKinds: readonly string[] = ['event', 'credential', 'row', 'key', 'erasure'];
+export type BackupLine =
+  | BackupEventLine
+  | BackupCredentialLine
+  | BackupRowLine
+  | BackupKeyLine
+  | BackupErasureLine
+  | BackupAccountLine;
+
+const lineKinds: readonly string[] = ['event', 'credential', 'row', 'key', 'erasure', 'account'];
 
 export class BackupFileError extends Error {
   override name = 'BackupFileError';

@@ -260,6 +260,11 @@ export async function restorePool(options: {
   onProgress?: (progress: Progress) => void;
 }): Promise<BackupHeader> {
   const { database, file, onProgress } = options;
+  for await (const first of readBackup(file)) {
+    if ((first as BackupHeader).pool !== undefined)
+      throw new BackupFileError('This is a backup of one pool: restore it with `--pool`.');
+    break;
+  }
   return database.transaction(async (sql) => {
     const { rows } = await sql.query<{ events: boolean; credentials: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM events) AS events, EXISTS (SELECT 1 FROM user_credentials) AS credentials`,
@@ -326,9 +331,11 @@ export async function restorePool(options: {
         ]);
         restored.keys += 1;
         onProgress?.({ phase: 'keys', done: restored.keys, total: header.counts.keys ?? 0 });
-      } else {
+      } else if (entry.kind === 'erasure') {
         await insertErasure(sql, entry);
         restored.erasures += 1;
+      } else {
+        throw new BackupFileError('This is a backup of one pool: restore it with `--pool`.');
       }
     }
     if (header === null) throw new BackupFileError('The backup file has no header.');

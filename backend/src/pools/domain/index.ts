@@ -1,0 +1,1 @@
+export * from './pool-registry.js';
