@@ -3,13 +3,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   beforeSeasonStart,
+  hostWithSeason,
   launchBrowser,
   periodOptions,
   pick,
   playerContext,
   recordResult,
-  registerInContext,
-  setUpSeason,
 } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -48,13 +47,7 @@ describe('accessibility: axe finds no serious or critical violations on the main
     server = await serverProcess({ POOL_NOW: beforeSeasonStart });
     await server.start();
     browser = await launchBrowser();
-    admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(admin, server.baseUrl);
+    admin = await hostWithSeason(browser, server.baseUrl);
     player = await playerContext(browser, admin, server.baseUrl, {
       firstName: 'Ann',
       lastName: 'Player',

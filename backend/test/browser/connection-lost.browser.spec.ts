@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   beforeSeasonStart,
+  hostWithSeason,
   launchBrowser,
   periodOptions,
   pick,
   playerContext,
   recordResult,
-  registerInContext,
-  setUpSeason,
 } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -24,13 +23,7 @@ describe('journey: the connection drops and comes back', () => {
     server = await serverProcess({ POOL_NOW: beforeSeasonStart });
     await server.start();
     browser = await launchBrowser();
-    admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(admin, server.baseUrl);
+    admin = await hostWithSeason(browser, server.baseUrl);
     player = await playerContext(browser, admin, server.baseUrl, {
       firstName: 'Ann',
       lastName: 'Player',

@@ -4,9 +4,8 @@ import {
   beforeSeasonStart,
   browserTestPassword,
   createInvitation,
+  hostWithSeason,
   launchBrowser,
-  registerInContext,
-  setUpSeason,
 } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -40,13 +39,7 @@ describe('journey: the app works under its Content-Security-Policy', () => {
     server = await serverProcess({ POOL_NOW: beforeSeasonStart });
     await server.start();
     browser = await launchBrowser();
-    const admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(admin, server.baseUrl);
+    const admin = await hostWithSeason(browser, server.baseUrl);
     const invitationUrl = (await createInvitation(admin, server.baseUrl)).url;
     await admin.close();
     const context = await browser.newContext();

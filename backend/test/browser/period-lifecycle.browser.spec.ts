@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Period } from '@treble/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeSeasonStart, launchBrowser, registerInContext, setUpSeason } from '../support/browser.js';
+import { beforeSeasonStart, hostWithSeason, launchBrowser } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 describe('journey: an admin completes and reopens a period on /period-management', () => {
@@ -14,13 +14,7 @@ describe('journey: an admin completes and reopens a period on /period-management
     server = await serverProcess({ POOL_NOW: beforeSeasonStart });
     await server.start();
     browser = await launchBrowser();
-    admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(admin, server.baseUrl);
+    admin = await hostWithSeason(browser, server.baseUrl);
     page = await admin.newPage();
   });
   afterAll(async () => {

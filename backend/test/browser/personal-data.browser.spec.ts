@@ -6,12 +6,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   beforeSeasonStart,
   browserTestPassword,
+  hostWithSeason,
   launchBrowser,
   pick,
   playerContext,
   recordResult,
-  registerInContext,
-  setUpSeason,
 } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -34,13 +33,7 @@ describe('journey: my data, then deleting my account, on a phone', () => {
     server = await serverProcess({ POOL_NOW: beforeSeasonStart });
     await server.start();
     browser = await launchBrowser();
-    host = await browser.newContext();
-    await registerInContext(host, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(host, server.baseUrl);
+    host = await hostWithSeason(browser, server.baseUrl);
     const onPhone = {
       viewport: { width: 390, height: 844 },
       isMobile: true,

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  beforeSeasonStart,
-  launchBrowser,
-  playerContext,
-  registerInContext,
-  setUpSeason,
-} from '../support/browser.js';
+import { beforeSeasonStart, hostWithSeason, launchBrowser, playerContext } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 const phone = { width: 375, height: 812 };
@@ -21,13 +15,7 @@ describe('journey: a player on a phone', () => {
     server = await serverProcess({ POOL_NOW: beforeSeasonStart });
     await server.start();
     browser = await launchBrowser();
-    const admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(admin, server.baseUrl);
+    const admin = await hostWithSeason(browser, server.baseUrl);
     player = await playerContext(
       browser,
       admin,

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  hostWithSeason,
   launchBrowser,
   periodOptions,
   pick,
   playerContext,
   recordResult,
-  registerInContext,
-  setUpSeason,
 } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -33,13 +32,7 @@ describe("journey: a player's matchweek, from picks to results and everyone's pi
     server = await serverProcess({ POOL_NOW: '2025-08-15T18:45:00Z' });
     await server.start();
     browser = await launchBrowser();
-    admin = await browser.newContext();
-    await registerInContext(admin, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(admin, server.baseUrl);
+    admin = await hostWithSeason(browser, server.baseUrl);
     ann = await playerContext(
       browser,
       admin,

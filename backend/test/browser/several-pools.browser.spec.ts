@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedInvitation } from '@treble/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  beforeSeasonStart,
-  launchBrowser,
-  playerContext,
-  registerInContext,
-  setUpSeason,
-} from '../support/browser.js';
+import { beforeSeasonStart, hostWithSeason, launchBrowser, playerContext } from '../support/browser.js';
 import { serverProcess, type ServerProcess } from '../support/server-process.js';
 
 /**
@@ -26,13 +20,7 @@ describe('journey: one account, two pools, on a phone', () => {
     server = await serverProcess({ POOL_NOW: beforeSeasonStart, POOL_NAME: 'Office pool' });
     await server.start();
     browser = await launchBrowser();
-    host = await browser.newContext();
-    await registerInContext(host, server.baseUrl, {
-      firstName: 'Pat',
-      lastName: 'Host',
-      email: 'pat@example.com',
-    });
-    await setUpSeason(host, server.baseUrl);
+    host = await hostWithSeason(browser, server.baseUrl);
     const api = (path: string, data: unknown = {}) => host.request.post(`${server.baseUrl}${path}`, { data });
     expect((await api('/api/pools', { address: 'family', name: 'Family pool' })).status()).toBe(201);
     expect((await api('/api/pools/family/admin/setup/periods')).status()).toBe(200);

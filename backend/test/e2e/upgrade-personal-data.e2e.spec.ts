@@ -1,13 +1,11 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect } from '@jest/globals';
 import { Database } from '../../src/platform/database/database.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { cookieClient } from '../support/app.js';
-import { databaseTargets } from '../support/databases.js';
 import {
-  restoredBackup,
+  itUpgradesTheInstallOf,
   startOn,
-  unpackedDataDir,
   upgradeFixture as fixture,
   type Install,
 } from '../support/old-installs.js';
@@ -102,17 +100,5 @@ describe('an install made before personal data was sealed', () => {
         ]).toEqual([key, projection.name, []]);
   }
 
-  it('upgrades its data directory in place', async () => {
-    await expectSealedThenErasable(unpackedDataDir('data-dir-6d85b79.tar.xz', cleanups));
-  }, 300_000);
-
-  it.each(databaseTargets)(
-    'restores its backup into a new install on $name',
-    async (target) => {
-      const install = await restoredBackup(target, 'backup-6d85b79.ndjson.gz', cleanups);
-      expect(install.header.counts).toMatchObject({ events: 1021, credentials: 7 });
-      await expectSealedThenErasable(install);
-    },
-    300_000,
-  );
+  itUpgradesTheInstallOf('6d85b79', { events: 1021, credentials: 7 }, expectSealedThenErasable, cleanups);
 });

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect } from '@jest/globals';
 import type { PoolSummary } from '@treble/contracts';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
-import { databaseTargets } from '../support/databases.js';
 import {
-  restoredBackup,
+  itUpgradesTheInstallOf,
   startOn,
-  unpackedDataDir,
   upgradeFixture as fixture,
   type Install,
 } from '../support/old-installs.js';
@@ -61,17 +59,5 @@ describe('an install made before several pools', () => {
       }).toEqual({ projection: projection.name, differences: [] });
   }
 
-  it('upgrades its data directory in place', async () => {
-    await expectTheSamePool(unpackedDataDir('data-dir-251ef82.tar.xz', cleanups));
-  }, 300_000);
-
-  it.each(databaseTargets)(
-    'restores its backup into a new install on $name',
-    async (target) => {
-      const install = await restoredBackup(target, 'backup-251ef82.ndjson.gz', cleanups);
-      expect(install.header.counts).toMatchObject({ events: 461, credentials: 7 });
-      await expectTheSamePool(install);
-    },
-    300_000,
-  );
+  itUpgradesTheInstallOf('251ef82', { events: 461, credentials: 7 }, expectTheSamePool, cleanups);
 });

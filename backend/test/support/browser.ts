@@ -99,6 +99,14 @@ export async function playerContext(
   return context;
 }
 
+/** Pat Host, the pool's first account (its admin), signed in to a new context, with the season set up. */
+export async function hostWithSeason(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const host = await browser.newContext();
+  await registerInContext(host, baseUrl, { firstName: 'Pat', lastName: 'Host', email: 'pat@example.com' });
+  await setUpSeason(host, baseUrl);
+  return host;
+}
+
 /** The season's 38 periods (from the bundled schedule) and their 760 team options. */
 export async function setUpSeason(adminContext: BrowserContext, baseUrl: string): Promise<void> {
   await expectOk(

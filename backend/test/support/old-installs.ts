@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect, it } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/app.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
@@ -10,7 +11,7 @@ import { Database } from '../../src/platform/database/database.js';
 import type { BackupHeader } from '../../src/operations/backup/backup-file.js';
 import { restorePool } from '../../src/operations/backup/pool-backup.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
-import type { TestDatabaseTarget } from './databases.js';
+import { databaseTargets, type TestDatabaseTarget } from './databases.js';
 
 /*
  * Installs made by older versions of main (test/fixtures/upgrade/README.md): their data directory
@@ -80,4 +81,26 @@ export async function startOn(
     app.get(ProjectionEngine).waitFor(await app.get<EventStore>(EVENT_STORE).headPosition(), 120_000);
   await settle();
   return { app, base, settle };
+}
+
+/** Both ways an old install arrives: its data directory upgraded in place, its backup restored on each database. */
+export function itUpgradesTheInstallOf(
+  commit: string,
+  counts: { events: number; credentials: number },
+  expectations: (install: Install) => Promise<void>,
+  cleanups: Cleanups,
+): void {
+  it('upgrades its data directory in place', async () => {
+    await expectations(unpackedDataDir(`data-dir-${commit}.tar.xz`, cleanups));
+  }, 300_000);
+
+  it.each(databaseTargets)(
+    'restores its backup into a new install on $name',
+    async (target) => {
+      const install = await restoredBackup(target, `backup-${commit}.ndjson.gz`, cleanups);
+      expect(install.header.counts).toMatchObject(counts);
+      await expectations(install);
+    },
+    300_000,
+  );
 }
