@@ -7,16 +7,43 @@ import type { Sql } from '../../platform/database/sql.js';
  * never gets a key again, so nothing appended after (or racing) their erasure is readable.
  */
 export class PersonKeys {
-  constructor(private readonly sql: Sql) {}
+  private readonly cache: Map<string, { key: Buffer; until: number }>;
 
-  /** The keys of these people that exist (an erased person has none). */
+  constructor(private readonly sql: Sql) {
+    let cache = caches.get(sql);
+    if (cache === undefined) caches.set(sql, (cache = new Map()));
+    this.cache = cache;
+  }
+
+  /**
+   * The keys of these people that exist (an erased person has none). Keys found are kept a while in
+   * this process (a pick reads its player's stream, which holds their sealed sign-up): a key never
+   * changes, and one deleted elsewhere meanwhile can only open events that come before the
+   * person's `PersonErased` in the log, which names the stand-in after them on every read side.
+   */
   async find(ids: readonly string[]): Promise<Map<string, Buffer>> {
-    if (ids.length === 0) return new Map();
+    const found = new Map<string, Buffer>();
+    const now = Date.now();
+    const missing = [...new Set(ids)].filter((id) => {
+      const kept = this.cache.get(id);
+      if (kept !== undefined && kept.until > now) found.set(id, kept.key);
+      return !found.has(id);
+    });
+    if (missing.length === 0) return found;
     const { rows } = await this.sql.query<{ person_id: string; key: Buffer }>(
       'SELECT person_id, key FROM person_keys WHERE person_id = ANY($1::text[])',
-      [[...new Set(ids)]],
+      [missing],
     );
-    return new Map(rows.map((row) => [row.person_id, row.key]));
+    for (const row of rows) {
+      found.set(row.person_id, row.key);
+      this.keep(row.person_id, row.key, now);
+    }
+    return found;
+  }
+
+  private keep(id: string, key: Buffer, now: number): void {
+    if (this.cache.size >= keptKeys) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(id, { key, until: now + keptForMs });
   }
 
   /**
@@ -44,7 +71,10 @@ export class PersonKeys {
       for (const row of rows) {
         // An erased person's fields are dropped, not sealed: the null "key" says so.
         if (row.key === null) keys.set(row.person_id, erased);
-        else if (keys.get(row.person_id) !== erased) keys.set(row.person_id, row.key);
+        else if (keys.get(row.person_id) !== erased) {
+          keys.set(row.person_id, row.key);
+          this.keep(row.person_id, row.key, Date.now());
+        }
       }
     }
     if (keys.size < wanted.length) throw new Error('A person key could not be made.');
@@ -53,9 +83,16 @@ export class PersonKeys {
 
   /** Deletes the person's key: every field sealed with it is unreadable from now on, in every copy of the log. */
   async shred(id: string): Promise<void> {
+    this.cache.delete(id);
     await this.sql.query('DELETE FROM person_keys WHERE person_id = $1', [id]);
+    this.cache.delete(id);
   }
 }
+
+/** Each database's keys kept in this process, so that two databases in one process never mix theirs. */
+const caches = new WeakMap<Sql, Map<string, { key: Buffer; until: number }>>();
+const keptKeys = 10_000;
+const keptForMs = 10 * 60_000;
 
 /** Stands for "this person was erased" among keys: their fields are stored as null. */
 export const erased = Buffer.alloc(0);
