@@ -41,7 +41,7 @@ export class PersonalDataExporter {
       'SELECT pool_id AS key FROM memberships WHERE user_id = $1 ORDER BY pool_id',
       [userId],
     );
-    const played = await this.queryBus.execute(new PlayedPoolsQuery());
+    const played = await this.queryBus.execute(new PlayedPoolsQuery(true));
     const pools: PersonalPoolData[] = [];
     for (const { key } of memberships) {
       const pool = played.find((candidate) => candidate.key === key);
