@@ -200,6 +200,16 @@ describe.each(databaseTargets)("erasing a person's data on $name", (target) => {
     await expectRefused(app, ada, erase(bob.user.id, bob.user.id), 409, 'MEMBER_OF_OTHER_POOLS');
   });
 
+  it("lists every pool a person is in in their export, each with that pool's part", async () => {
+    const data = (await bob.request('GET', '/api/auth/user/data')).body as PersonalDataExport;
+    expect(
+      data.pools.map(({ pool, membership, picks }) => [pool.address, membership.isAdmin, picks.length]),
+    ).toEqual([
+      ['default', false, 1],
+      ['family-erasure', false, 0],
+    ]);
+  });
+
   it('erases her: nobody else’s standings change, a stand-in keeps her points, no trace stays', async () => {
     const before = await history();
     const erased = await yara.request('POST', '/api/auth/user/erasure', { password: yara.password });
