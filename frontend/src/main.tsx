@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { authUserQueryOptions } from './api/auth';
 import { createRoot } from 'react-dom/client';
 import { OfflineNotice } from './pwa/offline-notice';
@@ -8,17 +8,30 @@ import { registerServiceWorker } from './pwa/register-service-worker';
 import { createQueryClient } from './query-client';
 import { ConnectionBanner } from './realtime/connection-banner';
 import { RealtimeProvider } from './realtime/realtime-provider';
-import { getSocket } from './realtime/socket';
+import type { TrebleSocket } from './realtime/socket';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
-const socket = getSocket();
-
-/** Live updates for signed-in users only: the server refuses sockets without a session. */
+/**
+ * Live updates for signed-in users only: the server refuses sockets without a session. The socket's
+ * code (socket.io) loads once someone is signed in, after the page's first render: a first visit
+ * downloads only what the page it shows needs.
+ */
 function LiveUpdates({ children }: { children: ReactNode }) {
   const { data: user } = useQuery(authUserQueryOptions());
+  const [socket, setSocket] = useState<TrebleSocket | null>(null);
+  useEffect(() => {
+    if (!user || socket !== null) return;
+    let cancelled = false;
+    void import('./realtime/socket').then(({ getSocket }) => {
+      if (!cancelled) setSocket(getSocket());
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [user, socket]);
   return (
     <RealtimeProvider
       socket={socket}

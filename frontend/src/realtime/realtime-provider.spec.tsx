@@ -126,6 +126,24 @@ describe('RealtimeProvider and LiveIndicator', () => {
     unsubscribe();
   });
 
+  test('while the socket is still loading it says Connecting…, then connects once it is there', () => {
+    const queryClient = new QueryClient();
+    const socket = new FakeSocket();
+    const page = (loaded: FakeSocket | null) => (
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider socket={loaded as unknown as TrebleSocket | null} queryClient={queryClient}>
+          <LiveIndicator />
+        </RealtimeProvider>
+      </QueryClientProvider>
+    );
+    const view = render(page(null));
+    expect(screen.getByRole('status').textContent).toBe('Connecting…');
+    view.rerender(page(socket));
+    expect(socket.connectCalls).toBe(1);
+    act(() => socket.serverAccepts());
+    expect(screen.getByRole('status').textContent).toBe('Live');
+  });
+
   test('a reconnect refetches the queries on screen; the first connect does not', async () => {
     const { socket, queryClient, flush, fetches, unsubscribe } = setup();
     await flush();

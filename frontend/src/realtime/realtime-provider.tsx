@@ -20,7 +20,8 @@ export function useConnectionState(): ConnectionState {
 }
 
 interface RealtimeProviderProps {
-  socket: TrebleSocket;
+  /** null while the socket's code is still loading (it loads after the page's first render). */
+  socket: TrebleSocket | null;
   queryClient: QueryClient;
   /** Connect only while true: the server accepts signed-in sockets only. */
   enabled?: boolean;
@@ -50,12 +51,13 @@ export function RealtimeProvider({
   userId = null,
   children,
 }: RealtimeProviderProps) {
-  const [state, setState] = useState<ConnectionState>(socket.connected ? 'live' : 'connecting');
+  const [state, setState] = useState<ConnectionState>(socket?.connected ? 'live' : 'connecting');
   // Survives effect re-runs (React StrictMode mounts effects twice) so a reconnect is told apart
   // from the first connection.
-  const hasConnected = useRef(socket.connected);
+  const hasConnected = useRef(socket?.connected ?? false);
 
   useEffect(() => {
+    if (socket === null) return;
     if (!enabled) {
       // Signed out: the session is gone, so is the connection.
       if (socket.active || socket.connected) socket.disconnect();
