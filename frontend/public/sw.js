@@ -5,7 +5,7 @@
  * comes from push-sw.js, loaded here: this file stays the one service worker of the app.
  */
 importScripts('/push-sw.js');
-const SHELL_CACHE = 'treble-shell-v2';
+const SHELL_CACHE = 'treble-shell-v3';
 const SHELL_FILES = ['/', '/manifest.webmanifest', '/favicon.svg', '/favicon-32.png', '/icons/icon-192.png'];
 
 /** The built files index.html loads (hashed, so a new release brings new names). */
@@ -18,23 +18,32 @@ function assetsOf(html) {
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
+      // What the first page needs, which the browser has just downloaded anyway: index.html and
+      // its own files. The code of the other pages follows once the page is usable (below).
       const cache = await caches.open(SHELL_CACHE);
       const response = await fetch('/', { cache: 'no-cache' });
       const html = await response.clone().text();
       await cache.put('/', response);
-      // Every built script and style (the build lists them), so that pages whose code loads on
-      // demand open offline too; index.html's own files if the list is missing.
-      let assets = assetsOf(html);
-      try {
-        const list = await fetch('/app-shell.json', { cache: 'no-cache' });
-        if (list.ok) assets = [...new Set([...assets, ...(await list.json()).assets])];
-      } catch {
-        // offline while installing: index.html's files are enough to start
-      }
-      await cache.addAll([...SHELL_FILES.filter((url) => url !== '/'), ...assets]);
+      await cache.addAll([...SHELL_FILES.filter((url) => url !== '/'), ...assetsOf(html)]);
       await self.skipWaiting();
     })(),
   );
+});
+
+/**
+ * Every other built script and style (the build lists them in app-shell.json), so that pages whose
+ * code loads on demand open offline too. The page asks for it when it is idle after its first
+ * render (register-service-worker.ts), so a first visit downloads only what it shows first.
+ */
+async function cacheAppShell() {
+  const cache = await caches.open(SHELL_CACHE);
+  const list = await fetch('/app-shell.json', { cache: 'no-cache' });
+  if (!list.ok) return;
+  for (const asset of (await list.json()).assets) if (!(await cache.match(asset))) await cache.add(asset);
+}
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'cache-app-shell') event.waitUntil(cacheAppShell().catch(() => undefined));
 });
 
 self.addEventListener('activate', (event) => {

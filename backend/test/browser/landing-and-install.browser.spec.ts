@@ -135,6 +135,19 @@ describe('journey: the landing page, compressed files and an installable app', (
       [],
     );
 
+    // Once the page is idle, the code of every other page is kept too (for offline use), not before.
+    expect(
+      await page.evaluate<boolean>(`(async () => {
+        const { assets } = await (await fetch('/app-shell.json')).json();
+        const cache = await caches.open('treble-shell-v3');
+        for (;;) {
+          const kept = await Promise.all(assets.map((asset) => cache.match(asset)));
+          if (kept.every(Boolean)) return assets.length > 20;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })()`),
+    ).toBe(true);
+
     // Offline, the start URL still opens (from the cache) and the page says it is offline.
     await context.setOffline(true);
     await page.goto(`${server.baseUrl}/`);
