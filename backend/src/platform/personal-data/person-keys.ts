@@ -7,11 +7,14 @@ import type { Sql } from '../../platform/database/sql.js';
  * never gets a key again, so nothing appended after (or racing) their erasure is readable.
  */
 export class PersonKeys {
-  private readonly cache: Map<string, { key: Buffer; until: number }>;
+  private readonly cache: KeptKeys;
 
   constructor(private readonly sql: Sql) {
     let cache = caches.get(sql);
-    if (cache === undefined) caches.set(sql, (cache = new Map()));
+    if (cache === undefined) {
+      cache = new Map();
+      caches.set(sql, cache);
+    }
     this.cache = cache;
   }
 
@@ -90,7 +93,8 @@ export class PersonKeys {
 }
 
 /** Each database's keys kept in this process, so that two databases in one process never mix theirs. */
-const caches = new WeakMap<Sql, Map<string, { key: Buffer; until: number }>>();
+type KeptKeys = Map<string, { key: Buffer; until: number }>;
+const caches = new WeakMap<Sql, KeptKeys>();
 const keptKeys = 10_000;
 const keptForMs = 10 * 60_000;
 
