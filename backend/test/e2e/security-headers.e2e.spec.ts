@@ -62,6 +62,7 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
     );
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app.js'), 'export {};');
+    await fs.writeFile(path.join(webDist, 'assets', 'chunk-AbCd1234.js'), 'export {};');
   });
   afterAll(async () => {
     await fs.rm(webDist, { recursive: true, force: true });
@@ -98,6 +99,22 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
         docs: 200,
       });
       for (const response of Object.values(answers)) expectBaseHeaders(response);
+    });
+
+    it('sends a hashed built file only the headers a subresource needs (W7: no document policies)', async () => {
+      const response = await app.request('GET', '/assets/chunk-AbCd1234.js');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      for (const absent of [
+        'content-security-policy',
+        'x-frame-options',
+        'x-powered-by',
+        'etag',
+        'last-modified',
+      ])
+        expect([absent, response.headers.get(absent)]).toEqual([absent, null]);
     });
 
     it('sends no HSTS and does not upgrade requests: the pool may be served over plain HTTP', async () => {

@@ -1,12 +1,14 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/config.js';
+import { isHashedAsset } from './web-app-files.js';
 
 /** HSTS max-age when `COOKIE_SECURE` says the pool is served over HTTPS: 180 days. */
 const hstsMaxAgeSeconds = 180 * 24 * 60 * 60;
 
 /**
- * The security headers of every response (API, web app, Swagger), set with helmet.
+ * The security headers of every response (API, web app, Swagger), set with helmet; a hashed built
+ * file (`/assets/…-{hash}.js`) gets only those that apply to a subresource.
  *
  * The Content-Security-Policy allows what the built web app uses and nothing else: scripts only
  * from this origin (Vite emits module scripts and no inline ones), `fetch` and Socket.IO (polling
@@ -18,6 +20,19 @@ const hstsMaxAgeSeconds = 180 * 24 * 60 * 60;
  * `COOKIE_SECURE` says the pool runs behind HTTPS: a pool on plain HTTP in a LAN must keep working.
  */
 export function securityHeaders(config: AppConfig): RequestHandler {
+  const everyAnswer = helmetHeaders(config);
+  return (request, response, next) => {
+    if (!isHashedAsset(request.path)) return everyAnswer(request, response, next);
+    // A built script or style is no document: a CSP, frame or referrer policy on it does nothing,
+    // and 37 of them cost a first visit some 25 KB (W7). It keeps what applies to a subresource.
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    response.removeHeader('X-Powered-By');
+    next();
+  };
+}
+
+function helmetHeaders(config: AppConfig): RequestHandler {
   const connectSrc = ["'self'"];
   if (config.publicUrl !== null) {
     // 'self' covers ws:/wss: to this host in current browsers; older ones need it spelled out.

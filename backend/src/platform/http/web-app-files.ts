@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type express from 'express';
 
 /** Vite names the built files under `assets/` by content hash: they never change, cache them for a year. */
 const hashedAsset = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+/** Whether a path names a built file that never changes (its name holds its content's hash). */
+export const isHashedAsset = (urlPath: string): boolean => hashedAsset.test(urlPath);
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -79,6 +83,16 @@ export function webAppFiles(webDist: string): express.RequestHandler {
     );
     if (encoding) response.setHeader('Content-Encoding', encoding);
     const sent = encoding ? `${file}.${encoding === 'br' ? 'br' : 'gz'}` : file;
+    // A hashed file never changes: sent as it is, with no validators to send or check (W7).
+    if (isHashedAsset(servedPath)) {
+      fs.stat(sent, (error, stat) => {
+        if (error) return next(error);
+        response.setHeader('Content-Length', stat.size);
+        if (request.method === 'HEAD') return response.end();
+        pipeline(fs.createReadStream(sent), response).catch(() => response.destroy());
+      });
+      return;
+    }
     response.sendFile(sent, { cacheControl: false, lastModified: true, etag: true }, (error) => {
       if (error && !response.headersSent) next(error);
     });
