@@ -47,7 +47,8 @@ export interface PersonalPoolData {
     last10: { rank: number; points: number } | null;
   }[];
   notifications: {
-    settings: { timeZone: string | null; reminder: string; results: string; announcement: string } | null;
+    /** The choices in effect; each kind's channels as `email+push`, `email`, `push` or `off`. */
+    settings: { timeZone: string | null; reminder: string; results: string; announcement: string };
     pushSubscriptions: { createdAt: string }[];
     deliveries: { sentAt: string; kind: string; channel: string }[];
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store.port.js';
+import { fold, loadAggregate } from '../event-store/read-stream.js';
 import type { Sql } from '../platform/database/sql.js';
 import {
   decideRegisterUser,
@@ -10,7 +11,7 @@ import {
   userStreamId,
 } from '../accounts/domain/index.js';
 import { poolRegistryModel, poolRegistryStreamId } from '../pools/domain/index.js';
-import type { EventMetadata, StreamModel, DomainEvent } from '../shared/domain/event.js';
+import type { EventMetadata } from '../shared/domain/event.js';
 import {
   backupFormat,
   backupFormatVersion,
@@ -36,21 +37,6 @@ import {
  * their ids, and the projector builds its rows like any new events. The default pool is the
  * install's own: back the whole install up for it.
  */
-
-const fold = <State, Event extends DomainEvent>(
-  events: RecordedEvent[],
-  model: StreamModel<State, Event>,
-) => ({
-  state: events.reduce(
-    (state, event) => model.evolve(state, event as unknown as Event),
-    model.initialState(),
-  ),
-  version: events.length - 1,
-});
-
-async function registryOf(store: EventStore) {
-  return fold(await store.readStream(poolRegistryStreamId), poolRegistryModel);
-}
 
 const batchSize = 2_000;
 
@@ -94,7 +80,7 @@ export async function backupOnePool(options: {
   ];
   const accounts: BackupAccountLine[] = [];
   for (const personId of members) {
-    const { state } = fold(await store.readStream(userStreamId(personId)), userModel);
+    const { state } = await loadAggregate(store, userStreamId(personId), userModel);
     const { rows } = await database.query<{ password_hash: string }>(
       'SELECT password_hash FROM user_credentials WHERE user_id::text = $1',
       [personId],
@@ -165,7 +151,7 @@ export async function restoreOnePool(options: {
   if (events.length !== header.counts.events || accounts.length !== (header.counts.accounts ?? 0))
     throw new BackupFileError('The backup is incomplete.');
 
-  const registry = await registryOf(store);
+  const registry = await loadAggregate(store, poolRegistryStreamId, poolRegistryModel);
   if (registry.state.pools.some((known) => known.key === pool.key || known.address === pool.address))
     throw new RestoreRefusedError(
       `This install has (or had) a pool at ${pool.address}: it cannot take another.`,
@@ -173,12 +159,13 @@ export async function restoreOnePool(options: {
   const made: BackupAccountLine[] = [];
   const taken: string[] = [];
   for (const account of accounts) {
-    const here = fold(await store.readStream(userStreamId(account.personId)), userModel);
+    const here = await loadAggregate(store, userStreamId(account.personId), userModel);
     if (here.state.registered) continue;
     made.push(account);
     if (account.email === null) continue;
-    const reservation = fold(
-      await store.readStream(emailReservationStreamId(account.email)),
+    const reservation = await loadAggregate(
+      store,
+      emailReservationStreamId(account.email),
       emailReservationModel,
     );
     if (reservation.state.reservedBy !== null) taken.push(account.email);
@@ -215,11 +202,7 @@ export async function restoreOnePool(options: {
   }
   // Last: until the pool is in the registry, no route finds it, so a restore cut short shows nothing.
   const registryEvents = events.filter((event) => event.streamId === poolRegistryStreamId);
-  await store.append(
-    poolRegistryStreamId,
-    registryEvents.map(copy),
-    registry.version < 0 ? 'no_stream' : registry.version,
-  );
+  await store.append(poolRegistryStreamId, registryEvents.map(copy), registry.version);
   return { header, accountsMade: made.length, accountsKept: accounts.length - made.length };
 }
 
@@ -237,12 +220,8 @@ async function makeAccount(
   if (account.email !== null) {
     const reservation = emailReservationStreamId(account.email);
     // Free here (checked): never used, or given back (an erasure, a removal).
-    const here = fold(await store.readStream(reservation), emailReservationModel);
-    await store.append(
-      reservation,
-      stamp(decideReserveEmail(here.state, { userId })),
-      here.version < 0 ? 'no_stream' : here.version,
-    );
+    const here = await loadAggregate(store, reservation, emailReservationModel);
+    await store.append(reservation, stamp(decideReserveEmail(here.state, { userId })), here.version);
     if (account.passwordHash !== null)
       await database.query(
         'INSERT INTO user_credentials (user_id, email, password_hash, updated_at) VALUES ($1, $2, $3, $4)',

@@ -32,7 +32,7 @@ function asStreamRead<Event extends DomainEvent>(recorded: RecordedEvent[]): Str
 }
 
 /** The one fold: a stream's events through its model, and the version they were read at. */
-function fold<State, Event extends DomainEvent>(
+export function fold<State, Event extends DomainEvent>(
   recorded: RecordedEvent[],
   model: StreamModel<State, Event>,
 ): Aggregate<State> {

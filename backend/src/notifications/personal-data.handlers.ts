@@ -7,7 +7,7 @@ import {
   type IQueryHandler,
 } from '@nestjs/cqrs';
 import { Interval } from '@nestjs/schedule';
-import type { PersonalPoolData } from '@treble/contracts';
+import type { ChannelChoice, PersonalPoolData } from '@treble/contracts';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { Database } from '../platform/database/database.js';
 import { inPool } from '../platform/pool-scope/pool-scope.js';
@@ -16,6 +16,7 @@ import {
   PersonalNotificationsQuery,
 } from '../shared/commands/personal-data-commands.js';
 import { PlayedPoolsQuery } from '../shared/queries/pool-queries.js';
+import { NotificationStore } from './notification-store.js';
 
 /** An erased person's choices, push subscriptions and deliveries go (docs/adr/017). */
 @CommandHandler(ForgetPersonCommand)
@@ -36,27 +37,20 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
   }
 }
 
+/** A kind's channels as one word: `email+push`, `email`, `push` or `off`. */
+const channelsOf = (choice: ChannelChoice): string =>
+  [choice.email && 'email', choice.push && 'push'].filter(Boolean).join('+') || 'off';
+
 /** A person's notification choices, browsers and deliveries in the current pool, for their export. */
 @QueryHandler(PersonalNotificationsQuery)
 export class PersonalNotificationsHandler implements IQueryHandler<PersonalNotificationsQuery> {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly store: NotificationStore,
+  ) {}
 
   async execute({ userId }: PersonalNotificationsQuery): Promise<PersonalPoolData['notifications']> {
-    const { rows: settings } = await this.database.query<{
-      time_zone: string | null;
-      reminder: string;
-      results: string;
-      announcement: string;
-    }>(
-      `SELECT time_zone, ${['reminder', 'results', 'announcement']
-        .map(
-          (kind) =>
-            `concat_ws('+', CASE WHEN ${kind}_email THEN 'email' END, CASE WHEN ${kind}_push THEN 'push' END) AS ${kind}`,
-        )
-        .join(', ')}
-         FROM notification_settings WHERE user_id = $1`,
-      [userId],
-    );
+    const settings = await this.store.settings(userId);
     const { rows: push } = await this.database.query<{ created_at: Date }>(
       'SELECT created_at FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at',
       [userId],
@@ -65,16 +59,14 @@ export class PersonalNotificationsHandler implements IQueryHandler<PersonalNotif
       'SELECT sent_at, kind, channel FROM notification_log WHERE user_id = $1 ORDER BY sent_at, id',
       [userId],
     );
-    const setting = settings[0];
     return {
-      settings: setting
-        ? {
-            timeZone: setting.time_zone,
-            reminder: setting.reminder || 'off',
-            results: setting.results || 'off',
-            announcement: setting.announcement || 'off',
-          }
-        : null,
+      // The choices in effect (the defaults until the person changed any).
+      settings: {
+        timeZone: settings.timeZone,
+        reminder: channelsOf(settings.reminder),
+        results: channelsOf(settings.results),
+        announcement: channelsOf(settings.announcement),
+      },
       pushSubscriptions: push.map((row) => ({ createdAt: row.created_at.toISOString() })),
       deliveries: deliveries.map((row) => ({
         sentAt: row.sent_at.toISOString(),

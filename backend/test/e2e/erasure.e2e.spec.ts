@@ -198,6 +198,14 @@ describe.each(databaseTargets)("erasing a person's data on $name", (target) => {
     const { token } = link.body as CreatedInvitation;
     expect((await bob.request('POST', `/api/invitations/${token}/join`)).status).toBe(200);
     await expectRefused(app, ada, erase(bob.user.id, bob.user.id), 409, 'MEMBER_OF_OTHER_POOLS');
+    // An admin of the family pool cannot reach a person who is no member of it.
+    const family = '/api/pools/family-erasure/admin/users';
+    const fromFamily = [`POST`, `${family}/${cat.user.id}/erasure`, { confirmUserId: cat.user.id }] as [
+      string,
+      string,
+      unknown,
+    ];
+    await expectRefused(app, ada, fromFamily, 404, 'USER_NOT_FOUND');
   });
 
   it("lists every pool a person is in in their export, each with that pool's part", async () => {

@@ -22,6 +22,7 @@ import {
   userModel,
   userStreamId,
 } from '../../domain/index.js';
+import { UserDirectory } from '../../queries/users/user-directory.js';
 import { addressTag } from '../../sessions/counted-windows.js';
 import { PasswordConfirmation } from '../../sessions/password-confirmation.js';
 import { memberId } from '../manage-members/member-management.service.js';
@@ -46,6 +47,7 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
     private readonly database: Database,
     private readonly commandBus: CommandBus,
     private readonly confirmation: PasswordConfirmation,
+    private readonly users: UserDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.keys = new PersonKeys(database);
@@ -65,15 +67,6 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
         correlationId: randomUUID(),
       });
     }
-  }
-
-  /** The pools the person is a member of (active or not), with whether they are an admin there. */
-  async poolsOf(userId: string): Promise<{ key: string; isAdmin: boolean }[]> {
-    const { rows } = await this.database.query<{ key: string; is_admin: boolean }>(
-      'SELECT pool_id AS key, is_admin FROM memberships WHERE user_id = $1 ORDER BY pool_id',
-      [userId],
-    );
-    return rows.map((row) => ({ key: row.key, isAdmin: row.is_admin }));
   }
 
   /** The signed-in person erases themselves, confirmed with their password (limited like a sign-in). */
@@ -105,7 +98,7 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
         ErrorCodes.VALIDATION_FAILED,
         'To delete your own account, use "Delete my account" on your Profile page.',
       );
-    const pools = await this.poolsOf(id);
+    const pools = await this.users.membershipsOf(id);
     const erasedAlready = (await loadAggregate(this.eventStore, userStreamId(id), userModel)).state.erasedAs;
     if (!pools.some((pool) => pool.key === currentPoolKey()))
       throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
@@ -126,7 +119,9 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
     const { state } = await loadAggregate(this.eventStore, userStreamId(userId), userModel);
     if (!state.registered) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
     if (state.erasedAs !== null) throw alreadyErased();
-    const adminOf = (await this.poolsOf(userId)).filter((pool) => pool.isAdmin).map((pool) => pool.key);
+    const adminOf = (await this.users.membershipsOf(userId))
+      .filter((pool) => pool.isAdmin)
+      .map((pool) => pool.key);
     for (const key of adminOf) {
       const { state: admins } = await inPool(key, () =>
         loadAggregate(this.eventStore, poolAdminsStreamId, poolAdminsModel),
@@ -169,7 +164,7 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
         (reservation) => decideReleaseEmail(reservation, { userId }),
         metadataFor(context),
       );
-    const pools = await this.poolsOf(userId);
+    const pools = await this.users.membershipsOf(userId);
     for (const pool of pools.filter((candidate) => candidate.isAdmin)) {
       // Checked before the erasure began; a stand-in nobody can sign in as must not stay an admin.
       await inPool(pool.key, () =>

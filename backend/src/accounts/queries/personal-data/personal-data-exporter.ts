@@ -9,6 +9,7 @@ import {
 } from '../../../shared/commands/personal-data-commands.js';
 import { DomainError } from '../../../shared/domain/domain-error.js';
 import { PlayedPoolsQuery } from '../../../shared/queries/pool-queries.js';
+import { UserDirectory } from '../users/user-directory.js';
 
 const iso = (value: Date) => value.toISOString();
 
@@ -23,24 +24,13 @@ export class PersonalDataExporter {
   constructor(
     private readonly database: Database,
     private readonly queryBus: QueryBus,
+    private readonly users: UserDirectory,
   ) {}
 
   async export(userId: string, now: Date): Promise<PersonalDataExport> {
-    const { rows: people } = await this.database.query<{
-      email: string | null;
-      first_name: string | null;
-      last_name: string | null;
-      profile_image_url: string | null;
-      created_at: Date;
-    }>('SELECT email, first_name, last_name, profile_image_url, created_at FROM persons WHERE id = $1', [
-      userId,
-    ]);
-    const person = people[0];
-    if (person === undefined) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
-    const { rows: memberships } = await this.database.query<{ key: string }>(
-      'SELECT pool_id AS key FROM memberships WHERE user_id = $1 ORDER BY pool_id',
-      [userId],
-    );
+    const account = await this.users.find(userId);
+    if (account === null) throw new DomainError(ErrorCodes.USER_NOT_FOUND, 'There is no such user.');
+    const memberships = await this.users.membershipsOf(userId);
     const played = await this.queryBus.execute(new PlayedPoolsQuery(true));
     const pools: PersonalPoolData[] = [];
     for (const { key } of memberships) {
@@ -62,11 +52,11 @@ export class PersonalDataExporter {
       exportedAt: iso(now),
       account: {
         id: userId,
-        email: person.email ?? '',
-        firstName: person.first_name,
-        lastName: person.last_name,
-        profileImageUrl: person.profile_image_url,
-        createdAt: iso(person.created_at),
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        profileImageUrl: account.profileImageUrl,
+        createdAt: account.createdAt,
       },
       pools,
       sessions: sessions.map((row) => ({

@@ -29,13 +29,19 @@ export class UserDirectory {
     return (await this.poolsOf(userId)).find((pool) => pool.key === poolKey)?.role ?? null;
   }
 
-  /** The pools a person is an active member of (the default pool's key is ''), with their role. */
-  async poolsOf(userId: string): Promise<{ key: string; role: PoolRole }[]> {
-    const rows = await this.dataSource.query<Array<{ key: string; admin: boolean }>>(
-      'SELECT pool_id AS key, is_admin AS admin FROM memberships WHERE user_id = $1 AND active ORDER BY pool_id',
+  /** Every pool a person is a member of, active or not (the default pool's key is ''). */
+  async membershipsOf(userId: string): Promise<{ key: string; isAdmin: boolean; active: boolean }[]> {
+    return this.dataSource.query<Array<{ key: string; isAdmin: boolean; active: boolean }>>(
+      'SELECT pool_id AS key, is_admin AS "isAdmin", active FROM memberships WHERE user_id = $1 ORDER BY pool_id',
       [userId],
     );
-    return rows.map((row) => ({ key: row.key, role: row.admin ? 'admin' : 'player' }));
+  }
+
+  /** The pools a person is an active member of, with their role. */
+  async poolsOf(userId: string): Promise<{ key: string; role: PoolRole }[]> {
+    return (await this.membershipsOf(userId))
+      .filter((membership) => membership.active)
+      .map((membership) => ({ key: membership.key, role: membership.isAdmin ? 'admin' : 'player' }));
   }
 
   /** How many active members each pool has. */
