@@ -59,8 +59,8 @@ export class EventStoreModule {
 /** Every append, whichever writer made it, is noted in the current write scope (write-scope.ts). */
 function notingWrites(store: EventStore): EventStore {
   const append = store.append.bind(store);
-  store.append = async (streamId, events, expectedVersion) => {
-    const result = await append(streamId, events, expectedVersion);
+  store.append = async (streamId, events, expectedVersion, options) => {
+    const result = await append(streamId, events, expectedVersion, options);
     noteWritten(result.position);
     return result;
   };

@@ -33,6 +33,15 @@ export interface RecordedEvent<Data = unknown> {
  */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
 
+/**
+ * Other streams a decision was made on, each at the version it was read at (`no_stream`: it did not
+ * exist): the append goes in only if every one of them still stands there, in the same statement
+ * where the storage allows it (Postgres), so state read from a cache is never trusted stale.
+ */
+export interface AppendOptions {
+  readonly alsoExpect?: ReadonlyArray<{ readonly streamId: string; readonly version: number | 'no_stream' }>;
+}
+
 export interface AppendResult {
   /** Version of the last event appended: pass it as the next expected version. */
   nextExpectedVersion: number;
@@ -83,7 +92,13 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  /** Fails with WrongExpectedVersionError when the stream, or a stream of `alsoExpect`, has moved. */
+  append(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   /** The stream's events in version order; an empty list for a stream that does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**

@@ -11,8 +11,8 @@ import type { EventStore, NewEvent, RecordedEvent } from './event-store.port.js'
 export function protectingPersonalData(store: EventStore, keys: PersonKeys): EventStore {
   return {
     kind: store.kind,
-    append: async (streamId, events: NewEvent[], expectedVersion) =>
-      store.append(streamId, await sealData(keys, events), expectedVersion),
+    append: async (streamId, events: NewEvent[], expectedVersion, options) =>
+      store.append(streamId, await sealData(keys, events), expectedVersion, options),
     readStream: async (streamId, options) => openData(keys, await store.readStream(streamId, options)),
     async readStreams(streamIds) {
       const streams = await store.readStreams(streamIds);

@@ -40,12 +40,17 @@ export function poolStreamId(streamId: string, key: string): string {
 export function poolLens(store: EventStore): EventStore {
   return {
     kind: store.kind,
-    append(streamId, events, expectedVersion) {
+    append(streamId, events, expectedVersion, options) {
       const key = currentPoolKey();
-      if (key === DEFAULT_POOL_KEY || poollessCategories.has(categoryOf(streamId)))
-        return store.append(streamId, events, expectedVersion);
+      if (key === DEFAULT_POOL_KEY) return store.append(streamId, events, expectedVersion, options);
+      const alsoExpect = options?.alsoExpect?.map((other) => ({
+        ...other,
+        streamId: poolStreamId(other.streamId, key),
+      }));
+      if (poollessCategories.has(categoryOf(streamId)))
+        return store.append(streamId, events, expectedVersion, { alsoExpect });
       const pooled = events.map((event) => ({ ...event, metadata: { ...event.metadata, pool: key } }));
-      return store.append(poolStreamId(streamId, key), pooled, expectedVersion);
+      return store.append(poolStreamId(streamId, key), pooled, expectedVersion, { alsoExpect });
     },
     readStream: (streamId, options) => store.readStream(poolStreamId(streamId, currentPoolKey()), options),
     readStreams(streamIds) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { serverTarget, type TestDatabaseHandle } from '../../test/support/databases.js';
-import type { Sql, TransactionalSql } from '../platform/database/sql.js';
+import type { TransactionalSql } from '../platform/database/sql.js';
 import type { EventMetadata } from '../shared/domain/event.js';
-import type { NewEvent, RecordedEvent } from './event-store.port.js';
+import { WrongExpectedVersionError, type NewEvent, type RecordedEvent } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 /**
@@ -28,26 +28,22 @@ function gate(): { reached: Promise<void>; open: () => void; wait: () => Promise
   };
 }
 
-/** A database whose transactions stop at a gate: after the statement that matches, or before commit. */
-function gated(
-  database: TransactionalSql,
-  hooks: { afterStatement?: (text: string) => Promise<void>; beforeCommit?: () => Promise<void> },
-): TransactionalSql {
+/**
+ * A database on which an append (one statement, in a transaction of its own) stops at a gate after
+ * the statement and before its commit: its transaction id is taken and its events are written but
+ * not committed, as a slow commit leaves them. Other statements go through as they are.
+ */
+function gated(database: TransactionalSql, stop: () => Promise<void>): TransactionalSql {
   return {
-    query: (text, params) => database.query(text, params),
-    transaction: (work) =>
-      database.transaction(async (sql) => {
-        const hooked: Sql = {
-          async query<Row>(text: string, params?: readonly unknown[]) {
+    query: <Row>(text: string, params?: readonly unknown[]) =>
+      text.includes('INSERT INTO events')
+        ? database.transaction(async (sql) => {
             const result = await sql.query<Row>(text, params);
-            await hooks.afterStatement?.(text);
+            await stop();
             return result;
-          },
-        };
-        const result = await work(hooked);
-        await hooks.beforeCommit?.();
-        return result;
-      }),
+          })
+        : database.query<Row>(text, params),
+    transaction: (work) => database.transaction(work),
   };
 }
 
@@ -81,20 +77,10 @@ const event = (type: string): NewEvent => ({
       const after = await reader.headPosition();
       const slow = gate();
       const late = gate();
-      // The first writer stops once its stream row is written (its transaction id is taken).
-      let slowStopped = false;
-      const first = new PostgresEventStore(
-        gated(handle.database, {
-          afterStatement: async (text) => {
-            if (!slowStopped && text.includes('event_streams')) {
-              slowStopped = true;
-              await slow.wait();
-            }
-          },
-        }),
-      );
-      // The second writer writes everything, then stops before its commit.
-      const second = new PostgresEventStore(gated(handle.database, { beforeCommit: () => late.wait() }));
+      // The first writer stops once its events are written (its transaction id is taken); so does the
+      // second, which began later, and the first commits first.
+      const first = new PostgresEventStore(gated(handle.database, () => slow.wait()));
+      const second = new PostgresEventStore(gated(handle.database, () => late.wait()));
 
       const firstAppend = first.append(`order-${randomUUID()}`, [event('BeganFirst')], 'no_stream');
       await slow.reached;
@@ -118,17 +104,7 @@ const event = (type: string): NewEvent => ({
       const reader = new PostgresEventStore(handle.database);
       const before = await reader.headPosition();
       const slow = gate();
-      let stopped = false;
-      const first = new PostgresEventStore(
-        gated(handle.database, {
-          afterStatement: async (text) => {
-            if (!stopped && text.includes('event_streams')) {
-              stopped = true;
-              await slow.wait();
-            }
-          },
-        }),
-      );
+      const first = new PostgresEventStore(gated(handle.database, () => slow.wait()));
       const running = first.append(`lag-${randomUUID()}`, [event('Running')], 'no_stream');
       await slow.reached;
       const committed = await reader.append(`lag-${randomUUID()}`, [event('Committed')], 'no_stream');
@@ -145,6 +121,37 @@ const event = (type: string): NewEvent => ({
         'Committed',
       ]);
       await Promise.all([reader.close(), first.close()]);
+    });
+
+    it('lets no decision through on a stream another writer moves at the same moment', async () => {
+      const reader = new PostgresEventStore(handle.database);
+      // Many rounds: the interleaving that would let a stale decision in is a matter of timing.
+      for (let round = 0; round < 30; round++) {
+        const guarded = `guard-${randomUUID()}`;
+        const decided = Array.from({ length: 11 }, () => `guard-${randomUUID()}`);
+        await reader.append(guarded, [event('Opened')], 'no_stream');
+        const outcomes = await Promise.allSettled([
+          reader.append(guarded, [event('Closed')], 0),
+          ...decided.map((id) =>
+            reader.append(id, [event('Decided')], 'no_stream', {
+              alsoExpect: [{ streamId: guarded, version: 0 }],
+            }),
+          ),
+        ]);
+        const closed = outcomes[0]!.status === 'fulfilled';
+        expect(closed).toBe(true);
+        // Every decision that went in was made while the stream stood at 0: it went in before the close.
+        const closedAt = (await reader.readStream(guarded))[1]!.position;
+        for (const [index, outcome] of outcomes.slice(1).entries()) {
+          const events = await reader.readStream(decided[index]!);
+          if (outcome.status === 'fulfilled') expect(events[0]!.position < closedAt).toBe(true);
+          else {
+            expect(outcome.reason).toBeInstanceOf(WrongExpectedVersionError);
+            expect(events).toEqual([]);
+          }
+        }
+      }
+      await reader.close();
     });
 
     it('is not held back by a long transaction that appends nothing (a report, an index build)', async () => {

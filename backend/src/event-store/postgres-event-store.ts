@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { EventMetadata } from '../shared/domain/event.js';
-import type { Sql, TransactionalSql } from '../platform/database/sql.js';
+import type { TransactionalSql } from '../platform/database/sql.js';
+import { withoutPoolSetting } from '../platform/pool-scope/pool-scope.js';
 import { PollingSubscription } from './polling-subscription.js';
 import {
   WrongExpectedVersionError,
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
@@ -49,18 +51,45 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-/** How an append moves its stream's row to the new version, by what it expects (a version: `$4`). */
-const headSql = {
-  no_stream: `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
-    ON CONFLICT (stream_id) DO NOTHING`,
-  any: `INSERT INTO event_streams (stream_id, version) VALUES ($1, $2 - 1)
-    ON CONFLICT (stream_id) DO UPDATE SET version = event_streams.version + $2, updated_at = now()`,
-  stream_exists: `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1`,
-  version: `UPDATE event_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 AND version = $4`,
-};
-
 /** The advisory lock every appending transaction holds (shared) while it runs: readers look for them. */
 const APPENDERS_LOCK = 0x7472_6562n;
+
+/**
+ * Before anything writes (which would give the statement's transaction its id), the append declares
+ * itself an appender (readers wait only for appenders, not for every transaction on the server,
+ * ADR 010) and takes its stream's lock, so the one that appends later also gets the later
+ * transaction id; it also holds the lock of every other stream its decision read (`$4`), shared, so
+ * a writer of one of them waits for it before taking its id. The locks are taken by a one-time
+ * condition of the head statement below (a materialized CTE read by an uncorrelated subquery),
+ * which Postgres evaluates before it touches a row.
+ */
+const locks = `locks AS MATERIALIZED (
+  SELECT pg_advisory_xact_lock_shared(${APPENDERS_LOCK}), pg_advisory_xact_lock(hashtextextended('stream:' || $1::text, 0)),
+         (SELECT count(pg_advisory_xact_lock_shared(hashtextextended('stream:' || id, 0))) FROM unnest($4::text[]) AS id))`;
+const locked = '(SELECT count(*) FROM locks) = 1';
+
+/**
+ * Every other stream the decision read (`$4` ids, `$5` versions, -1 for none) still stands where it
+ * was read. Their locks (above) keep them from moving until the append commits; their rows are read
+ * FOR SHARE so that one moved while this statement waited for its lock is seen at its new version,
+ * not at the statement's snapshot. So a decision never lands after a change it did not see.
+ */
+const others = `others AS MATERIALIZED (
+  SELECT stream_id, version FROM event_streams WHERE stream_id = ANY($4::text[]) AND ${locked} FOR SHARE)`;
+const othersHold = `NOT EXISTS (SELECT FROM unnest($4::text[], $5::bigint[]) AS x(id, version)
+  LEFT JOIN others o ON o.stream_id = x.id WHERE coalesce(o.version, -1) <> x.version)`;
+
+/** How an append moves its stream's row to the new version, by what it expects (a version: `$6`). */
+const headSql = {
+  no_stream: `INSERT INTO event_streams (stream_id, version) SELECT $1, $2 - 1 WHERE ${locked} AND ${othersHold}
+    ON CONFLICT (stream_id) DO NOTHING`,
+  any: `INSERT INTO event_streams (stream_id, version) SELECT $1, $2 - 1 WHERE ${locked} AND ${othersHold}
+    ON CONFLICT (stream_id) DO UPDATE SET version = event_streams.version + $2, updated_at = now()`,
+  stream_exists: `UPDATE event_streams SET version = version + $2, updated_at = now()
+    WHERE stream_id = $1 AND ${locked} AND ${othersHold}`,
+  version: `UPDATE event_streams SET version = version + $2, updated_at = now()
+    WHERE stream_id = $1 AND version = $6 AND ${locked} AND ${othersHold}`,
+};
 
 /** Most events one append may carry: the low bits of a position number events within a transaction. */
 const MAX_EVENTS_PER_APPEND = 1 << 20;
@@ -88,57 +117,34 @@ export class PostgresEventStore implements EventStore {
     this.appended.setMaxListeners(0);
   }
 
+  /**
+   * One statement, in a transaction of its own: the stream's lock, the head moved to its new
+   * version (only where the expected versions hold) and the events inserted with the versions and
+   * positions the head took. A conflict writes nothing and costs one more statement, to report the
+   * stream's version.
+   */
+  /** The log's statements, on whichever connection is free: the log has no pool's rows (pool-scope.ts). */
+  private query<Row>(text: string, params: readonly unknown[] = []) {
+    return withoutPoolSetting(() => this.database.query<Row>(text, params));
+  }
+
   async append(
     streamId: string,
     events: NewEvent[],
-    expectedVersion: ExpectedVersion,
-  ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    let result: AppendResult;
-    try {
-      result = await this.database.transaction((sql) =>
-        this.appendIn(sql, streamId, events, expectedVersion),
-      );
-    } catch (error) {
-      // Two first appends to a new stream with `any` can race on the insert (a unique violation):
-      // report a conflict.
-      if ((error as { code?: string } | null)?.code === '23505') {
-        throw new WrongExpectedVersionError(
-          streamId,
-          expectedVersion,
-          await this.currentVersion(this.database, streamId),
-        );
-      }
-      throw error;
-    }
-    this.appended.emit('appended');
-    return result;
-  }
-
-  private async appendIn(
-    sql: Sql,
-    streamId: string,
-    events: NewEvent[],
     expected: ExpectedVersion,
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
     const count = events.length;
+    if (count === 0) throw new Error('append needs at least one event');
     if (count >= MAX_EVENTS_PER_APPEND)
       throw new Error(`An append carries at most ${MAX_EVENTS_PER_APPEND - 1} events`);
-    // Before anything writes (which would give this transaction its id): the transaction declares
-    // itself an appender (readers wait only for appenders, not for every transaction on the
-    // server), and appenders to the same stream queue, so the one that appends later also gets the
-    // later transaction id.
-    await sql.query(
-      'SELECT pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock(hashtextextended($2, 0))',
-      [APPENDERS_LOCK.toString(), `stream:${streamId}`],
-    );
-    // The stream row moves to its new version and the events go in with one statement: the events
-    // take their versions and positions from the row the statement wrote, and none go in when the
-    // row was not written (the expected version did not hold).
+    const alsoExpect = options.alsoExpect ?? [];
     const params: unknown[] = [
       streamId,
       count,
       JSON.stringify(events.map((event) => ({ ...event, id: event.id ?? randomUUID() }))),
+      alsoExpect.map((other) => other.streamId),
+      alsoExpect.map((other) => (other.version === 'no_stream' ? -1 : other.version)),
     ];
     if (typeof expected === 'number') {
       if (!Number.isInteger(expected) || expected < 0)
@@ -146,28 +152,37 @@ export class PostgresEventStore implements EventStore {
       params.push(expected);
     }
     const head = headSql[typeof expected === 'number' ? 'version' : expected];
-    const { rows } = await sql.query<{ version: string; first_position: string }>(
-      `WITH head AS (${head} RETURNING version, ${firstPositionSql}),
-       appended AS (
-         INSERT INTO events (position, stream_id, version, event_id, type, data, metadata)
-         SELECT head.first_position + e.n - 1, $1, head.version - $2 + e.n,
-                (e.event->>'id')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
-         FROM head CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, n)
-       )
-       SELECT version, first_position FROM head`,
-      params,
-    );
-    const written = rows[0];
-    if (written === undefined) {
-      throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(sql, streamId));
+    let written: { version: string; first_position: string } | undefined;
+    try {
+      ({
+        rows: [written],
+      } = await this.query<{ version: string; first_position: string }>(
+        `WITH ${locks}, ${others}, head AS (${head} RETURNING version, ${firstPositionSql}),
+           appended AS (
+             INSERT INTO events (position, stream_id, version, event_id, type, data, metadata)
+             SELECT head.first_position + e.n - 1, $1, head.version - $2 + e.n,
+                    (e.event->>'id')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
+             FROM head CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, n)
+           )
+           SELECT version, first_position FROM head`,
+        params,
+      ));
+    } catch (error) {
+      // Two first appends to a new stream with `any` can race on the insert (a unique violation), and
+      // two decisions that each read the other's stream can wait for each other (a deadlock the
+      // server breaks): either is a conflict, retried as one.
+      if (!['23505', '40P01'].includes((error as { code?: string } | null)?.code ?? '')) throw error;
     }
+    if (written === undefined)
+      throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
+    this.appended.emit('appended');
     const lastVersion = Number(written.version);
     const firstPosition = BigInt(written.first_position);
     return { nextExpectedVersion: lastVersion, position: firstPosition + BigInt(count - 1) };
   }
 
-  private async currentVersion(sql: Sql, streamId: string): Promise<number | 'no_stream'> {
-    const { rows } = await sql.query<{ version: string }>(
+  private async currentVersion(streamId: string): Promise<number | 'no_stream'> {
+    const { rows } = await this.query<{ version: string }>(
       'SELECT version FROM event_streams WHERE stream_id = $1',
       [streamId],
     );
@@ -175,7 +190,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.database.query<EventRow>(
+    const { rows } = await this.query<EventRow>(
       `SELECT ${selectColumns} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`,
       [streamId, options.fromVersion ?? 0, options.maxCount ?? null],
     );
@@ -185,7 +200,7 @@ export class PostgresEventStore implements EventStore {
   async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
     const ids = [...new Set(streamIds)];
     if (ids.length === 0) return [];
-    const { rows } = await this.database.query<EventRow>(
+    const { rows } = await this.query<EventRow>(
       `SELECT ${selectColumns} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
       [ids],
     );
@@ -199,7 +214,7 @@ export class PostgresEventStore implements EventStore {
     // transaction ids, so every event still to commit has a position above all of these: a reader
     // that has passed a position can never find a new event behind it.
     const boundary = await this.appendersBoundary();
-    const { rows } = await this.database.query<EventRow>(
+    const { rows } = await this.query<EventRow>(
       `SELECT ${selectColumns} FROM events
        WHERE position > $1 AND transaction_id < $3::text::xid8${options.types ? ' AND type = ANY($4::text[])' : ''}
        ORDER BY position LIMIT $2`,
@@ -222,14 +237,14 @@ export class PostgresEventStore implements EventStore {
    * transaction that appends nothing (a report, an index build, another database) holds no reader.
    */
   private async appendersBoundary(): Promise<bigint> {
-    const { rows: next } = await this.database.query<{ next: string }>(
+    const { rows: next } = await this.query<{ next: string }>(
       'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next',
     );
     const nextId = BigInt(next[0]!.next);
     // backend_xid is a 32-bit id: widen it with the epoch of the next id. A running appender's id
     // lies less than 2^31 behind it; one that took its id after `next` was read (0 or "ahead")
     // gets a position above anything this read can return, so it does not lower the bound.
-    const { rows } = await this.database.query<{ oldest: string | null }>(
+    const { rows } = await this.query<{ oldest: string | null }>(
       `SELECT min($1::bigint - d.behind)::text AS oldest
          FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         CROSS JOIN LATERAL (SELECT (($1::bigint % 4294967296) - a.backend_xid::text::bigint + 4294967296) % 4294967296 AS behind) d
@@ -244,15 +259,13 @@ export class PostgresEventStore implements EventStore {
 
   /** The newest committed event, including one a reader must still hold back behind a running transaction. */
   async headPosition(): Promise<bigint> {
-    const { rows } = await this.database.query<{ head: string | null }>(
-      'SELECT max(position) AS head FROM events',
-    );
+    const { rows } = await this.query<{ head: string | null }>('SELECT max(position) AS head FROM events');
     return BigInt(rows[0]?.head ?? '0');
   }
 
   /** Every committed event after the position, held back ones included: a lag that is never too small. */
   async countAfter(position: bigint, types?: readonly string[]): Promise<number> {
-    const { rows } = await this.database.query<{ count: string }>(
+    const { rows } = await this.query<{ count: string }>(
       `SELECT count(*) AS count FROM events WHERE position > $1${types ? ' AND type = ANY($2::text[])' : ''}`,
       [position.toString(), ...(types ? [[...types]] : [])],
     );

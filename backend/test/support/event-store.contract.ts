@@ -229,6 +229,36 @@ export function eventStoreContract(adapterName: string, open: () => Promise<Even
       expect(events.map((e) => e.version)).toEqual([0, 1]);
     });
 
+    it('appends only while every other stream the decision read still stands at its version', async () => {
+      const [decided, period, absent] = [stream(), stream(), stream()];
+      await store.append(period, [event('PeriodScheduled')], 'no_stream');
+      const read = [
+        { streamId: period, version: 0 },
+        { streamId: absent, version: 'no_stream' as const },
+      ];
+      await store.append(decided, [event('Picked', { n: 1 })], 'no_stream', { alsoExpect: read });
+      // Another writer moves the period: a decision on the old period is refused, nothing written.
+      await store.append(period, [event('PeriodCompleted')], 0);
+      await expect(
+        store.append(decided, [event('Picked', { n: 2 })], 0, { alsoExpect: read }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      // So is one that read a stream as absent which exists now.
+      await store.append(absent, [event('Appeared')], 'no_stream');
+      await expect(
+        store.append(decided, [event('Picked', { n: 3 })], 0, {
+          alsoExpect: [{ streamId: absent, version: 'no_stream' }],
+        }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect((await store.readStream(decided)).map((e) => e.data)).toEqual([{ n: 1 }]);
+      const moved = await store.append(decided, [event('Picked', { n: 4 })], 0, {
+        alsoExpect: [
+          { streamId: period, version: 1 },
+          { streamId: absent, version: 0 },
+        ],
+      });
+      expect(moved.nextExpectedVersion).toBe(1);
+    });
+
     it('lets exactly one of many concurrent first appends to a new stream win', async () => {
       const id = stream();
       const outcomes = await Promise.allSettled(

@@ -17,6 +17,7 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedVersionError,
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
@@ -94,8 +95,25 @@ export class EsdbEventStore implements EventStore {
     );
   }
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+  /**
+   * `alsoExpect` is checked by reading those streams just before the append: EventStoreDB appends
+   * to one stream at a time, so a change to one of them in between is not seen (the Postgres
+   * adapter checks them in the append's own statement).
+   */
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedVersion,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const alsoExpect = options.alsoExpect ?? [];
+    const read = await this.readStreams(alsoExpect.map((other) => other.streamId));
+    for (const [index, other] of alsoExpect.entries()) {
+      const actual = read[index]!.at(-1)?.version ?? 'no_stream';
+      if (actual !== other.version)
+        throw new WrongExpectedVersionError(other.streamId, other.version, actual);
+    }
     const reserved = events.find((event) => event.type.startsWith('$'));
     if (reserved)
       throw new Error(

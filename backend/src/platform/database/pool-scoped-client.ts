@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { currentPoolKey } from '../pool-scope/pool-scope.js';
+import { currentPoolKey, needsPoolSetting } from '../pool-scope/pool-scope.js';
 
 /**
  * What every client of one database shares: the role its statements run as, once the database
@@ -71,7 +71,7 @@ export class PoolScopedClient extends pg.Client {
       this.role = role;
       steps.push([`SET ROLE ${role}`, [], () => (this.role = undefined)]);
     }
-    if (this.poolKey !== key) {
+    if (this.poolKey !== key && needsPoolSetting()) {
       this.poolKey = key;
       steps.push(["SELECT set_config('treble.pool', $1, false)", [key], () => (this.poolKey = undefined)]);
     }

@@ -23,3 +23,20 @@ export function inPool<T>(key: string, work: () => T): T {
 export function currentPoolKey(): string {
   return poolScope.getStore() ?? DEFAULT_POOL_KEY;
 }
+
+const poolFree = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work`, whose statements touch no pool's rows (the event log has no `pool_id`: its streams
+ * name their pool), so they go on whichever connection is free as it is, without first setting
+ * `treble.pool` to the current pool (platform/database/pool-scoped-client.ts): with many pools on
+ * few connections that setting would otherwise cost a round trip before nearly every append.
+ */
+export function withoutPoolSetting<T>(work: () => T): T {
+  return poolFree.run(true, work);
+}
+
+/** Whether the statement about to be sent needs the connection's `treble.pool` set to the current pool. */
+export function needsPoolSetting(): boolean {
+  return poolFree.getStore() !== true;
+}
