@@ -1,6 +1,13 @@
 import type { EventMetadata, DomainEvent, StreamModel, StreamQuestion } from '../shared/domain/event.js';
+import { DomainError } from '../shared/domain/domain-error.js';
 import { WrongExpectedVersionError, type EventStore } from './event-store.port.js';
-import { loadAggregate, loadAggregateAlongside } from './read-stream.js';
+import {
+  answer,
+  loadAggregate,
+  loadAggregateAlongside,
+  type Answers,
+  type StreamVersion,
+} from './read-stream.js';
 
 export interface Decided<Event> {
   events: Event[];
@@ -52,9 +59,14 @@ export async function decideAndAppend<State, Event extends DomainEvent, Read = u
     );
     return { events, position };
   };
+  return untilNoConflict(() => inTurn(eventStore, streamId, cycle));
+}
+
+/** Runs a read-decide-append cycle again after a lost race, up to `maxAttempts` times. */
+async function untilNoConflict<T>(cycle: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await inTurn(eventStore, streamId, cycle);
+      return await cycle();
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
       // Another process got there first: back off a little, with jitter, so racing instances do
@@ -62,6 +74,66 @@ export async function decideAndAppend<State, Event extends DomainEvent, Read = u
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
+}
+
+/** Answers a decision's questions, noting the version of every stream it answered from. */
+export type DecisionAsk = <const Questions extends readonly StreamQuestion<unknown>[]>(
+  questions: Questions,
+) => Promise<Answers<Questions>>;
+
+/** What a decision on kept streams decided: the stream to append to (one it asked about), and the events. */
+export interface KeptDecision<Result> {
+  streamId: string;
+  events: DomainEvent[];
+  result: Result;
+}
+
+/**
+ * The write path of a command that must cost few round trips (a pick, ADR 018): every stream it
+ * reads comes from the streams this process keeps (`readStreams` with `cached`, decision-cache.ts),
+ * so a warm decision reads nothing from the database; its append expects the decided stream and
+ * every other stream it asked about at the versions it read, in one statement. A stale one fails
+ * the append, is forgotten, and the decision runs again on fresh reads, as a lost race does in
+ * `decideAndAppend`. Decisions with the same `turn` (a player) take turns in this process.
+ */
+export async function decideOnKeptStreams<Result>(
+  eventStore: EventStore,
+  turn: string,
+  metadata: EventMetadata,
+  decide: (ask: DecisionAsk) => Promise<KeptDecision<Result>>,
+): Promise<Result> {
+  const cycle = async (cached: true | 'refresh'): Promise<Result> => {
+    const versions = new Map<string, StreamVersion>();
+    const ask = (async (questions: readonly StreamQuestion<unknown>[]) => {
+      const read = await eventStore.readStreams(
+        questions.map((question) => question.streamId),
+        { cached },
+      );
+      return questions.map((question, index) => {
+        versions.set(question.streamId, read[index]!.at(-1)?.version ?? 'no_stream');
+        return answer(question, read[index]!);
+      });
+    }) as DecisionAsk;
+    const { streamId, events, result } = await decide(ask);
+    if (events.length === 0) return result;
+    const expected = versions.get(streamId);
+    if (expected === undefined) throw new Error(`A decision on ${streamId} must ask about it first`);
+    versions.delete(streamId);
+    await eventStore.append(
+      streamId,
+      events.map((event) => ({ type: event.type, data: event.data, metadata })),
+      expected,
+      { alsoExpect: [...versions].map(([id, version]) => ({ streamId: id, version })) },
+    );
+    return result;
+  };
+  // A refusal (a rule the decider enforces) may come from a stale stream: it stands only on fresh reads.
+  const refusedFresh = () =>
+    cycle(true).catch((error: unknown) => {
+      if (error instanceof DomainError) return cycle('refresh');
+      throw error;
+    });
+  return untilNoConflict(() => inTurn(eventStore, `turn:${turn}`, refusedFresh));
 }
 
 /** The tail of each stream's queue, per event store (several apps may share one process in tests). */

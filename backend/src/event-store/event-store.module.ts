@@ -13,6 +13,7 @@ import { EVENT_STORE, type EventStore } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { PersonKeys } from '../platform/personal-data/person-keys.js';
 import { protectingPersonalData } from './personal-data.js';
+import { keepingDecisionStreams } from './decision-cache.js';
 import { poolLens } from './pool-scope.js';
 import { noteWritten } from './write-scope.js';
 
@@ -37,9 +38,12 @@ export class EventStoreModule {
         {
           provide: EVENT_STORE,
           useFactory: async (config: AppConfig, database: Database): Promise<EventStore> => {
-            // Personal fields are sealed in the store, whichever it is (docs/adr/017).
+            // Personal fields are sealed in the store, whichever it is (docs/adr/017); the streams a
+            // player's decisions read are kept in memory (docs/adr/018).
             const wrap = (store: EventStore) =>
-              poolLens(notingWrites(protectingPersonalData(store, new PersonKeys(database))));
+              poolLens(
+                notingWrites(keepingDecisionStreams(protectingPersonalData(store, new PersonKeys(database)))),
+              );
             if (config.eventStoreUrl === null)
               return wrap(new PostgresEventStore(database, config.projectionPollMs));
             new Logger('EventStore').log('EventStoreDB from EVENTSTORE_URL');

@@ -65,6 +65,15 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
+export interface ReadStreamsOptions {
+  /**
+   * `true`: the streams may come from what this process last read or appended
+   * (event-store/decision-cache.ts), so they may be stale: only for a decision that expects each at
+   * its version when it appends. `'refresh'`: read them all afresh, and keep what was read.
+   */
+  cached?: boolean | 'refresh';
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events after this position. 0n reads from the beginning. */
   after: bigint;
@@ -106,7 +115,7 @@ export interface EventStore {
    * in version order, in the order the ids were given (an empty list for a stream that does not
    * exist; an id given twice is read once and answered twice).
    */
-  readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
+  readStreams(streamIds: readonly string[], options?: ReadStreamsOptions): Promise<RecordedEvent[][]>;
   /** Events of all streams after a global position, in global order (committed events only). */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest committed event, 0n for an empty store. */

@@ -53,9 +53,12 @@ export function poolLens(store: EventStore): EventStore {
       return store.append(poolStreamId(streamId, key), pooled, expectedVersion, { alsoExpect });
     },
     readStream: (streamId, options) => store.readStream(poolStreamId(streamId, currentPoolKey()), options),
-    readStreams(streamIds) {
+    readStreams(streamIds, options) {
       const key = currentPoolKey();
-      return store.readStreams(streamIds.map((streamId) => poolStreamId(streamId, key)));
+      return store.readStreams(
+        streamIds.map((streamId) => poolStreamId(streamId, key)),
+        options,
+      );
     },
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),

@@ -138,7 +138,7 @@ const event = (type: string): NewEvent => ({
             }),
           ),
         ]);
-        const closed = outcomes[0]!.status === 'fulfilled';
+        const closed = outcomes[0].status === 'fulfilled';
         expect(closed).toBe(true);
         // Every decision that went in was made while the stream stood at 0: it went in before the close.
         const closedAt = (await reader.readStream(guarded))[1]!.position;

@@ -67,7 +67,7 @@ export function stateOf<State, Event extends DomainEvent>(
   return { streamId, answer: (foldWith) => foldWith(model) };
 }
 
-type Answers<Questions extends readonly StreamQuestion<unknown>[]> = {
+export type Answers<Questions extends readonly StreamQuestion<unknown>[]> = {
   -readonly [K in keyof Questions]: Questions[K] extends StreamQuestion<infer Answer> ? Answer : never;
 };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type {
+  Choice,
   ClientToServerEvents,
   HealthReport,
   MatchFinishedNotice,
@@ -16,7 +17,7 @@ import {
   type TestApp,
 } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
-import { within } from '../support/waiting.js';
+import { eventually, within } from '../support/waiting.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -92,6 +93,72 @@ describeOnServer('two app instances on one Postgres server', () => {
       .server.to(userRoom(player.user.id))
       .emit('match-finished', { ...notice, homeScore: 5 });
     expect(await within('a user notice from the other instance', own)).toMatchObject({ homeScore: 5 });
+  });
+
+  it('decides a pick on one instance on what the other wrote, never on what it last kept (ADR 018)', async () => {
+    expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+    const pick = (app: TestApp, optionId: string) =>
+      app.request('POST', '/api/choices', { periodId: 1, optionId }, { cookie: player.cookieHeader()! });
+    // The first instance keeps the player's streams after two picks; the third goes in on the second.
+    expect((await pick(first, '1-ARS')).status).toBe(201);
+    expect((await pick(first, '1-LIV')).status).toBe(201);
+    const third = await pick(second, '1-MCI');
+    expect(third.status).toBe(201);
+    // A fourth on the first instance is refused by the rule, not let in by its kept two.
+    const fourth = await pick(first, '1-CHE');
+    expect(fourth.status).toBe(409);
+    expect(fourth.body).toMatchObject({ code: 'PICKS_PER_PERIOD_EXCEEDED' });
+    // The third is withdrawn on the first instance, which kept the stream without it: not refused
+    // as unknown, but found on a fresh read.
+    const withdrawn = await first.request('DELETE', `/api/choices/${(third.body as Choice).id}`, undefined, {
+      cookie: player.cookieHeader()!,
+    });
+    expect(withdrawn.status).toBe(200);
+    // A pick on the second instance, which kept the stream with three picks, now goes in.
+    expect((await pick(second, '1-CHE')).status).toBe(201);
+    const mine = await player.request('GET', '/api/choices/period/1');
+    expect((mine.body as Choice[]).map((choice) => choice.optionId).sort()).toEqual([
+      '1-ARS',
+      '1-CHE',
+      '1-LIV',
+    ]);
+  });
+
+  it('ends a session on every instance at once, though each keeps the sessions it resolved', async () => {
+    const ann = await registerPlayer(first, admin);
+    const cookie = { cookie: ann.cookieHeader()! };
+    // Both instances resolve the session and keep it.
+    for (const app of [first, second, first, second])
+      expect((await app.request('GET', '/api/auth/user', undefined, cookie)).status).toBe(200);
+    expect((await first.request('POST', '/api/auth/logout', undefined, cookie)).status).toBeLessThan(300);
+    expect((await first.request('GET', '/api/auth/user', undefined, cookie)).status).toBe(401);
+    // The second hears of it from the first (NOTIFY), not from its kept session's age.
+    await eventually(
+      'the second instance to refuse the ended session',
+      async () => (await second.request('GET', '/api/auth/user', undefined, cookie)).status === 401,
+    );
+  });
+
+  it("takes a revoked admin's rights away on every instance, though each kept their session", async () => {
+    const bob = await registerPlayer(first, admin);
+    const cookie = { cookie: bob.cookieHeader()! };
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: true })).status,
+    ).toBe(200);
+    for (const app of [first, second])
+      await eventually(
+        'the new admin to be one on both instances',
+        async () => (await app.request('GET', '/api/admin/users', undefined, cookie)).status === 200,
+      );
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${bob.user.id}/admin`, { isAdmin: false })).status,
+    ).toBe(200);
+    for (const app of [first, second])
+      await eventually(
+        'the revoked admin to be refused on both instances',
+        async () => (await app.request('GET', '/api/admin/users', undefined, cookie)).status === 403,
+      );
   });
 
   it('refuses sign-ins on one instance after failures on the other', async () => {

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { ErrorCodes } from '@treble/contracts';
-import { decideAndAppend } from '../../event-store/decide-and-append.js';
+import {
+  decideAndAppend,
+  decideOnKeptStreams,
+  type DecisionAsk,
+  type KeptDecision,
+} from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
-import { ask, loadAggregate } from '../../event-store/read-stream.js';
+import { loadAggregate, stateOf } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import {
   optionView,
@@ -46,11 +51,11 @@ function requireOption(state: PeriodState, periodId: number, optionId: string): 
  * A player's picks are one stream per season (`picks-{userId}`): every pick is decided on the
  * whole season's picks of that player and appended with the version read, so "a 4th pick" or "an
  * 8th use of a team" cannot slip in between two requests. The period and option are read from the
- * period's stream. A command reads the season scope once (`scope`, or `seasonFor` when it
- * needs the season itself) and passes it to every read and to the append, so a season started
- * meanwhile cannot split it between two seasons' streams. Reads that do not depend on each other
- * share a round trip: the member's stream with the seasons (`seasonFor`), the period's stream with
- * the picks stream decided on (`decide`'s `alongside`).
+ * period's stream. A command reads the season scope once and passes it to every read and to the
+ * append, so a season started meanwhile cannot split it between two seasons' streams. A player's own
+ * pick reads every stream from those this process keeps and expects each at its append
+ * (`decideAsPlayer`, docs/adr/018); an admin's work reads afresh (`decide`, `alongside` read in the
+ * same round trip).
  */
 @Injectable()
 export class PicksWriter {
@@ -89,21 +94,35 @@ export class PicksWriter {
     );
   }
 
+  /** The question "what are this player's picks of the season `scope`?". */
+  question(userId: string, scope: string): StreamQuestion<PicksState> {
+    return stateOf(picksStreamId(userId, scope), picksModel);
+  }
+
   /**
-   * The season the pool plays now, for a player about to pick, read in one round trip with the
-   * player's own stream: a deactivated player cannot pick (their sessions end too; this holds for
-   * a request in flight).
+   * A player's own pick or withdrawal, on the streams this process keeps (docs/adr/018): the
+   * player's account and the pool's seasons are asked first (a deactivated player cannot pick:
+   * their sessions end too, and this holds for a request in flight, as the append expects the
+   * account at the version read), then `decide` asks for the season's picks and period and says
+   * what to append. Warm, the whole decision is one statement: the append, expecting every stream
+   * asked about at its version.
    */
-  async seasonFor(userId: string): Promise<SeasonScope | null> {
+  async decideAsPlayer<Result>(
+    userId: string,
+    context: CommandContext,
+    decide: (ask: DecisionAsk, season: SeasonScope | null) => Promise<KeptDecision<Result>>,
+  ): Promise<Result> {
     const isActive = await this.queryBus.execute(new MemberActiveQuestionQuery(userId));
-    const [active, recorded] = await ask(this.eventStore, [isActive, this.seasons.recordedQuestion]);
-    if (!active) {
-      throw new DomainError(
-        ErrorCodes.ACCOUNT_DEACTIVATED,
-        'This account is deactivated, so it cannot pick.',
-      );
-    }
-    return this.seasons.currentOf(recorded);
+    return decideOnKeptStreams(this.eventStore, userId, metadataFor(context), async (ask) => {
+      const [active, recorded] = await ask([isActive, this.seasons.recordedQuestion]);
+      if (!active) {
+        throw new DomainError(
+          ErrorCodes.ACCOUNT_DEACTIVATED,
+          'This account is deactivated, so it cannot pick.',
+        );
+      }
+      return decide(ask, await this.seasons.currentOf(recorded));
+    });
   }
 }
 
@@ -162,25 +181,24 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
   }
 
   async execute({ userId, periodId, optionId, context }: MakeChoiceCommand): Promise<{ choiceId: string }> {
-    const season = await this.picks.seasonFor(userId);
-    const scope = season?.scope ?? '';
     const choiceId = randomUUID();
-    const minimumUses = await this.minimumUses(season, context.now);
-    await this.picks.decide(
-      userId,
-      scope,
-      context,
-      (state, periodState) =>
-        decideMakeChoice({ type: 'MakeChoice', userId, periodId, optionId }, state, {
-          now: context.now,
-          rules: this.config.rules,
-          period: periodView(periodId, periodState),
-          option: requireOption(periodState, periodId, optionId),
-          choiceId,
-          minimumUses,
-        }),
-      this.periods.question(periodId, scope),
-    );
+    await this.picks.decideAsPlayer(userId, context, async (ask, season) => {
+      const scope = season?.scope ?? '';
+      const minimumUses = await this.minimumUses(season, context.now);
+      const [state, periodState] = await ask([
+        this.picks.question(userId, scope),
+        this.periods.question(periodId, scope),
+      ]);
+      const events = decideMakeChoice({ type: 'MakeChoice', userId, periodId, optionId }, state, {
+        now: context.now,
+        rules: this.config.rules,
+        period: periodView(periodId, periodState),
+        option: requireOption(periodState, periodId, optionId),
+        choiceId,
+        minimumUses,
+      });
+      return { streamId: picksStreamId(userId, scope), events, result: undefined };
+    });
     return { choiceId };
   }
 }
@@ -193,25 +211,23 @@ export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceComm
   ) {}
 
   async execute({ userId, choiceId, context }: WithdrawChoiceCommand): Promise<void> {
-    const scope = await this.picks.scope();
-    const choice = (await this.picks.load(userId, scope)).choices.get(choiceId);
-    if (!choice)
-      throw new DomainError(
-        ErrorCodes.CHOICE_NOT_FOUND,
-        'This pick does not exist or has already been removed.',
-      );
-    await this.picks.decide(
-      userId,
-      scope,
-      context,
-      (state, periodState) =>
-        decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
-          now: context.now,
-          period: periodView(choice.periodId, periodState),
-          option: requireOption(periodState, choice.periodId, choice.optionId),
-        }),
-      this.periods.question(choice.periodId, scope),
-    );
+    await this.picks.decideAsPlayer(userId, context, async (ask, season) => {
+      const scope = season?.scope ?? '';
+      const [state] = await ask([this.picks.question(userId, scope)]);
+      const choice = state.choices.get(choiceId);
+      if (!choice)
+        throw new DomainError(
+          ErrorCodes.CHOICE_NOT_FOUND,
+          'This pick does not exist or has already been removed.',
+        );
+      const [periodState] = await ask([this.periods.question(choice.periodId, scope)]);
+      const events = decideWithdrawChoice({ type: 'WithdrawChoice', userId, choiceId }, state, {
+        now: context.now,
+        period: periodView(choice.periodId, periodState),
+        option: requireOption(periodState, choice.periodId, choice.optionId),
+      });
+      return { streamId: picksStreamId(userId, scope), events, result: undefined };
+    });
   }
 }
 
