@@ -1,11 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ErrorCodes, type AuthSession, type User } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/database/database.js';
+import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { personColumns, toUser, type UserRow } from '../queries/users/user.entity.js';
+import { SessionCache } from './session-cache.js';
 
 /** A signed-in request: who, and through which session. */
 export interface Authentication {
@@ -35,20 +37,55 @@ const touchAfterMs = 60_000;
 /**
  * Server-side sessions in Postgres. A session ends at its absolute expiry, after the idle time
  * without use, or when revoked (sign-out, password change). Expired rows are deleted as they are
- * met and whenever their user signs in.
+ * met and whenever their user signs in. A resolved session is kept in memory for up to a minute
+ * (session-cache.ts), forgotten on every instance when a session ends or a person changes.
  */
 @Injectable()
-export class SessionStore {
+export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private readonly idleMs: number;
   private readonly absoluteMs: number;
   private readonly revoked = new EventEmitter();
+  private readonly cache: SessionCache<ResolvedRow>;
+  private readonly onServer: boolean;
+  private unsubscribe: () => void = () => undefined;
 
   constructor(
     private readonly database: Database,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly engine: ProjectionEngine,
   ) {
     this.idleMs = config.accounts.sessionIdleMinutes * 60_000;
     this.absoluteMs = config.accounts.sessionAbsoluteMinutes * 60_000;
+    this.onServer = database.kind === 'postgres';
+    this.cache = new SessionCache(this.onServer ? config.databaseUrl : null, touchAfterMs);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.cache.start();
+    // A person's account or membership changed (a role, a deactivation, an erasure): what the kept
+    // sessions say of people may be old, here and on the other instances.
+    this.unsubscribe = this.engine.onChanged((change) => {
+      if (!change.readModels.includes('users')) return;
+      if (change.queryKeys.length === 0 && change.userQueryKeys.length === 0) return;
+      this.cache.forgetAll();
+      void this.tellOthers();
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.unsubscribe();
+    await this.cache.stop();
+  }
+
+  /** The other instances forget what they keep (sessions ended here, or people changed). */
+  private async tellOthers(): Promise<void> {
+    if (this.onServer) await this.database.query(SessionCache.notifySql).catch(() => undefined);
+  }
+
+  /** A person's sessions were deleted outside this store (an erasure): nobody may use a kept one. */
+  async forget(userId: string): Promise<void> {
+    this.cache.forgetUser(userId);
+    await this.tellOthers();
   }
 
   private describe(lastSeen: Date, expiresAt: Date): AuthSession {
@@ -85,6 +122,10 @@ export class SessionStore {
    */
   async resolve(token: string | null, now: Date): Promise<Authentication | null> {
     if (token === null) return null;
+    const key = hashToken(token);
+    const kept = this.cache.get(key, now.getTime());
+    if (kept !== undefined && !this.ended(kept, now)) return this.authentication(kept, kept.last_seen_at);
+    const mark = this.cache.mark();
     const { rows } = await this.database.query<ResolvedRow & { expired: boolean; touched: boolean }>(
       `WITH found AS (
          SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${personColumns},
@@ -101,11 +142,26 @@ export class SessionStore {
          RETURNING id
        )
        SELECT found.*, EXISTS (SELECT 1 FROM touched) AS touched FROM found`,
-      [hashToken(token), now, new Date(now.getTime() - this.idleMs), new Date(now.getTime() - touchAfterMs)],
+      [key, now, new Date(now.getTime() - this.idleMs), new Date(now.getTime() - touchAfterMs)],
     );
     const row = rows[0];
     if (!row || row.expired) return null;
     const lastSeen = row.touched ? now : row.last_seen_at;
+    const found = { ...row, last_seen_at: lastSeen };
+    this.cache.keep(
+      key,
+      { value: found, sessionId: row.session_id, userId: row.id, checkedAt: lastSeen.getTime() },
+      mark,
+    );
+    return this.authentication(found, lastSeen);
+  }
+
+  /** Whether a kept session has reached its absolute or idle expiry (the database then deletes it). */
+  private ended(row: ResolvedRow, now: Date): boolean {
+    return row.expires_at <= now || row.last_seen_at.getTime() <= now.getTime() - this.idleMs;
+  }
+
+  private authentication(row: ResolvedRow, lastSeen: Date): Authentication {
     return {
       sessionId: row.session_id,
       user: toUser(row),
@@ -133,7 +189,11 @@ export class SessionStore {
       `DELETE FROM user_sessions WHERE ${where} RETURNING id`,
       params,
     );
-    for (const row of rows) this.revoked.emit('revoked', row.id);
+    for (const row of rows) {
+      this.cache.forgetSession(row.id);
+      this.revoked.emit('revoked', row.id);
+    }
+    if (rows.length > 0) await this.tellOthers();
   }
 
   /** Tells listeners (the socket gateway) that a session ended, so its live connections close too. */

@@ -25,6 +25,7 @@ import {
 import { UserDirectory } from '../../queries/users/user-directory.js';
 import { addressTag } from '../../sessions/counted-windows.js';
 import { PasswordConfirmation } from '../../sessions/password-confirmation.js';
+import { SessionStore } from '../../sessions/session-store.js';
 import { memberId } from '../manage-members/member-management.service.js';
 
 const alreadyErased = () =>
@@ -48,6 +49,7 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
     private readonly commandBus: CommandBus,
     private readonly confirmation: PasswordConfirmation,
     private readonly users: UserDirectory,
+    private readonly sessions: SessionStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.keys = new PersonKeys(database);
@@ -156,6 +158,7 @@ export class PersonalDataErasure implements OnApplicationBootstrap {
           addressTag(state.email),
         ]);
     });
+    await this.sessions.forget(userId);
     if (state.email !== null)
       await decideAndAppend(
         this.eventStore,
