@@ -43,14 +43,20 @@ export function keepingDecisionStreams(store: EventStore, now: () => number = Da
     kind: store.kind,
     async readStreams(streamIds, options) {
       if (!options?.cached) return store.readStreams(streamIds);
-      const missing = [
-        ...new Set(
-          options.cached === 'refresh' ? streamIds : streamIds.filter((id) => held(id) === undefined),
-        ),
-      ];
+      // What is held is taken first: keeping the streams read may push the oldest ones out.
+      const found = new Map<string, RecordedEvent[]>();
+      if (options.cached !== 'refresh')
+        for (const id of streamIds) {
+          const events = held(id);
+          if (events !== undefined) found.set(id, events);
+        }
+      const missing = [...new Set(streamIds.filter((id) => !found.has(id)))];
       const read = missing.length === 0 ? [] : await store.readStreams(missing);
-      missing.forEach((id, index) => keep(id, read[index]!));
-      return streamIds.map((id) => [...(held(id) ?? read[missing.indexOf(id)]!)]);
+      missing.forEach((id, index) => {
+        found.set(id, read[index]!);
+        keep(id, read[index]!);
+      });
+      return streamIds.map((id) => [...found.get(id)!]);
     },
     async append(streamId, events, expectedVersion, options) {
       const named = events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));

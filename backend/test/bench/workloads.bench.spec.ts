@@ -44,6 +44,16 @@ function record(
   report.record({ workload, players, measured, baseline, ratio, target, met });
 }
 
+/** Whether the built app is there (a workload that runs it in its own process is skipped without it). */
+async function built(workload: string): Promise<boolean> {
+  const exists = await fs.access(builtMain).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) console.log(`${workload} skipped: run \`npm run build\` first`);
+  return exists;
+}
+
 /** An admin, the season's periods and options, and `players` players signed in through one invitation. */
 async function setUpPool(app: TestApp, players: number): Promise<{ admin: SignedIn; clients: TestClient[] }> {
   const admin = await registerAdmin(app);
@@ -145,14 +155,7 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
       }, 1_800_000);
 
       it('W1 with the projector on another instance (its own process), picks served by this one', async () => {
-        const exists = await fs.access(builtMain).then(
-          () => true,
-          () => false,
-        );
-        if (!exists) {
-          console.log('W1 with the projector elsewhere skipped: run `npm run build` first');
-          return;
-        }
+        if (!(await built('W1 with the projector elsewhere'))) return;
         const env = { POOL_NOW: '2025-08-10T12:00:00Z', RESULTS_SCHEDULER_AUTOSTART: 'false' };
         const database = await restartableTestApp(serverTarget!, { ...env, DATABASE_POOL_SIZE: '40' });
         // Started first, the other instance takes the projector lease; this one serves requests only.
@@ -354,14 +357,7 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
   }
 
   it('W8 start on the embedded database, fresh and warm, against a bare Node HTTP server', async () => {
-    const exists = await fs.access(builtMain).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) {
-      console.log('W8 skipped: run `npm run build` first');
-      return;
-    }
+    if (!(await built('W8'))) return;
     // Fresh is what `npm start` does on a new machine: an empty data directory, migrated at start.
     const server = await serverProcess({}, { emptyDataDir: true });
     const fresh = performance.now();
