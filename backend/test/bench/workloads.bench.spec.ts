@@ -114,6 +114,7 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
       let app: TestApp;
       let admin: SignedIn;
       let clients: TestClient[] = [];
+      let raw = { latencies: [] as number[], seconds: 1 };
 
       it('sets up a pool', async () => {
         app = await startTestApp(serverTarget!, {
@@ -125,7 +126,7 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
 
       it('W1 deadline rush: every player picks 3, 200 at once, against raw INSERTs and a bare route', async () => {
         const { latencies, seconds } = await rush(clients);
-        const raw = await rawInserts(app.config.databaseUrl!, clients.length * 3);
+        raw = await rawInserts(app.config.databaseUrl!, clients.length * 3);
         // The ceiling HTTP itself sets here: a route that reads nothing, as many requests, as many at once.
         const bare = await pressure(clients.length * 3, 200, async () => {
           const response = await clients[0]!.request('GET', '/api/rules');
@@ -167,7 +168,8 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
           expect(health.instance?.projectionLeader).toBe(false);
           const pool = await setUpPool(served, players);
           const { latencies, seconds } = await rush(pool.clients);
-          const raw = await rawInserts(served.config.databaseUrl!, pool.clients.length * 3);
+          // The raw INSERTs measured for W1 just before: a third pool of 40 connections would pass
+          // the server's connection limit beside this pool's app, the other instance and the first app.
           const rate = perSecond(latencies.length, seconds);
           const rawRate = perSecond(raw.latencies.length, raw.seconds);
           record(
