@@ -44,6 +44,27 @@ function record(
   report.record({ workload, players, measured, baseline, ratio, target, met });
 }
 
+interface Measured {
+  latencies: number[];
+  seconds: number;
+}
+
+/** A W1 row: picks per second and their p50/p99, against the raw INSERTs of the same run. */
+function recordRush(workload: string, players: number, picks: Measured, raw: Measured): void {
+  const rate = perSecond(picks.latencies.length, picks.seconds);
+  const rawRate = perSecond(raw.latencies.length, raw.seconds);
+  const p99 = percentile(picks.latencies, 99);
+  record(
+    workload,
+    players,
+    `${rate}/s (${ms(percentile(picks.latencies, 50))}, ${ms(p99)})`,
+    `raw INSERT ${rawRate}/s (${ms(percentile(raw.latencies, 50))})`,
+    rate / rawRate,
+    '≥ 0.40, p99 < 150 ms',
+    rate / rawRate >= 0.4 && p99 < 150,
+  );
+}
+
 /** Whether the built app is there (a workload that runs it in its own process is skipped without it). */
 async function built(workload: string): Promise<boolean> {
   const exists = await fs.access(builtMain).then(
@@ -114,7 +135,7 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
       let app: TestApp;
       let admin: SignedIn;
       let clients: TestClient[] = [];
-      let raw = { latencies: [] as number[], seconds: 1 };
+      let raw: Measured = { latencies: [], seconds: 1 };
 
       it('sets up a pool', async () => {
         app = await startTestApp(serverTarget!, {
@@ -125,25 +146,16 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
       }, 1_800_000);
 
       it('W1 deadline rush: every player picks 3, 200 at once, against raw INSERTs and a bare route', async () => {
-        const { latencies, seconds } = await rush(clients);
+        const picked = await rush(clients);
         raw = await rawInserts(app.config.databaseUrl!, clients.length * 3);
         // The ceiling HTTP itself sets here: a route that reads nothing, as many requests, as many at once.
         const bare = await pressure(clients.length * 3, 200, async () => {
           const response = await clients[0]!.request('GET', '/api/rules');
           if (response.status !== 200) throw new Error(`rules ${response.status}`);
         });
-        const rate = perSecond(latencies.length, seconds);
         const rawRate = perSecond(raw.latencies.length, raw.seconds);
         const bareRate = perSecond(bare.latencies.length, bare.seconds);
-        record(
-          'W1 picks/s (p50, p99)',
-          players,
-          `${rate}/s (${ms(percentile(latencies, 50))}, ${ms(percentile(latencies, 99))})`,
-          `raw INSERT ${rawRate}/s (${ms(percentile(raw.latencies, 50))})`,
-          rate / rawRate,
-          '≥ 0.40, p99 < 150 ms',
-          rate / rawRate >= 0.4 && percentile(latencies, 99) < 150,
-        );
+        recordRush('W1 picks/s (p50, p99)', players, picked, raw);
         record(
           'W1 ceiling: GET /api/rules at 200 in flight (p99)',
           players,
@@ -167,20 +179,10 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
           const health = (await served.request('GET', '/api/health')).body as HealthReport;
           expect(health.instance?.projectionLeader).toBe(false);
           const pool = await setUpPool(served, players);
-          const { latencies, seconds } = await rush(pool.clients);
+          const picked = await rush(pool.clients);
           // The raw INSERTs measured for W1 just before: a third pool of 40 connections would pass
           // the server's connection limit beside this pool's app, the other instance and the first app.
-          const rate = perSecond(latencies.length, seconds);
-          const rawRate = perSecond(raw.latencies.length, raw.seconds);
-          record(
-            'W1 picks/s, projector on another instance (p50, p99)',
-            players,
-            `${rate}/s (${ms(percentile(latencies, 50))}, ${ms(percentile(latencies, 99))})`,
-            `raw INSERT ${rawRate}/s (${ms(percentile(raw.latencies, 50))})`,
-            rate / rawRate,
-            '≥ 0.40, p99 < 150 ms',
-            rate / rawRate >= 0.4 && percentile(latencies, 99) < 150,
-          );
+          recordRush('W1 picks/s, projector on another instance (p50, p99)', players, picked, raw);
         } finally {
           await served.close();
           await projector.dispose();
