@@ -82,10 +82,9 @@ export type DecisionAsk = <const Questions extends readonly StreamQuestion<unkno
 ) => Promise<Answers<Questions>>;
 
 /** What a decision on kept streams decided: the stream to append to (one it asked about), and the events. */
-export interface KeptDecision<Result> {
+export interface KeptDecision {
   streamId: string;
   events: DomainEvent[];
-  result: Result;
 }
 
 /**
@@ -96,13 +95,13 @@ export interface KeptDecision<Result> {
  * the append, is forgotten, and the decision runs again on fresh reads, as a lost race does in
  * `decideAndAppend`. Decisions with the same `turn` (a player) take turns in this process.
  */
-export async function decideOnKeptStreams<Result>(
+export async function decideOnKeptStreams(
   eventStore: EventStore,
   turn: string,
   metadata: EventMetadata,
-  decide: (ask: DecisionAsk) => Promise<KeptDecision<Result>>,
-): Promise<Result> {
-  const cycle = async (cached: true | 'refresh'): Promise<Result> => {
+  decide: (ask: DecisionAsk) => Promise<KeptDecision>,
+): Promise<void> {
+  const cycle = async (cached: true | 'refresh'): Promise<void> => {
     const versions = new Map<string, StreamVersion>();
     const ask = (async (questions: readonly StreamQuestion<unknown>[]) => {
       const read = await eventStore.readStreams(
@@ -114,8 +113,8 @@ export async function decideOnKeptStreams<Result>(
         return answer(question, read[index]!);
       });
     }) as DecisionAsk;
-    const { streamId, events, result } = await decide(ask);
-    if (events.length === 0) return result;
+    const { streamId, events } = await decide(ask);
+    if (events.length === 0) return;
     const expected = versions.get(streamId);
     if (expected === undefined) throw new Error(`A decision on ${streamId} must ask about it first`);
     versions.delete(streamId);
@@ -125,7 +124,6 @@ export async function decideOnKeptStreams<Result>(
       expected,
       { alsoExpect: [...versions].map(([id, version]) => ({ streamId: id, version })) },
     );
-    return result;
   };
   // A refusal (a rule the decider enforces) may come from a stale stream: it stands only on fresh reads.
   const refusedFresh = () =>

@@ -25,9 +25,10 @@ interface Kept {
  */
 export function keepingDecisionStreams(store: EventStore, now: () => number = Date.now): EventStore {
   const kept = new Map<string, Kept>();
-  const keep = (streamId: string, events: RecordedEvent[]) => {
+  /** `until` stays what the read set: an append does not make what was read stay longer. */
+  const keep = (streamId: string, events: RecordedEvent[], until = now() + keptForMs) => {
     kept.delete(streamId);
-    kept.set(streamId, { events, until: now() + keptForMs });
+    kept.set(streamId, { events, until });
     if (kept.size > maxStreams) kept.delete(kept.keys().next().value!);
   };
   const held = (streamId: string): RecordedEvent[] | undefined => {
@@ -83,7 +84,7 @@ export function keepingDecisionStreams(store: EventStore, now: () => number = Da
           position: result.position - BigInt(named.length - 1 - index),
           recordedAt: new Date(now()),
         }));
-        keep(streamId, [...before, ...recorded]);
+        keep(streamId, [...before, ...recorded], kept.get(streamId)!.until);
       }
       return result;
     },

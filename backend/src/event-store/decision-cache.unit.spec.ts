@@ -116,5 +116,15 @@ describe('keepingDecisionStreams', () => {
     store.write('a');
     now = 10 * 60_000;
     expect((await kept.readStreams(['a'], { cached: true }))[0]!.map((e) => e.type)).toEqual(['Moved']);
+    // An append does not keep what was read any longer than the read did.
+    now = 19 * 60_000;
+    await kept.append('a', [event('Appended')], 0);
+    store.write('a');
+    now = 20 * 60_000;
+    expect((await kept.readStreams(['a'], { cached: true }))[0]!.map((e) => e.type)).toEqual([
+      'Moved',
+      'Appended',
+      'Moved',
+    ]);
   });
 });

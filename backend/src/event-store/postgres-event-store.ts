@@ -117,17 +117,17 @@ export class PostgresEventStore implements EventStore {
     this.appended.setMaxListeners(0);
   }
 
+  /** The log's statements, on whichever connection is free: the log has no pool's rows (pool-scope.ts). */
+  private query<Row>(text: string, params: readonly unknown[] = []) {
+    return withoutPoolSetting(() => this.database.query<Row>(text, params));
+  }
+
   /**
    * One statement, in a transaction of its own: the stream's lock, the head moved to its new
    * version (only where the expected versions hold) and the events inserted with the versions and
    * positions the head took. A conflict writes nothing and costs one more statement, to report the
    * stream's version.
    */
-  /** The log's statements, on whichever connection is free: the log has no pool's rows (pool-scope.ts). */
-  private query<Row>(text: string, params: readonly unknown[] = []) {
-    return withoutPoolSetting(() => this.database.query<Row>(text, params));
-  }
-
   async append(
     streamId: string,
     events: NewEvent[],

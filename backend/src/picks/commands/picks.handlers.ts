@@ -9,7 +9,7 @@ import {
   type KeptDecision,
 } from '../../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
-import { loadAggregate, stateOf } from '../../event-store/read-stream.js';
+import { stateOf } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import {
   optionView,
@@ -69,10 +69,6 @@ export class PicksWriter {
     return this.seasons.scope();
   }
 
-  async load(userId: string, scope: string): Promise<PicksState> {
-    return (await loadAggregate(this.eventStore, picksStreamId(userId, scope), picksModel)).state;
-  }
-
   /**
    * Decides on the player's picks; `alongside` is another stream (the period) read in the same
    * round trip on every cycle; only the picks stream's version is expected at the append.
@@ -107,11 +103,11 @@ export class PicksWriter {
    * what to append. Warm, the whole decision is one statement: the append, expecting every stream
    * asked about at its version.
    */
-  async decideAsPlayer<Result>(
+  async decideAsPlayer(
     userId: string,
     context: CommandContext,
-    decide: (ask: DecisionAsk, season: SeasonScope | null) => Promise<KeptDecision<Result>>,
-  ): Promise<Result> {
+    decide: (ask: DecisionAsk, season: SeasonScope | null) => Promise<KeptDecision>,
+  ): Promise<void> {
     const isActive = await this.queryBus.execute(new MemberActiveQuestionQuery(userId));
     return decideOnKeptStreams(this.eventStore, userId, metadataFor(context), async (ask) => {
       const [active, recorded] = await ask([isActive, this.seasons.recordedQuestion]);
@@ -197,7 +193,7 @@ export class MakeChoiceHandler implements ICommandHandler<MakeChoiceCommand> {
         choiceId,
         minimumUses,
       });
-      return { streamId: picksStreamId(userId, scope), events, result: undefined };
+      return { streamId: picksStreamId(userId, scope), events };
     });
     return { choiceId };
   }
@@ -226,7 +222,7 @@ export class WithdrawChoiceHandler implements ICommandHandler<WithdrawChoiceComm
         period: periodView(choice.periodId, periodState),
         option: requireOption(periodState, choice.periodId, choice.optionId),
       });
-      return { streamId: picksStreamId(userId, scope), events, result: undefined };
+      return { streamId: picksStreamId(userId, scope), events };
     });
   }
 }
