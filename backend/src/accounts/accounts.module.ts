@@ -2,7 +2,6 @@ import {
   MemberActiveQuestionHandler,
   PersonPoolsHandler,
   PoolMemberCountsHandler,
-  PoolRoleHandler,
 } from './queries/users/member-queries.handlers.js';
 import { InvitationAdmission } from './commands/invitations/invitation-admission.js';
 import { PoolMemberships, poolMembershipHandlers } from './commands/join-pool/pool-memberships.service.js';
@@ -70,7 +69,6 @@ import { PersonalDataExporter } from './queries/personal-data/personal-data-expo
     AccountRetention,
     PasswordConfirmation,
     MemberActiveQuestionHandler,
-    PoolRoleHandler,
     PersonPoolsHandler,
     PoolMemberCountsHandler,
     ...poolMembershipHandlers,

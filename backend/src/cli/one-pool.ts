@@ -10,7 +10,8 @@ import {
   userModel,
   userStreamId,
 } from '../accounts/domain/index.js';
-import { poolRegistryModel, poolRegistryStreamId } from '../pools/domain/index.js';
+import { poolDirectoryChannel, poolRegistryModel, poolRegistryStreamId } from '../pools/domain/index.js';
+import { InstanceSignal } from '../platform/cluster/instance-signal.js';
 import type { EventMetadata } from '../shared/domain/event.js';
 import {
   backupFormat,
@@ -203,6 +204,8 @@ export async function restoreOnePool(options: {
   // Last: until the pool is in the registry, no route finds it, so a restore cut short shows nothing.
   const registryEvents = events.filter((event) => event.streamId === poolRegistryStreamId);
   await store.append(poolRegistryStreamId, registryEvents.map(copy), registry.version);
+  // The app's instances, serving meanwhile, read the registry again.
+  await database.query(InstanceSignal.sqlFor(poolDirectoryChannel));
   return { header, accountsMade: made.length, accountsKept: accounts.length - made.length };
 }
 

@@ -85,6 +85,7 @@ export class InstallPools {
       decide,
       metadataFor(context),
     );
+    await this.directory.changed();
     return this.list(context.actor);
   }
 }

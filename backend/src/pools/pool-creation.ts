@@ -4,6 +4,7 @@ import { ErrorCodes } from '@treble/contracts';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { InstallOwnerQuery, JoinAsCreatorCommand } from '../shared/commands/membership-commands.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { PoolDirectory } from './pool-directory.js';
 import { DomainError } from '../shared/domain/domain-error.js';
 import { decideAndAppend } from '../event-store/decide-and-append.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
@@ -31,6 +32,7 @@ export class PoolCreation {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
+    private readonly directory: PoolDirectory,
   ) {}
 
   /** A new pool with a fresh key; its creator is its first admin. */
@@ -51,6 +53,7 @@ export class PoolCreation {
       (state) => decideCreatePool(state, { key, ...pool, createdBy: context.actor }),
       metadataFor(context),
     );
+    await this.directory.changed();
     await this.commandBus.execute(new JoinAsCreatorCommand(key, context));
     return { key, address: pool.address, name: pool.name.trim() };
   }

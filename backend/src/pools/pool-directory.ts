@@ -1,13 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DEFAULT_POOL_ADDRESS, poolAddressPattern, type PoolRole } from '@treble/contracts';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { DEFAULT_POOL_KEY } from '../platform/pool-scope/pool-scope.js';
-import { readStream } from '../event-store/read-stream.js';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PersonPoolsQuery } from '../shared/commands/membership-commands.js';
 import { PlayedPoolsQuery, PoolArchivedQuery, type PlayedPool } from '../shared/queries/pool-queries.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { Database } from '../platform/database/database.js';
+import { InstanceSignal } from '../platform/cluster/instance-signal.js';
 import {
+  poolDirectoryChannel,
   poolRegistryModel,
   poolRegistryStreamId,
   type ListedPool,
@@ -19,12 +21,17 @@ import {
 export type DirectoryPool = ListedPool & { createdAt: string };
 
 /**
- * The install's pools, from the registry stream. What it has read is kept and only the events
- * after it are read again, so resolving an address costs one small read (also with several app
- * instances, each reading the one stream).
+ * The install's pools, from the registry stream. What it has read is kept, and read again (the
+ * events after it) only once the registry has changed: every instance hears of a change on
+ * `poolDirectoryChannel` (platform/cluster/instance-signal.ts), so resolving an address asks the
+ * database nothing. An address it does not know is looked up again (a pool just created elsewhere).
  */
 @Injectable()
-export class PoolDirectory {
+export class PoolDirectory implements OnModuleInit, OnModuleDestroy {
+  private readonly signal: InstanceSignal;
+  /** Changes heard so far, and how many had been heard when the registry was last read. */
+  private heard = 0;
+  private readAt = -1;
   private known: { version: number; state: PoolRegistryState; createdAt: Map<string, string> } = {
     version: -1,
     state: poolRegistryModel.initialState(),
@@ -34,32 +41,60 @@ export class PoolDirectory {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly queryBus: QueryBus,
-  ) {}
+    private readonly database: Database,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    const serverUrl = database.kind === 'postgres' ? config.databaseUrl : null;
+    this.signal = new InstanceSignal(serverUrl, poolDirectoryChannel, () => this.heard++);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.signal.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.signal.stop();
+  }
+
+  /** The registry changed here: read it again, and every other instance too. */
+  async changed(): Promise<void> {
+    this.heard++;
+    if (this.database.kind === 'postgres') await this.database.query(this.signal.sql).catch(() => undefined);
+  }
 
   /** Every pool created so far, the deleted ones too (not the default pool, which every install has). */
-  async registered(): Promise<readonly DirectoryPool[]> {
-    const later = await readStream<PoolRegistryEvent>(this.eventStore, poolRegistryStreamId, {
-      fromVersion: this.known.version + 1,
-    });
-    if (later.version !== 'no_stream') {
-      const createdAt = new Map(this.known.createdAt);
-      for (const event of later.events)
-        if (event.type === 'PoolCreated') createdAt.set(event.data.key, event.metadata.occurredAt);
-      this.known = {
-        version: later.version,
-        state: later.events.reduce(poolRegistryModel.evolve, this.known.state),
-        createdAt,
-      };
-    }
+  async registered({ again = false }: { again?: boolean } = {}): Promise<readonly DirectoryPool[]> {
+    if (again || !this.signal.trusted || this.readAt !== this.heard) await this.readLater();
     return this.known.state.pools.map((pool) => ({
       ...pool,
       createdAt: this.known.createdAt.get(pool.key)!,
     }));
   }
 
+  /** Reads the registry's events after those it knows (two reads at once apply each event once). */
+  private async readLater(): Promise<void> {
+    const heard = this.heard;
+    const read = await this.eventStore.readStream(poolRegistryStreamId, {
+      fromVersion: this.known.version + 1,
+    });
+    const later = read.filter((event) => event.version > this.known.version);
+    if (later.length > 0) {
+      const createdAt = new Map(this.known.createdAt);
+      const events = later as unknown as (PoolRegistryEvent & RecordedEvent)[];
+      for (const event of events)
+        if (event.type === 'PoolCreated') createdAt.set(event.data.key, event.metadata.occurredAt);
+      this.known = {
+        version: later[later.length - 1]!.version,
+        state: events.reduce(poolRegistryModel.evolve, this.known.state),
+        createdAt,
+      };
+    }
+    this.readAt = Math.max(this.readAt, heard);
+  }
+
   /** The pools that exist (created, not deleted; archived ones too). */
-  async pools(): Promise<readonly DirectoryPool[]> {
-    return (await this.registered()).filter((pool) => !pool.deleted);
+  async pools(options?: { again?: boolean }): Promise<readonly DirectoryPool[]> {
+    return (await this.registered(options)).filter((pool) => !pool.deleted);
   }
 
   /** The registered pools a person is an active member of, with their role (the default pool aside). */
@@ -77,12 +112,13 @@ export class PoolDirectory {
   async keyOf(address: string): Promise<string | null> {
     if (address === DEFAULT_POOL_ADDRESS) return DEFAULT_POOL_KEY;
     if (!poolAddressPattern.test(address)) return null;
-    return (await this.pools()).find((pool) => pool.address === address)?.key ?? null;
+    const find = (pools: readonly DirectoryPool[]) => pools.find((pool) => pool.address === address)?.key;
+    return find(await this.pools()) ?? find(await this.pools({ again: true })) ?? null;
   }
 
   /**
    * Whether the pool of `key` is archived (read-only), as the registry was last read: a request in
-   * a pool has just read it to find the pool by its address (pool-routes.ts), so no second read.
+   * a pool has just found the pool by its address (pool-routes.ts), so no second look.
    */
   isArchived(key: string): boolean {
     if (key === DEFAULT_POOL_KEY) return false;

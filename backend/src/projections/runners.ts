@@ -213,9 +213,11 @@ export class ProjectionRunners {
         };
       }
     });
-    // Only once the batch is committed: waitFor() callers read the tables right after.
+    // Only once the batch is committed: waitFor() callers read the tables right after, and what is
+    // kept of those tables (sessions, boards) is forgotten before they do.
     if (committed !== null) {
       runner.position = committed;
+      if (change) this.emitter.emit('changed', change);
       this.emitter.emit('advanced');
       runner.sinceAnalyzed += events.length;
       runner.applied += events.length;
@@ -225,7 +227,6 @@ export class ProjectionRunners {
         await analyzeTables(this.database, projection, generation);
       }
     }
-    if (change) this.emitter.emit('changed', change);
   }
 
   /** Stops a runner's loop (after the transaction it is in) and takes it off the feed. */

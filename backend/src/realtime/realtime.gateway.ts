@@ -7,7 +7,6 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { QueryBus } from '@nestjs/cqrs';
 import {
   DEFAULT_POOL_ADDRESS,
   ErrorCodes,
@@ -21,7 +20,6 @@ import {
 import { readSessionToken, SessionLookup, UserDirectory } from '../accounts/index.js';
 import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
 import { PoolDirectory } from '../pools/index.js';
-import { PoolRoleQuery } from '../shared/queries/pool-queries.js';
 import { CLOCK, type Clock } from '../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
@@ -93,7 +91,6 @@ export class RealtimeGateway
     private readonly sessions: SessionLookup,
     private readonly users: UserDirectory,
     private readonly pools: PoolDirectory,
-    private readonly queryBus: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -119,16 +116,15 @@ export class RealtimeGateway
 
   /** A signed-in member of the pool the handshake names, with their role there; else refused. */
   private async admit(socket: TrebleSocket): Promise<void> {
-    const auth = await this.sessions.resolve(
-      readSessionToken(socket.handshake.headers.cookie),
-      this.clock.now(),
-    );
-    if (auth === null) throw new Error('UNAUTHENTICATED');
+    const token = readSessionToken(socket.handshake.headers.cookie);
+    if ((await this.sessions.resolve(token, this.clock.now())) === null) throw new Error('UNAUTHENTICATED');
     const { pool: address = DEFAULT_POOL_ADDRESS } = socket.handshake.auth as SocketHandshake;
     const pool = typeof address === 'string' ? await this.pools.keyOf(address) : null;
     if (pool === null) throw new Error(ErrorCodes.POOL_NOT_FOUND);
     // Every pool's roles, the default one's too, are its members' (not every person is one of it).
-    const role = await this.queryBus.execute(new PoolRoleQuery(pool, auth.user.id));
+    const found = await this.sessions.roleIn(token, this.clock.now(), pool);
+    if (found === null) throw new Error('UNAUTHENTICATED');
+    const { auth, role } = found;
     // One in no pool of the install's default but others still has its address open on their
     // own pages (My pools, their profile): that browser hears their own keys, no pool's.
     if (role === null && pool !== DEFAULT_POOL_KEY) throw new Error(ErrorCodes.POOL_NOT_FOUND);

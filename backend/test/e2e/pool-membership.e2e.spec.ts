@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedInvitation, InvitationPreview, PoolSummary } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { PoolDirectory } from '../../src/pools/index.js';
+import { Database } from '../../src/platform/database/database.js';
 import {
   expectRefused,
   registerAdmin,
@@ -197,6 +198,22 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
     expect(revoked.status).toBe(204);
     const outsider = await registerPlayer(app, owner, { firstName: 'Otto' });
     await refusedWith(outsider, 'POST', `/api/invitations/${token}/join`, {}, 410, 'INVITATION_EXPIRED');
+  });
+
+  it("lets a new member in at once, though their session was kept before the pool's members changed", async () => {
+    expect((await owner.request('POST', '/api/pools', { address: 'late', name: 'Late' })).status).toBe(201);
+    // Pia's session is kept, with the pools she was in then.
+    await refusedWith(pia, 'GET', '/api/pools/late/periods', undefined, 404, 'POOL_NOT_FOUND');
+    // The users projection has her as a member (written here as it would), and this process has
+    // not yet been told to forget what it keeps: the kept session knows no role there, so it is read again.
+    const key = await app.app.get(PoolDirectory).keyOf('late');
+    await app.app
+      .get(Database)
+      .query('INSERT INTO memberships (user_id, pool_id, is_admin) VALUES ($1, $2, false)', [
+        pia.user.id,
+        key,
+      ]);
+    expect((await pia.request('GET', '/api/pools/late/periods')).status).toBe(200);
   });
 
   it('lets a removed member back by a link made after the removal, never by an older one', async () => {

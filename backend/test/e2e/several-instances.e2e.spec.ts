@@ -161,6 +161,39 @@ describeOnServer('two app instances on one Postgres server', () => {
       );
   });
 
+  it('serves a pool made, joined and archived on one instance from the other, though each keeps its pools and sessions', async () => {
+    const cookie = { cookie: player.cookieHeader()! };
+    const board = '/api/pools/twin/leaderboards/overall';
+    // Both instances know the pools and the player's session (with their pools) before it is made.
+    for (const app of [first, second])
+      expect((await app.request('GET', board, undefined, cookie)).status).toBe(404);
+    expect((await admin.request('POST', '/api/pools', { address: 'twin', name: 'Twin' })).status).toBe(201);
+    // The other instance finds an address it does not know by reading the registry again.
+    const { token } = (await admin.request('POST', '/api/pools/twin/invites', { maxUses: 2 })).body as {
+      token: string;
+    };
+    expect((await second.request('POST', `/api/invitations/${token}/join`, {}, cookie)).status).toBe(200);
+    // A kept session that knows no role in the pool is read again: the new member is let in at once.
+    for (const app of [first, second])
+      expect((await app.request('GET', board, undefined, cookie)).status).toBe(200);
+    expect((await admin.request('POST', '/api/install/pools/twin/archive')).status).toBe(200);
+    // The second instance hears that the registry changed (NOTIFY) and refuses changes there.
+    await eventually(
+      'the second instance to show the pool archived',
+      async () =>
+        ((await second.request('GET', '/api/pools/twin', undefined, cookie)).body as { archived?: boolean })
+          .archived === true,
+    );
+    const pick = await second.request(
+      'POST',
+      '/api/pools/twin/choices',
+      { periodId: 1, optionId: '1-ARS' },
+      cookie,
+    );
+    expect(pick.status).toBe(409);
+    expect(pick.body).toMatchObject({ code: 'POOL_ARCHIVED' });
+  });
+
   it('refuses sign-ins on one instance after failures on the other', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const failed = await first.request('POST', '/api/auth/login', {

@@ -1,15 +1,14 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { ErrorCodes, isAccountRoute } from '@treble/contracts';
+import { ErrorCodes, isAccountRoute, type PoolRole } from '@treble/contracts';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { readSessionToken } from '../sessions/session-cookie.js';
 import { SessionStore, type Authentication } from '../sessions/session-store.js';
 import { ACCESS_KEY, type Access } from '../../platform/http/access.decorators.js';
 import { requestPoolKey } from '../../platform/http/command-context.js';
-import { poolNotFound, PoolRoleQuery } from '../../shared/queries/pool-queries.js';
+import { poolNotFound } from '../../shared/queries/pool-queries.js';
 import { DEFAULT_POOL_KEY } from '../../platform/pool-scope/pool-scope.js';
 
 /**
@@ -26,7 +25,6 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
-    private readonly queryBus: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -46,9 +44,11 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     const poolKey = requestPoolKey(request);
     if (access === 'public' && poolKey === DEFAULT_POOL_KEY) return true;
-    const signedIn = await this.sessions.resolve(readSessionToken(request.headers.cookie), this.clock.now());
+    const token = readSessionToken(request.headers.cookie);
     const auth =
-      poolKey === DEFAULT_POOL_KEY || signedIn === null ? signedIn : await this.asMember(poolKey, signedIn);
+      poolKey === DEFAULT_POOL_KEY
+        ? await this.sessions.resolve(token, this.clock.now())
+        : asMember(await this.sessions.roleIn(token, this.clock.now(), poolKey));
     if (auth === null && poolKey !== DEFAULT_POOL_KEY) throw poolNotFound();
     // A person who joined other pools only is no member of the default pool: its routes are closed
     // to them as another pool's are to a non-member; their own account's routes are open.
@@ -71,10 +71,10 @@ export class AccessGuard implements CanActivate {
     }
     return true;
   }
+}
 
-  /** The signed-in person as a member of the pool (admin meaning the pool's admin), or null. */
-  private async asMember(poolKey: string, auth: Authentication): Promise<Authentication | null> {
-    const role = await this.queryBus.execute(new PoolRoleQuery(poolKey, auth.user.id));
-    return role === null ? null : { ...auth, user: { ...auth.user, isAdmin: role === 'admin' } };
-  }
+/** The signed-in person as a member of a pool (admin meaning the pool's admin), or null. */
+function asMember(found: { auth: Authentication; role: PoolRole | null } | null): Authentication | null {
+  if (found === null || found.role === null) return null;
+  return { ...found.auth, user: { ...found.auth.user, isAdmin: found.role === 'admin' } };
 }

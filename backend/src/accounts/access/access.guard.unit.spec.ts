@@ -1,13 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { QueryBus } from '@nestjs/cqrs';
 import type { User } from '@treble/contracts';
 import { FixedClock } from '../../platform/clock/clock.js';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import type { Authentication, SessionStore } from '../sessions/session-store.js';
 import { Admin, Player, Public } from '../../platform/http/access.decorators.js';
-import type { PoolRoleQuery } from '../../shared/queries/pool-queries.js';
 import { AccessGuard } from './access.guard.js';
 
 class Routes {
@@ -27,30 +25,32 @@ const user = (isAdmin: boolean): User => ({
   createdAt: '2025-09-01T12:00:00.000Z',
 });
 
-/** Pool `k1`: u1 is its admin, u2 a player (what the pools context would answer). */
-const poolRoles: Record<string, 'admin' | 'player'> = { 'k1/u1': 'admin', 'k1/u2': 'player' };
-const queryBus = {
-  execute: async ({ poolKey, userId }: PoolRoleQuery) => poolRoles[`${poolKey}/${userId}`] ?? null,
-} as unknown as QueryBus;
+/** Pool `k1`: u1 is its admin, u2 a player (what their session would say). */
+const poolRoles: Record<string, Record<string, 'admin' | 'player'>> = {
+  u1: { '': 'player', k1: 'admin' },
+  u2: { '': 'player', k1: 'player' },
+};
 
 function guardWith(signedIn: User | null) {
+  const resolve = async (token: string | null): Promise<Authentication | null> =>
+    token !== null && signedIn !== null
+      ? {
+          sessionId: 's1',
+          user: signedIn,
+          memberOfDefaultPool: true,
+          poolRoles: poolRoles[signedIn.id] ?? { '': 'player' },
+          kept: false,
+          session: { expiresAt: '2025-10-01T12:00:00.000Z', idleExpiresAt: '2025-09-15T12:00:00.000Z' },
+        }
+      : null;
   const sessions = {
-    resolve: async (token: string | null): Promise<Authentication | null> =>
-      token !== null && signedIn !== null
-        ? {
-            sessionId: 's1',
-            user: signedIn,
-            memberOfDefaultPool: true,
-            session: { expiresAt: '2025-10-01T12:00:00.000Z', idleExpiresAt: '2025-09-15T12:00:00.000Z' },
-          }
-        : null,
+    resolve,
+    roleIn: async (token: string | null, _now: Date, poolKey: string) => {
+      const auth = await resolve(token);
+      return auth && { auth, role: auth.poolRoles[poolKey] ?? null };
+    },
   } as unknown as SessionStore;
-  return new AccessGuard(
-    new Reflector(),
-    sessions,
-    queryBus,
-    new FixedClock(new Date('2025-09-01T12:00:00Z')),
-  );
+  return new AccessGuard(new Reflector(), sessions, new FixedClock(new Date('2025-09-01T12:00:00Z')));
 }
 
 function contextFor(

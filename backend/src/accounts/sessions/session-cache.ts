@@ -1,8 +1,5 @@
-import { Logger } from '@nestjs/common';
-import pg from 'pg';
+import { InstanceSignal } from '../../platform/cluster/instance-signal.js';
 
-/** The channel on which instances tell each other that sessions ended or people changed. */
-const channel = 'treble_sessions';
 /** How many signed-in sessions a process keeps. */
 const maxEntries = 100_000;
 
@@ -29,55 +26,32 @@ interface Entry<Value> {
 export class SessionCache<Value> {
   private readonly entries = new Map<string, Entry<Value>>();
   private generation = 0;
-  private listening: pg.Client | null = null;
-  private trusted: boolean;
-  private stopped = false;
-  private readonly logger = new Logger('SessionCache');
+  /** The channel on which instances tell each other that sessions ended or people changed. */
+  private readonly signal: InstanceSignal;
 
   constructor(
-    private readonly serverUrl: string | null,
+    serverUrl: string | null,
     private readonly freshForMs: number,
   ) {
-    this.trusted = serverUrl === null;
+    this.signal = new InstanceSignal(serverUrl, 'treble_sessions', () => this.forgetAll());
   }
 
-  /** Listens to the other instances (on a Postgres server); tries again after a lost connection. */
-  async start(): Promise<void> {
-    if (this.serverUrl === null || this.stopped) return;
-    const client = new pg.Client({ connectionString: this.serverUrl });
-    const lost = () => {
-      if (this.listening !== client) return;
-      this.listening = null;
-      this.trusted = false;
-      this.forgetAll();
-      client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.start(), 1_000).unref();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', () => this.forgetAll());
-    try {
-      this.listening = client;
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-      this.trusted = true;
-    } catch (error) {
-      this.logger.warn(`Not listening for ended sessions (${String(error)}); sessions are not cached`);
-      lost();
-    }
+  start(): Promise<void> {
+    return this.signal.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.trusted = false;
-    const client = this.listening;
-    this.listening = null;
-    await client?.end().catch(() => undefined);
+  stop(): Promise<void> {
+    return this.signal.stop();
+  }
+
+  /** What the other instances must hear after sessions ended here or people changed. */
+  get notifySql(): string {
+    return this.signal.sql;
   }
 
   /** The kept answer for a token's hash, while it is fresh. */
   get(key: string, now: number): Value | undefined {
-    const entry = this.trusted ? this.entries.get(key) : undefined;
+    const entry = this.signal.trusted ? this.entries.get(key) : undefined;
     if (entry === undefined) return undefined;
     if (now - entry.checkedAt >= this.freshForMs || now < entry.checkedAt) {
       this.entries.delete(key);
@@ -93,7 +67,7 @@ export class SessionCache<Value> {
 
   /** Keeps an answer read from the database, unless something was forgotten since `mark`. */
   keep(key: string, entry: Entry<Value>, mark: number): void {
-    if (!this.trusted || mark !== this.generation) return;
+    if (!this.signal.trusted || mark !== this.generation) return;
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (this.entries.size > maxEntries) this.entries.delete(this.entries.keys().next().value!);
@@ -116,7 +90,4 @@ export class SessionCache<Value> {
     this.generation++;
     for (const [key, entry] of this.entries) if (matches(entry)) this.entries.delete(key);
   }
-
-  /** What the other instances must hear after sessions ended here or people changed. */
-  static readonly notifySql = `SELECT pg_notify('${channel}', '')`;
 }

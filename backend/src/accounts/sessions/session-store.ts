@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { ErrorCodes, type AuthSession, type User } from '@treble/contracts';
+import { ErrorCodes, type AuthSession, type PoolRole, type User } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/database/database.js';
@@ -19,11 +19,20 @@ export interface Authentication {
    * its invitation is not (docs/adr/015), and a deactivated member of it cannot sign in at all.
    */
   memberOfDefaultPool: boolean;
+  /**
+   * The person's role in each pool they are an active member of, by pool key (the default pool's
+   * is ''): read with the session and kept with it, so a request in a pool asks no more.
+   */
+  poolRoles: Readonly<Record<string, PoolRole>>;
+  /** Whether this was answered from memory (a refusal it leads to is checked again, `resolve`'s `fresh`). */
+  kept: boolean;
   session: AuthSession;
 }
 
 interface ResolvedRow extends UserRow {
   member: boolean;
+  /** Whether the person is admin (true) or player (false) of each pool they are active in. */
+  pool_roles: Record<string, boolean>;
   session_id: string;
   last_seen_at: Date;
   expires_at: Date;
@@ -79,7 +88,7 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
 
   /** The other instances forget what they keep (sessions ended here, or people changed). */
   private async tellOthers(): Promise<void> {
-    if (this.onServer) await this.database.query(SessionCache.notifySql).catch(() => undefined);
+    if (this.onServer) await this.database.query(this.cache.notifySql).catch(() => undefined);
   }
 
   /** A person's sessions were deleted outside this store (an erasure): nobody may use a kept one. */
@@ -118,18 +127,25 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   /**
    * The signed-in user behind a token, or null for an unknown, expired or revoked session. One
    * statement: it finds the session, deletes it when it has expired, and moves `last_seen_at` on
-   * when that is older than `touchAfterMs`.
+   * when that is older than `touchAfterMs`. `fresh` reads it from the database even when it is kept.
    */
-  async resolve(token: string | null, now: Date): Promise<Authentication | null> {
+  async resolve(
+    token: string | null,
+    now: Date,
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<Authentication | null> {
     if (token === null) return null;
     const key = hashToken(token);
-    const kept = this.cache.get(key, now.getTime());
-    if (kept !== undefined && !this.ended(kept, now)) return this.authentication(kept, kept.last_seen_at);
+    const kept = fresh ? undefined : this.cache.get(key, now.getTime());
+    if (kept !== undefined && !this.ended(kept, now))
+      return this.authentication(kept, kept.last_seen_at, true);
     const mark = this.cache.mark();
     const { rows } = await this.database.query<ResolvedRow & { expired: boolean; touched: boolean }>(
       `WITH found AS (
          SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${personColumns},
                 m.user_id IS NOT NULL AS member,
+                coalesce((SELECT json_object_agg(r.pool_id, r.is_admin) FROM memberships r
+                           WHERE r.user_id = p.id AND r.active), '{}') AS pool_roles,
                 (s.expires_at <= $2 OR s.last_seen_at <= $3) AS expired
          FROM user_sessions s JOIN persons p ON p.id = s.user_id
               LEFT JOIN memberships m ON m.user_id = p.id AND m.pool_id = ''
@@ -153,7 +169,23 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
       { value: found, sessionId: row.session_id, userId: row.id, checkedAt: lastSeen.getTime() },
       mark,
     );
-    return this.authentication(found, lastSeen);
+    return this.authentication(found, lastSeen, false);
+  }
+
+  /**
+   * The signed-in person behind a token with their role in a pool (null: no active member of it).
+   * A kept session that knows no role there is read again: they may have just joined, and a request
+   * can come before the users projection's change has made this process forget the kept one.
+   */
+  async roleIn(
+    token: string | null,
+    now: Date,
+    poolKey: string,
+  ): Promise<{ auth: Authentication; role: PoolRole | null } | null> {
+    let auth = await this.resolve(token, now);
+    if (auth !== null && auth.kept && auth.poolRoles[poolKey] === undefined)
+      auth = await this.resolve(token, now, { fresh: true });
+    return auth && { auth, role: auth.poolRoles[poolKey] ?? null };
   }
 
   /** Whether a kept session has reached its absolute or idle expiry (the database then deletes it). */
@@ -161,11 +193,15 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     return row.expires_at <= now || row.last_seen_at.getTime() <= now.getTime() - this.idleMs;
   }
 
-  private authentication(row: ResolvedRow, lastSeen: Date): Authentication {
+  private authentication(row: ResolvedRow, lastSeen: Date, kept: boolean): Authentication {
     return {
       sessionId: row.session_id,
       user: toUser(row),
       memberOfDefaultPool: row.member,
+      poolRoles: Object.fromEntries(
+        Object.entries(row.pool_roles).map(([pool, admin]) => [pool, admin ? 'admin' : 'player']),
+      ),
+      kept,
       session: this.describe(lastSeen, row.expires_at),
     };
   }
@@ -208,6 +244,15 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
  * and when a session ends. Bound to the session store; opening and revoking stay the accounts'.
  */
 export abstract class SessionLookup {
-  abstract resolve(token: string | null, now: Date): Promise<Authentication | null>;
+  abstract resolve(
+    token: string | null,
+    now: Date,
+    options?: { fresh?: boolean },
+  ): Promise<Authentication | null>;
+  abstract roleIn(
+    token: string | null,
+    now: Date,
+    poolKey: string,
+  ): Promise<{ auth: Authentication; role: PoolRole | null } | null>;
   abstract onRevoked(listener: (sessionId: string) => void): () => void;
 }

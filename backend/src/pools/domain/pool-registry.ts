@@ -8,6 +8,8 @@ import { assertNever, type DomainEvent } from '../../shared/domain/event.js';
  * refused. The default pool (key '', address `default`) is in no event: every install has it.
  */
 export const poolRegistryStreamId = 'pools';
+/** The Postgres channel on which the app's instances hear that the registry changed (pools/pool-directory.ts). */
+export const poolDirectoryChannel = 'treble_pools';
 
 export interface PoolCreatedData {
   /** Immutable; names the pool's streams (event-store/pool-scope.ts). */

@@ -1,7 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { StreamQuestion } from '../../../shared/domain/event.js';
 import { MemberActiveQuestionQuery } from '../../../shared/queries/member-queries.js';
-import { PoolRoleQuery } from '../../../shared/queries/pool-queries.js';
 import { PersonPoolsQuery, PoolMemberCountsQuery } from '../../../shared/commands/membership-commands.js';
 import type { PoolRole } from '@treble/contracts';
 import { UserDirectory } from './user-directory.js';
@@ -19,16 +18,6 @@ export class MemberActiveQuestionHandler implements IQueryHandler<MemberActiveQu
         return !(isMember(state) && !state.active);
       },
     };
-  }
-}
-
-/** A person's role in a pool (the access guard and the sockets ask), from their memberships. */
-@QueryHandler(PoolRoleQuery)
-export class PoolRoleHandler implements IQueryHandler<PoolRoleQuery> {
-  constructor(private readonly users: UserDirectory) {}
-
-  execute({ poolKey, userId }: PoolRoleQuery): Promise<PoolRole | null> {
-    return this.users.roleIn(poolKey, userId);
   }
 }
 

@@ -24,11 +24,6 @@ export class UserDirectory {
     return rows[0] ? toUser(rows[0]) : null;
   }
 
-  /** A person's role in a pool, or null when they are no active member of it (docs/adr/015). */
-  async roleIn(poolKey: string, userId: string): Promise<PoolRole | null> {
-    return (await this.poolsOf(userId)).find((pool) => pool.key === poolKey)?.role ?? null;
-  }
-
   /** Every pool a person is a member of, active or not (the default pool's key is ''). */
   async membershipsOf(userId: string): Promise<{ key: string; isAdmin: boolean; active: boolean }[]> {
     return this.dataSource.query<Array<{ key: string; isAdmin: boolean; active: boolean }>>(
