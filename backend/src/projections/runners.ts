@@ -186,22 +186,18 @@ export class ProjectionRunners {
     let committed: bigint | null = null;
     let generation: number | null = null;
     await this.database.transaction(async (sql) => {
-      const checkpoint = await readCheckpoint(sql, projection.name, true);
-      if (
-        !checkpoint ||
-        checkpoint.position !== runner.position ||
-        checkpoint.version !== projection.version
-      ) {
-        // Someone else (a rebuild) moved the checkpoint: resume from where it now stands.
-        throw new PositionMoved();
-      }
       const last = events[events.length - 1]!.position;
-      generation = checkpoint.generation;
-      const keys = await applyEvents(sql, projection, checkpoint.generation, events);
-      await sql.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
-        projection.name,
-        last.toString(),
-      ]);
+      // The checkpoint moved past the batch first, in the statement that finds it where this
+      // runner left it (its row held until the commit, as a rebuild's switch expects): when
+      // someone else (a rebuild) moved it, nothing is applied and the runner resumes from there.
+      const { rows } = await sql.query<{ generation: number }>(
+        `UPDATE projection_checkpoints SET position = $2, updated_at = now()
+          WHERE name = $1 AND position = $3 AND version = $4 RETURNING generation`,
+        [projection.name, last.toString(), runner.position.toString(), projection.version],
+      );
+      if (rows.length === 0) throw new PositionMoved();
+      generation = rows[0]!.generation;
+      const keys = await applyEvents(sql, projection, rows[0]!.generation, events);
       committed = last;
       if (keys.everyone.length > 0 || keys.users.size > 0) {
         change = {
