@@ -84,7 +84,7 @@ export async function applyEvents(
   };
   // Each pool's events in its own scope, so the projection's statements see and write that pool's
   // rows alone (projection-tables.ts); a run of one pool's events is handed over together.
-  for (const run of consecutiveRuns(events, (event) => event.metadata.pool ?? DEFAULT_POOL_KEY)) {
+  for (const run of poolRuns(projection, events)) {
     await inPool(run.kind ?? DEFAULT_POOL_KEY, async () => {
       for (const event of run.events) {
         if (event.type === SEASON_STARTED) {
@@ -106,4 +106,37 @@ export async function applyEvents(
     });
   }
   return changed;
+}
+
+const poolOf = (event: RecordedEvent) => event.metadata.pool ?? DEFAULT_POOL_KEY;
+const barriers = new Set([SEASON_STARTED, POOL_DELETED]);
+
+/**
+ * A batch's events in runs of one pool each. A projection whose rows all belong to a pool (no
+ * install table) depends on each pool's events in their order and on nothing of another pool's, so
+ * between two barriers (a season's start, a pool's deletion) each pool's events form one run, in
+ * their order, the pools in the order they first appear: a deadline rush across many pools is
+ * applied with one run per pool of the batch, not one per pool switch in the log. A projection
+ * with install tables (a person's own rows, written from any pool) takes the runs as they come.
+ */
+function poolRuns(projection: Projection, events: readonly RecordedEvent[]) {
+  if (projection.tables.some((table) => table.install)) return consecutiveRuns(events, poolOf);
+  const runs: { kind: string; events: RecordedEvent[] }[] = [];
+  let segment = new Map<string, RecordedEvent[]>();
+  const close = () => {
+    for (const [kind, run] of segment) runs.push({ kind, events: run });
+    segment = new Map();
+  };
+  for (const event of events) {
+    if (barriers.has(event.type)) {
+      close();
+      runs.push({ kind: poolOf(event), events: [event] });
+      continue;
+    }
+    const run = segment.get(poolOf(event));
+    if (run === undefined) segment.set(poolOf(event), [event]);
+    else run.push(event);
+  }
+  close();
+  return runs;
 }
