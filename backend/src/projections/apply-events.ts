@@ -12,7 +12,7 @@ import {
   startSeason,
 } from './projection-tables.js';
 import { currentPoolKey, DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
-import { consecutiveRuns, type Projection, type ProjectionContext } from './projection.js';
+import { type Projection, type ProjectionContext } from './projection.js';
 
 /**
  * The keys a batch changed: for every browser of the pools whose events it applied, and for one
@@ -112,15 +112,18 @@ const poolOf = (event: RecordedEvent) => event.metadata.pool ?? DEFAULT_POOL_KEY
 const barriers = new Set([SEASON_STARTED, POOL_DELETED]);
 
 /**
- * A batch's events in runs of one pool each. A projection whose rows all belong to a pool (no
- * install table) depends on each pool's events in their order and on nothing of another pool's, so
- * between two barriers (a season's start, a pool's deletion) each pool's events form one run, in
- * their order, the pools in the order they first appear: a deadline rush across many pools is
- * applied with one run per pool of the batch, not one per pool switch in the log. A projection
- * with install tables (a person's own rows, written from any pool) takes the runs as they come.
+ * A batch's events in runs of one pool each. A projection's rows of one pool depend on that pool's
+ * events in their order and on nothing of another pool's, so each pool's events between two
+ * barriers form one run, in their order, the pools in the order they first appear: a deadline rush
+ * across many pools is applied with one run per pool of the batch, not one per pool switch in the
+ * log. The barriers: a season's start, a pool's deletion, and for a projection with install tables
+ * (a person's own rows, written from any pool) every event but those of its `poolOnlyTypes`.
  */
 function poolRuns(projection: Projection, events: readonly RecordedEvent[]) {
-  if (projection.tables.some((table) => table.install)) return consecutiveRuns(events, poolOf);
+  const install = projection.tables.some((table) => table.install);
+  const poolOnly = new Set<string>(projection.poolOnlyTypes ?? []);
+  const isBarrier = (event: RecordedEvent) =>
+    barriers.has(event.type) || (install && !poolOnly.has(event.type));
   const runs: { kind: string; events: RecordedEvent[] }[] = [];
   let segment = new Map<string, RecordedEvent[]>();
   const close = () => {
@@ -128,9 +131,13 @@ function poolRuns(projection: Projection, events: readonly RecordedEvent[]) {
     segment = new Map();
   };
   for (const event of events) {
-    if (barriers.has(event.type)) {
+    if (isBarrier(event)) {
       close();
-      runs.push({ kind: poolOf(event), events: [event] });
+      const last = runs.at(-1);
+      // Barriers of one pool in a row stay one run (a batch of sign-ups, say).
+      if (last !== undefined && last.kind === poolOf(event) && isBarrier(last.events[0]!))
+        last.events.push(event);
+      else runs.push({ kind: poolOf(event), events: [event] });
       continue;
     }
     const run = segment.get(poolOf(event));

@@ -19,13 +19,14 @@ const event = (pool: string | undefined, type = 'Noted', data: unknown = {}): Re
 });
 
 /** A projection that only says which events it was handed together, and in which pool's scope. */
-function recording(install: boolean) {
+function recording(install: boolean, poolOnlyTypes?: string[]) {
   const runs: string[] = [];
   const projection: Projection = {
     name: 'notes',
     version: 1,
     tables: [install ? { name: 'notes', install, ddl: () => [] } : { name: 'notes', ddl: () => [] }],
-    eventTypes: ['Noted'],
+    eventTypes: ['Noted', 'Joined'],
+    ...(poolOnlyTypes ? { poolOnlyTypes } : {}),
     apply: async () => undefined,
     applyBatch: async (events) => {
       runs.push(`${currentPoolKey() || 'home'}:${events.map((e) => e.id).join(',')}`);
@@ -60,5 +61,13 @@ describe('applyEvents', () => {
     const { projection, runs } = recording(true);
     await applyEvents(statements, projection, 1, [event('a'), event('b'), event('a'), event('a')]);
     expect(runs).toEqual(['a:e1', 'b:e2', 'a:e3,e4']);
+  });
+
+  it('groups per pool only the events a projection with install tables says write its pool alone', async () => {
+    position = 0n;
+    const { projection, runs } = recording(true, ['Noted']);
+    const batch = [event('a'), event('b'), event('a'), event('b', 'Joined'), event('a'), event('b')];
+    await applyEvents(statements, projection, 1, batch);
+    expect(runs).toEqual(['a:e1,e3', 'b:e2', 'b:e4', 'a:e5', 'b:e6']);
   });
 });

@@ -100,6 +100,12 @@ export interface Projection<Event extends DomainEvent = DomainEvent> {
   /** Event types `apply` cares about ('all' for every event); the checkpoint moves past the others. */
   eventTypes: readonly Event['type'][] | 'all';
   /**
+   * For a projection with install tables: the event types that write only their pool's rows, so the
+   * engine may hand a batch's events of these types over one run per pool (apply-events.ts); every
+   * other event stays where the log has it. (A projection without install tables needs no list.)
+   */
+  poolOnlyTypes?: readonly Event['type'][];
+  /**
    * Applies one event. May return the query keys it actually changed (more precise than
    * `queryKeysFor`, which then is not asked).
    */

@@ -181,6 +181,8 @@ export const usersProjection: Projection<UserEvent | PoolAdminsEvent | PickMade>
     // list and the server agree; the list can only lag behind it (then the server refuses, 409).
     ...pickMadeTypes,
   ],
+  // A pick marks the player's row of its pool (`members.has_picked`), no person's own row.
+  poolOnlyTypes: pickMadeTypes,
   async apply(event, context) {
     if (isOneOf(event, pickMadeTypes)) return markPicked(context, [event]);
     const { sql, table } = context;
