@@ -45,5 +45,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry loads before its first render in one file, not some thirty small ones
+          // (each a request with its own headers on a phone's first visit); the pages' own code
+          // stays in chunks loaded on demand.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });
