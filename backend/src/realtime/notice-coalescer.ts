@@ -83,3 +83,35 @@ export class NoticeCoalescer {
     }
   }
 }
+
+/** Notices of the same keys for several rooms, sent as one emit to all of them. */
+export interface SharedNotice {
+  /** The rooms, or null: every browser. */
+  rooms: string[] | null;
+  readModels: string[];
+  queryKeys: QueryKey[];
+  position: bigint;
+}
+
+/**
+ * Notices sent at once (one projector batch's, say), as few emits as carry them: those with the same
+ * read models and keys go to all their rooms in one emit, at the newest of their positions (a later
+ * position only makes a browser that waits for it wait for that batch, which is committed). With
+ * several instances each emit is one `NOTIFY`: a rush across a thousand pools sends a handful per
+ * batch, not one per pool.
+ */
+export function shared(notices: readonly CoalescedNotice[]): SharedNotice[] {
+  const groups = new Map<string, SharedNotice>();
+  for (const notice of notices) {
+    const key = JSON.stringify([notice.audience === null, notice.readModels, notice.queryKeys]);
+    const group = groups.get(key);
+    if (group === undefined) {
+      const { audience, ...rest } = notice;
+      groups.set(key, { ...rest, rooms: audience === null ? null : [audience] });
+      continue;
+    }
+    if (notice.audience !== null) group.rooms?.push(notice.audience);
+    if (notice.position > group.position) group.position = notice.position;
+  }
+  return [...groups.values()];
+}

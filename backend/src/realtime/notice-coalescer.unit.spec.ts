@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { NoticeCoalescer, type CoalescedNotice } from './notice-coalescer.js';
+import { NoticeCoalescer, shared, type CoalescedNotice } from './notice-coalescer.js';
 
 describe('NoticeCoalescer', () => {
   // A clock the test moves by hand; scheduled work runs when the clock passes its time.
@@ -85,6 +85,35 @@ describe('NoticeCoalescer', () => {
         ],
       ],
       ['ann', [['user', 'stats']]],
+    ]);
+  });
+});
+
+describe('shared', () => {
+  it('sends notices of the same keys to all their rooms in one emit, at the newest position', () => {
+    const notice = (audience: string | null, queryKeys: [string, number][], position: bigint) => ({
+      audience,
+      readModels: ['standings'],
+      queryKeys,
+      position,
+    });
+    expect(
+      shared([
+        notice('pool:a', [['choices', 1]], 5n),
+        notice('pool:b', [['choices', 1]], 7n),
+        notice('pool:c', [['choices', 2]], 6n),
+        notice(null, [['choices', 1]], 4n),
+        notice('pool:d', [['choices', 1]], 6n),
+      ]),
+    ).toEqual([
+      {
+        rooms: ['pool:a', 'pool:b', 'pool:d'],
+        readModels: ['standings'],
+        queryKeys: [['choices', 1]],
+        position: 7n,
+      },
+      { rooms: ['pool:c'], readModels: ['standings'], queryKeys: [['choices', 2]], position: 6n },
+      { rooms: null, readModels: ['standings'], queryKeys: [['choices', 1]], position: 4n },
     ]);
   });
 });

@@ -25,7 +25,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { LiveNotifier } from '../shared/ports/live-notifier.js';
 import { attachPostgresAdapter } from './cluster-adapter.js';
-import { NoticeCoalescer, type CoalescedNotice } from './notice-coalescer.js';
+import { NoticeCoalescer, shared, type CoalescedNotice } from './notice-coalescer.js';
 
 /** What the handshake learned about a connection. */
 interface SocketData {
@@ -83,6 +83,7 @@ export class RealtimeGateway
   private closeCluster: (() => Promise<void>) | null = null;
   /** Per-user keys go to that user's room only; every audience gets at most one notice per 250 ms. */
   private readonly notices = new NoticeCoalescer((notice) => this.sendNotice(notice));
+  private readonly outbox: CoalescedNotice[] = [];
   /** Admin notices and role changes, one at a time in the order they happened. */
   private following: Promise<void> = Promise.resolve();
 
@@ -171,14 +172,23 @@ export class RealtimeGateway
     this.logger.log('Socket.IO gateway ready');
   }
 
+  /** Notices sent in one turn of the event loop go out together (`shared`). */
   private sendNotice(notice: CoalescedNotice): void {
-    const payload = {
-      readModels: notice.readModels,
-      queryKeys: notice.queryKeys.map((key) => [...key]),
-      position: notice.position.toString(),
-    };
-    const room = notice.audience;
-    (room === null ? this.server : this.server?.to(room))?.emit('read-model-changed', payload);
+    if (this.outbox.push(notice) === 1) queueMicrotask(() => this.sendOutbox());
+  }
+
+  private sendOutbox(): void {
+    for (const notice of shared(this.outbox.splice(0))) {
+      const payload = {
+        readModels: notice.readModels,
+        queryKeys: notice.queryKeys.map((key) => [...key]),
+        position: notice.position.toString(),
+      };
+      (notice.rooms === null ? this.server : this.server?.to(notice.rooms))?.emit(
+        'read-model-changed',
+        payload,
+      );
+    }
   }
 
   /**
