@@ -7,6 +7,7 @@ import { NotificationBroadcasts } from './broadcasts.js';
 import { NotificationChannels } from './channels.js';
 import { NotificationStore } from './notification-store.js';
 import { NotificationsController } from './notifications.http.controller.js';
+import { PoolSchedules } from './pool-schedules.js';
 import { NotificationsService } from './notifications.service.js';
 import { PushSender } from './push-sender.js';
 import { PushSubscriptionStore } from './push-subscription-store.js';
@@ -39,6 +40,7 @@ import {
     PlayerValues,
     ResultsDigests,
     NotificationsService,
+    PoolSchedules,
     NotificationBroadcasts,
     MailTemplates,
     RenderMailHandler,

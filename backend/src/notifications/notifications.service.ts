@@ -35,12 +35,7 @@ import { NotificationStore } from './notification-store.js';
 import { PlayerValues, type PlayerRow } from './player-values.js';
 import { post, type Letter } from './post.js';
 import { ResultsDigests } from './results-digest.js';
-
-interface OpenPeriod {
-  id: number;
-  name: string;
-  deadline: Date;
-}
+import { PoolSchedules, type OpenPeriod } from './pool-schedules.js';
 
 type DecidedReminders = Extract<PeriodNotificationsEvent, { type: 'ReminderDecided' }>['data'];
 
@@ -70,6 +65,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queryBus: QueryBus,
+    private readonly schedules: PoolSchedules,
   ) {}
 
   /** The period's notifications stream, of the current season: reminders are decided per season's period. */
@@ -131,15 +127,8 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
     await post(this.channels, letters, now);
   }
 
-  private async openPeriods(now: Date): Promise<OpenPeriod[]> {
-    const { rows } = await this.database.query<{ id: number; name: string; deadline: Date }>(
-      `SELECT p.id, p.name, min(o.lock_at) AS deadline
-       FROM periods p JOIN options o ON o.period_id = p.id
-       WHERE NOT p.is_completed AND o.lock_at IS NOT NULL
-       GROUP BY p.id, p.name HAVING min(o.lock_at) > $1 ORDER BY min(o.lock_at)`,
-      [now],
-    );
-    return rows.map((row) => ({ id: row.id, name: row.name, deadline: new Date(row.deadline) }));
+  private openPeriods(now: Date): Promise<OpenPeriod[]> {
+    return this.schedules.open(now);
   }
 
   /** Active players with fewer picks than a period needs. */
@@ -317,12 +306,9 @@ export class NotificationsService implements OnApplicationBootstrap, OnApplicati
   // ---------- Results digest ----------
 
   private async dueDigestLetters(pool: PlayedPool, now: Date): Promise<Letter[]> {
-    const { rows } = await this.database.query<{ id: number }>(
-      `SELECT id FROM periods WHERE is_completed AND completed_at > $1 AND completed_at <= $2 ORDER BY id`,
-      [new Date(now.getTime() - digestWindowMs), now],
-    );
+    const completed = await this.schedules.completed(new Date(now.getTime() - digestWindowMs), now);
     const letters: Letter[] = [];
-    for (const { id } of rows) letters.push(...((await this.digestLetters(pool, id, now)) ?? []));
+    for (const id of completed) letters.push(...((await this.digestLetters(pool, id, now)) ?? []));
     return letters;
   }
 

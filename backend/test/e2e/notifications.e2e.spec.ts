@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NotificationSettings, NotificationsOverview, Option } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { Database } from '../../src/platform/database/database.js';
 import { NotificationsService } from '../../src/notifications/notifications.service.js';
 import {
   registerAdmin,
@@ -405,5 +406,28 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
         })
       ).status,
     ).toBe(400);
+  });
+  it("reads a pool's periods once for its checks while the periods and options tables stand still", async () => {
+    const database = app.app.get(Database);
+    const query = database.query.bind(database);
+    let reads = 0;
+    database.query = ((text: string, params?: unknown[]) => {
+      if (text.includes('FROM periods p LEFT JOIN options o')) reads++;
+      return query(text, params);
+    }) as typeof database.query;
+    try {
+      await service().runOnce(app.clock!.now());
+      const first = reads;
+      await service().runOnce(app.clock!.now());
+      await service().runOnce(app.clock!.now());
+      expect(reads).toBe(first);
+      // A period changes: the next check reads the pool's periods again, once.
+      expect((await admin.request('PATCH', '/api/periods/38', { isActive: false })).status).toBe(200);
+      await service().runOnce(app.clock!.now());
+      await service().runOnce(app.clock!.now());
+      expect(reads).toBe(first + 1);
+    } finally {
+      database.query = query;
+    }
   });
 });
