@@ -414,7 +414,7 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     database.query = ((text: string, params?: unknown[]) => {
       if (text.includes('FROM periods p LEFT JOIN options o')) reads++;
       return query(text, params);
-    }) as typeof database.query;
+    });
     try {
       await service().runOnce(app.clock!.now());
       const first = reads;
