@@ -411,10 +411,10 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
     const database = app.app.get(Database);
     const query = database.query.bind(database);
     let reads = 0;
-    database.query = ((text: string, params?: unknown[]) => {
+    database.query = (text: string, params?: unknown[]) => {
       if (text.includes('FROM periods p LEFT JOIN options o')) reads++;
       return query(text, params);
-    });
+    };
     try {
       await service().runOnce(app.clock!.now());
       const first = reads;
