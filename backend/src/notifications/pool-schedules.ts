@@ -26,8 +26,8 @@ const readFrom = ['periods', 'options'] as const;
 /**
  * Each pool's periods as the notification check asks for them every minute (which are open and
  * when they lock, which completed when), read in one statement and kept per pool while the
- * periods and options tables stand still (the projection engine's committed positions, when this
- * instance runs the projector; else read each time). So a check across a thousand pools with
+ * periods and options tables stand still (no batch with an event of theirs committed since, as
+ * this instance's projector runners say; an instance that does not run them reads each time). So a check across a thousand pools with
  * nothing due asks the database nothing.
  */
 @Injectable()
@@ -60,7 +60,7 @@ export class PoolSchedules {
   }
 
   private schedule(): Promise<Schedule> {
-    const at = this.engine.committedKey(readFrom);
+    const at = this.engine.committedKey(readFrom, { touched: true });
     const pool = currentPoolKey();
     const kept = this.kept.get(pool);
     if (at !== null && kept?.at === at) return kept.schedule;

@@ -264,8 +264,8 @@ export class ProjectionEngine {
   }
 
   /** Where the named projections' tables stand on this instance, as a key (null: not all run here). */
-  committedKey(names: readonly string[]): string | null {
-    return this.runners.committedKey(names);
+  committedKey(names: readonly string[], options?: { touched?: boolean }): string | null {
+    return this.runners.committedKey(names, options);
   }
 
   async status(): Promise<ProjectionStatus[]> {

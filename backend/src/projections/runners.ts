@@ -4,6 +4,8 @@ import type { TransactionalSql } from '../platform/database/sql.js';
 import { applyEvents } from './apply-events.js';
 import { analyzeTables, readCheckpoint } from './projection-tables.js';
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
+import { POOL_DELETED } from '../shared/domain/pool-deleted.js';
+import { SEASON_STARTED } from '../shared/domain/season-scope.js';
 
 export type ProjectionState = 'stopped' | 'live' | 'rebuilding' | 'failed';
 
@@ -24,6 +26,11 @@ interface Runner {
   /** Events applied since its tables were last analyzed (projection-tables.ts `analyzeTables`), and in all. */
   sinceAnalyzed: number;
   applied: number;
+  /**
+   * The position of the last batch that held an event of its types (or a season's start or a
+   * pool's deletion): its tables have not changed since. Where it started, before any.
+   */
+  touchedAt: bigint;
 }
 
 /**
@@ -38,6 +45,12 @@ interface Feed {
   subscription: Subscription | null;
   position: bigint;
   closed: boolean;
+}
+
+/** Whether an event may change a projection's tables: one of its types, a season's start, a pool's deletion. */
+function touches(projection: Projection, event: RecordedEvent): boolean {
+  if (event.type === SEASON_STARTED || event.type === POOL_DELETED) return true;
+  return projection.eventTypes === 'all' || projection.eventTypes.includes(event.type);
 }
 
 /** How many batches a projection may have waiting before the feed stops reading for it. */
@@ -89,16 +102,18 @@ export class ProjectionRunners {
   /**
    * Where the named projections' tables stand, from this instance's runners (each moved only once
    * its batch has committed), as a key that changes whenever any of those tables may have: name,
-   * code version and committed position, which determine the tables' content. Null when this
+   * code version and committed position, which determine the tables' content (`touched`: the
+   * position of the last batch that could change them, so a key that moves less). Null when this
    * instance does not run all of them (another holds the projector lease, a rebuild is switching):
    * the caller reads the checkpoints instead.
    */
-  committedKey(names: readonly string[]): string | null {
+  committedKey(names: readonly string[], { touched = false }: { touched?: boolean } = {}): string | null {
     const parts: string[] = [];
     for (const name of names) {
       const runner = this.runners.get(name);
       if (!runner) return null;
-      parts.push(`${name}:v${runner.projection.version}:${runner.position}`);
+      const at = touched ? runner.touchedAt : runner.position;
+      parts.push(`${name}:v${runner.projection.version}:${at}`);
     }
     return parts.join(',');
   }
@@ -134,6 +149,7 @@ export class ProjectionRunners {
       wake: null,
       done: Promise.resolve(),
       sinceAnalyzed: 0,
+      touchedAt: from,
       applied: 0,
     };
     this.runners.set(projection.name, runner);
@@ -213,6 +229,7 @@ export class ProjectionRunners {
     // kept of those tables (sessions, boards) is forgotten before they do.
     if (committed !== null) {
       runner.position = committed;
+      if (events.some((event) => touches(projection, event))) runner.touchedAt = committed;
       if (change) this.emitter.emit('changed', change);
       this.emitter.emit('advanced');
       runner.sinceAnalyzed += events.length;

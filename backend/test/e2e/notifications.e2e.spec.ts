@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NotificationSettings, NotificationsOverview, Option } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { Database } from '../../src/platform/database/database.js';
+import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { NotificationsService } from '../../src/notifications/notifications.service.js';
 import {
   registerAdmin,
@@ -419,6 +420,10 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
       await service().runOnce(app.clock!.now());
       const first = reads;
       await service().runOnce(app.clock!.now());
+      // The log moves on with a pick: the periods and options tables do not.
+      expect((await dan.request('POST', '/api/choices', { periodId: 5, optionId: '5-ARS' })).status).toBe(
+        201,
+      );
       await service().runOnce(app.clock!.now());
       expect(reads).toBe(first);
       // A period changes: the next check reads the pool's periods again, once.
