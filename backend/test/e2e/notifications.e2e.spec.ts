@@ -424,6 +424,7 @@ describe.each(databaseTargets)('reminders and results digests on $name', (target
       expect((await dan.request('POST', '/api/choices', { periodId: 5, optionId: '5-ARS' })).status).toBe(
         201,
       );
+      await app.app.get(ProjectionEngine).waitFor(await app.app.get<EventStore>(EVENT_STORE).headPosition());
       await service().runOnce(app.clock!.now());
       expect(reads).toBe(first);
       // A period changes: the next check reads the pool's periods again, once.
