@@ -59,7 +59,7 @@ export class PoolDirectory implements OnModuleInit, OnModuleDestroy {
   /** The registry changed here: read it again, and every other instance too. */
   async changed(): Promise<void> {
     this.heard++;
-    if (this.database.kind === 'postgres') await this.database.query(this.signal.sql).catch(() => undefined);
+    await this.signal.tell(this.database);
   }
 
   /** Every pool created so far, the deleted ones too (not the default pool, which every install has). */

@@ -1,4 +1,5 @@
 import { InstanceSignal } from '../../platform/cluster/instance-signal.js';
+import type { Sql } from '../../platform/database/sql.js';
 
 /** How many signed-in sessions a process keeps. */
 const maxEntries = 100_000;
@@ -44,9 +45,9 @@ export class SessionCache<Value> {
     return this.signal.stop();
   }
 
-  /** What the other instances must hear after sessions ended here or people changed. */
-  get notifySql(): string {
-    return this.signal.sql;
+  /** Tells the other instances that sessions ended here or people changed. */
+  tellOthers(database: Sql): Promise<void> {
+    return this.signal.tell(database);
   }
 
   /** The kept answer for a token's hash, while it is fresh. */

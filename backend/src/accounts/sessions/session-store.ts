@@ -55,7 +55,6 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private readonly absoluteMs: number;
   private readonly revoked = new EventEmitter();
   private readonly cache: SessionCache<ResolvedRow>;
-  private readonly onServer: boolean;
   private unsubscribe: () => void = () => undefined;
 
   constructor(
@@ -65,8 +64,7 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   ) {
     this.idleMs = config.accounts.sessionIdleMinutes * 60_000;
     this.absoluteMs = config.accounts.sessionAbsoluteMinutes * 60_000;
-    this.onServer = database.kind === 'postgres';
-    this.cache = new SessionCache(this.onServer ? config.databaseUrl : null, touchAfterMs);
+    this.cache = new SessionCache(database.kind === 'postgres' ? config.databaseUrl : null, touchAfterMs);
   }
 
   async onModuleInit(): Promise<void> {
@@ -87,8 +85,8 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The other instances forget what they keep (sessions ended here, or people changed). */
-  private async tellOthers(): Promise<void> {
-    if (this.onServer) await this.database.query(this.cache.notifySql).catch(() => undefined);
+  private tellOthers(): Promise<void> {
+    return this.cache.tellOthers(this.database);
   }
 
   /** A person's sessions were deleted outside this store (an erasure): nobody may use a kept one. */

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
+import type { Sql } from '../database/sql.js';
 
 const channelName = /^[a-z_]+$/;
 
@@ -30,9 +31,14 @@ export class InstanceSignal {
     return this.listens;
   }
 
-  /** The statement that signals every instance (sent on the app's own connections). */
-  get sql(): string {
-    return InstanceSignal.sqlFor(this.channel);
+  /**
+   * Signals every instance (this one hears it too), on one of the app's own connections. Only on a
+   * Postgres server (the embedded database is one process's); a failed signal is not the caller's
+   * failure: the change it announces is already stored.
+   */
+  async tell(database: Sql): Promise<void> {
+    if (this.serverUrl === null) return;
+    await database.query(InstanceSignal.sqlFor(this.channel)).catch(() => undefined);
   }
 
   /** The statement that signals every instance listening on `channel` (from a CLI command too). */
