@@ -27,6 +27,8 @@ const report = new BenchSection(
 );
 const setupConcurrency = 20;
 const rushConcurrency = 200;
+/** The rush is run in this many slices a side, the sides taking turns. */
+const rushTurns = 4;
 
 async function ok(what: string, answer: Promise<{ status: number; text: string }>): Promise<void> {
   const { status, text } = await answer;
@@ -133,59 +135,80 @@ async function boardReads(readers: TestClient[], path: string) {
 
   it('deadline rush across every pool, against the same picks in one pool', async () => {
     const picks = pools * members * 3;
-    await caughtUp(app);
-    const { result: spread, statements: spreadStatements } = await counted(async () => {
-      const rush = await pressure(picks, rushConcurrency, async (i) => {
-        const slot = Math.floor(i / 3);
-        const pool = Math.floor(slot / members);
-        const person = membersOf(pool)[slot % members]!;
-        await ok(
-          'pick',
-          people[person]!.request(
-            'POST',
-            `/api/pools/${address(pool)}/choices`,
-            { periodId: 1, optionId: `1-${teams[(person + (i % 3) * 3) % 10]}` },
-            { 'X-Read-Your-Writes': 'client' },
-          ),
-        );
-      });
-      await caughtUp(app);
-      return rush;
-    });
+    const spreadPick = async (i: number) => {
+      const slot = Math.floor(i / 3);
+      const pool = Math.floor(slot / members);
+      const person = membersOf(pool)[slot % members]!;
+      await ok(
+        'pick',
+        people[person]!.request(
+          'POST',
+          `/api/pools/${address(pool)}/choices`,
+          { periodId: 1, optionId: `1-${teams[(person + (i % 3) * 3) % 10]}` },
+          { 'X-Read-Your-Writes': 'client' },
+        ),
+      );
+    };
     // As many picks in the default pool: each person picks 3 in as many matchweeks as they have pools.
     // (Round by round over the people, as the rush above reaches each person's streams in turn.)
-    const { result: one, statements: oneStatements } = await counted(async () => {
-      const rush = await pressure(picks, rushConcurrency, async (i) => {
-        const person = i % persons;
-        const round = Math.floor(i / persons);
-        const period = 1 + (Math.floor(round / 3) % poolsPerPerson);
-        await ok(
-          'pick',
-          people[person]!.request(
-            'POST',
-            '/api/choices',
-            { periodId: period, optionId: `${period}-${teams[(person + period + (round % 3) * 3) % 10]}` },
-            { 'X-Read-Your-Writes': 'client' },
-          ),
-        );
+    const onePick = async (i: number) => {
+      const person = i % persons;
+      const round = Math.floor(i / persons);
+      const period = 1 + (Math.floor(round / 3) % poolsPerPerson);
+      await ok(
+        'pick',
+        people[person]!.request(
+          'POST',
+          '/api/choices',
+          { periodId: period, optionId: `${period}-${teams[(person + period + (round % 3) * 3) % 10]}` },
+          { 'X-Read-Your-Writes': 'client' },
+        ),
+      );
+    };
+    const spread = { latencies: [] as number[], seconds: 0, statements: 0 };
+    const one = { latencies: [] as number[], seconds: 0, statements: 0 };
+    /** One slice of a side's picks, until the read side has caught up (its statements counted till then). */
+    const turn = async (
+      side: typeof spread,
+      from: number,
+      count: number,
+      pick: (i: number) => Promise<void>,
+    ) => {
+      const { result, statements } = await counted(async () => {
+        const rush = await pressure(count, rushConcurrency, (i) => pick(from + i));
+        await caughtUp(app);
+        return rush;
       });
-      await caughtUp(app);
-      return rush;
-    });
+      side.latencies.push(...result.latencies);
+      side.seconds += result.seconds;
+      side.statements += statements;
+      return result.seconds;
+    };
+    // The two sides take turns, a slice each, so that a slower minute of a busy machine falls on both.
+    const slice = Math.ceil(picks / rushTurns);
+    const turnRatios: number[] = [];
+    await caughtUp(app);
+    for (let from = 0; from < picks; from += slice) {
+      const count = Math.min(slice, picks - from);
+      const spreadSeconds = await turn(spread, from, count, spreadPick);
+      turnRatios.push((await turn(one, from, count, onePick)) / spreadSeconds);
+    }
     const rate = perSecond(picks, spread.seconds);
     const baseline = perSecond(picks, one.seconds);
     // Until the read side has caught up: the picks' own statements and the projector's.
     const perPick = (statements: number) => `${(statements / picks).toFixed(2)} statements a pick`;
+    const range = `turns ${Math.min(...turnRatios).toFixed(2)}–${Math.max(...turnRatios).toFixed(2)}`;
     report.record({
       workload: `Rush across ${pools} pools, picks/s (p99)`,
       players: pools * members,
-      measured: `${rate}/s (${ms(percentile(spread.latencies, 99))}); ${perPick(spreadStatements)}`,
-      baseline: `one pool ${baseline}/s (${ms(percentile(one.latencies, 99))}); ${perPick(oneStatements)}`,
+      measured: `${rate}/s (${ms(percentile(spread.latencies, 99))}); ${perPick(spread.statements)}`,
+      baseline: `one pool ${baseline}/s (${ms(percentile(one.latencies, 99))}); ${perPick(one.statements)}`,
       ratio: rate / baseline,
-      target: '≥ 0.80',
+      target: `≥ 0.80 (${range})`,
       met: rate / baseline >= 0.8,
     });
     expect(spread.latencies).toHaveLength(picks);
+    expect(one.latencies).toHaveLength(picks);
   }, 7_200_000);
 
   it(`a leaderboard of one pool among ${pools}, against the same read in an install of one pool`, async () => {
