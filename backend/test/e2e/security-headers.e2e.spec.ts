@@ -18,7 +18,21 @@ function policyOf(response: TestResponse): Map<string, string[]> {
   );
 }
 
-/** What every answer carries, whatever its path or status. */
+/** What an API answer carries, whatever its status: data that, opened as a page, may do nothing. */
+function expectApiHeaders(response: TestResponse): void {
+  const policy = policyOf(response);
+  expect([...policy]).toEqual([
+    ['default-src', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]);
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(response.headers.get('x-powered-by')).toBeNull();
+}
+
+/** What every page carries (the web app, whatever its route, and the API description). */
 function expectBaseHeaders(response: TestResponse): void {
   const policy = policyOf(response);
   expect(policy.get('default-src')).toEqual(["'self'"]);
@@ -77,12 +91,27 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
       await app?.close();
     });
 
-    it('sets them on the API, its errors, the web app, its assets and the API description', async () => {
-      const answers = {
+    it('sets them on the web app, its assets and the API description; the API answers, errors too, allow nothing', async () => {
+      const api = {
         health: await app.request('GET', '/api/health'),
         refused: await app.request('GET', '/api/auth/user'),
         notFound: await app.request('GET', '/api/no-such-route'),
         badBody: await app.request('POST', '/api/auth/login', '{'),
+        inPool: await app.request('GET', '/api/pools/no-such-pool/rules'),
+        description: await app.request('GET', '/api/docs-json'),
+      };
+      expect(
+        Object.fromEntries(Object.entries(api).map(([name, response]) => [name, response.status])),
+      ).toEqual({
+        health: 200,
+        refused: 401,
+        notFound: 404,
+        badBody: 400,
+        inPool: 404,
+        description: 200,
+      });
+      for (const response of Object.values(api)) expectApiHeaders(response);
+      const answers = {
         page: await app.request('GET', '/leaderboards'),
         asset: await app.request('GET', '/assets/app.js'),
         docs: await app.request('GET', '/api/docs'),
@@ -90,10 +119,6 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
       expect(
         Object.fromEntries(Object.entries(answers).map(([name, response]) => [name, response.status])),
       ).toEqual({
-        health: 200,
-        refused: 401,
-        notFound: 404,
-        badBody: 400,
         page: 200,
         asset: 200,
         docs: 200,
@@ -138,6 +163,9 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
     });
 
     it('adds HSTS, upgrades insecure requests and names the WebSocket origin', async () => {
+      const answer = await app.request('GET', '/api/health');
+      expectApiHeaders(answer);
+      expect(answer.headers.get('strict-transport-security')).toBe('max-age=15552000');
       const response = await app.request('GET', '/');
       expectBaseHeaders(response);
       expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000');

@@ -88,6 +88,28 @@ describe.each(databaseTargets.slice(0, 1))('web app files on $name', (target) =>
     expect((await get(`${app.baseUrl}/..%2f..%2fetc%2fpasswd`)).bytes.toString()).not.toContain('root:');
   });
 
+  it('compresses API answers over 1 KB when the client accepts it, and sends them plain otherwise', async () => {
+    const url = `${app.baseUrl}/api/docs-json`;
+    const plain = await get(url);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.bytes).toString())).toEqual(
+      JSON.parse(plain.bytes.toString()),
+    );
+    const gz = await get(url, 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.bytes).toString())).toEqual(JSON.parse(plain.bytes.toString()));
+    // A short answer is not worth the encoding.
+    const health = await get(`${app.baseUrl}/api/health`, 'gzip');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('content-encoding')).toBeNull();
+  });
+
   it('reads Accept-Encoding with q-values', () => {
     expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
     expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip']);
