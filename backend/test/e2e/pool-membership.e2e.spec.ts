@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedInvitation, InvitationPreview, PoolSummary } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { PoolDirectory } from '../../src/pools/index.js';
+import { SessionStore } from '../../src/accounts/sessions/session-store.js';
 import { Database } from '../../src/platform/database/database.js';
 import {
   expectRefused,
@@ -214,6 +215,33 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
         key,
       ]);
     expect((await pia.request('GET', '/api/pools/late/periods')).status).toBe(200);
+  });
+
+  it("reads a session once for a page's reads that come together, and again after it is forgotten", async () => {
+    const db = app.app.get(Database);
+    const sessionReads: string[] = [];
+    const query = db.query.bind(db);
+    db.query = (text: string, params?: readonly unknown[]) => {
+      if (text.includes('FROM user_sessions s JOIN persons')) sessionReads.push(text);
+      return query(text, params);
+    };
+    try {
+      const page = [
+        '/api/periods',
+        '/api/rules',
+        '/api/user/stats',
+        '/api/leaderboards/overall',
+        '/api/pools',
+      ];
+      for (const round of [1, 2]) {
+        await app.app.get(SessionStore).forget(pia.user.id);
+        const answers = await Promise.all([...page, ...page].map((path) => pia.request('GET', path)));
+        expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+        expect([round, sessionReads.length]).toEqual([round, round]);
+      }
+    } finally {
+      db.query = query;
+    }
   });
 
   it('lets a removed member back by a link made after the removal, never by an older one', async () => {

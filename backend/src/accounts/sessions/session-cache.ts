@@ -66,9 +66,14 @@ export class SessionCache<Value> {
     return this.generation;
   }
 
+  /** Whether nothing was forgotten since `mark` (and the other instances are heard). */
+  unchangedSince(mark: number): boolean {
+    return this.signal.trusted && mark === this.generation;
+  }
+
   /** Keeps an answer read from the database, unless something was forgotten since `mark`. */
   keep(key: string, entry: Entry<Value>, mark: number): void {
-    if (!this.signal.trusted || mark !== this.generation) return;
+    if (!this.unchangedSince(mark)) return;
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (this.entries.size > maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -55,6 +55,8 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private readonly absoluteMs: number;
   private readonly revoked = new EventEmitter();
   private readonly cache: SessionCache<ResolvedRow>;
+  /** The session reads under way, by token hash, and where the cache stood when each began. */
+  private readonly reading = new Map<string, { mark: number; row: Promise<ResolvedRow | null> }>();
   private unsubscribe: () => void = () => undefined;
 
   constructor(
@@ -137,7 +139,26 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     const kept = fresh ? undefined : this.cache.get(key, now.getTime());
     if (kept !== undefined && !this.ended(kept, now))
       return this.authentication(kept, kept.last_seen_at, true);
+    // A browser's requests come together (a page's dozen reads): they share one read of the
+    // session, unless something was forgotten since it began.
+    const shared = fresh ? undefined : this.reading.get(key);
     const mark = this.cache.mark();
+    const reading =
+      shared !== undefined && this.cache.unchangedSince(shared.mark) ? shared.row : this.read(key, now, mark);
+    if (reading !== shared?.row) {
+      this.reading.set(key, { mark, row: reading });
+      void reading
+        .finally(() => {
+          if (this.reading.get(key)?.row === reading) this.reading.delete(key);
+        })
+        .catch(() => undefined);
+    }
+    const found = await reading;
+    return found && this.authentication(found, found.last_seen_at, false);
+  }
+
+  /** One statement: the session (null: unknown or ended, then deleted), its `last_seen_at` moved on when due. */
+  private async read(key: string, now: Date, mark: number): Promise<ResolvedRow | null> {
     const { rows } = await this.database.query<ResolvedRow & { expired: boolean; touched: boolean }>(
       `WITH found AS (
          SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${personColumns},
@@ -167,7 +188,7 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
       { value: found, sessionId: row.session_id, userId: row.id, checkedAt: lastSeen.getTime() },
       mark,
     );
-    return this.authentication(found, lastSeen, false);
+    return found;
   }
 
   /**
