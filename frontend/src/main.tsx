@@ -14,10 +14,18 @@ import './styles.css';
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
+/** Once the first page is on screen (its loaders' data in it) and the browser is idle (W7). */
+const firstPageShown = new Promise<void>((resolve) => {
+  const unsubscribe = router.subscribe('onRendered', () => {
+    unsubscribe();
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 200);
+  });
+});
 /**
  * Live updates for signed-in users only: the server refuses sockets without a session. The socket's
- * code (socket.io) loads once someone is signed in, after the page's first render: a first visit
- * downloads only what the page it shows needs.
+ * code (socket.io) loads once someone is signed in and the first page is shown: a first visit
+ * downloads what the page it shows needs first (on connecting, that page reads its data again).
  */
 function LiveUpdates({ children }: { children: ReactNode }) {
   const { data: user } = useQuery(authUserQueryOptions());
@@ -25,9 +33,11 @@ function LiveUpdates({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!user || socket !== null) return;
     let cancelled = false;
-    void import('./realtime/socket').then(({ getSocket }) => {
-      if (!cancelled) setSocket(getSocket());
-    });
+    void firstPageShown
+      .then(() => import('./realtime/socket'))
+      .then(({ getSocket }) => {
+        if (!cancelled) setSocket(getSocket());
+      });
     return () => {
       cancelled = true;
     };

@@ -89,6 +89,22 @@ describe('journey: phone navigation and names on narrow screens', () => {
     await page.goto(server.baseUrl);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    // The sheet is modal: Escape and a tap on the page behind it close it, and focus goes back to More.
+    const more = nav.getByRole('button', { name: /^More/ });
+    await more.tap();
+    const sheet = page.getByRole('dialog', { name: 'More' });
+    await sheet.getByRole('link', { name: 'Prizes', exact: true }).waitFor();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await page.evaluate<string | null>('document.activeElement?.getAttribute("aria-haspopup")')).toBe(
+      'dialog',
+    );
+    expect(await page.evaluate<string>('document.activeElement?.textContent ?? ""')).toContain('More');
+    await more.tap();
+    await page.mouse.click(phone.width / 2, 40);
+    await sheet.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${server.baseUrl}/`);
     const destinations: [string, string, string | RegExp][] = [
       ['Dashboard', '/', 'Dashboard'],
       ['Picks', '/predictions', /Your Picks$/],

@@ -41,8 +41,9 @@ function markNoticeApplied(position: string): void {
 
 /**
  * Connects the socket, turns `read-model-changed` notices into precise query invalidations and
- * publishes the connection state. Notices sent while the connection was down are lost, so on every
- * reconnect it invalidates all active queries: what is on screen refetches and catches up.
+ * publishes the connection state. Notices sent while there was no connection are lost, so on every
+ * connect, the first one too, it invalidates all active queries: what is on screen refetches and
+ * catches up.
  */
 export function RealtimeProvider({
   socket,
@@ -64,7 +65,9 @@ export function RealtimeProvider({
       return;
     }
     const onConnect = () => {
-      if (hasConnected.current) void queryClient.invalidateQueries({ type: 'active' });
+      // Notices sent before this socket joined its rooms are not heard: what is on screen was read
+      // before (the page comes first, the socket once it is shown) and is read again.
+      void queryClient.invalidateQueries({ type: 'active' });
       hasConnected.current = true;
       setState('live');
     };

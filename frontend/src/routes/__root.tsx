@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { User } from '@treble/contracts';
-import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { authUserQueryOptions } from '../api/auth';
@@ -19,6 +18,7 @@ import {
 } from '../components/icons';
 import { NotFoundPage } from '../components/not-found-page';
 import { PoolGate, PoolSwitcher } from '../components/pool-switcher';
+import { Sheet } from '../components/sheet';
 import { UserMenu } from '../features/auth/user-menu';
 import { LiveIndicator } from '../realtime/live-indicator';
 import type { RouterContext } from '../router-context';
@@ -132,40 +132,39 @@ function SignedInHeader({ user }: { user: User }) {
             )}
           </Link>
         ))}
-        <Dialog.Root open={moreOpen} onOpenChange={setMoreOpen}>
-          <Dialog.Trigger asChild>
-            <button
-              type="button"
-              className="app-nav__link app-nav__more"
-              data-status={extraActive ? 'active' : undefined}
-              aria-label={`More: ${extra.map((item) => item.label).join(', ')}`}
-            >
-              <MoreIcon />
-              More
-            </button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="dialog-overlay" />
-            <Dialog.Content className="more-sheet" aria-describedby={undefined}>
-              <Dialog.Title className="more-sheet__title">More</Dialog.Title>
-              <ul className="more-sheet__list">
-                {extra.map(({ to, label, Icon }) => (
-                  <li key={to}>
-                    <Link to={to} className="more-sheet__link" onClick={() => setMoreOpen(false)}>
-                      <Icon />
-                      {label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <Dialog.Close asChild>
-                <button type="button" className="button more-sheet__close">
-                  Close
-                </button>
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          type="button"
+          className="app-nav__link app-nav__more"
+          data-status={extraActive ? 'active' : undefined}
+          aria-label={`More: ${extra.map((item) => item.label).join(', ')}`}
+          aria-haspopup="dialog"
+          aria-expanded={moreOpen}
+          onClick={() => setMoreOpen(true)}
+        >
+          <MoreIcon />
+          More
+        </button>
+        <Sheet
+          open={moreOpen}
+          onOpenChange={setMoreOpen}
+          title="More"
+          titleClassName="more-sheet__title"
+          className="more-sheet"
+        >
+          <ul className="more-sheet__list">
+            {extra.map(({ to, label, Icon }) => (
+              <li key={to}>
+                <Link to={to} className="more-sheet__link" onClick={() => setMoreOpen(false)}>
+                  <Icon />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button more-sheet__close" onClick={() => setMoreOpen(false)}>
+            Close
+          </button>
+        </Sheet>
       </nav>
       <LiveIndicator />
       <UserMenu user={user} />

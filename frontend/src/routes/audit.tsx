@@ -4,8 +4,8 @@ import { auditQueryOptions } from '../api/audit';
 import { periodsQueryOptions } from '../api/periods';
 import { RouteError } from '../components/route-error';
 import { AdminAccessRequired } from '../features/admin/admin-page';
-import { AuditPage, auditFilters } from '../features/audit/audit-page';
-import { validateAuditSearch } from '../features/audit/audit-search';
+import { AuditPage } from '../features/audit/audit-page';
+import { auditFilters, validateAuditSearch } from '../features/audit/audit-search';
 import { requireUser } from '../features/auth/route-guards';
 
 export const Route = createFileRoute('/audit')({

@@ -1,32 +1,14 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type {
-  AuditEntry,
-  AuditFilters,
-  HistoricStanding,
-  LeaderboardKind,
-  Period,
-  User,
-} from '@treble/contracts';
+import type { AuditEntry, HistoricStanding, LeaderboardKind, Period, User } from '@treble/contracts';
 import { useState } from 'react';
 import { adminUsersQueryOptions } from '../../api/admin';
-import { auditPageSize, auditQueryOptions, standingsAsOfQueryOptions } from '../../api/audit';
+import { auditQueryOptions, standingsAsOfQueryOptions } from '../../api/audit';
 import { periodsQueryOptions } from '../../api/periods';
 import { displayTimeZone, formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
-import type { AuditSearch } from './audit-search';
+import { auditFilters, type AuditSearch } from './audit-search';
 import { OptionSelect, PeriodSelect } from './selects';
 import { WhatIfPanel } from './what-if-panel';
-
-/** The audit filters as the API takes them. */
-export function auditFilters(search: AuditSearch): AuditFilters {
-  return {
-    periodId: search.period,
-    userId: search.user,
-    optionId: search.option,
-    limit: auditPageSize,
-    offset: ((search.page ?? 1) - 1) * auditPageSize,
-  };
-}
 
 function userName(user: User): string {
   const name = [user.firstName, user.lastName].filter((part) => part && part.trim() !== '').join(' ');

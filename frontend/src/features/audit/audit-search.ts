@@ -1,3 +1,6 @@
+import type { AuditFilters } from '@treble/contracts';
+import { auditPageSize } from '../../api/audit';
+
 /** The audit history's filters and page, kept in the URL so a filtered view can be shared and reloaded. */
 export interface AuditSearch {
   period?: number;
@@ -27,4 +30,15 @@ export function validateAuditSearch(search: Record<string, unknown>): AuditSearc
   if (option !== undefined) result.option = option;
   if (page !== undefined && page > 1) result.page = page;
   return result;
+}
+
+/** The audit filters as the API takes them. */
+export function auditFilters(search: AuditSearch): AuditFilters {
+  return {
+    periodId: search.period,
+    userId: search.user,
+    optionId: search.option,
+    limit: auditPageSize,
+    offset: ((search.page ?? 1) - 1) * auditPageSize,
+  };
 }

@@ -22,7 +22,7 @@ import { errorMessage } from '../../lib/errors';
 import { periodTitle, periodTitleOf } from '../../lib/period-title';
 import { UserAvatar } from '../auth/user-avatar';
 import { ProgressBar } from '../../components/progress-bar';
-import { LivePeriodPoints } from '../leaderboards/live-board';
+import { LivePeriodPoints } from '../leaderboards/live-points';
 import { InitialsAvatar, RankMark } from '../leaderboards/player-name';
 import { PickedTeam } from '../predictions/option-card';
 import { RefreshNotice } from '../../components/refresh-notice';

@@ -11,7 +11,8 @@ import { RefreshNotice } from '../../components/refresh-notice';
 import { SeasonSwitcher } from '../../components/season-switcher';
 import { clearCacheAndReload } from './clear-cache';
 import { HallOfFame } from './hall-of-fame';
-import { LiveBoardView, LiveSwitch, useMatchesInPlay } from './live-board';
+import { LiveBoardView, LiveSwitch } from './live-board';
+import { useMatchesInPlay } from './live-points';
 import { InitialsAvatar, RankMark } from './player-name';
 
 const route = getRouteApi('/leaderboards');

@@ -77,7 +77,7 @@ function card(name: string): HTMLElement {
 
 describe('My pools', () => {
   test('each pool with my role, my ranks in its three competitions and my picks for its matchweek', async () => {
-    renderApp('/pools', { user: aUser() });
+    renderApp('/pools', { user: aUser(), pools: [office, family] });
     await screen.findByText('Matchweek 13: all 3 picks in');
     const mine = card('Office pool');
     within(mine).getByText('Admin');
@@ -103,7 +103,7 @@ describe('My pools', () => {
         ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Down' })
         : jsonResponse(200, someStats()),
     );
-    renderApp('/pools', { user: aUser() });
+    renderApp('/pools', { user: aUser(), pools: [office, family] });
     await screen.findByText('Matchweek 13: picks closed (1 of 3 made)');
     const alert = await within(card('Office pool')).findByRole('alert');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { usePoolRules } from '../../api/rules';
 import { formatDateTime } from '../../lib/dates';
 import { ClubBadge } from '../clubs/club-badge';
-import { stateLabels, useLiveMatches } from '../leaderboards/live-board';
+import { stateLabels, useLiveMatches } from '../leaderboards/live-points';
 import { plural } from '../pick-grid/everyone-picks';
 import { chancesLeft, formatCountdown, usageTone, usesNeeded } from './usage';
 

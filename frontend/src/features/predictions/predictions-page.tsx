@@ -25,7 +25,7 @@ import { RefreshNotice } from '../../components/refresh-notice';
 import { errorMessage } from '../../lib/errors';
 import { ProgressBar } from '../../components/progress-bar';
 import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
-import { LivePeriodPoints } from '../leaderboards/live-board';
+import { LivePeriodPoints } from '../leaderboards/live-points';
 import { OptionCard, PickedTeam } from './option-card';
 import { isOpenForPicks, PeriodSwitcher } from './period-switcher';
 import { minimumStillReachable, usesNeeded } from './usage';
