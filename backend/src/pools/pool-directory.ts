@@ -21,6 +21,27 @@ import {
 export type DirectoryPool = ListedPool & { createdAt: string };
 
 /**
+ * The registry as read, with what each request looks up in it made once per change of it (a
+ * request in a pool finds it by its address: a scan of 1,000 pools each time showed at that scale).
+ */
+function knownRegistry(version: number, state: PoolRegistryState, createdAt: Map<string, string>) {
+  const registered: readonly DirectoryPool[] = state.pools.map((pool) => ({
+    ...pool,
+    createdAt: createdAt.get(pool.key)!,
+  }));
+  const existing = registered.filter((pool) => !pool.deleted);
+  return {
+    version,
+    state,
+    createdAt,
+    registered,
+    existing,
+    byAddress: new Map(existing.map((pool) => [pool.address, pool])),
+    archived: new Set(registered.filter((pool) => pool.archived).map((pool) => pool.key)),
+  };
+}
+
+/**
  * The install's pools, from the registry stream. What it has read is kept, and read again (the
  * events after it) only once the registry has changed: every instance hears of a change on
  * `poolDirectoryChannel` (platform/cluster/instance-signal.ts), so resolving an address asks the
@@ -32,11 +53,7 @@ export class PoolDirectory implements OnModuleInit, OnModuleDestroy {
   /** Changes heard so far, and how many had been heard when the registry was last read. */
   private heard = 0;
   private readAt = -1;
-  private known: { version: number; state: PoolRegistryState; createdAt: Map<string, string> } = {
-    version: -1,
-    state: poolRegistryModel.initialState(),
-    createdAt: new Map(),
-  };
+  private known = knownRegistry(-1, poolRegistryModel.initialState(), new Map());
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -65,10 +82,7 @@ export class PoolDirectory implements OnModuleInit, OnModuleDestroy {
   /** Every pool created so far, the deleted ones too (not the default pool, which every install has). */
   async registered({ again = false }: { again?: boolean } = {}): Promise<readonly DirectoryPool[]> {
     if (again || !this.signal.trusted || this.readAt !== this.heard) await this.readLater();
-    return this.known.state.pools.map((pool) => ({
-      ...pool,
-      createdAt: this.known.createdAt.get(pool.key)!,
-    }));
+    return this.known.registered;
   }
 
   /** Reads the registry's events after those it knows (two reads at once apply each event once). */
@@ -83,18 +97,19 @@ export class PoolDirectory implements OnModuleInit, OnModuleDestroy {
       const events = later as unknown as (PoolRegistryEvent & RecordedEvent)[];
       for (const event of events)
         if (event.type === 'PoolCreated') createdAt.set(event.data.key, event.metadata.occurredAt);
-      this.known = {
-        version: later[later.length - 1]!.version,
-        state: events.reduce(poolRegistryModel.evolve, this.known.state),
+      this.known = knownRegistry(
+        later[later.length - 1]!.version,
+        events.reduce(poolRegistryModel.evolve, this.known.state),
         createdAt,
-      };
+      );
     }
     this.readAt = Math.max(this.readAt, heard);
   }
 
   /** The pools that exist (created, not deleted; archived ones too). */
   async pools(options?: { again?: boolean }): Promise<readonly DirectoryPool[]> {
-    return (await this.registered(options)).filter((pool) => !pool.deleted);
+    await this.registered(options);
+    return this.known.existing;
   }
 
   /** The registered pools a person is an active member of, with their role (the default pool aside). */
@@ -112,8 +127,11 @@ export class PoolDirectory implements OnModuleInit, OnModuleDestroy {
   async keyOf(address: string): Promise<string | null> {
     if (address === DEFAULT_POOL_ADDRESS) return DEFAULT_POOL_KEY;
     if (!poolAddressPattern.test(address)) return null;
-    const find = (pools: readonly DirectoryPool[]) => pools.find((pool) => pool.address === address)?.key;
-    return find(await this.pools()) ?? find(await this.pools({ again: true })) ?? null;
+    const find = async (again: boolean) => {
+      await this.registered({ again });
+      return this.known.byAddress.get(address)?.key;
+    };
+    return (await find(false)) ?? (await find(true)) ?? null;
   }
 
   /**
@@ -122,7 +140,7 @@ export class PoolDirectory implements OnModuleInit, OnModuleDestroy {
    */
   isArchived(key: string): boolean {
     if (key === DEFAULT_POOL_KEY) return false;
-    return this.known.state.pools.some((pool) => pool.key === key && pool.archived);
+    return this.known.archived.has(key);
   }
 }
 
