@@ -40,8 +40,8 @@ export async function createApp(
   app.enableShutdownHooks();
   // First of all: at shutdown, requests in flight end their connections and new ones get a 503.
   app.use(app.get(HttpDrain).middleware);
-  // API answers over 1 KB go compressed (brotli, else gzip) when the client accepts it (a season's periods: 11 → 2 KB);
-  // the web app's files are already compressed (webAppFiles) and are passed through as they are.
+  // API answers over 1 KB go compressed (brotli, else gzip) when the client accepts it (a season's
+  // periods: 11 → 1.2 KB); the web app's files are sent as their pre-compressed copies (webAppFiles).
   app.use(compression());
   // Before anything that may answer (an unknown pool's 404 included).
   app.use(securityHeaders(config));
