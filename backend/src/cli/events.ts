@@ -42,11 +42,10 @@ async function migrate(args: string[]): Promise<number> {
     );
     // The checkpoints count Postgres positions: rebuild every read table from EventStoreDB, so that
     // the app started with EVENTSTORE_URL on this database goes on from EventStoreDB positions.
-    for (const { name } of projections) {
-      await engine.rebuild(name, ({ position, head }) =>
-        bars.report(`rebuild ${name}`, Number(position), Number(head)),
-      );
-    }
+    await engine.rebuild(
+      projections.map((projection) => projection.name),
+      ({ position, head }) => bars.report('rebuild read tables', Number(position), Number(head)),
+    );
     bars.stop();
     console.log('Every read table is rebuilt from EventStoreDB: start the app with EVENTSTORE_URL set.');
     return 0;

@@ -15,7 +15,7 @@ import { exitOn, openPool, phaseBars } from './support.js';
 const usage = `Usage: npm run projections -- <command>
 
   status            position, head and lag of every projection
-  rebuild [name]    rebuild one projection (or all) blue-green, with progress
+  rebuild [name]    rebuild one projection (or all, in one pass over the log) blue-green, with progress
   verify [name]     rebuild one projection (or all) into shadow tables and compare them row by row
                     with the live ones; prints every difference and exits 1 if there is any
     --pool ADDRESS  only that pool's rows (\`default\` for the install's default pool), replaying
@@ -135,13 +135,10 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Rebuilt ${names.length} projection(s) for the pool at ${values.pool}.`);
       return 0;
     }
-    for (const projectionName of names) {
-      // A rebuild replays only the events its projection applies: the bar counts those.
-      const replayed = await engine.eventsToReplay(projectionName);
-      await withProgress(bars, `rebuild ${projectionName}`, replayed, (onProgress) =>
-        engine.rebuild(projectionName, onProgress),
-      );
-    }
+    // One pass over the log for them all, reading only the events they apply: the bar counts those.
+    await withProgress(bars, `rebuild ${name ?? 'all'}`, await engine.eventsToReplay(names), (onProgress) =>
+      engine.rebuild(names, onProgress),
+    );
     bars.stop();
     console.log(table(await engine.status()));
     return 0;

@@ -53,11 +53,10 @@ async function main(argv: string[]): Promise<number> {
       laterErasures,
       onProgress: ({ phase, done, total }) => bars.report(phase, done, total),
     });
-    for (const { name } of projections) {
-      await engine.rebuild(name, ({ position, head }) =>
-        bars.report(`rebuild ${name}`, Number(position), Number(head)),
-      );
-    }
+    await engine.rebuild(
+      projections.map((projection) => projection.name),
+      ({ position, head }) => bars.report('rebuild read tables', Number(position), Number(head)),
+    );
     bars.stop();
     console.log(
       `Restored ${header.counts.events} events, ${header.counts.credentials} accounts' credentials and ` +

@@ -66,6 +66,28 @@ async function counts(database: Database): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.type, r.count]));
 }
 
+/** A counting projection of its own name and table (`test_{name}`), failing on the event `failOn`. */
+const named = (name: string, failOn?: string): Projection => ({
+  ...countingProjection(failOn ? { failOn: { id: failOn } } : {}),
+  name,
+  tables: [
+    {
+      name: `test_${name}`,
+      ddl: (t) => [
+        `CREATE TABLE ${t} (${poolIdColumn}, type text NOT NULL, count integer NOT NULL, last_value integer, PRIMARY KEY (pool_id, type))`,
+      ],
+    },
+  ],
+  async apply(event, { sql, table }) {
+    if (failOn && (event.data as { id?: string }).id === failOn) throw new Error(`${name} crashed`);
+    await sql.query(
+      `INSERT INTO ${table(`test_${name}`)} (type, count) VALUES ($1, 1)
+       ON CONFLICT (pool_id, type) DO UPDATE SET count = ${table(`test_${name}`)}.count + 1`,
+      [event.type],
+    );
+  },
+});
+
 describe.each(databaseTargets)('projection engine on $name', (target) => {
   let handle: TestDatabaseHandle;
   let store: PostgresEventStore;
@@ -100,6 +122,13 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     }
     return position;
   }
+
+  const countOf = async (name: string) =>
+    (
+      await handle.database.query<{ count: number }>(
+        `SELECT coalesce(sum(count), 0)::int AS count FROM test_${name}`,
+      )
+    ).rows[0]?.count ?? 0;
 
   beforeEach(async () => {
     handle = await target.create();
@@ -303,28 +332,6 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
   });
 
   it('reads the log once for every projection it follows; one that fails stops alone, and one rebuilt rejoins', async () => {
-    const named = (name: string, failOn?: string): Projection => ({
-      ...countingProjection(failOn ? { failOn: { id: failOn } } : {}),
-      name,
-      tables: [
-        {
-          name: `test_${name}`,
-          ddl: (t) => [
-            `CREATE TABLE ${t} (${poolIdColumn}, type text NOT NULL, count integer NOT NULL, last_value integer, PRIMARY KEY (pool_id, type))`,
-          ],
-        },
-      ],
-      async apply(event, { sql, table }) {
-        if (failOn && (event.data as { id?: string }).id === failOn) throw new Error(`${name} crashed`);
-        await sql.query(
-          `INSERT INTO ${table(`test_${name}`)} (type, count) VALUES ($1, 1)
-           ON CONFLICT (pool_id, type) DO UPDATE SET count = ${table(`test_${name}`)}.count + 1`,
-          [event.type],
-        );
-      },
-    });
-    const countOf = async (name: string) =>
-      (await handle.database.query<{ count: number }>(`SELECT count FROM test_${name}`)).rows[0]?.count ?? 0;
     let active = 0;
     let most = 0;
     const counted: EventStore = Object.assign(Object.create(store) as EventStore, {
@@ -375,6 +382,43 @@ describe.each(databaseTargets)('projection engine on $name', (target) => {
     await next.waitFor(later);
     expect([await countOf('one'), await countOf('four')]).toEqual([11, 11]);
     expect(most).toBe(1);
+  });
+
+  it('rebuilds several projections in one pass over the log, each from the events it applies, and switches them together', async () => {
+    await appendMany(5);
+    await appendMany(3, 'Other');
+    const others: Projection = { ...named('others'), eventTypes: ['Other'] };
+    const projections = [named('one'), others, named('three')];
+    const reads: number[] = [];
+    const counted: EventStore = Object.assign(Object.create(store) as EventStore, {
+      readAll: async (options: Parameters<EventStore['readAll']>[0]) => {
+        const events = await store.readAll(options);
+        // The rebuild's reads (the live feed reads in batches of 3).
+        if (options.maxCount === 4) reads.push(events.length);
+        return events;
+      },
+    });
+    const running = new ProjectionEngine(handle.database, counted, projections, undefined, 3, 4);
+    engines.push(running);
+    await running.start();
+    await running.waitFor(await store.headPosition());
+    reads.length = 0;
+    const progress: bigint[] = [];
+    await running.rebuild(['one', 'others', 'three'], (p) => progress.push(p.position));
+    // 8 events in batches of 4, then the empty read that ends the pass: once, not once per projection.
+    expect(reads).toEqual([4, 4, 0]);
+    expect(progress.at(-1)).toBe(await store.headPosition());
+    expect([await countOf('one'), await countOf('others'), await countOf('three')]).toEqual([8, 3, 8]);
+    expect((await running.status()).map((s) => [s.name, s.generation, s.state, s.lag])).toEqual([
+      ['one', 2, 'live', 0],
+      ['others', 2, 'live', 0],
+      ['three', 2, 'live', 0],
+    ]);
+    for (const name of ['one', 'others', 'three'])
+      expect((await running.verify(name)).differences).toEqual([]);
+    const head = await appendMany(1, 'Other');
+    await running.waitFor(head);
+    expect([await countOf('one'), await countOf('others'), await countOf('three')]).toEqual([9, 4, 9]);
   });
 
   it('never double-counts or skips when processing crashes in the middle of a batch', async () => {

@@ -3,16 +3,11 @@ import type { EventStore } from '../event-store/event-store.port.js';
 import type { Sql, TransactionalSql } from '../platform/database/sql.js';
 import { writtenSoFar } from '../event-store/write-scope.js';
 import { DEFAULT_POOL_KEY, inPool } from '../platform/pool-scope/pool-scope.js';
-import { applyEvents } from './apply-events.js';
 import {
-  analyzeTables,
-  createTables,
-  dropGeneration,
   ensureInstalled,
   identifier,
   isInstallTable,
   physical,
-  pointViews,
   readCheckpoint,
   readSeason,
   shadow,
@@ -22,7 +17,10 @@ import type { EngineLogger, Projection, ReadModelChange } from './projection.js'
 import {
   compareTable,
   replayTypes,
+  replayTypesOfAll,
   replacePoolRows,
+  fillGenerations,
+  switchGenerations,
   withShadow,
   type RebuildProgress,
   type TableDifference,
@@ -107,77 +105,63 @@ export class ProjectionEngine {
    */
   async start(): Promise<void> {
     this.runners.start();
+    const behind: Projection[] = [];
+    const serving: Projection[] = [];
     for (const projection of this.projections) {
       const checkpoint = await ensureInstalled(this.database, projection);
-      if (checkpoint.version !== projection.version) {
-        const serving = checkpoint.version >= (projection.readableFrom ?? projection.version);
+      if (checkpoint.version === projection.version) this.runners.follow(projection, checkpoint.position);
+      else {
+        const readable = checkpoint.version >= (projection.readableFrom ?? projection.version);
+        (readable ? serving : behind).push(projection);
         this.logger.log(
-          `Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding${serving ? ' while the old tables serve' : ' before serving'}`,
+          `Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding${readable ? ' while the old tables serve' : ' before serving'}`,
         );
-        const rebuilt = this.rebuild(projection.name);
-        if (serving) void rebuilt.catch((error: unknown) => this.runners.fail(projection.name, error));
-        else await rebuilt;
-      } else {
-        this.runners.follow(projection, checkpoint.position);
       }
     }
+    if (serving.length > 0)
+      void this.rebuild(serving.map((p) => p.name)).catch((error: unknown) => {
+        for (const projection of serving) this.runners.fail(projection.name, error);
+      });
+    if (behind.length > 0) await this.rebuild(behind.map((p) => p.name));
   }
 
   /**
-   * Rebuilds a projection blue-green: a fresh generation of its tables is filled from the start of
-   * the log while the current one keeps serving; then, in one transaction, the views switch to it
-   * and the checkpoint moves to the new generation. Live processing resumes on the new tables.
+   * Rebuilds projections blue-green, in one pass over the log: a fresh generation of each one's
+   * tables is filled from the start of the log while the current one keeps serving; then, in one
+   * transaction, the views switch to them and the checkpoints move to the new generations. Live
+   * processing resumes on the new tables.
    */
-  async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
-    const projection = this.projectionNamed(name);
-    const installed = await ensureInstalled(this.database, projection);
-    this.runners.setState(name, 'rebuilding');
-    const generation = installed.generation + 1;
-    await this.database.transaction((sql) =>
-      createTables(sql, projection, (table) => physical(table, generation)),
+  async rebuild(
+    names: string | readonly string[],
+    onProgress?: (progress: RebuildProgress) => void,
+  ): Promise<void> {
+    const projections = (typeof names === 'string' ? [names] : names).map((n) => this.projectionNamed(n));
+    const label = projections.map((p) => p.name).join(', ');
+    const generations = new Map<Projection, number>();
+    for (const projection of projections) {
+      generations.set(projection, (await ensureInstalled(this.database, projection)).generation + 1);
+      this.runners.setState(projection.name, 'rebuilding');
+    }
+    const { position, applied } = await fillGenerations(
+      this.database,
+      this.eventStore,
+      generations,
+      this.replayBatchSize,
+      (progress) => onProgress?.({ projection: label, ...progress }),
     );
-    let position = 0n;
-    let applied = 0;
-    let head = await this.eventStore.headPosition();
-    onProgress?.({ projection: name, position, head, eventsApplied: applied });
-    const types = replayTypes(projection);
-    for (;;) {
-      const events = await this.eventStore.readAll({
-        after: position,
-        maxCount: this.replayBatchSize,
-        types,
-      });
-      if (events.length === 0) break;
-      await this.database.transaction((sql) => applyEvents(sql, projection, generation, events));
-      position = events[events.length - 1]!.position;
-      applied += events.length;
-      if (position > head) head = position;
-      onProgress?.({ projection: name, position, head, eventsApplied: applied });
-    }
-    await analyzeTables(this.database, projection, generation);
-    await this.runners.release(name);
-    const previous = await this.database.transaction(async (sql) => {
-      const current = await readCheckpoint(sql, name, true);
-      await pointViews(sql, projection, generation);
-      await sql.query(
-        'UPDATE projection_checkpoints SET version = $2, generation = $3, position = $4, updated_at = now() WHERE name = $1',
-        [name, projection.version, generation, position.toString()],
-      );
-      return current?.generation ?? null;
-    });
-    if (previous !== null && previous !== generation) {
-      await this.database.transaction((sql) => dropGeneration(sql, projection, previous));
-    }
-    this.logger.log(`Projection ${name} rebuilt: generation ${generation}, ${applied} events`);
+    for (const projection of projections) await this.runners.release(projection.name);
+    await switchGenerations(this.database, generations, position);
+    this.logger.log(`Rebuilt ${label} in one pass: ${applied} events`);
     this.emitter.emit('changed', {
-      readModels: [name],
+      readModels: projections.map((p) => p.name),
       queryKeys: [],
       userQueryKeys: [],
       pools: null,
       position,
     } satisfies ReadModelChange);
-    if (this.runners.live) this.runners.follow(projection, position);
-    else this.runners.setState(name, 'stopped');
+    for (const projection of projections)
+      if (this.runners.live) this.runners.follow(projection, position);
+      else this.runners.setState(projection.name, 'stopped');
     this.emitter.emit('advanced');
   }
 
@@ -258,9 +242,9 @@ export class ProjectionEngine {
     return readSeason(this.database, this.projections, season, work);
   }
 
-  /** How many events a rebuild of the projection replays (its progress bar's length). */
-  eventsToReplay(name: string): Promise<number> {
-    return this.eventStore.countAfter(0n, replayTypes(this.projectionNamed(name)));
+  /** How many events a rebuild of the projections replays (its progress bar's length). */
+  eventsToReplay(names: readonly string[]): Promise<number> {
+    return this.eventStore.countAfter(0n, replayTypesOfAll(names.map((n) => this.projectionNamed(n))));
   }
 
   /** Where the named projections' tables stand on this instance, as a key (null: not all run here). */

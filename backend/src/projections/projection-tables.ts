@@ -44,14 +44,23 @@ export function poolView(table: string): string {
  * connection's pool only (forced on the table's owner too; the app's statements run as a role that
  * is no superuser, platform/database/database.ts), and the pool view projections write through.
  */
-async function protect(sql: Sql, table: string): Promise<void> {
+function protect(table: string): string[] {
   const name = identifier(table);
-  await sql.query(`ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`);
-  await sql.query(`ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`);
-  await sql.query(`CREATE POLICY pool ON ${name} USING (${ofThePool}) WITH CHECK (${ofThePool})`);
-  await sql.query(
+  return [
+    `ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`,
+    `ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`,
+    `CREATE POLICY pool ON ${name} USING (${ofThePool}) WITH CHECK (${ofThePool})`,
     `CREATE VIEW ${identifier(poolView(table))} WITH (security_invoker = true) AS SELECT * FROM ${name} WHERE ${ofThePool} WITH CASCADED CHECK OPTION`,
-  );
+  ];
+}
+
+/**
+ * Sends statements without parameters as one message (Postgres's simple query protocol runs them
+ * in order, in the caller's transaction): the tables of a generation are dozens of statements,
+ * and each round trip costs more than the statement.
+ */
+export async function runAll(sql: Sql, statements: readonly string[]): Promise<void> {
+  if (statements.length > 0) await sql.query(statements.join(';\n'));
 }
 
 export function identifier(name: string): string {
@@ -75,42 +84,39 @@ export async function readCheckpoint(sql: Sql, name: string, lock = false): Prom
   return row ? { version: row.version, generation: row.generation, position: BigInt(row.position) } : null;
 }
 
-export async function createTables(
-  sql: Sql,
-  projection: Projection,
-  physicalName: (table: string) => string,
-): Promise<void> {
-  for (const table of projection.tables) {
+/** The statements that create a projection's tables under the names `physicalName` gives. */
+export function createTables(projection: Projection, physicalName: (table: string) => string): string[] {
+  return projection.tables.flatMap((table) => {
     const name = physicalName(table.name);
-    await sql.query(`DROP TABLE IF EXISTS ${identifier(name)} CASCADE`);
-    for (const statement of table.ddl(identifier(name))) await sql.query(statement);
-    if (table.install) continue;
-    await protect(sql, name);
-    if (table.seasons) {
-      // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
-      const archive = physicalName(seasonsTable(table.name));
-      await sql.query(`DROP TABLE IF EXISTS ${identifier(archive)} CASCADE`);
-      await sql.query(
-        `CREATE TABLE ${identifier(archive)} (LIKE ${identifier(name)}, archive_season text NOT NULL)`,
-      );
-      await sql.query(`CREATE INDEX ON ${identifier(archive)} (pool_id, archive_season)`);
-      await protect(sql, archive);
-    }
-  }
+    const created = [`DROP TABLE IF EXISTS ${identifier(name)} CASCADE`, ...table.ddl(identifier(name))];
+    if (table.install) return created;
+    if (!table.seasons) return [...created, ...protect(name)];
+    // Past seasons' rows: the same columns (without keys: every season has its own), and the season.
+    const archive = identifier(physicalName(seasonsTable(table.name)));
+    return [
+      ...created,
+      ...protect(name),
+      `DROP TABLE IF EXISTS ${archive} CASCADE`,
+      `CREATE TABLE ${archive} (LIKE ${identifier(name)}, archive_season text NOT NULL)`,
+      `CREATE INDEX ON ${archive} (pool_id, archive_season)`,
+      ...protect(physicalName(seasonsTable(table.name))),
+    ];
+  });
 }
 
-export async function pointViews(sql: Sql, projection: Projection, generation: number): Promise<void> {
+/** The statements that point a projection's views (its tables' logical names) at a generation. */
+export function pointViews(projection: Projection, generation: number): string[] {
   const views = projection.views ?? [];
-  for (const view of views) await sql.query(`DROP VIEW IF EXISTS ${identifier(view.name)}`);
-  for (const name of tableNames(projection)) {
-    const ofItsPool = isInstallTable(projection, name) ? '' : ` WHERE ${ofThePool}`;
-    await sql.query(`DROP VIEW IF EXISTS ${identifier(name)}`);
-    await sql.query(
-      `CREATE VIEW ${identifier(name)} WITH (security_invoker = true) AS SELECT * FROM ${identifier(physical(name, generation))}${ofItsPool}`,
-    );
-  }
-  for (const view of views)
-    await sql.query(`CREATE VIEW ${identifier(view.name)} WITH (security_invoker = true) AS ${view.select}`);
+  return [
+    ...views.map((view) => `DROP VIEW IF EXISTS ${identifier(view.name)}`),
+    ...tableNames(projection).flatMap((name) => [
+      `DROP VIEW IF EXISTS ${identifier(name)}`,
+      `CREATE VIEW ${identifier(name)} WITH (security_invoker = true) AS SELECT * FROM ${identifier(physical(name, generation))}${isInstallTable(projection, name) ? '' : ` WHERE ${ofThePool}`}`,
+    ]),
+    ...views.map(
+      (view) => `CREATE VIEW ${identifier(view.name)} WITH (security_invoker = true) AS ${view.select}`,
+    ),
+  ];
 }
 
 /** Drops a deleted pool's rows from a projection's tables: its own, and the install's that name it. */
@@ -142,17 +148,16 @@ export function isInstallTable(projection: Projection, name: string): boolean {
  * filter. A server's autovacuum analyzes in time; the embedded database has none. The engine
  * analyzes a rebuilt generation, and the live one as it grows (runners.ts).
  */
-export async function analyzeTables(sql: Sql, projection: Projection, generation: number): Promise<void> {
-  for (const name of tableNames(projection))
-    await sql.query(`ANALYZE ${identifier(physical(name, generation))}`);
+export function analyzeTables(projection: Projection, generation: number): string[] {
+  return tableNames(projection).map((name) => `ANALYZE ${identifier(physical(name, generation))}`);
 }
 
-export async function dropGeneration(sql: Sql, projection: Projection, generation: number): Promise<void> {
+export function dropGeneration(projection: Projection, generation: number): string[] {
   // A view's name may have been a table's in an older version (`users`).
   const views = (projection.views ?? []).map((view) => view.name);
-  for (const name of [...tableNames(projection), ...views]) {
-    await sql.query(`DROP TABLE IF EXISTS ${identifier(physical(name, generation))} CASCADE`);
-  }
+  return [...tableNames(projection), ...views].map(
+    (name) => `DROP TABLE IF EXISTS ${identifier(physical(name, generation))} CASCADE`,
+  );
 }
 
 /** Creates the first generation of a projection that has never run. */
@@ -164,8 +169,10 @@ export async function ensureInstalled(
     await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
     const existing = await readCheckpoint(sql, projection.name);
     if (existing) return existing;
-    await createTables(sql, projection, (table) => physical(table, 1));
-    await pointViews(sql, projection, 1);
+    await runAll(sql, [
+      ...createTables(projection, (table) => physical(table, 1)),
+      ...pointViews(projection, 1),
+    ]);
     await sql.query(
       'INSERT INTO projection_checkpoints (name, version, generation, position) VALUES ($1, $2, 1, 0)',
       [projection.name, projection.version],

@@ -5,13 +5,17 @@ import { POOL_DELETED } from '../shared/domain/pool-deleted.js';
 import { SEASON_STARTED } from '../shared/domain/season-scope.js';
 import { applyEvents } from './apply-events.js';
 import {
+  analyzeTables,
   createTables,
+  dropGeneration,
+  pointViews,
   dropPool,
   identifier,
   isInstallTable,
   physical,
   poolView,
   readCheckpoint,
+  runAll,
   shadow,
   tableNames,
 } from './projection-tables.js';
@@ -58,6 +62,101 @@ export function replayTypes(projection: Projection): readonly string[] | undefin
   return projection.eventTypes === 'all'
     ? undefined
     : [...projection.eventTypes, SEASON_STARTED, POOL_DELETED];
+}
+
+/** The statements `build` gives for each projection's generation, in one list. */
+function forEach(
+  generations: ReadonlyMap<Projection, number>,
+  build: (projection: Projection, generation: number) => string[],
+): string[] {
+  return [...generations].flatMap(([projection, generation]) => build(projection, generation));
+}
+
+/**
+ * Fills new generations of several projections from the start of the log, in one pass (a
+ * rebuild): their tables created together, each batch of the log read once and applied to every
+ * projection (the events of its replay types) in one transaction, the tables analyzed together.
+ * Answers where the log was read to and how many events were read.
+ */
+export async function fillGenerations(
+  database: TransactionalSql,
+  eventStore: EventStore,
+  generations: ReadonlyMap<Projection, number>,
+  batchSize: number,
+  onProgress?: (progress: Omit<RebuildProgress, 'projection'>) => void,
+): Promise<{ position: bigint; applied: number }> {
+  const typesOf = new Map([...generations.keys()].map((p) => [p, replayTypes(p)] as const));
+  const types = replayTypesOfAll([...generations.keys()]);
+  await database.transaction((sql) =>
+    runAll(
+      sql,
+      forEach(generations, (p, generation) => createTables(p, (t) => physical(t, generation))),
+    ),
+  );
+  let position = 0n;
+  let applied = 0;
+  let head = await eventStore.headPosition();
+  onProgress?.({ position, head, eventsApplied: applied });
+  for (;;) {
+    const events = await eventStore.readAll({ after: position, maxCount: batchSize, types });
+    if (events.length === 0) break;
+    await database.transaction(async (sql) => {
+      for (const [projection, generation] of generations) {
+        const its = typesOf.get(projection);
+        const replayed = its === undefined ? events : events.filter((e) => its.includes(e.type));
+        if (replayed.length > 0) await applyEvents(sql, projection, generation, replayed);
+      }
+    });
+    position = events[events.length - 1]!.position;
+    applied += events.length;
+    if (position > head) head = position;
+    onProgress?.({ position, head, eventsApplied: applied });
+  }
+  await runAll(database, forEach(generations, analyzeTables));
+  return { position, applied };
+}
+
+/**
+ * Points the projections' views at their new generations and moves their checkpoints there, in one
+ * transaction that holds the checkpoint rows; then drops the generations they leave.
+ */
+export async function switchGenerations(
+  database: TransactionalSql,
+  generations: ReadonlyMap<Projection, number>,
+  position: bigint,
+): Promise<void> {
+  const projections = [...generations.keys()];
+  const previous = await database.transaction(async (sql) => {
+    const { rows } = await sql.query<{ name: string; generation: number }>(
+      'SELECT name, generation FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
+      [projections.map((p) => p.name)],
+    );
+    await runAll(sql, forEach(generations, pointViews));
+    await sql.query(
+      `UPDATE projection_checkpoints c SET version = n.version, generation = n.generation, position = $1, updated_at = now()
+         FROM unnest($2::text[], $3::int[], $4::int[]) AS n(name, version, generation) WHERE c.name = n.name`,
+      [
+        position.toString(),
+        projections.map((p) => p.name),
+        projections.map((p) => p.version),
+        projections.map((p) => generations.get(p)),
+      ],
+    );
+    return new Map(rows.map((row) => [row.name, row.generation]));
+  });
+  await runAll(
+    database,
+    forEach(generations, (projection, generation) => {
+      const left = previous.get(projection.name);
+      return left === undefined || left === generation ? [] : dropGeneration(projection, left);
+    }),
+  );
+}
+
+/** The events a rebuild of several projections reads in its one pass (`replayTypes` of each). */
+export function replayTypesOfAll(projections: readonly Projection[]): readonly string[] | undefined {
+  const each = projections.map(replayTypes);
+  return each.some((types) => types === undefined) ? undefined : [...new Set(each.flat() as string[])];
 }
 
 /** Compares a live table with its rebuild from the log (`ProjectionEngine.verify`). */
@@ -110,7 +209,7 @@ export async function withShadow<T>(
   act: (sql: Sql, generation: number, pools: ReadonlySet<string>) => Promise<T>,
 ): Promise<{ result: T; position: bigint; eventsApplied: number }> {
   const { database, eventStore, projection, onlyPool, onProgress } = replay;
-  await database.transaction((sql) => createTables(sql, projection, shadow));
+  await database.transaction((sql) => runAll(sql, createTables(projection, shadow)));
   try {
     let built = 0n;
     let applied = 0;
@@ -150,10 +249,10 @@ export async function withShadow<T>(
       if (outcome) return { result: outcome.result, position: built, eventsApplied: applied };
     }
   } finally {
-    await database.transaction(async (sql) => {
-      for (const table of tableNames(projection))
-        await sql.query(`DROP TABLE IF EXISTS ${identifier(shadow(table))} CASCADE`);
-    });
+    await runAll(
+      database,
+      tableNames(projection).map((table) => `DROP TABLE IF EXISTS ${identifier(shadow(table))} CASCADE`),
+    );
   }
 }
 

@@ -2,7 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
 import type { TransactionalSql } from '../platform/database/sql.js';
 import { applyEvents } from './apply-events.js';
-import { analyzeTables, readCheckpoint } from './projection-tables.js';
+import { analyzeTables, readCheckpoint, runAll } from './projection-tables.js';
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
 import { POOL_DELETED } from '../shared/domain/pool-deleted.js';
 import { SEASON_STARTED } from '../shared/domain/season-scope.js';
@@ -237,7 +237,7 @@ export class ProjectionRunners {
       const due = Math.max(analyzeAtLeastEvery, runner.applied / 10);
       if (runner.sinceAnalyzed >= due && generation !== null) {
         runner.sinceAnalyzed = 0;
-        await analyzeTables(this.database, projection, generation);
+        await runAll(this.database, analyzeTables(projection, generation));
       }
     }
   }

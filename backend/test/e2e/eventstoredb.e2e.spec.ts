@@ -260,7 +260,7 @@ describe.each(databaseTargets)('migrating the event log from $name into EventSto
           openedOver(targetStore, database),
           projectionsFor(config.rules),
         );
-        for (const projection of projectionsFor(config.rules)) await engine.rebuild(projection.name);
+        await engine.rebuild(projectionsFor(config.rules).map(({ name }) => name));
         await engine.stop();
       } finally {
         await postgresLog.close();
@@ -371,7 +371,7 @@ describe.each(databaseTargets)(
             openedOver(new PostgresEventStore(database, 50), database),
             projectionsFor(app.config.rules),
           );
-          for (const { name } of projectionsFor(app.config.rules)) await engine.rebuild(name);
+          await engine.rebuild(projectionsFor(app.config.rules).map(({ name }) => name));
           await engine.stop();
         } finally {
           await database.close();

@@ -147,7 +147,7 @@ describe.each(databaseTargets)('backup and restore of a whole pool on $name', (t
         openedOver(new PostgresEventStore(database, 50), database),
         projectionsFor(app.config.rules),
       );
-      for (const { name } of projectionsFor(app.config.rules)) await engine.rebuild(name);
+      await engine.rebuild(projectionsFor(app.config.rules).map(({ name }) => name));
       await engine.stop();
     } finally {
       await database.close();
