@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { Server as SocketServer } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { CreatedInvitation, HealthReport } from '@treble/contracts';
+import type { CreatedInvitation, HealthReport, ReadModelChangedNotice } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import {
@@ -298,16 +298,28 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
         const arrivals: number[] = [];
         let sentAt = 0;
         const allArrived = counter(clients.length);
-        for (const client of clients) {
+        // What each socket hears while every player picks: its own pick's keys, never an admin's.
+        const heard: ReadModelChangedNotice[][] = [];
+        const ownHeard = counter(clients.length);
+        for (const client of [...clients, admin]) {
           const socket = connect(app.baseUrl, {
             transports: ['websocket'],
             extraHeaders: { cookie: client.cookieHeader() ?? '' },
             forceNew: true,
           });
+          const notices: ReadModelChangedNotice[] = [];
+          let ownPickHeard = false;
+          socket.on('read-model-changed', (notice: ReadModelChangedNotice) => {
+            notices.push(notice);
+            if (ownPickHeard || !notice.queryKeys.some((key) => key[0] === 'choices' && key[1] === 2)) return;
+            ownPickHeard = true;
+            ownHeard.tick();
+          });
           socket.on('result-recorded', () => {
             arrivals.push(performance.now() - sentAt);
             allArrived.tick();
           });
+          heard.push(notices);
           sockets.push(socket);
         }
         await Promise.all(
@@ -318,6 +330,34 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
           ),
         );
         app.clock!.set(new Date('2025-08-20T12:00:00Z'));
+        // Every player picks one team of matchweek 2, 50 at once, the admin listening; what the sockets
+        // hear of earlier events (a result's notice still on its way) is not counted.
+        const before = await app.app.get<EventStore>(EVENT_STORE).headPosition();
+        await pressure(clients.length, 50, async (i) => {
+          const response = await clients[i]!.request('POST', '/api/choices', {
+            periodId: 2,
+            optionId: '2-ARS',
+          });
+          if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
+        });
+        await ownHeard.done;
+        sockets.pop()!.close(); // the admin's: the result's notice is timed to the players'
+        const [adminHeard, ...playerSockets] = heard
+          .map((notices) => notices.filter((notice) => BigInt(notice.position) > before))
+          .reverse();
+        const adminKeys = playerSockets
+          .flat()
+          .filter((n) => n.queryKeys.some((key) => key[0] === 'admin')).length;
+        const perPlayer = playerSockets.map((notices) => notices.length);
+        record(
+          `W5 notices a player's socket hears while ${clients.length} pick (admin keys)`,
+          players,
+          `${(perPlayer.reduce((a, b) => a + b, 0) / players).toFixed(2)} on average, at most ${Math.max(...perPlayer)} (${adminKeys})`,
+          `the admin's socket ${adminHeard!.length}`,
+          Math.max(...perPlayer),
+          "its own pick's notice, and no admin key",
+          adminKeys === 0,
+        );
         sentAt = performance.now();
         expect(
           (await admin.request('POST', '/api/results', { optionId: '1-LIV', outcome: 'win' })).status,
