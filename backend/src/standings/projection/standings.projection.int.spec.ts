@@ -683,5 +683,16 @@ describe.each(databaseTargets)('standings projection on $name', (target: TestDat
     expect(await h.keysFor(() => h.complete(1))).toEqual(['["leaderboards","survivor"]', ...stats].sort());
     // The same event again changes nothing.
     expect(await h.keysFor(() => h.complete(1))).toEqual([]);
+
+    // Bob's only pick has not locked: others do not see him. An admin's picks in the ended period
+    // show him (their options have locked) without a point: every board may list him now, and
+    // clearing them hides him again.
+    await h.addUser(bob, 'Bob', null, 'bob@x.io');
+    await h.pick(bob, 29, 'L1');
+    const boards = ['overall', 'survivor', 'last10'].map((kind) => `["leaderboards","${kind}"]`);
+    expect(await h.keysFor(() => h.retro(bob, 1, ['D1', 'D2', 'D3']))).toEqual(
+      expect.arrayContaining(boards),
+    );
+    expect(await h.keysFor(() => h.clear(bob, 1))).toEqual(expect.arrayContaining(boards));
   });
 });

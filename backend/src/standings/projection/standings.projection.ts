@@ -123,6 +123,12 @@ async function applyPickRun(
       change.survivor = await survivor.foldInEntrants(flips);
     }
   }
+  // An admin's picks in an ended period, or their clearing, may show or hide a player on every board
+  // (a player is listed once a pick of theirs has locked), whatever the points.
+  if (
+    touched.some((event) => event.type === 'RetroactiveChoicesMade' || event.type === 'PeriodChoicesCleared')
+  )
+    Object.assign(change, { overall: true, survivor: true, last10: true });
   return touched.map((event) => ({
     keys: keysOf({ ...change, choicesPeriod: event.data.periodId }),
     audience: audienceFor(event),
