@@ -26,7 +26,7 @@ import {
   type TableDifference,
   type VerifyReport,
 } from './rebuild.js';
-import { ProjectionRunners, type ProjectionState } from './runners.js';
+import { ProjectionRunners, type CommittedKeyOptions, type ProjectionState } from './runners.js';
 
 export type { RebuildProgress, VerifyReport } from './rebuild.js';
 /** `waitFor` ran out of time: the projections named are still behind the position. */
@@ -248,7 +248,7 @@ export class ProjectionEngine {
   }
 
   /** Where the named projections' tables stand on this instance, as a key (null: not all run here). */
-  committedKey(names: readonly string[], options?: { touched?: boolean }): string | null {
+  committedKey(names: readonly string[], options?: CommittedKeyOptions): string | null {
     return this.runners.committedKey(names, options);
   }
 

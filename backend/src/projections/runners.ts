@@ -9,6 +9,11 @@ import { SEASON_STARTED } from '../shared/domain/season-scope.js';
 
 export type ProjectionState = 'stopped' | 'live' | 'rebuilding' | 'failed';
 
+export interface CommittedKeyOptions {
+  touched?: boolean;
+  announcing?: Readonly<Record<string, string>>;
+}
+
 class PositionMoved extends Error {}
 
 /** A projection followed live: where it stands, and the batches the feed handed it to apply. */
@@ -31,6 +36,12 @@ interface Runner {
    * pool's deletion): its tables have not changed since. Where it started, before any.
    */
   touchedAt: bigint;
+  /**
+   * Per root of a query key it announced (and `*` for any), the position of the last batch that
+   * announced one; before any, where it started.
+   */
+  announcedAt: Map<string, bigint>;
+  from: bigint;
 }
 
 /**
@@ -102,17 +113,28 @@ export class ProjectionRunners {
   /**
    * Where the named projections' tables stand, from this instance's runners (each moved only once
    * its batch has committed), as a key that changes whenever any of those tables may have: name,
-   * code version and committed position, which determine the tables' content (`touched`: the
-   * position of the last batch that could change them, so a key that moves less). Null when this
-   * instance does not run all of them (another holds the projector lease, a rebuild is switching):
-   * the caller reads the checkpoints instead.
+   * code version and committed position, which determine the tables' content. `touched`: the
+   * position of the last batch that could change them, so a key that moves less. `announcing`: per
+   * projection, the root of the query keys (or `*`, any) whose announcement is what its reader
+   * follows: the key moves with the batches that announced one (a board need not move with picks
+   * nobody sees yet). Null when this instance does not run all of them (another holds the
+   * projector lease, a rebuild is switching): the caller reads the checkpoints instead.
    */
-  committedKey(names: readonly string[], { touched = false }: { touched?: boolean } = {}): string | null {
+  committedKey(
+    names: readonly string[],
+    { touched = false, announcing = {} }: CommittedKeyOptions = {},
+  ): string | null {
     const parts: string[] = [];
     for (const name of names) {
       const runner = this.runners.get(name);
       if (!runner) return null;
-      const at = touched ? runner.touchedAt : runner.position;
+      const root = announcing[name];
+      const at =
+        root !== undefined
+          ? `${runner.from}@${runner.announcedAt.get(root) ?? runner.from}`
+          : touched
+            ? runner.touchedAt
+            : runner.position;
       parts.push(`${name}:v${runner.projection.version}:${at}`);
     }
     return parts.join(',');
@@ -150,6 +172,8 @@ export class ProjectionRunners {
       done: Promise.resolve(),
       sinceAnalyzed: 0,
       touchedAt: from,
+      announcedAt: new Map(),
+      from,
       applied: 0,
     };
     this.runners.set(projection.name, runner);
@@ -230,7 +254,13 @@ export class ProjectionRunners {
     if (committed !== null) {
       runner.position = committed;
       if (events.some((event) => touches(projection, event))) runner.touchedAt = committed;
-      if (change) this.emitter.emit('changed', change);
+      if (change) {
+        const { queryKeys, userQueryKeys } = change as ReadModelChange;
+        for (const key of [...queryKeys, ...userQueryKeys.flatMap((own) => own.queryKeys)])
+          runner.announcedAt.set(String(key[0]), committed);
+        runner.announcedAt.set('*', committed);
+        this.emitter.emit('changed', change);
+      }
       this.emitter.emit('advanced');
       runner.sinceAnalyzed += events.length;
       runner.applied += events.length;

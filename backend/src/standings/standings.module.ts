@@ -4,7 +4,11 @@ import { Database } from '../platform/database/database.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
-import { LeaderboardCache, leaderboardProjections } from './queries/leaderboard-cache.js';
+import {
+  LeaderboardCache,
+  leaderboardAnnouncements,
+  leaderboardProjections,
+} from './queries/leaderboard-cache.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { LeaderboardQueries } from './queries/leaderboard.queries.js';
 import { PerformanceQueries } from './queries/performance.queries.js';
@@ -41,7 +45,9 @@ const queries = (type: new (db: Database, rules: AppConfig['rules']) => unknown)
       // Where the boards' tables stand comes from the projection engine when this instance runs it.
       provide: LeaderboardCache,
       useFactory: (db: Database, engine: ProjectionEngine) =>
-        new LeaderboardCache(db, () => engine.committedKey(leaderboardProjections)),
+        new LeaderboardCache(db, () =>
+          engine.committedKey(leaderboardProjections, { announcing: leaderboardAnnouncements }),
+        ),
       inject: [Database, ProjectionEngine],
     },
   ],

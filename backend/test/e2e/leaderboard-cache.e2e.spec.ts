@@ -203,5 +203,43 @@ describe.each(databaseTargets.flatMap((target) => heldOrAsked.map((variant) => (
         db.query = query;
       }
     });
+
+    it('picks nobody sees yet leave the read state where it was; a rename moves it', async () => {
+      const db = app.app.get(Database);
+      const statements: string[] = [];
+      const query = db.query.bind(db);
+      db.query = (text: string, params?: readonly unknown[]) => {
+        statements.push(text);
+        return query(text, params);
+      };
+      const lockTimesRead = () => statements.filter((text) => text.includes('lock_at IS NOT NULL'));
+      try {
+        const before = await get(cat, board);
+        // Matchweek 2 is open: the entrants' picks change the standings' and the members' tables,
+        // no board (a first pick would: a new entrant's row).
+        for (const [client, code] of [
+          [ann, 'ARS'],
+          [bob, 'LIV'],
+          [ann, 'MCI'],
+        ] as const) {
+          const picked = await client.request('POST', '/api/choices', { periodId: 2, optionId: `2-${code}` });
+          expect(picked.status).toBe(201);
+        }
+        statements.length = 0;
+        expect((await get(cat, board, tagOf(before))).status).toBe(304);
+        expect(lockTimesRead()).toEqual([]);
+        const renamed = await ann.request('PATCH', '/api/auth/user', { firstName: 'Anna' });
+        expect(renamed.status).toBe(200);
+        const after = await get(cat, board, tagOf(before));
+        expect(after.status).toBe(200);
+        expect(names(after)).toEqual([
+          ['Bob Baker', 1, 6, null],
+          ['Anna Able', 2, 0, null],
+        ]);
+        expect(lockTimesRead()).toHaveLength(1);
+      } finally {
+        db.query = query;
+      }
+    });
   },
 );

@@ -45,6 +45,14 @@ const kinds: readonly LeaderboardKind[] = ['overall', 'last10', 'survivor'];
  */
 export const leaderboardProjections = ['standings', 'options', 'users'] as const;
 
+/**
+ * What of those projections a board's answer follows on the instance that runs them: the
+ * standings' batches that announced a board (a pick nobody sees yet announces none: a deadline
+ * rush leaves the boards' answers cached), and every batch of the others that announced anything
+ * (a pick marks a member's row in `users` and announces nothing; a rename announces).
+ */
+export const leaderboardAnnouncements = { standings: 'leaderboards', options: '*', users: '*' } as const;
+
 /** Hidden rows per board: their players, or null when more than `maxHeldHidden` (asked per viewer). */
 type HiddenRows = Record<LeaderboardKind, ReadonlySet<string> | null>;
 
