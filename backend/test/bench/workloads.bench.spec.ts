@@ -1,14 +1,12 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { Server as SocketServer } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { CreatedInvitation, HealthReport, ReadModelChangedNotice } from '@treble/contracts';
+import type { HealthReport, ReadModelChangedNotice } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import {
-  registerAdmin,
   restartableTestApp,
   startTestApp,
   type SignedIn,
@@ -16,8 +14,20 @@ import {
   type TestClient,
 } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
-import { builtMain, serverProcess } from '../support/server-process.js';
-import { BenchSection, ms, percentile, perSecond, pressure } from './report.js';
+import { serverProcess } from '../support/server-process.js';
+import { ms, percentile, perSecond, pressure } from './report.js';
+import {
+  built,
+  counter,
+  rawInserts,
+  record,
+  recordBoard,
+  recordRush,
+  report,
+  rush,
+  setUpPool,
+  type Measured,
+} from './workloads.js';
 
 /**
  * The performance workloads of docs/benchmarks.md, black-box, each as a ratio to a baseline measured in the same run on
@@ -26,107 +36,6 @@ import { BenchSection, ms, percentile, perSecond, pressure } from './report.js';
  * docs/benchmarks.md. Nothing here asserts a time: a slow machine gives slow figures, never a red run.
  */
 const sizes = (process.env.BENCH_SIZES ?? '300,1200').split(',').map(Number);
-const report = new BenchSection(
-  'workloads',
-  'Workloads, black-box',
-  'Each figure is a ratio to a baseline measured in the same run (for rates higher is better, for times lower, as the target column says); "short" marks a target not met.',
-);
-
-function record(
-  workload: string,
-  players: number,
-  measured: string,
-  baseline: string,
-  ratio: number,
-  target: string,
-  met: boolean,
-): void {
-  report.record({ workload, players, measured, baseline, ratio, target, met });
-}
-
-interface Measured {
-  latencies: number[];
-  seconds: number;
-}
-
-/** A W1 row: picks per second and their p50/p99, against the raw INSERTs of the same run. */
-function recordRush(workload: string, players: number, picks: Measured, raw: Measured): void {
-  const rate = perSecond(picks.latencies.length, picks.seconds);
-  const rawRate = perSecond(raw.latencies.length, raw.seconds);
-  const p99 = percentile(picks.latencies, 99);
-  record(
-    workload,
-    players,
-    `${rate}/s (${ms(percentile(picks.latencies, 50))}, ${ms(p99)})`,
-    `raw INSERT ${rawRate}/s (${ms(percentile(raw.latencies, 50))})`,
-    rate / rawRate,
-    '≥ 0.40, p99 < 150 ms',
-    rate / rawRate >= 0.4 && p99 < 150,
-  );
-}
-
-/** Whether the built app is there (a workload that runs it in its own process is skipped without it). */
-async function built(workload: string): Promise<boolean> {
-  const exists = await fs.access(builtMain).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) console.log(`${workload} skipped: run \`npm run build\` first`);
-  return exists;
-}
-
-/** An admin, the season's periods and options, and `players` players signed in through one invitation. */
-async function setUpPool(app: TestApp, players: number): Promise<{ admin: SignedIn; clients: TestClient[] }> {
-  const admin = await registerAdmin(app);
-  expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
-  expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
-  const invitation = (await admin.request('POST', '/api/invites', { maxUses: players + 10 }))
-    .body as CreatedInvitation;
-  const clients: TestClient[] = [];
-  await pressure(players, 20, async (i) => {
-    const client = app.client();
-    const response = await client.request('POST', '/api/auth/register', {
-      email: `bench-${i}@example.com`,
-      password: 'bench correct horse',
-      firstName: `Player ${i}`,
-      inviteToken: invitation.token,
-    });
-    if (response.status !== 201) throw new Error(`register ${response.status} ${response.text}`);
-    clients.push(client);
-  });
-  return { admin, clients };
-}
-
-/** W1: every player picks 3 in matchweek 1, 200 requests in flight, as the web app sends them. */
-function rush(clients: TestClient[]): Promise<{ latencies: number[]; seconds: number }> {
-  const teams = ['ARS', 'LIV', 'MCI', 'CHE', 'TOT', 'NEW', 'AVL', 'BHA', 'FUL', 'EVE'];
-  return pressure(clients.length * 3, 200, async (i) => {
-    const player = Math.floor(i / 3);
-    // The client reads its own writes (ADR 013).
-    const response = await clients[player]!.request(
-      'POST',
-      '/api/choices',
-      { periodId: 1, optionId: `1-${teams[(player + (i % 3) * 3) % 10]}` },
-      { 'X-Read-Your-Writes': 'client' },
-    );
-    if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
-  });
-}
-
-/** W1's baseline: as many single-row INSERTs, 200 at once, on 40 connections. */
-async function rawInserts(url: string, count: number): Promise<{ latencies: number[]; seconds: number }> {
-  const raw = new pg.Pool({ connectionString: url, max: 40 });
-  await raw.query(
-    'CREATE TABLE IF NOT EXISTS bench_raw_picks (user_id int, slot int, option_id text, PRIMARY KEY (user_id, slot))',
-  );
-  const measured = await pressure(count, 200, async (i) => {
-    await raw.query('INSERT INTO bench_raw_picks VALUES ($1, $2, $3)', [Math.floor(i / 3), i % 3, `1-${i}`]);
-  });
-  await raw.query('DROP TABLE bench_raw_picks');
-  await raw.end();
-  return measured;
-}
-
 (serverTarget ? describe : describe.skip)('workloads against their baselines (Postgres server)', () => {
   afterAll(() => report.write());
 
@@ -228,28 +137,30 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
         const requests = 1000;
         // After matchweek 1 has kicked off (every player listed), each request from another player.
         app.clock?.set(new Date('2025-08-19T12:00:00Z'));
-        const board = await pressure(requests, 50, async (i) => {
+        const readBoard = async (i: number) => {
           const response = await clients[i % clients.length]!.request(
             'GET',
             '/api/leaderboards/overall?limit=50',
           );
           if (response.status !== 200) throw new Error(`leaderboard ${response.status}`);
-        });
-        const bare = await pressure(requests, 50, async () => {
+        };
+        const readBare = async () => {
           const response = await clients[0]!.request('GET', '/api/rules');
           if (response.status !== 200) throw new Error(`rules ${response.status}`);
-        });
-        const rate = perSecond(requests, board.seconds);
-        const bareRate = perSecond(requests, bare.seconds);
-        record(
-          'W4 leaderboard req/s (p99)',
-          players,
-          `${rate}/s (${ms(percentile(board.latencies, 99))})`,
-          `GET /api/rules ${bareRate}/s (${ms(percentile(bare.latencies, 99))})`,
-          rate / bareRate,
-          '≥ 0.50, p99 ≤ 50 ms',
-          rate / bareRate >= 0.5 && percentile(board.latencies, 99) <= 50,
-        );
+        };
+        const board = await pressure(requests, 50, readBoard);
+        const bare = await pressure(requests, 50, readBare);
+        recordBoard('W4 leaderboard req/s (p99)', players, board, bare);
+        // Again while every player picks a team of matchweek 2, which nobody else sees yet.
+        const picking = (code: string) =>
+          pressure(clients.length, 50, async (i) => {
+            const body = { periodId: 2, optionId: `2-${code}` };
+            const response = await clients[i]!.request('POST', '/api/choices', body);
+            if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
+          });
+        const [boardPicking] = await Promise.all([pressure(requests, 50, readBoard), picking('LIV')]);
+        const [barePicking] = await Promise.all([pressure(requests, 50, readBare), picking('MCI')]);
+        recordBoard('W4 the same while every player picks (p99)', players, boardPicking, barePicking);
       }, 1_800_000);
 
       it('W2 final whistle: a result applied to every picker, against a raw UPDATE of as many rows', async () => {
@@ -441,18 +352,3 @@ async function rawInserts(url: string, count: number): Promise<{ latencies: numb
     );
   }, 600_000);
 });
-
-/** Resolves `done` once `tick` has been called `count` times. */
-function counter(count: number): { tick(): void; done: Promise<void> } {
-  let left = count;
-  let resolve!: () => void;
-  const done = new Promise<void>((r) => (resolve = r));
-  if (left <= 0) resolve();
-  return {
-    done,
-    tick() {
-      left -= 1;
-      if (left === 0) resolve();
-    },
-  };
-}

@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import { expect } from '@jest/globals';
+import pg from 'pg';
+import type { CreatedInvitation } from '@treble/contracts';
+import { registerAdmin, type SignedIn, type TestApp, type TestClient } from '../support/app.js';
+import { builtMain } from '../support/server-process.js';
+import { BenchSection, ms, percentile, perSecond, pressure } from './report.js';
+
+/** The workloads' table (workloads.bench.spec.ts) and what its rows are measured with. */
+export const report = new BenchSection(
+  'workloads',
+  'Workloads, black-box',
+  'Each figure is a ratio to a baseline measured in the same run (for rates higher is better, for times lower, as the target column says); "short" marks a target not met.',
+);
+
+export function record(
+  workload: string,
+  players: number,
+  measured: string,
+  baseline: string,
+  ratio: number,
+  target: string,
+  met: boolean,
+): void {
+  report.record({ workload, players, measured, baseline, ratio, target, met });
+}
+
+export interface Measured {
+  latencies: number[];
+  seconds: number;
+}
+
+/** A W1 row: picks per second and their p50/p99, against the raw INSERTs of the same run. */
+export function recordRush(workload: string, players: number, picks: Measured, raw: Measured): void {
+  const rate = perSecond(picks.latencies.length, picks.seconds);
+  const rawRate = perSecond(raw.latencies.length, raw.seconds);
+  const p99 = percentile(picks.latencies, 99);
+  record(
+    workload,
+    players,
+    `${rate}/s (${ms(percentile(picks.latencies, 50))}, ${ms(p99)})`,
+    `raw INSERT ${rawRate}/s (${ms(percentile(raw.latencies, 50))})`,
+    rate / rawRate,
+    '≥ 0.40, p99 < 150 ms',
+    rate / rawRate >= 0.4 && p99 < 150,
+  );
+}
+
+/** A W4 row: leaderboard reads per second and their p99, against the bare route's in the same run. */
+export function recordBoard(workload: string, players: number, board: Measured, bare: Measured): void {
+  const rate = perSecond(board.latencies.length, board.seconds);
+  const bareRate = perSecond(bare.latencies.length, bare.seconds);
+  const p99 = percentile(board.latencies, 99);
+  record(
+    workload,
+    players,
+    `${rate}/s (${ms(p99)})`,
+    `GET /api/rules ${bareRate}/s (${ms(percentile(bare.latencies, 99))})`,
+    rate / bareRate,
+    '≥ 0.50, p99 ≤ 50 ms',
+    rate / bareRate >= 0.5 && p99 <= 50,
+  );
+}
+
+/** Whether the built app is there (a workload that runs it in its own process is skipped without it). */
+export async function built(workload: string): Promise<boolean> {
+  const exists = await fs.access(builtMain).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) console.log(`${workload} skipped: run \`npm run build\` first`);
+  return exists;
+}
+
+/** An admin, the season's periods and options, and `players` players signed in through one invitation. */
+export async function setUpPool(
+  app: TestApp,
+  players: number,
+): Promise<{ admin: SignedIn; clients: TestClient[] }> {
+  const admin = await registerAdmin(app);
+  expect((await admin.request('POST', '/api/admin/setup/periods', {})).status).toBe(200);
+  expect((await admin.request('POST', '/api/admin/setup/options', {})).status).toBe(200);
+  const invitation = (await admin.request('POST', '/api/invites', { maxUses: players + 10 }))
+    .body as CreatedInvitation;
+  const clients: TestClient[] = [];
+  await pressure(players, 20, async (i) => {
+    const client = app.client();
+    const response = await client.request('POST', '/api/auth/register', {
+      email: `bench-${i}@example.com`,
+      password: 'bench correct horse',
+      firstName: `Player ${i}`,
+      inviteToken: invitation.token,
+    });
+    if (response.status !== 201) throw new Error(`register ${response.status} ${response.text}`);
+    clients.push(client);
+  });
+  return { admin, clients };
+}
+
+/** W1: every player picks 3 in matchweek 1, 200 requests in flight, as the web app sends them. */
+export function rush(clients: TestClient[]): Promise<{ latencies: number[]; seconds: number }> {
+  const teams = ['ARS', 'LIV', 'MCI', 'CHE', 'TOT', 'NEW', 'AVL', 'BHA', 'FUL', 'EVE'];
+  return pressure(clients.length * 3, 200, async (i) => {
+    const player = Math.floor(i / 3);
+    // The client reads its own writes (ADR 013).
+    const response = await clients[player]!.request(
+      'POST',
+      '/api/choices',
+      { periodId: 1, optionId: `1-${teams[(player + (i % 3) * 3) % 10]}` },
+      { 'X-Read-Your-Writes': 'client' },
+    );
+    if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
+  });
+}
+
+/** W1's baseline: as many single-row INSERTs, 200 at once, on 40 connections. */
+export async function rawInserts(
+  url: string,
+  count: number,
+): Promise<{ latencies: number[]; seconds: number }> {
+  const raw = new pg.Pool({ connectionString: url, max: 40 });
+  await raw.query(
+    'CREATE TABLE IF NOT EXISTS bench_raw_picks (user_id int, slot int, option_id text, PRIMARY KEY (user_id, slot))',
+  );
+  const measured = await pressure(count, 200, async (i) => {
+    await raw.query('INSERT INTO bench_raw_picks VALUES ($1, $2, $3)', [Math.floor(i / 3), i % 3, `1-${i}`]);
+  });
+  await raw.query('DROP TABLE bench_raw_picks');
+  await raw.end();
+  return measured;
+}
+
+/** Resolves `done` once `tick` has been called `count` times. */
+export function counter(count: number): { tick(): void; done: Promise<void> } {
+  let left = count;
+  let resolve!: () => void;
+  const done = new Promise<void>((r) => (resolve = r));
+  if (left <= 0) resolve();
+  return {
+    done,
+    tick() {
+      left -= 1;
+      if (left === 0) resolve();
+    },
+  };
+}
