@@ -28,6 +28,18 @@ function tagOf(response: TestResponse): string {
 const names = (response: TestResponse) =>
   (response.body as LeaderboardEntry[]).map((row) => [row.displayName, row.rank, row.totalPoints, row.email]);
 
+/** The statements the app sends through its database from now until `restore`. */
+function recordStatements(app: TestApp): { statements: string[]; restore: () => void } {
+  const db = app.app.get(Database);
+  const statements: string[] = [];
+  const query = db.query.bind(db);
+  db.query = (text: string, params?: readonly unknown[]) => {
+    statements.push(text);
+    return query(text, params);
+  };
+  return { statements, restore: () => (db.query = query) };
+}
+
 /**
  * Leaderboard answers are cached by read state and carry entity tags: a viewer never gets another
  * viewer's answer (hidden own rows, own e-mail address), and 304 comes only when the body would be
@@ -172,13 +184,7 @@ describe.each(databaseTargets.flatMap((target) => heldOrAsked.map((variant) => (
     });
 
     it('at one table state the read state costs no statement: positions from memory, lock times and hidden rows read once', async () => {
-      const db = app.app.get(Database);
-      const statements: string[] = [];
-      const query = db.query.bind(db);
-      db.query = (text: string, params?: readonly unknown[]) => {
-        statements.push(text);
-        return query(text, params);
-      };
+      const { statements, restore } = recordStatements(app);
       try {
         // A result moves the tables; then every player reads the board, some twice.
         const recorded = await admin.request('POST', '/api/results', {
@@ -200,18 +206,12 @@ describe.each(databaseTargets.flatMap((target) => heldOrAsked.map((variant) => (
           ['Ann Able', 2, 0, null],
         ]);
       } finally {
-        db.query = query;
+        restore();
       }
     });
 
     it('picks nobody sees yet leave the read state where it was; a rename moves it', async () => {
-      const db = app.app.get(Database);
-      const statements: string[] = [];
-      const query = db.query.bind(db);
-      db.query = (text: string, params?: readonly unknown[]) => {
-        statements.push(text);
-        return query(text, params);
-      };
+      const { statements, restore } = recordStatements(app);
       const lockTimesRead = () => statements.filter((text) => text.includes('lock_at IS NOT NULL'));
       try {
         const before = await get(cat, board);
@@ -238,7 +238,7 @@ describe.each(databaseTargets.flatMap((target) => heldOrAsked.map((variant) => (
         ]);
         expect(lockTimesRead()).toHaveLength(1);
       } finally {
-        db.query = query;
+        restore();
       }
     });
   },
