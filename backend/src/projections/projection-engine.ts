@@ -16,10 +16,10 @@ import {
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
 import {
   compareTable,
+  fillGenerations,
+  replacePoolRows,
   replayTypes,
   replayTypesOfAll,
-  replacePoolRows,
-  fillGenerations,
   switchGenerations,
   withShadow,
   type RebuildProgress,

@@ -41,6 +41,7 @@ interface Runner {
    * announced one; before any, where it started.
    */
   announcedAt: Map<string, bigint>;
+  /** Where it started following the log. */
   from: bigint;
 }
 
