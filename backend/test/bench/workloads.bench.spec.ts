@@ -15,7 +15,7 @@ import {
 } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
 import { serverProcess } from '../support/server-process.js';
-import { ms, percentile, perSecond, pressure } from './report.js';
+import { ms, percentile, perSecond, pressure, profiled } from './report.js';
 import {
   built,
   counter,
@@ -157,8 +157,8 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
           const response = await clients[0]!.request('GET', '/api/rules');
           if (response.status !== 200) throw new Error(`rules ${response.status}`);
         };
-        const board = await pressure(requests, 50, readBoard);
-        const bare = await pressure(requests, 50, readBare);
+        const board = await profiled(`w4-board-${players}`, () => pressure(requests, 50, readBoard));
+        const bare = await profiled(`w4-bare-${players}`, () => pressure(requests, 50, readBare));
         recordRate('W4 leaderboard req/s (p50, p99)', players, board, bare, readsTarget);
         // Again while every player picks a team of matchweek 2, which nobody else sees yet.
         const picking = (code: string) =>
