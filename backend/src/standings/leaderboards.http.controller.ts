@@ -1,22 +1,14 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import {
-  leaderboardKinds,
-  type LeaderboardKind,
-  type Last10Entry,
-  type LeaderboardEntry,
-  type LeaderboardSummary,
-  type LiveBoard,
-  type SurvivorEntry,
-} from '@treble/contracts';
+import { leaderboardKinds, type LeaderboardKind, type LiveBoard } from '@treble/contracts';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { Player } from '../platform/http/access.decorators.js';
 import { ApiOperation, ApiTags } from '../platform/http/api-docs.js';
 import { requestUser } from '../platform/http/command-context.js';
-import { alreadyHeld } from '../platform/http/entity-tags.js';
+import { EncodedBodies } from '../platform/http/entity-tags.js';
 import { ListPage, PageQuery } from '../platform/http/list-pages.js';
 import { ReadsFrom } from '../projections/read-your-writes.js';
-import { Boards, type TaggedAnswer } from './queries/boards.js';
+import { Boards } from './queries/boards.js';
 import { LiveBoards } from './queries/live-boards.js';
 import { uuidPattern } from './projection/standings.tables.js';
 
@@ -31,11 +23,6 @@ export class LiveBoardParams {
   @IsIn(leaderboardKinds, { message: 'kind: overall, survivor or last10' }) kind!: LeaderboardKind;
 }
 
-/** The answer, or nothing (304) when the request already holds its entity tag. */
-function unlessHeld<T>(request: Request, response: Response, answer: TaggedAnswer<T>): T | undefined {
-  return answer.tag !== null && alreadyHeld(request, response, answer.tag) ? undefined : answer.value;
-}
-
 @ApiTags('standings')
 // Reads with `X-After-Position` wait for these projections only (ADR 013).
 @ReadsFrom('standings', 'users', 'periods', 'options')
@@ -44,6 +31,7 @@ export class LeaderboardsController {
   constructor(
     private readonly boards: Boards,
     private readonly liveBoards: LiveBoards,
+    private readonly bodies: EncodedBodies,
   ) {}
 
   @Get('overall')
@@ -55,9 +43,9 @@ export class LeaderboardsController {
   async overall(
     @Query() page: LeaderboardPageQuery,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<LeaderboardEntry[] | undefined> {
-    return unlessHeld(request, response, await this.boards.board('overall', page, requestUser(request)));
+    @Res() response: Response,
+  ): Promise<void> {
+    this.bodies.send(request, response, await this.boards.board('overall', page, requestUser(request)));
   }
 
   @Get('survivor')
@@ -67,9 +55,9 @@ export class LeaderboardsController {
   async survivor(
     @Query() page: LeaderboardPageQuery,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<SurvivorEntry[] | undefined> {
-    return unlessHeld(request, response, await this.boards.board('survivor', page, requestUser(request)));
+    @Res() response: Response,
+  ): Promise<void> {
+    this.bodies.send(request, response, await this.boards.board('survivor', page, requestUser(request)));
   }
 
   @Get('last10')
@@ -79,9 +67,9 @@ export class LeaderboardsController {
   async last10(
     @Query() page: LeaderboardPageQuery,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<Last10Entry[] | undefined> {
-    return unlessHeld(request, response, await this.boards.board('last10', page, requestUser(request)));
+    @Res() response: Response,
+  ): Promise<void> {
+    this.bodies.send(request, response, await this.boards.board('last10', page, requestUser(request)));
   }
 
   @Get('live/:kind')
@@ -103,9 +91,9 @@ export class LeaderboardsController {
   @ApiOperation({ summary: 'Total players, survivors and Last 10 entrants' })
   async summary(
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Res() response: Response,
     @Query('season') season?: string,
-  ): Promise<LeaderboardSummary | undefined> {
-    return unlessHeld(request, response, await this.boards.summary(season, requestUser(request)));
+  ): Promise<void> {
+    this.bodies.send(request, response, await this.boards.summary(season, requestUser(request)));
   }
 }

@@ -1,6 +1,7 @@
 import { Module, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Database } from '../platform/database/database.js';
+import { EncodedBodies } from '../platform/http/entity-tags.js';
 import { ChoiceQueries } from './queries/choice.queries.js';
 import { PickGridQueries } from './queries/pick-grid.queries.js';
 import { ExportQueries } from './queries/export.queries.js';
@@ -39,6 +40,7 @@ const queries = (type: new (db: Database, rules: AppConfig['rules']) => unknown)
     queries(PickGridQueries),
     queries(ResultQueries),
     Boards,
+    EncodedBodies,
     LiveBoards,
     PersonalPicksHandler,
     {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LeaderboardEntry } from '@treble/contracts';
 import {
@@ -10,6 +12,7 @@ import {
 } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 import { Database } from '../../src/platform/database/database.js';
+import { EncodedBodies } from '../../src/platform/http/entity-tags.js';
 import { LeaderboardCache } from '../../src/standings/queries/leaderboard-cache.js';
 
 const board = '/api/leaderboards/overall';
@@ -23,6 +26,32 @@ function tagOf(response: TestResponse): string {
   const tag = response.headers.get('etag');
   expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
   return tag!;
+}
+
+/** A GET as the bytes on the wire, accepting only `encoding`. */
+function rawGet(
+  app: TestApp,
+  client: SignedIn,
+  path: string,
+  encoding: string,
+  tag?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  const headers = { cookie: client.cookieHeader() ?? '', 'accept-encoding': encoding };
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        `${app.baseUrl}${path}`,
+        { headers: tag ? { ...headers, 'if-none-match': tag } : headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }),
+          );
+        },
+      )
+      .on('error', reject);
+  });
 }
 
 const names = (response: TestResponse) =>
@@ -239,6 +268,48 @@ describe.each(databaseTargets.flatMap((target) => heldOrAsked.map((variant) => (
         expect(lockTimesRead()).toHaveLength(1);
       } finally {
         restore();
+      }
+    });
+
+    it('each answer is serialized and compressed once per tag and encoding, then sent as kept', async () => {
+      const bodies = app.app.get(EncodedBodies);
+      // The boards here are small: compress them as a big pool's would be.
+      bodies.threshold = 0;
+      try {
+        const expected = (await get(cat, board)).body;
+        const accepting = { br: 'br', gzip: 'gzip;q=1, br;q=0', identity: 'identity' };
+        const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (bytes: Buffer) => bytes };
+        const cats = [];
+        for (const [encoding, accept] of Object.entries(accepting)) {
+          const answer = await rawGet(app, cat, board, accept);
+          expect(answer.status).toBe(200);
+          expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+          expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+          expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+          const body = decode[encoding as keyof typeof decode](answer.bytes).toString();
+          expect(JSON.parse(body)).toEqual(expected);
+          cats.push(answer);
+        }
+        // Dan sees what Cat sees (the same tag): the same bytes, nothing serialized or compressed again.
+        const encoded = bodies.encoded;
+        for (const [i, accept] of Object.values(accepting).entries()) {
+          const dans = await rawGet(app, dan, board, accept);
+          expect(dans.headers.etag).toBe(cats[i]!.headers.etag);
+          expect(dans.bytes.equals(cats[i]!.bytes)).toBe(true);
+        }
+        expect(bodies.encoded).toBe(encoded);
+        const brotli = cats[0]!;
+        const held = await rawGet(app, dan, board, 'br', brotli.headers.etag);
+        expect(held.status).toBe(304);
+        expect(held.bytes.length).toBe(0);
+        // Ann's own row carries her address: her body is not Cat's.
+        const anns = await rawGet(app, ann, board, 'br');
+        expect(anns.headers.etag).not.toBe(brotli.headers.etag);
+        expect(
+          names({ body: JSON.parse(brotliDecompressSync(anns.bytes).toString()) } as TestResponse),
+        ).toContainEqual(['Anna Able', 2, 0, ann.user.email]);
+      } finally {
+        bodies.threshold = 1024;
       }
     });
   },

@@ -3,6 +3,7 @@ import type { LeaderboardKind, LeaderboardRow, LeaderboardSummary } from '@trebl
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { RequestUser } from '../../platform/http/command-context.js';
+import type { TaggedAnswer } from '../../platform/http/entity-tags.js';
 import { maxPageSize } from '../../platform/http/list-pages.js';
 import { SeasonReader } from '../../season/index.js';
 import { withEmailsFor } from './email-privacy.js';
@@ -11,12 +12,6 @@ import { type LeaderboardPage, LeaderboardQueries } from './leaderboard.queries.
 
 /** A page of a board: `limit`/`offset`, or `limit`/`after` (a player id, keyset); a past season by name. */
 type BoardPage = LeaderboardPage & { season?: string };
-
-/** An answer, with the entity tag of the read state it came from (null: not cacheable). */
-export interface TaggedAnswer<T> {
-  value: T;
-  tag: string | null;
-}
 
 /** The first page of a board (no offset, no cursor): what most readers ask, kept in the cache. */
 const isFirstPage = (page: BoardPage) => (page.after ?? null) === null && (page.offset ?? 0) === 0;
