@@ -12,7 +12,8 @@ const bare = (value: string) => value.trim().replace(/^W\//, '');
  * send (equal tags, equal bodies).
  */
 function alreadyHeld(request: Request, response: Response, tag: string): boolean {
-  response.setHeader('ETag', tag);
+  // Weak: the tag names the JSON, which goes out in whichever content-coding the request accepts.
+  response.setHeader('ETag', `W/${tag}`);
   response.setHeader('Cache-Control', 'private, no-cache');
   const held = (request.headers['if-none-match'] ?? '')
     .split(',')
@@ -58,13 +59,14 @@ export class EncodedBodies {
       response.json(answer.value);
       return;
     }
+    // On a 304 too: it carries the headers the full answer would (RFC 9110 §15.4.5).
+    response.vary('Accept-Encoding');
     if (alreadyHeld(request, response, answer.tag)) {
       response.status(304).end();
       return;
     }
     const accepted = (['br', 'gzip'] as const).find((name) => request.acceptsEncodings(name) === name);
     const { body, encoding } = this.body(answer.tag, answer.value, accepted ?? 'identity');
-    response.vary('Accept-Encoding');
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
     response.setHeader('Content-Length', body.length);
