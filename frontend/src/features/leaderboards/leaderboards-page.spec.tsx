@@ -138,6 +138,27 @@ describe('leaderboards page, live', () => {
 
     await screen.findByText('13');
   });
+
+  test('the summary is asked once for several boards at once, and not for a tab opened or a live table', async () => {
+    fake.routes.set('GET /api/leaderboards/live/overall?limit=100', () =>
+      jsonResponse(200, { kind: 'overall', rows: [], provisional: true }),
+    );
+    const { queryClient } = renderApp('/leaderboards', { user: aUser() });
+    await screen.findAllByTestId('leader-row');
+    const asked = () => fake.calls.filter((call) => call.url === '/api/leaderboards/summary').length;
+    expect(asked()).toBe(1);
+    openTab('Survivor');
+    await within(screen.getByRole('tabpanel')).findByText('Strikes 1/3');
+    await queryClient.invalidateQueries({ queryKey: ['leaderboards', 'live'] });
+    expect(asked()).toBe(1);
+    // A result: the overall and survivor boards' notices arrive together.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['leaderboards', 'overall'] }),
+      queryClient.invalidateQueries({ queryKey: ['leaderboards', 'survivor'] }),
+    ]);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(asked()).toBe(2);
+  });
 });
 
 describe('Clear Cache & Refresh', () => {

@@ -25,19 +25,20 @@ const tabs: { kind: LeaderboardKind; label: string; empty: string }[] = [
 
 /**
  * The server's notices name one leaderboard (`['leaderboards', kind]`), which does not reach the
- * summary's key; whenever a leaderboard is invalidated or refetched, the summary follows.
+ * summary's key; whenever an official leaderboard is invalidated, the summary follows. Its counts
+ * move with the official boards only: a live table's notice (live scores) leaves it, as does a
+ * board's first load (a tab opened). Several boards invalidated at once (a result, a reconnect)
+ * refetch it once: a refetch already under way is kept, not cancelled and sent again.
  */
 function useSummaryFollowsLeaderboards() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const summaryKey = leaderboardSummaryQueryOptions().queryKey;
     return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated') return;
+      if (event.type !== 'updated' || event.action.type !== 'invalidate') return;
       const [scope, kind] = event.query.queryKey as readonly unknown[];
-      if (scope !== 'leaderboards' || kind === 'summary') return;
-      if (event.action.type === 'invalidate' || event.action.type === 'success') {
-        void queryClient.invalidateQueries({ queryKey: summaryKey, exact: true });
-      }
+      if (scope !== 'leaderboards' || kind === 'summary' || kind === 'live') return;
+      void queryClient.invalidateQueries({ queryKey: summaryKey, exact: true }, { cancelRefetch: false });
     });
   }, [queryClient]);
 }
