@@ -38,7 +38,11 @@ function useSummaryFollowsLeaderboards() {
       if (event.type !== 'updated' || event.action.type !== 'invalidate') return;
       const [scope, kind] = event.query.queryKey as readonly unknown[];
       if (scope !== 'leaderboards' || kind === 'summary' || kind === 'live') return;
-      void queryClient.invalidateQueries({ queryKey: summaryKey, exact: true }, { cancelRefetch: false });
+      // After the invalidation that caused it has started its own refetches (the summary's among them).
+      queueMicrotask(
+        () =>
+          void queryClient.invalidateQueries({ queryKey: summaryKey, exact: true }, { cancelRefetch: false }),
+      );
     });
   }, [queryClient]);
 }
