@@ -76,9 +76,13 @@ async function untilNoConflict<T>(cycle: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Answers a decision's questions, noting the version of every stream it answered from. */
+/**
+ * Answers a decision's questions, noting the version of every stream it answered from; `prefetch`
+ * names streams it will likely ask about next (read alongside when not kept, not answered).
+ */
 export type DecisionAsk = <const Questions extends readonly StreamQuestion<unknown>[]>(
   questions: Questions,
+  prefetch?: readonly string[],
 ) => Promise<Answers<Questions>>;
 
 /** What a decision on kept streams decided: the stream to append to (one it asked about), and the events. */
@@ -103,10 +107,10 @@ export async function decideOnKeptStreams(
 ): Promise<void> {
   const cycle = async (cached: true | 'refresh'): Promise<void> => {
     const versions = new Map<string, StreamVersion>();
-    const ask = (async (questions: readonly StreamQuestion<unknown>[]) => {
+    const ask = (async (questions: readonly StreamQuestion<unknown>[], prefetch?: readonly string[]) => {
       const read = await eventStore.readStreams(
         questions.map((question) => question.streamId),
-        { cached },
+        { cached, prefetch },
       );
       return questions.map((question, index) => {
         versions.set(question.streamId, read[index]!.at(-1)?.version ?? 'no_stream');

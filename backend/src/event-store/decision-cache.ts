@@ -14,7 +14,8 @@ interface Kept {
 /**
  * The event store with the streams its decisions read kept in memory (docs/adr/018): a read that
  * asks for it (`readStreams(ids, { cached: true })`) is answered from what this process last read
- * or appended, and only the streams it does not hold are read, in one round trip. Such a read may be
+ * or appended, and only the streams it does not hold are read, in one round trip (with the streams
+ * it names as `prefetch`, so a decision's next question finds its stream held). Such a read may be
  * stale (another instance may have appended since), so it is only for a decision that expects every
  * stream it read at the version it read at its append (`alsoExpect`): a stale one fails that append,
  * which forgets every stream it expected, and the decision runs again on fresh reads.
@@ -51,7 +52,11 @@ export function keepingDecisionStreams(store: EventStore, now: () => number = Da
           const events = held(id);
           if (events !== undefined) found.set(id, events);
         }
-      const missing = [...new Set(streamIds.filter((id) => !found.has(id)))];
+      const asked = streamIds.filter((id) => !found.has(id));
+      // Guesses are read only with something that must be read: alone they would cost a round trip.
+      const guessed =
+        asked.length === 0 ? [] : (options.prefetch ?? []).filter((id) => held(id) === undefined);
+      const missing = [...new Set([...asked, ...guessed])];
       const read = missing.length === 0 ? [] : await store.readStreams(missing);
       missing.forEach((id, index) => {
         found.set(id, read[index]!);

@@ -8,8 +8,8 @@ import {
   type RecordedEvent,
 } from './event-store.port.js';
 
-/** Streams in memory, counting the streams read: what the cache in front of it saves. */
-function memoryStore(): EventStore & { streamsRead: number; write(streamId: string): void } {
+/** Streams in memory, counting the streams read and the reads: what the cache in front of it saves. */
+function memoryStore(): EventStore & { streamsRead: number; reads: number; write(streamId: string): void } {
   const streams = new Map<string, RecordedEvent[]>();
   let position = 0n;
   const record = (streamId: string, events: NewEvent[]) => {
@@ -29,10 +29,12 @@ function memoryStore(): EventStore & { streamsRead: number; write(streamId: stri
   const store = {
     kind: 'postgres' as const,
     streamsRead: 0,
+    reads: 0,
     write: (streamId: string) =>
       void record(streamId, [{ id: `x${position}`, type: 'Moved', data: {}, metadata: {} as never }]),
     async readStreams(ids: readonly string[]) {
       store.streamsRead += ids.length;
+      store.reads += 1;
       return ids.map((id) => [...(streams.get(id) ?? [])]);
     },
     async append(streamId: string, events: NewEvent[], expected: unknown, options?: AppendOptions) {
@@ -74,6 +76,23 @@ describe('keepingDecisionStreams', () => {
     expect(store.streamsRead).toBe(before);
     await kept.readStreams(['a'], {});
     expect(store.streamsRead).toBe(before + 1);
+  });
+
+  it('reads the streams named to prefetch with those it must read, keeps them, and answers only what was asked', async () => {
+    const store = memoryStore();
+    const kept = keepingDecisionStreams(store);
+    store.write('picks');
+    // Alone (everything asked is held), a guess is not worth a round trip.
+    await kept.readStreams(['account'], { cached: true });
+    expect(await kept.readStreams(['account'], { cached: true, prefetch: ['picks'] })).toEqual([[]]);
+    expect(store.reads).toBe(1);
+    const answers = await kept.readStreams(['seasons'], { cached: true, prefetch: ['picks', 'seasons'] });
+    expect(answers).toEqual([[]]);
+    expect([store.reads, store.streamsRead]).toEqual([2, 3]);
+    // The decision's next question finds the picks held.
+    const [picks] = await kept.readStreams(['picks'], { cached: true });
+    expect(picks!.map((e) => e.type)).toEqual(['Moved']);
+    expect(store.reads).toBe(2);
   });
 
   it('forgets the streams of an append that found one of them moved, and reads them afresh', async () => {

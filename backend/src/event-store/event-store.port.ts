@@ -72,6 +72,11 @@ export interface ReadStreamsOptions {
    * its version when it appends. `'refresh'`: read them all afresh, and keep what was read.
    */
   cached?: boolean | 'refresh';
+  /**
+   * With `cached`: streams the decision is likely to ask about next, read in the same round trip
+   * when they are not held, and kept (not answered). A guess that misses costs nothing more.
+   */
+  prefetch?: readonly string[];
 }
 
 export interface ReadAllOptions {

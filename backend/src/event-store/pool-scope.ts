@@ -55,9 +55,10 @@ export function poolLens(store: EventStore): EventStore {
     readStream: (streamId, options) => store.readStream(poolStreamId(streamId, currentPoolKey()), options),
     readStreams(streamIds, options) {
       const key = currentPoolKey();
+      const scoped = (ids: readonly string[]) => ids.map((streamId) => poolStreamId(streamId, key));
       return store.readStreams(
-        streamIds.map((streamId) => poolStreamId(streamId, key)),
-        options,
+        scoped(streamIds),
+        options?.prefetch ? { ...options, prefetch: scoped(options.prefetch) } : options,
       );
     },
     readAll: (options) => store.readAll(options),

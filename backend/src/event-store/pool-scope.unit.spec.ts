@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { currentPoolKey, inPool } from '../platform/pool-scope/pool-scope.js';
-import { poolStreamId } from './pool-scope.js';
+import type { EventStore, ReadStreamsOptions } from './event-store.port.js';
+import { poolLens, poolStreamId } from './pool-scope.js';
 
 describe('pool scope', () => {
   it('names a pool’s streams with its key after the category, the default pool’s as they are', () => {
@@ -15,6 +16,20 @@ describe('pool scope', () => {
   it('leaves install-wide streams alone in every pool', () => {
     for (const id of ['user-u1', 'user-email-ab12', 'invitation-tok', 'pools'])
       expect(poolStreamId(id, 'k7')).toBe(id);
+  });
+
+  it('reads the streams asked and those named to prefetch in the pool the work runs in', async () => {
+    const reads: [readonly string[], ReadStreamsOptions | undefined][] = [];
+    const store = {
+      readStreams: async (ids: readonly string[], options?: ReadStreamsOptions) => {
+        reads.push([ids, options]);
+        return ids.map(() => []);
+      },
+    } as unknown as EventStore;
+    await inPool('k7', () =>
+      poolLens(store).readStreams(['user-u1'], { cached: true, prefetch: ['picks-u1'] }),
+    );
+    expect(reads).toEqual([[['user-u1'], { cached: true, prefetch: ['picks-k7_u1'] }]]);
   });
 
   it('runs work in a pool and is the default pool outside', async () => {

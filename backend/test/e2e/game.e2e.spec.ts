@@ -10,6 +10,7 @@ import type {
 } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
+import { Database } from '../../src/platform/database/database.js';
 
 /** A player's journey through the API: picks, refusals, results, standings and their own export. */
 describe.each(databaseTargets)('playing the game over HTTP on $name', (target) => {
@@ -153,6 +154,31 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     const result = entries.find((entry) => entry.type === 'ResultRecorded');
     expect(result).toMatchObject({ actor: admin.user.id, actorName: 'Ada Admin' });
     expect(entries.some((entry) => entry.type === 'PeriodCompleted')).toBe(true);
+  });
+
+  it("reads what a player's first pick decides on in one statement and appends in one; the next pick only appends (ADR 018)", async () => {
+    const cy = await registerPlayer(app, admin, { firstName: 'Cy', lastName: 'Cole' });
+    // Ann's pick leaves the pool's seasons and matchweek 3 kept in this process.
+    expect((await ann.request('POST', '/api/choices', { periodId: 3, optionId: '3-ARS' })).status).toBe(201);
+    const db = app.app.get(Database);
+    const query = db.query.bind(db);
+    const statements: string[] = [];
+    db.query = (text: string, params?: readonly unknown[]) => {
+      if (text.includes('FROM events WHERE stream_id = ANY')) statements.push('read');
+      if (text.includes('pg_advisory_xact_lock')) statements.push('append');
+      return query(text, params);
+    };
+    try {
+      for (const code of ['ARS', 'LIV']) {
+        expect(
+          (await cy.request('POST', '/api/choices', { periodId: 3, optionId: `3-${code}` })).status,
+        ).toBe(201);
+      }
+    } finally {
+      db.query = query;
+    }
+    // Cy's account and his picks of the season Ann's pick was of, in one read; then the append.
+    expect(statements).toEqual(['read', 'append', 'append']);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
 import { stateOf } from '../../event-store/read-stream.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { currentPoolKey } from '../../platform/pool-scope/pool-scope.js';
 import {
   optionView,
   type PeriodState,
@@ -65,6 +66,9 @@ export class PicksWriter {
     private readonly seasons: PoolSeasons,
   ) {}
 
+  /** Per pool, the season scope the last decision here was of: its picks stream is read up front. */
+  private readonly lastScope = new Map<string, string>();
+
   scope(): Promise<string> {
     return this.seasons.scope();
   }
@@ -101,7 +105,9 @@ export class PicksWriter {
    * their sessions end too, and this holds for a request in flight, as the append expects the
    * account at the version read), then `decide` asks for the season's picks and period and says
    * what to append. Warm, the whole decision is one statement: the append, expecting every stream
-   * asked about at its version.
+   * asked about at its version. Cold, it is two: the player's picks stream of the season the last
+   * decision here was of is read with the account and the seasons (when the season moved on, the
+   * guess costs nothing and the picks are read when asked), then the append.
    */
   async decideAsPlayer(
     userId: string,
@@ -110,14 +116,21 @@ export class PicksWriter {
   ): Promise<void> {
     const isActive = await this.queryBus.execute(new MemberActiveQuestionQuery(userId));
     return decideOnKeptStreams(this.eventStore, userId, metadataFor(context), async (ask) => {
-      const [active, recorded] = await ask([isActive, this.seasons.recordedQuestion]);
+      const pool = currentPoolKey();
+      const guess = this.lastScope.get(pool);
+      const [active, recorded] = await ask(
+        [isActive, this.seasons.recordedQuestion],
+        guess === undefined ? [] : [picksStreamId(userId, guess)],
+      );
       if (!active) {
         throw new DomainError(
           ErrorCodes.ACCOUNT_DEACTIVATED,
           'This account is deactivated, so it cannot pick.',
         );
       }
-      return decide(ask, await this.seasons.currentOf(recorded));
+      const season = await this.seasons.currentOf(recorded);
+      this.lastScope.set(pool, season?.scope ?? '');
+      return decide(ask, season);
     });
   }
 }
