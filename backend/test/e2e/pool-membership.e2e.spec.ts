@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedInvitation, InvitationPreview, PoolSummary } from '@treble/contracts';
+import type { CreatedInvitation, InvitationPreview, PoolSummary, User } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { PoolDirectory } from '../../src/pools/index.js';
 import { SessionStore } from '../../src/accounts/sessions/session-store.js';
@@ -239,6 +239,37 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
         expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
         expect([round, sessionReads.length]).toEqual([round, round]);
       }
+    } finally {
+      db.query = query;
+    }
+  });
+
+  it('reads the sessions of different people that come together in one statement, each answered as its own', async () => {
+    const others = [owner, await registerPlayer(app, owner, { firstName: 'Quinn' })];
+    const db = app.app.get(Database);
+    const sessionReads: string[] = [];
+    const query = db.query.bind(db);
+    db.query = (text: string, params?: readonly unknown[]) => {
+      if (text.includes('FROM user_sessions s JOIN persons')) sessionReads.push(text);
+      return query(text, params);
+    };
+    try {
+      const people = [pia, ...others];
+      for (const person of people) await app.app.get(SessionStore).forget(person.user.id);
+      const answers = await Promise.all(people.map((person) => person.request('GET', '/api/auth/user')));
+      expect(answers.map((answer) => [answer.status, (answer.body as User).id])).toEqual(
+        people.map((person) => [200, person.user.id]),
+      );
+      expect(sessionReads).toHaveLength(1);
+      // A token nobody holds, among them, is refused; the others are answered.
+      for (const person of people) await app.app.get(SessionStore).forget(person.user.id);
+      const stranger = { cookie: `treble_session=${'s'.repeat(43)}` };
+      const mixed = await Promise.all([
+        pia.request('GET', '/api/auth/user'),
+        app.request('GET', '/api/auth/user', undefined, stranger),
+      ]);
+      expect(mixed.map((answer) => answer.status)).toEqual([200, 401]);
+      expect(sessionReads).toHaveLength(2);
     } finally {
       db.query = query;
     }

@@ -38,6 +38,19 @@ interface ResolvedRow extends UserRow {
   expires_at: Date;
 }
 
+/** A session read waiting for its batch's statement. */
+interface Waiting {
+  row: Promise<ResolvedRow | null>;
+  settle: { resolve: (row: ResolvedRow | null) => void; reject: (error: unknown) => void };
+}
+
+/** The session reads of one turn of the event loop: the first one's time and cache mark, and each token's. */
+interface SessionBatch {
+  now: Date;
+  mark: number;
+  waiting: Map<string, Waiting>;
+}
+
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Writing `last_seen_at` on every request would turn each read into a write; once a minute is enough. */
@@ -57,6 +70,8 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private readonly cache: SessionCache<ResolvedRow>;
   /** The session reads under way, by token hash, and where the cache stood when each began. */
   private readonly reading = new Map<string, { mark: number; row: Promise<ResolvedRow | null> }>();
+  /** The reads asked for in this turn of the event loop, sent together at its end (`read`). */
+  private batch: SessionBatch | null = null;
   private unsubscribe: () => void = () => undefined;
 
   constructor(
@@ -157,18 +172,52 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     return found && this.authentication(found, found.last_seen_at, false);
   }
 
-  /** One statement: the session (null: unknown or ended, then deleted), its `last_seen_at` moved on when due. */
-  private async read(key: string, now: Date, mark: number): Promise<ResolvedRow | null> {
-    const { rows } = await this.database.query<ResolvedRow & { expired: boolean; touched: boolean }>(
+  /**
+   * The session (null: unknown or ended, then deleted), its `last_seen_at` moved on when due. The
+   * reads of different sessions asked for in one turn of the event loop (a deadline's picks, each
+   * player's first request in a while) go in one statement, at the first one's time and cache mark.
+   */
+  private read(key: string, now: Date, mark: number): Promise<ResolvedRow | null> {
+    let batch = this.batch;
+    if (batch === null) {
+      const started: SessionBatch = (batch = this.batch = { now, mark, waiting: new Map() });
+      setImmediate(() => {
+        this.batch = null;
+        void this.readAll(started);
+      });
+    }
+    let waiting = batch.waiting.get(key);
+    if (waiting === undefined) {
+      let settle!: Waiting['settle'];
+      const row = new Promise<ResolvedRow | null>((resolve, reject) => (settle = { resolve, reject }));
+      batch.waiting.set(key, (waiting = { row, settle }));
+    }
+    return waiting.row;
+  }
+
+  /** One statement for every session of the batch. */
+  private async readAll({ now, mark, waiting }: SessionBatch): Promise<void> {
+    try {
+      const found = await this.readRows([...waiting.keys()], now, mark);
+      for (const [key, { settle }] of waiting) settle.resolve(found.get(key) ?? null);
+    } catch (error) {
+      for (const { settle } of waiting.values()) settle.reject(error);
+    }
+  }
+
+  private async readRows(keys: string[], now: Date, mark: number): Promise<Map<string, ResolvedRow>> {
+    const { rows } = await this.database.query<
+      ResolvedRow & { token_hash: string; expired: boolean; touched: boolean }
+    >(
       `WITH found AS (
-         SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${personColumns},
+         SELECT s.token_hash, s.id AS session_id, s.last_seen_at, s.expires_at, ${personColumns},
                 m.user_id IS NOT NULL AS member,
                 coalesce((SELECT json_object_agg(r.pool_id, r.is_admin) FROM memberships r
                            WHERE r.user_id = p.id AND r.active), '{}') AS pool_roles,
                 (s.expires_at <= $2 OR s.last_seen_at <= $3) AS expired
          FROM user_sessions s JOIN persons p ON p.id = s.user_id
               LEFT JOIN memberships m ON m.user_id = p.id AND m.pool_id = ''
-         WHERE s.token_hash = $1 AND m.active IS NOT FALSE
+         WHERE s.token_hash = ANY($1::text[]) AND m.active IS NOT FALSE
        ), ended AS (
          DELETE FROM user_sessions WHERE id IN (SELECT session_id FROM found WHERE expired)
        ), touched AS (
@@ -176,18 +225,21 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
          WHERE id IN (SELECT session_id FROM found WHERE NOT expired AND last_seen_at <= $4)
          RETURNING id
        )
-       SELECT found.*, EXISTS (SELECT 1 FROM touched) AS touched FROM found`,
-      [key, now, new Date(now.getTime() - this.idleMs), new Date(now.getTime() - touchAfterMs)],
+       SELECT found.*, found.session_id IN (SELECT id FROM touched) AS touched FROM found`,
+      [keys, now, new Date(now.getTime() - this.idleMs), new Date(now.getTime() - touchAfterMs)],
     );
-    const row = rows[0];
-    if (!row || row.expired) return null;
-    const lastSeen = row.touched ? now : row.last_seen_at;
-    const found = { ...row, last_seen_at: lastSeen };
-    this.cache.keep(
-      key,
-      { value: found, sessionId: row.session_id, userId: row.id, checkedAt: lastSeen.getTime() },
-      mark,
-    );
+    const found = new Map<string, ResolvedRow>();
+    for (const { token_hash: key, expired, touched, ...row } of rows) {
+      if (expired) continue;
+      const lastSeen = touched ? now : row.last_seen_at;
+      const value = { ...row, last_seen_at: lastSeen };
+      found.set(key, value);
+      this.cache.keep(
+        key,
+        { value, sessionId: row.session_id, userId: row.id, checkedAt: lastSeen.getTime() },
+        mark,
+      );
+    }
     return found;
   }
 
