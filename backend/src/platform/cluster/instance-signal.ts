@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import type { Sql } from '../database/sql.js';
@@ -6,8 +7,9 @@ const channelName = /^[a-z_]+$/;
 
 /**
  * A Postgres `NOTIFY` channel on which the app's instances tell each other to forget what they keep
- * in memory (kept sessions, the pool directory): every instance listens, and hears every signal,
- * its own too. What is kept may be trusted only while this process listens (`trusted`): a lost
+ * in memory (kept sessions, the pool directory): every instance listens, and hears every signal but
+ * its own (named by its payload: the teller has already forgotten what it tells, and hearing it
+ * again later would empty its memory for nothing, mid-way through reads). What is kept may be trusted only while this process listens (`trusted`): a lost
  * listening connection counts as a signal (everything is forgotten) and turns trust off until it
  * listens again. The embedded database is one process's alone, so there it is always trusted.
  */
@@ -16,6 +18,8 @@ export class InstanceSignal {
   private listens: boolean;
   private stopped = false;
   private readonly logger = new Logger('InstanceSignal');
+  /** The payload of this process's signals on the channel. */
+  private readonly id = randomUUID();
 
   constructor(
     private readonly serverUrl: string | null,
@@ -32,16 +36,16 @@ export class InstanceSignal {
   }
 
   /**
-   * Signals every instance (this one hears it too), on one of the app's own connections. Only on a
-   * Postgres server (the embedded database is one process's); a failed signal is not the caller's
-   * failure: the change it announces is already stored.
+   * Signals every other instance, on one of the app's own connections. Only on a Postgres server
+   * (the embedded database is one process's); a failed signal is not the caller's failure: the
+   * change it announces is already stored.
    */
   async tell(database: Sql): Promise<void> {
     if (this.serverUrl === null) return;
-    await database.query(InstanceSignal.sqlFor(this.channel)).catch(() => undefined);
+    await database.query(`SELECT pg_notify('${this.channel}', $1)`, [this.id]).catch(() => undefined);
   }
 
-  /** The statement that signals every instance listening on `channel` (from a CLI command too). */
+  /** The statement that signals every instance listening on `channel` (from a CLI command). */
   static sqlFor(channel: string): string {
     if (!channelName.test(channel)) throw new Error(`Not a channel name: ${channel}`);
     return `SELECT pg_notify('${channel}', '')`;
@@ -61,7 +65,9 @@ export class InstanceSignal {
     };
     client.on('error', lost);
     client.on('end', lost);
-    client.on('notification', () => this.heard());
+    client.on('notification', (signal) => {
+      if (signal.payload !== this.id) this.heard();
+    });
     try {
       this.listening = client;
       await client.connect();
