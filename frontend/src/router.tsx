@@ -20,6 +20,10 @@ export function createAppRouter({
     // ensureQueryData answers from the cache when it can.
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFoundPage,
+    // A page whose data takes longer than a blink shows its skeleton (the default waits a whole
+    // second, leaving an empty page under the header after sign-up); once shown, it stays long
+    // enough not to flash (the default half second).
+    defaultPendingMs: 200,
     scrollRestoration: true,
     // One route tree for every pool: `/p/{address}/…` is the pool's (docs/adr/015).
     rewrite: poolRewrite,
