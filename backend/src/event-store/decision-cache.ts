@@ -15,7 +15,8 @@ interface Kept {
  * The event store with the streams its decisions read kept in memory (docs/adr/018): a read that
  * asks for it (`readStreams(ids, { cached: true })`) is answered from what this process last read
  * or appended, and only the streams it does not hold are read, in one round trip (with the streams
- * it names as `prefetch`, so a decision's next question finds its stream held). Such a read may be
+ * it names as `prefetch`, so a decision's next question finds its stream held, and with what other
+ * decisions lack in the same turn of the event loop). Such a read may be
  * stale (another instance may have appended since), so it is only for a decision that expects every
  * stream it read at the version it read at its append (`alsoExpect`): a stale one fails that append,
  * which forgets every stream it expected, and the decision runs again on fresh reads.
@@ -41,6 +42,25 @@ export function keepingDecisionStreams(store: EventStore, now: () => number = Da
     }
     return entry.events;
   };
+  /**
+   * The streams decisions lack, read together: those asked for in one turn of the event loop go
+   * in one round trip at its end (at a deadline, many players' first picks arrive together).
+   */
+  let batch: { ids: Set<string>; read: Promise<Map<string, RecordedEvent[]>> } | null = null;
+  const readTogether = (ids: readonly string[]): Promise<Map<string, RecordedEvent[]>> => {
+    if (batch === null) {
+      const together = new Set<string>();
+      const read = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+        batch = null;
+        const all = [...together];
+        const streams = await store.readStreams(all);
+        return new Map(all.map((id, index) => [id, streams[index]!]));
+      });
+      batch = { ids: together, read };
+    }
+    for (const id of ids) batch.ids.add(id);
+    return batch.read;
+  };
   return {
     kind: store.kind,
     async readStreams(streamIds, options) {
@@ -57,11 +77,11 @@ export function keepingDecisionStreams(store: EventStore, now: () => number = Da
       const guessed =
         asked.length === 0 ? [] : (options.prefetch ?? []).filter((id) => held(id) === undefined);
       const missing = [...new Set([...asked, ...guessed])];
-      const read = missing.length === 0 ? [] : await store.readStreams(missing);
-      missing.forEach((id, index) => {
-        found.set(id, read[index]!);
-        keep(id, read[index]!);
-      });
+      const read = missing.length === 0 ? new Map<string, RecordedEvent[]>() : await readTogether(missing);
+      for (const id of missing) {
+        found.set(id, read.get(id)!);
+        keep(id, read.get(id)!);
+      }
       return streamIds.map((id) => [...found.get(id)!]);
     },
     async append(streamId, events, expectedVersion, options) {

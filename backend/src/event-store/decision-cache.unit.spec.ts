@@ -95,6 +95,19 @@ describe('keepingDecisionStreams', () => {
     expect(store.reads).toBe(2);
   });
 
+  it('reads what decisions lack in one turn of the event loop together, each answered its own', async () => {
+    const store = memoryStore();
+    const kept = keepingDecisionStreams(store);
+    store.write('b');
+    const [a, b, again] = await Promise.all([
+      kept.readStreams(['a', 'period'], { cached: true }),
+      kept.readStreams(['b', 'period'], { cached: true }),
+      kept.readStreams(['a'], { cached: 'refresh' }),
+    ]);
+    expect([a, b, again]).toEqual([[[], []], [[expect.objectContaining({ type: 'Moved' })], []], [[]]]);
+    expect([store.reads, store.streamsRead]).toEqual([1, 3]);
+  });
+
   it('forgets the streams of an append that found one of them moved, and reads them afresh', async () => {
     const store = memoryStore();
     const kept = keepingDecisionStreams(store);
