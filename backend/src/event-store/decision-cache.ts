@@ -16,10 +16,10 @@ interface Kept {
  * asks for it (`readStreams(ids, { cached: true })`) is answered from what this process last read
  * or appended, and only the streams it does not hold are read, in one round trip (with the streams
  * it names as `prefetch`, so a decision's next question finds its stream held, and with what other
- * decisions lack in the same turn of the event loop). Such a read may be
- * stale (another instance may have appended since), so it is only for a decision that expects every
- * stream it read at the version it read at its append (`alsoExpect`): a stale one fails that append,
- * which forgets every stream it expected, and the decision runs again on fresh reads.
+ * decisions lack in the same turn of the event loop). Such a read may be stale (another instance
+ * may have appended since), so it is only for a decision that expects every stream it read at the
+ * version it read at its append (`alsoExpect`): a stale one fails that append, which forgets every
+ * stream it expected, and the decision runs again on fresh reads.
  *
  * A refusal decided on kept streams is not trusted either: the decision asks again with `'refresh'`.
  * Every append through it moves its stream on in memory (or forgets it when this process did not

@@ -8,9 +8,15 @@ import type {
   SurvivorEntry,
   UserStats,
 } from '@treble/contracts';
-import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import {
+  recordStatements,
+  registerAdmin,
+  registerPlayer,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
-import { Database } from '../../src/platform/database/database.js';
 
 /** A player's journey through the API: picks, refusals, results, standings and their own export. */
 describe.each(databaseTargets)('playing the game over HTTP on $name', (target) => {
@@ -160,14 +166,7 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
     const cy = await registerPlayer(app, admin, { firstName: 'Cy', lastName: 'Cole' });
     // Ann's pick leaves the pool's seasons and matchweek 3 kept in this process.
     expect((await ann.request('POST', '/api/choices', { periodId: 3, optionId: '3-ARS' })).status).toBe(201);
-    const db = app.app.get(Database);
-    const query = db.query.bind(db);
-    const statements: string[] = [];
-    db.query = (text: string, params?: readonly unknown[]) => {
-      if (text.includes('FROM events WHERE stream_id = ANY')) statements.push('read');
-      if (text.includes('pg_advisory_xact_lock')) statements.push('append');
-      return query(text, params);
-    };
+    const { statements, restore } = recordStatements(app);
     try {
       for (const code of ['ARS', 'LIV']) {
         expect(
@@ -175,10 +174,17 @@ describe.each(databaseTargets)('playing the game over HTTP on $name', (target) =
         ).toBe(201);
       }
     } finally {
-      db.query = query;
+      restore();
     }
+    const storeStatements = statements.flatMap((text) =>
+      text.includes('FROM events WHERE stream_id = ANY')
+        ? ['read']
+        : text.includes('pg_advisory_xact_lock')
+          ? ['append']
+          : [],
+    );
     // Cy's account and his picks of the season Ann's pick was of, in one read; then the append.
-    expect(statements).toEqual(['read', 'append', 'append']);
+    expect(storeStatements).toEqual(['read', 'append', 'append']);
   });
 });
 

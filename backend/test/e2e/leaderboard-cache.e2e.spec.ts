@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LeaderboardEntry } from '@treble/contracts';
 import {
+  recordStatements,
   registerAdmin,
   registerPlayer,
   startTestApp,
@@ -11,7 +12,6 @@ import {
   type TestResponse,
 } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
-import { Database } from '../../src/platform/database/database.js';
 import { EncodedBodies } from '../../src/platform/http/entity-tags.js';
 import { LeaderboardCache } from '../../src/standings/queries/leaderboard-cache.js';
 
@@ -59,18 +59,6 @@ function rawGet(
 
 const names = (response: TestResponse) =>
   (response.body as LeaderboardEntry[]).map((row) => [row.displayName, row.rank, row.totalPoints, row.email]);
-
-/** The statements the app sends through its database from now until `restore`. */
-function recordStatements(app: TestApp): { statements: string[]; restore: () => void } {
-  const db = app.app.get(Database);
-  const statements: string[] = [];
-  const query = db.query.bind(db);
-  db.query = (text: string, params?: readonly unknown[]) => {
-    statements.push(text);
-    return query(text, params);
-  };
-  return { statements, restore: () => (db.query = query) };
-}
 
 /**
  * Leaderboard answers are cached by read state and carry entity tags: a viewer never gets another

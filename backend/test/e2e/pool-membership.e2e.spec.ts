@@ -6,6 +6,7 @@ import { SessionStore } from '../../src/accounts/sessions/session-store.js';
 import { Database } from '../../src/platform/database/database.js';
 import {
   expectRefused,
+  recordStatements,
   registerAdmin,
   registerPlayer,
   startTestApp,
@@ -218,13 +219,9 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
   });
 
   it("reads a session once for a page's reads that come together, and again after it is forgotten", async () => {
-    const db = app.app.get(Database);
-    const sessionReads: string[] = [];
-    const query = db.query.bind(db);
-    db.query = (text: string, params?: readonly unknown[]) => {
-      if (text.includes('FROM user_sessions s JOIN persons')) sessionReads.push(text);
-      return query(text, params);
-    };
+    const { statements, restore } = recordStatements(app);
+    const sessionReads = () =>
+      statements.filter((text) => text.includes('FROM user_sessions s JOIN persons'));
     try {
       const page = [
         '/api/periods',
@@ -237,22 +234,18 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
         await app.app.get(SessionStore).forget(pia.user.id);
         const answers = await Promise.all([...page, ...page].map((path) => pia.request('GET', path)));
         expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
-        expect([round, sessionReads.length]).toEqual([round, round]);
+        expect([round, sessionReads().length]).toEqual([round, round]);
       }
     } finally {
-      db.query = query;
+      restore();
     }
   });
 
   it('reads the sessions of different people that come together in one statement, each answered as its own', async () => {
     const others = [owner, await registerPlayer(app, owner, { firstName: 'Quinn' })];
-    const db = app.app.get(Database);
-    const sessionReads: string[] = [];
-    const query = db.query.bind(db);
-    db.query = (text: string, params?: readonly unknown[]) => {
-      if (text.includes('FROM user_sessions s JOIN persons')) sessionReads.push(text);
-      return query(text, params);
-    };
+    const { statements, restore } = recordStatements(app);
+    const sessionReads = () =>
+      statements.filter((text) => text.includes('FROM user_sessions s JOIN persons'));
     try {
       const people = [pia, ...others];
       for (const person of people) await app.app.get(SessionStore).forget(person.user.id);
@@ -260,7 +253,7 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
       expect(answers.map((answer) => [answer.status, (answer.body as User).id])).toEqual(
         people.map((person) => [200, person.user.id]),
       );
-      expect(sessionReads).toHaveLength(1);
+      expect(sessionReads()).toHaveLength(1);
       // A token nobody holds, among them, is refused; the others are answered.
       for (const person of people) await app.app.get(SessionStore).forget(person.user.id);
       const stranger = { cookie: `treble_session=${'s'.repeat(43)}` };
@@ -269,9 +262,9 @@ describe.each(databaseTargets)('pool membership on $name', (target) => {
         app.request('GET', '/api/auth/user', undefined, stranger),
       ]);
       expect(mixed.map((answer) => answer.status)).toEqual([200, 401]);
-      expect(sessionReads).toHaveLength(2);
+      expect(sessionReads()).toHaveLength(2);
     } finally {
-      db.query = query;
+      restore();
     }
   });
 

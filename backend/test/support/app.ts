@@ -5,6 +5,7 @@ import { createApp } from '../../src/app.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { CLOCK, FixedClock, type Clock } from '../../src/platform/clock/clock.js';
 import { loadConfig, type AppConfig } from '../../src/platform/config/config.js';
+import { Database } from '../../src/platform/database/database.js';
 import type { TestDatabaseTarget } from './databases.js';
 
 export interface TestApp {
@@ -254,4 +255,16 @@ export async function expectRefused(
     expect.objectContaining({ code, message: expect.any(String) }),
   ]);
   expect(await store.headPosition()).toBe(head);
+}
+
+/** The statements the app sends through its database from now until `restore`. */
+export function recordStatements(app: TestApp): { statements: string[]; restore: () => void } {
+  const db = app.app.get(Database);
+  const statements: string[] = [];
+  const query = db.query.bind(db);
+  db.query = (text: string, params?: readonly unknown[]) => {
+    statements.push(text);
+    return query(text, params);
+  };
+  return { statements, restore: () => (db.query = query) };
 }

@@ -9,9 +9,10 @@ const channelName = /^[a-z_]+$/;
  * A Postgres `NOTIFY` channel on which the app's instances tell each other to forget what they keep
  * in memory (kept sessions, the pool directory): every instance listens, and hears every signal but
  * its own (named by its payload: the teller has already forgotten what it tells, and hearing it
- * again later would empty its memory for nothing, mid-way through reads). What is kept may be trusted only while this process listens (`trusted`): a lost
- * listening connection counts as a signal (everything is forgotten) and turns trust off until it
- * listens again. The embedded database is one process's alone, so there it is always trusted.
+ * again later would empty its memory for nothing, mid-way through reads). What is kept may be
+ * trusted only while this process listens (`trusted`): a lost listening connection counts as a
+ * signal (everything is forgotten) and turns trust off until it listens again. The embedded
+ * database is one process's alone, so there it is always trusted.
  */
 export class InstanceSignal {
   private listening: pg.Client | null = null;
