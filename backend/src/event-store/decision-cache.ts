@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TurnBatch } from '../platform/batching/turn-batch.js';
 import { WrongExpectedVersionError, type EventStore, type RecordedEvent } from './event-store.port.js';
 
 /** How many streams a process keeps, the least recently used leaving first. */
@@ -42,25 +43,11 @@ export function keepingDecisionStreams(store: EventStore, now: () => number = Da
     }
     return entry.events;
   };
-  /**
-   * The streams decisions lack, read together: those asked for in one turn of the event loop go
-   * in one round trip at its end (at a deadline, many players' first picks arrive together).
-   */
-  let batch: { ids: Set<string>; read: Promise<Map<string, RecordedEvent[]>> } | null = null;
-  const readTogether = (ids: readonly string[]): Promise<Map<string, RecordedEvent[]>> => {
-    if (batch === null) {
-      const together = new Set<string>();
-      const read = new Promise((resolve) => setImmediate(resolve)).then(async () => {
-        batch = null;
-        const all = [...together];
-        const streams = await store.readStreams(all);
-        return new Map(all.map((id, index) => [id, streams[index]!]));
-      });
-      batch = { ids: together, read };
-    }
-    for (const id of ids) batch.ids.add(id);
-    return batch.read;
-  };
+  /** The streams decisions lack in one turn of the event loop, read in one round trip at its end. */
+  const lacking = new TurnBatch<string, RecordedEvent[]>(async (ids) => {
+    const streams = await store.readStreams(ids);
+    return new Map(ids.map((id, index) => [id, streams[index]!]));
+  });
   return {
     kind: store.kind,
     async readStreams(streamIds, options) {
@@ -77,7 +64,7 @@ export function keepingDecisionStreams(store: EventStore, now: () => number = Da
       const guessed =
         asked.length === 0 ? [] : (options.prefetch ?? []).filter((id) => held(id) === undefined);
       const missing = [...new Set([...asked, ...guessed])];
-      const read = missing.length === 0 ? new Map<string, RecordedEvent[]>() : await readTogether(missing);
+      const read = missing.length === 0 ? new Map<string, RecordedEvent[]>() : await lacking.get(missing);
       for (const id of missing) {
         found.set(id, read.get(id)!);
         keep(id, read.get(id)!);

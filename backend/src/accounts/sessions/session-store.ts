@@ -4,6 +4,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { ErrorCodes, type AuthSession, type PoolRole, type User } from '@treble/contracts';
 import { DomainError } from '../../shared/domain/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { TurnBatch } from '../../platform/batching/turn-batch.js';
 import { Database } from '../../platform/database/database.js';
 import { ProjectionEngine } from '../../projections/projection-engine.js';
 import { personColumns, toUser, type UserRow } from '../queries/users/user.entity.js';
@@ -38,19 +39,6 @@ interface ResolvedRow extends UserRow {
   expires_at: Date;
 }
 
-/** A session read waiting for its batch's statement. */
-interface Waiting {
-  row: Promise<ResolvedRow | null>;
-  settle: { resolve: (row: ResolvedRow | null) => void; reject: (error: unknown) => void };
-}
-
-/** The session reads of one turn of the event loop: the first one's time and cache mark, and each token's. */
-interface SessionBatch {
-  now: Date;
-  mark: number;
-  waiting: Map<string, Waiting>;
-}
-
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Writing `last_seen_at` on every request would turn each read into a write; once a minute is enough. */
@@ -70,8 +58,10 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private readonly cache: SessionCache<ResolvedRow>;
   /** The session reads under way, by token hash, and where the cache stood when each began. */
   private readonly reading = new Map<string, { mark: number; row: Promise<ResolvedRow | null> }>();
-  /** The reads asked for in this turn of the event loop, sent together at its end (`read`). */
-  private batch: SessionBatch | null = null;
+  /** The sessions asked for in one turn of the event loop, read in one statement at its end. */
+  private readonly sessions = new TurnBatch<string, ResolvedRow, { now: Date; mark: number }>(
+    (keys, { now, mark }) => this.readRows(keys, now, mark),
+  );
   private unsubscribe: () => void = () => undefined;
 
   constructor(
@@ -177,34 +167,11 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
    * reads of different sessions asked for in one turn of the event loop (a deadline's picks, each
    * player's first request in a while) go in one statement, at the first one's time and cache mark.
    */
-  private read(key: string, now: Date, mark: number): Promise<ResolvedRow | null> {
-    let batch = this.batch;
-    if (batch === null) {
-      const started: SessionBatch = (batch = this.batch = { now, mark, waiting: new Map() });
-      setImmediate(() => {
-        this.batch = null;
-        void this.readAll(started);
-      });
-    }
-    let waiting = batch.waiting.get(key);
-    if (waiting === undefined) {
-      let settle!: Waiting['settle'];
-      const row = new Promise<ResolvedRow | null>((resolve, reject) => (settle = { resolve, reject }));
-      batch.waiting.set(key, (waiting = { row, settle }));
-    }
-    return waiting.row;
+  private async read(key: string, now: Date, mark: number): Promise<ResolvedRow | null> {
+    return (await this.sessions.get([key], { now, mark })).get(key) ?? null;
   }
 
-  /** One statement for every session of the batch. */
-  private async readAll({ now, mark, waiting }: SessionBatch): Promise<void> {
-    try {
-      const found = await this.readRows([...waiting.keys()], now, mark);
-      for (const [key, { settle }] of waiting) settle.resolve(found.get(key) ?? null);
-    } catch (error) {
-      for (const { settle } of waiting.values()) settle.reject(error);
-    }
-  }
-
+  /** One statement for every session of a turn's batch: those found and not ended, by token hash. */
   private async readRows(keys: string[], now: Date, mark: number): Promise<Map<string, ResolvedRow>> {
     const { rows } = await this.database.query<
       ResolvedRow & { token_hash: string; expired: boolean; touched: boolean }
