@@ -40,18 +40,16 @@ export interface CachedAnswer<T> {
 const kinds: readonly LeaderboardKind[] = ['overall', 'last10', 'survivor'];
 
 /**
- * The projections whose tables a leaderboard answer is read from: while their checkpoints (and
- * generations) stand still, the same question has the same answer.
- */
-export const leaderboardProjections = ['standings', 'options', 'users'] as const;
-
-/**
- * What of those projections a board's answer follows on the instance that runs them: the
- * standings' batches that announced a board (a pick nobody sees yet announces none: a deadline
- * rush leaves the boards' answers cached), and every batch of the others that announced anything
- * (a pick marks a member's row in `users` and announces nothing; a rename announces).
+ * The projections whose tables a leaderboard answer is read from (while their checkpoints and
+ * generations stand still, the same question has the same answer), and what of each a board's
+ * answer follows on the instance that runs them: the standings' batches that announced a board (a
+ * pick nobody sees yet announces none: a deadline rush leaves the boards' answers cached), and
+ * every batch of the others that announced anything (a pick marks a member's row in `users` and
+ * announces nothing; a rename announces).
  */
 export const leaderboardAnnouncements = { standings: 'leaderboards', options: '*', users: '*' } as const;
+
+export const leaderboardProjections = Object.keys(leaderboardAnnouncements) as readonly string[];
 
 /** Hidden rows per board: their players, or null when more than `maxHeldHidden` (asked per viewer). */
 type HiddenRows = Record<LeaderboardKind, ReadonlySet<string> | null>;
