@@ -4,33 +4,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { acceptedEncodings, cacheControlFor } from '../../src/platform/http/web-app-files.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { onTheWire, startTestApp, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
 
-/** Raw response headers and body bytes (Node's fetch would decode the body and hide the encoding's effect). */
-async function get(
-  url: string,
-  acceptEncoding?: string,
-): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const http = await import('node:http');
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers))
-            if (typeof value === 'string') headers.set(name, value);
-          resolve({ status: response.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
-        });
-      },
-    );
-    request.on('error', reject);
-  });
-}
+/** A GET as the bytes on the wire, accepting `acceptEncoding`. */
+const get = (url: string, acceptEncoding?: string) =>
+  onTheWire(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 /** The web app's files as the built app serves them: pre-compressed, cached by kind. */
 describe.each(databaseTargets.slice(0, 1))('web app files on $name', (target) => {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AuthResponse, CreatedInvitation, User } from '@treble/contracts';
 import { expect } from '@jest/globals';
@@ -267,4 +268,29 @@ export function recordStatements(app: TestApp): { statements: string[]; restore:
     return query(text, params);
   };
   return { statements, restore: () => (db.query = query) };
+}
+
+/**
+ * A request's status, headers and body bytes as they came on the wire (Node's fetch would decode
+ * the body and hide the content-coding's effect).
+ */
+export function onTheWire(
+  url: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const received = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === 'string') received.set(name, value);
+          resolve({ status: response.statusCode ?? 0, headers: received, bytes: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject)
+      .end();
+  });
 }
