@@ -207,7 +207,8 @@ export async function startSeason(
 
 /**
  * Runs `work` on a past season: inside one transaction, a temporary view named like each seasonal
- * table (temporary names come first in Postgres's lookup) shows that season's rows, so the
+ * table (temporary names come first in Postgres's lookup) shows that season's rows, and the views of
+ * those projections are made again over them, so the
  * current season's queries read the past one unchanged. The views are dropped before the
  * transaction ends, so the connection goes back to the pool as it came.
  */
@@ -218,17 +219,25 @@ export async function readSeason<T>(
   work: (sql: Sql) => Promise<T>,
 ): Promise<T> {
   if (!seasonNamePattern.test(season)) throw new Error(`Not a season name: ${season}`);
-  const tables = projections.flatMap((projection) =>
+  const seasonal = projections.filter((projection) => projection.tables.some((table) => table.seasons));
+  const tables = seasonal.flatMap((projection) =>
     projection.tables.filter((table) => table.seasons).map((table) => table.name),
   );
+  // A seasonal projection's views read its tables by their names: made again here, they read the season's.
+  const views = seasonal.flatMap((projection) => projection.views ?? []);
   return database.transaction(async (sql) => {
     for (const table of tables) {
       await sql.query(
         `CREATE TEMPORARY VIEW ${identifier(table)} WITH (security_invoker = true) AS SELECT * FROM public.${identifier(seasonsTable(table))} WHERE archive_season = '${season}'`,
       );
     }
+    for (const view of views)
+      await sql.query(
+        `CREATE TEMPORARY VIEW ${identifier(view.name)} WITH (security_invoker = true) AS ${view.select}`,
+      );
     const result = await work(sql);
-    for (const table of tables) await sql.query(`DROP VIEW pg_temp.${identifier(table)}`);
+    for (const name of [...views.map((view) => view.name), ...tables])
+      await sql.query(`DROP VIEW pg_temp.${identifier(name)}`);
     return result;
   });
 }

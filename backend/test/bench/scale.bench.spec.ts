@@ -115,9 +115,14 @@ for (const players of scaleSizes)
           source: 'provider',
         });
       const recorded = result('T0', 'win');
+      const overallPoints = async () =>
+        (await database().database.query<{ sum: number }>('SELECT sum(points)::integer AS sum FROM overall'))
+          .rows[0]!.sum;
+      const pointsBefore = await overallPoints();
       const appliedStarted = process.hrtime.bigint();
       await timed(`W2 ResultRecorded for ${t0Pickers} pickers`, () => apply(recorded));
       const applied = ms(appliedStarted);
+      expect((await overallPoints()) - pointsBefore).toBe(3 * t0Pickers);
       // Baseline: one UPDATE of as many choice rows (the other half's), undone: the plainest write.
       const baseline = await database().database.transaction(async (sql) => {
         await sql.query('SAVEPOINT baseline');

@@ -5,7 +5,7 @@ import type { Sql, TransactionalSql } from '../../src/platform/database/sql.js';
 
 /**
  * A projection's tables under bench names (`table`), each behind a view of its real name as the
- * queries read them, and the `users` table the leaderboards join for names.
+ * queries read them, its views over those, and the `users` table the leaderboards join for names.
  */
 export async function installBenchTables(
   db: Sql,
@@ -16,6 +16,7 @@ export async function installBenchTables(
     for (const statement of t.ddl(table(t.name))) await db.query(statement);
     await db.query(`CREATE VIEW ${t.name} AS SELECT * FROM ${table(t.name)}`);
   }
+  for (const view of projection.views ?? []) await db.query(`CREATE VIEW ${view.name} AS ${view.select}`);
   await db.query(
     `CREATE TABLE users (id uuid PRIMARY KEY, email text NOT NULL, first_name text, last_name text,
        profile_image_url text, is_admin boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now())`,
@@ -141,33 +142,28 @@ export async function generatePool(
           [players, current],
         ),
       );
-      await bulkLoad(sql, table, 'period_scores', async () => {
-        await sql.query(
-          `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
+      // The completed matchweeks' scores (their picks are not generated); the current one's are
+      // read from its picks and results.
+      await bulkLoad(sql, table, 'completed_scores', () =>
+        sql.query(
+          `INSERT INTO ${table('completed_scores')} (user_id, period_id, points, wins, picks, losses)
          SELECT ${userSql('g')}, p, score, score / 3, 3, (score % 3 = 0)::integer
            FROM (SELECT g, p, abs(hashtext(g || '-' || p)) % 10 AS score
                    FROM generate_series(1, $1) g, generate_series(1, $2) p) seeded`,
           [players, pastPeriods],
-        );
-        await sql.query(
-          `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
-         SELECT ${userSql('g')}, $2, 0, 0, 3, 0 FROM generate_series(1, $1) g`,
-          [players, current],
-        );
-      });
-      await bulkLoad(sql, table, 'overall', () =>
-        sql.query(
-          `INSERT INTO ${table('overall')} (user_id, points, wins, periods, user_uuid)
-         SELECT user_id, sum(points), sum(wins), count(*), user_id::uuid FROM ${table('period_scores')} GROUP BY user_id`,
         ),
       );
-      await bulkLoad(sql, table, 'last10', () =>
-        sql.query(
-          `INSERT INTO ${table('last10')} (user_id, points, wins, periods, user_uuid)
-         SELECT user_id, sum(points), sum(wins), count(*), user_id::uuid FROM ${table('period_scores')}
-          WHERE period_id >= 29 GROUP BY user_id`,
-        ),
-      );
+      // Totals over the completed matchweeks, and the current one's picks (no result yet: 0 points).
+      const totals = (target: string, where: string) =>
+        bulkLoad(sql, table, target, () =>
+          sql.query(
+            `INSERT INTO ${table(target)} (user_id, points, wins, periods, user_uuid)
+           SELECT user_id, sum(points), sum(wins), count(*) + 1, user_id::uuid FROM ${table('completed_scores')}
+            WHERE ${where} GROUP BY user_id`,
+          ),
+        );
+      await totals('overall', 'true');
+      await totals('last10', 'period_id >= 29');
       // Survivor rows are generated too (not folded): their values only shape the reads.
       await bulkLoad(sql, table, 'survivor', () =>
         sql.query(

@@ -83,30 +83,28 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
         [pastPeriods],
       );
       await db.query(
-        `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
+        `INSERT INTO ${table('completed_scores')} (user_id, period_id, points, wins, picks, losses)
          SELECT '00000000-0000-4000-8000-' || ${user}, p, score, score / 3, 3, (score % 3 = 0)::integer
            FROM (SELECT g, p, abs(hashtext(g || '-' || p)) % 10 AS score
                    FROM generate_series(1, $1) g, generate_series(1, $2) p) seeded`,
         [players, pastPeriods],
       );
-      // This matchweek's picks: every other player has T0, so one result moves half the pool.
+      // This matchweek's picks: every other player has T0, so one result moves half the pool. The
+      // last completed one's picks too (no results: 0 points), which its reopening and completion read.
+      for (const period of [current, pastPeriods])
+        await db.query(
+          `INSERT INTO ${table('choices')} (choice_id, user_id, period_id, option_id, team_key, team_name, made_at)
+           SELECT 'c-' || $2::integer || '-' || g || '-' || k, '00000000-0000-4000-8000-' || ${user}, $2::integer, $2::integer || '-T' || t, 'T' || t, 'T' || t, now()
+             FROM generate_series(1, $1) g,
+                  LATERAL (VALUES (1, g % 2), (2, 2 + g % 9), (3, 11 + g % 9)) AS pick(k, t)`,
+          [players, period],
+        );
+      // Totals over the completed matchweeks and the current one's picks.
       await db.query(
-        `INSERT INTO ${table('choices')} (choice_id, user_id, period_id, option_id, team_key, team_name, made_at)
-         SELECT 'c-' || g || '-' || k, '00000000-0000-4000-8000-' || ${user}, $2::integer, $2::integer || '-T' || t, 'T' || t, 'T' || t, now()
-           FROM generate_series(1, $1) g,
-                LATERAL (VALUES (1, g % 2), (2, 2 + g % 9), (3, 11 + g % 9)) AS pick(k, t)`,
-        [players, current],
+        `INSERT INTO ${table('overall')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) + 1 FROM ${table('completed_scores')} GROUP BY user_id`,
       );
       await db.query(
-        `INSERT INTO ${table('period_scores')} (user_id, period_id, points, wins, picks, losses)
-         SELECT user_id, $1, 0, 0, count(*), 0 FROM ${table('choices')} GROUP BY user_id`,
-        [current],
-      );
-      await db.query(
-        `INSERT INTO ${table('overall')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) FROM ${table('period_scores')} GROUP BY user_id`,
-      );
-      await db.query(
-        `INSERT INTO ${table('last10')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) FROM ${table('period_scores')}
+        `INSERT INTO ${table('last10')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) + 1 FROM ${table('completed_scores')}
           WHERE period_id >= 29 GROUP BY user_id`,
       );
       for (const name of projection.tables.map((t) => t.name)) await db.query(`ANALYZE ${table(name)}`);

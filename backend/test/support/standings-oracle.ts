@@ -5,7 +5,7 @@ import type { Sql } from '../../src/platform/database/sql.js';
 import type { Projection } from '../../src/projections/projection.js';
 import { ScoreTotals } from '../../src/standings/projection/score-totals.js';
 import { isPickEvent, type StandingsEvent } from '../../src/standings/projection/standings.events.js';
-import { isCompleted, standingsProjection } from '../../src/standings/projection/standings.projection.js';
+import { standingsProjection } from '../../src/standings/projection/standings.projection.js';
 import { type Tables, tablesOf } from '../../src/standings/projection/standings.tables.js';
 import { SurvivorFold } from '../../src/standings/projection/survivor-fold.js';
 
@@ -28,16 +28,11 @@ export function perEventStandings(rules: PoolRules): Projection<StandingsEvent> 
       const { userId, periodId } = event.data;
       // A replayed event finds the picks as it left them: nothing else can have changed.
       if ((await writeChoices(sql, t, event)) === 0) return;
-      const totals = new ScoreTotals(sql, t, rules);
       const survivor = new SurvivorFold(sql, t, rules);
-      const wasEntrant = (await totals.entrants([userId])).has(userId);
-      const moved = await totals.refreshScores({ kind: 'picks', players: [{ userId, periodId }] });
-      if (!moved.scores) return;
-      const completed = await isCompleted(sql, t, periodId);
-      const isEntrant = (await totals.entrants([userId])).has(userId);
-      if (completed) await survivor.refold();
-      else if (wasEntrant !== isEntrant)
-        await survivor.foldInEntrants([{ userId, sign: isEntrant ? 1 : -1 }]);
+      const moved = await new ScoreTotals(sql, t, rules).refresh([{ userId, periodId }]);
+      if (moved.completed) await survivor.refold();
+      else if (moved.joined.length + moved.left.length > 0)
+        await survivor.foldInEntrants([{ userId, sign: moved.joined.length > 0 ? 1 : -1 }]);
     },
   };
 }

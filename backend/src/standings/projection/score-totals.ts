@@ -1,22 +1,74 @@
 import type { PoolRules } from '@treble/contracts';
 import type { Sql } from '../../platform/database/sql.js';
-import type { Change } from './standings.events.js';
 import { type Tables, uuidOrNull } from './standings.tables.js';
 
-/**
- * Whose period scores events change: some players each in one period (picks: one event's player, or
- * a run of picks'), or every player who picked one of some options (a result).
- */
-export type ScoreScope =
-  | { kind: 'picks'; players: readonly { userId: string; periodId: number }[] }
-  | { kind: 'options'; periodId: number; optionIds: readonly string[] };
+/** A player's period: the key of a period score. */
+export interface ScoreKey {
+  userId: string;
+  periodId: number;
+}
+
+/** What a refresh moved: completed period scores, the boards as shown, and who joined or left Overall. */
+export interface ScoreMoves {
+  completed: boolean;
+  overall: boolean;
+  last10: boolean;
+  joined: string[];
+  left: string[];
+}
+
+/** The change of one option's result: new minus old points, wins and losses of each active pick. */
+export interface ResultDelta {
+  optionId: string;
+  points: number;
+  wins: number;
+  losses: number;
+}
+
+/** The points, wins and losses an outcome (`win`, `draw`, `loss`, or none) gives a pick under the rules. */
+export function outcomeScore(rules: PoolRules, outcome: string | null): Omit<ResultDelta, 'optionId'> {
+  const points = outcome === null ? 0 : rules.points[outcome as 'win' | 'draw' | 'loss'];
+  return { points, wins: outcome === 'win' ? 1 : 0, losses: outcome === 'loss' ? 1 : 0 };
+}
 
 /**
- * The score totals of the standings projection, in set-based SQL: each player's period scores, and
- * the Overall and Last 10 totals over them. Period scores are absolute values recomputed from the
- * projection's own copies (picks, results, periods) for the players an event touches; the totals move
- * by exactly the change of those rows in the same statement. So applying an event twice leaves the
- * same rows (the second time nothing changes), and nothing loops over players.
+ * Period scores read from the picks and the per-option results, one row per (player, period) among
+ * the `choices` rows (alias `c`) that `where` admits: a voided pick counts as a pick and scores 0.
+ */
+export function pickedScores(
+  rules: PoolRules,
+  names: { choices: string; results: string },
+  where: string,
+): string {
+  const { win, draw, loss } = rules.points;
+  return `SELECT c.user_id, c.period_id,
+                 coalesce(sum(CASE WHEN c.status = 'active' THEN CASE r.outcome WHEN 'win' THEN ${win} WHEN 'draw' THEN ${draw} WHEN 'loss' THEN ${loss} ELSE 0 END ELSE 0 END), 0)::integer AS points,
+                 (count(*) FILTER (WHERE c.status = 'active' AND r.outcome = 'win'))::integer AS wins,
+                 count(*)::integer AS picks,
+                 (count(*) FILTER (WHERE c.status = 'active' AND r.outcome = 'loss'))::integer AS losses
+            FROM ${names.choices} c LEFT JOIN ${names.results} r ON r.option_id = c.option_id
+           WHERE ${where}
+           GROUP BY c.user_id, c.period_id`;
+}
+
+/**
+ * What readers query as `period_scores`: the stored rows of completed periods, and the scores of the
+ * open ones read from their picks and results (logical names: the pool's live rows, or a past
+ * season's in `readSeason`).
+ */
+export function periodScoresView(rules: PoolRules): string {
+  const open = `NOT EXISTS (SELECT 1 FROM standings_periods sp WHERE sp.period_id = c.period_id AND sp.is_completed)`;
+  return `SELECT user_id, period_id, points, wins, picks, losses FROM completed_scores
+          UNION ALL ${pickedScores(rules, { choices: 'choices', results: 'results' }, open)}`;
+}
+
+/**
+ * The score totals of the standings projection, in set-based SQL. An open period's scores are not
+ * stored: they are read from the picks and the per-option results, so a result moves only the
+ * totals of its pickers, by the change of its points (`applyResults`: one row per picker in
+ * Overall, and one in Last 10 when the period is of it). Completed periods' scores are stored
+ * (`freeze`), since the survivor fold and the period ranks read them. Picks recompute their
+ * players' totals absolutely (`refresh`), so applying an event twice leaves the same rows.
  */
 export class ScoreTotals {
   constructor(
@@ -25,162 +77,170 @@ export class ScoreTotals {
     private readonly rules: PoolRules,
   ) {}
 
-  /** Points of a result outcome, from the configured points (not the number stored with the result). */
-  private points(outcome: string): string {
-    const { win, draw, loss } = this.rules.points;
-    return `CASE ${outcome} WHEN 'win' THEN ${win} WHEN 'draw' THEN ${draw} WHEN 'loss' THEN ${loss} ELSE 0 END`;
+  private picked(where: string): string {
+    return pickedScores(this.rules, { choices: this.t.choices, results: this.t.results }, where);
   }
 
   /**
-   * `keys (user_id, period_id)`: the score rows the scope touches; params $1, $2 (picks: and $3, the
-   * players' `user_uuid`, in `players (user_id, user_uuid)`).
+   * After picks changed in these (player, period) keys: their completed period scores written again
+   * from the picks (absolute values), and each of their players' Overall and Last 10 totals
+   * recomputed over every period, all in one statement. A player with no pick left leaves.
    */
-  private keys(scope: ScoreScope): { cte: string; params: unknown[] } {
-    if (scope.kind === 'picks') {
-      const userIds = [...new Set(scope.players.map((p) => p.userId))];
-      return {
-        cte: `keys AS (SELECT DISTINCT user_id, period_id FROM unnest($1::text[], $2::integer[]) AS k(user_id, period_id)),
-              players AS (SELECT * FROM unnest($3::text[], $4::uuid[]) AS p(user_id, user_uuid))`,
-        params: [
-          scope.players.map((p) => p.userId),
-          scope.players.map((p) => p.periodId),
-          userIds,
-          userIds.map(uuidOrNull),
-        ],
-      };
-    }
-    return {
-      cte: `keys AS (SELECT DISTINCT user_id, period_id FROM ${this.t.choices}
-                     WHERE period_id = $1 AND option_id = ANY($2::text[]))`,
-      params: [scope.periodId, [...scope.optionIds]],
-    };
-  }
-
-  /** Which of these players are Overall entrants. */
-  async entrants(userIds: readonly string[]): Promise<Set<string>> {
-    const { rows } = await this.sql.query<{ user_id: string }>(
-      `SELECT user_id FROM ${this.t.overall} WHERE user_id = ANY($1::text[])`,
-      [[...userIds]],
-    );
-    return new Set(rows.map((row) => row.user_id));
-  }
-
-  /**
-   * Recomputes the period scores the scope touches from the picks and results (absolute values),
-   * and moves the Overall and Last 10 totals by exactly the change of those rows, all in one
-   * statement. A repeated event finds the rows already right: no change, nothing moves. Reading a
-   * player's other periods to re-add them would cost up to 38 rows per player, for 50,000 players
-   * on one result; the change costs one row each. A player whose last score row goes leaves.
-   */
-  async refreshScores(scope: ScoreScope): Promise<Pick<Change, 'scores' | 'overall' | 'last10'>> {
-    const { cte, params } = this.keys(scope);
-    const { choices, results, period_scores: scores, overall, last10, standings_periods: periods } = this.t;
-    const totalsDelta = (from: string) =>
-      `SELECT d.user_id, sum(d.d_points)::integer AS points, sum(d.d_wins)::integer AS wins,
-              sum(d.d_periods)::integer AS periods
-         FROM ${from} GROUP BY d.user_id`;
-    // A pick may make a new entrant (an upsert); results only move existing rows.
-    const moveTotals = (target: string, delta: string) =>
-      scope.kind === 'picks'
-        ? `INSERT INTO ${target} AS o (user_id, points, wins, periods, user_uuid)
-           SELECT x.user_id, x.points, x.wins, x.periods, p.user_uuid FROM ${delta} x JOIN players p ON p.user_id = x.user_id
-           ON CONFLICT (pool_id, user_id) DO UPDATE
-              SET points = o.points + EXCLUDED.points, wins = o.wins + EXCLUDED.wins, periods = o.periods + EXCLUDED.periods
-            WHERE (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods) IS DISTINCT FROM (0, 0, 0)`
-        : `UPDATE ${target} o SET points = o.points + d.points, wins = o.wins + d.wins, periods = o.periods + d.periods
-             FROM ${delta} d
-            WHERE o.user_id = d.user_id AND (d.points, d.wins, d.periods) IS DISTINCT FROM (0, 0, 0)`;
-    // Rows a leaderboard shows differently: new ones, or points or wins moved (reads see the table
-    // as it was before this statement).
-    const shownChanges = (target: string, delta: string) =>
-      scope.kind === 'picks'
-        ? `(SELECT count(*) FROM ${delta} x LEFT JOIN ${target} o ON o.user_id = x.user_id
-             WHERE o.user_id IS NULL OR x.points <> 0 OR x.wins <> 0)::integer`
-        : `(SELECT count(*) FROM ${delta} x WHERE x.points <> 0 OR x.wins <> 0)::integer`;
-    const { rows } = await this.sql.query<{ scores: number; overall: number; last10: number }>(
-      `WITH ${cte},
+  async refresh(keys: readonly ScoreKey[]): Promise<ScoreMoves> {
+    const userIds = [...new Set(keys.map((key) => key.userId))];
+    const { choices, completed_scores: stored, overall, last10, standings_periods: periods } = this.t;
+    const completed = (period: string) =>
+      `EXISTS (SELECT 1 FROM ${periods} sp WHERE sp.period_id = ${period} AND sp.is_completed)`;
+    const totals = (target: string, points: string, wins: string, count: string) => ({
+      // Rows a leaderboard shows differently (reads see the table as it was before this statement).
+      shown: `(SELECT count(*) FROM totals x LEFT JOIN ${target} o ON o.user_id = x.user_id
+                WHERE CASE WHEN o.user_id IS NULL THEN x.${count} > 0 WHEN x.${count} = 0 THEN true
+                           ELSE (o.points, o.wins) <> (x.${points}, x.${wins}) END)::integer`,
+      upsert: `INSERT INTO ${target} AS o (user_id, points, wins, periods, user_uuid)
+               SELECT user_id, ${points}, ${wins}, ${count}, user_uuid FROM totals WHERE ${count} > 0
+               ON CONFLICT (pool_id, user_id) DO UPDATE
+                  SET points = EXCLUDED.points, wins = EXCLUDED.wins, periods = EXCLUDED.periods
+                WHERE (o.points, o.wins, o.periods) IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods)
+               RETURNING 1`,
+      gone: `DELETE FROM ${target} o USING totals x WHERE x.${count} = 0 AND o.user_id = x.user_id RETURNING 1`,
+    });
+    const board = totals(overall, 'points', 'wins', 'periods');
+    const tenBoard = totals(last10, 'l_points', 'l_wins', 'l_periods');
+    const { rows } = await this.sql.query<{
+      completed: number;
+      overall: number;
+      last10: number;
+      joined: string[] | null;
+      left: string[] | null;
+    }>(
+      `WITH keys AS (SELECT DISTINCT user_id, period_id FROM unnest($1::text[], $2::integer[]) AS k(user_id, period_id)),
+       players AS (SELECT * FROM unnest($3::text[], $4::uuid[]) AS p(user_id, user_uuid)),
+       picked AS (${this.picked(
+         `c.user_id IN (SELECT user_id FROM players)
+          AND (NOT ${completed('c.period_id')}
+               OR EXISTS (SELECT 1 FROM keys k WHERE k.user_id = c.user_id AND k.period_id = c.period_id))`,
+       )}),
        fresh AS (
-         SELECT k.user_id, k.period_id,
-                coalesce(sum(CASE WHEN c.status = 'active' THEN ${this.points('r.outcome')} ELSE 0 END), 0)::integer AS points,
-                (count(*) FILTER (WHERE c.status = 'active' AND r.outcome = 'win'))::integer AS wins,
-                count(c.choice_id)::integer AS picks,
-                (count(*) FILTER (WHERE c.status = 'active' AND r.outcome = 'loss'))::integer AS losses
-           FROM keys k
-           LEFT JOIN ${choices} c ON c.user_id = k.user_id AND c.period_id = k.period_id
-           LEFT JOIN ${results} r ON r.option_id = c.option_id
-          GROUP BY k.user_id, k.period_id
-       ),
-       diff AS (
-         SELECT f.user_id, f.period_id, f.points, f.wins, f.picks, f.losses,
-                f.points - coalesce(ps.points, 0) AS d_points,
-                f.wins - coalesce(ps.wins, 0) AS d_wins,
-                (f.picks > 0)::integer - (ps.user_id IS NOT NULL)::integer AS d_periods
-           FROM fresh f
-           LEFT JOIN ${scores} ps ON ps.user_id = f.user_id AND ps.period_id = f.period_id
-          WHERE CASE WHEN ps.user_id IS NULL THEN f.picks > 0
-                     ELSE (ps.points, ps.wins, ps.picks, ps.losses) IS DISTINCT FROM (f.points, f.wins, f.picks, f.losses) END
+         SELECT k.user_id, k.period_id, coalesce(p.points, 0) AS points, coalesce(p.wins, 0) AS wins,
+                coalesce(p.picks, 0) AS picks, coalesce(p.losses, 0) AS losses
+           FROM keys k LEFT JOIN picked p ON p.user_id = k.user_id AND p.period_id = k.period_id
+          WHERE ${completed('k.period_id')}
        ),
        written AS (
-         INSERT INTO ${scores} AS ps (user_id, period_id, points, wins, picks, losses)
-         SELECT user_id, period_id, points, wins, picks, losses FROM diff WHERE picks > 0
+         INSERT INTO ${stored} AS ps (user_id, period_id, points, wins, picks, losses)
+         SELECT user_id, period_id, points, wins, picks, losses FROM fresh WHERE picks > 0
          ON CONFLICT (pool_id, user_id, period_id) DO UPDATE
             SET points = EXCLUDED.points, wins = EXCLUDED.wins, picks = EXCLUDED.picks, losses = EXCLUDED.losses
+          WHERE (ps.points, ps.wins, ps.picks, ps.losses) IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.picks, EXCLUDED.losses)
          RETURNING 1
        ),
        removed AS (
-         DELETE FROM ${scores} ps USING diff d
-          WHERE d.picks = 0 AND ps.user_id = d.user_id AND ps.period_id = d.period_id
+         DELETE FROM ${stored} ps USING fresh f
+          WHERE f.picks = 0 AND ps.user_id = f.user_id AND ps.period_id = f.period_id
          RETURNING 1
        ),
-       overall_delta AS (${totalsDelta('diff d')}),
-       last10_delta AS (${totalsDelta(`diff d JOIN ${periods} sp ON sp.period_id = d.period_id AND sp.segment = 'last10'`)}),
-       overall_moved AS (${moveTotals(overall, 'overall_delta')}),
-       last10_moved AS (${moveTotals(last10, 'last10_delta')})
-       SELECT ((SELECT count(*) FROM written) + (SELECT count(*) FROM removed))::integer AS scores,
-              ${shownChanges(overall, 'overall_delta')} AS overall,
-              ${shownChanges(last10, 'last10_delta')} AS last10`,
-      params,
+       scores AS (
+         SELECT ps.user_id, ps.period_id, ps.points, ps.wins FROM ${stored} ps
+          WHERE ps.user_id IN (SELECT user_id FROM players)
+            AND NOT EXISTS (SELECT 1 FROM keys k WHERE k.user_id = ps.user_id AND k.period_id = ps.period_id)
+         UNION ALL SELECT user_id, period_id, points, wins FROM picked
+       ),
+       totals AS (
+         SELECT p.user_id, p.user_uuid,
+                coalesce(sum(s.points), 0)::integer AS points, coalesce(sum(s.wins), 0)::integer AS wins,
+                count(s.period_id)::integer AS periods,
+                coalesce(sum(s.points) FILTER (WHERE sp.segment = 'last10'), 0)::integer AS l_points,
+                coalesce(sum(s.wins) FILTER (WHERE sp.segment = 'last10'), 0)::integer AS l_wins,
+                (count(*) FILTER (WHERE sp.segment = 'last10'))::integer AS l_periods
+           FROM players p
+           LEFT JOIN scores s ON s.user_id = p.user_id
+           LEFT JOIN ${periods} sp ON sp.period_id = s.period_id
+          GROUP BY p.user_id, p.user_uuid
+       ),
+       overall_up AS (${board.upsert}), overall_gone AS (${board.gone}),
+       last10_up AS (${tenBoard.upsert}), last10_gone AS (${tenBoard.gone})
+       SELECT ((SELECT count(*) FROM written) + (SELECT count(*) FROM removed))::integer AS completed,
+              ${board.shown} AS overall, ${tenBoard.shown} AS last10,
+              (SELECT array_agg(x.user_id) FROM totals x WHERE x.periods > 0
+                  AND NOT EXISTS (SELECT 1 FROM ${overall} o WHERE o.user_id = x.user_id)) AS joined,
+              (SELECT array_agg(x.user_id) FROM totals x WHERE x.periods = 0
+                  AND EXISTS (SELECT 1 FROM ${overall} o WHERE o.user_id = x.user_id)) AS "left"`,
+      [keys.map((key) => key.userId), keys.map((key) => key.periodId), userIds, userIds.map(uuidOrNull)],
     );
-    const change = {
-      scores: (rows[0]?.scores ?? 0) > 0,
-      overall: (rows[0]?.overall ?? 0) > 0,
-      last10: (rows[0]?.last10 ?? 0) > 0,
+    const row = rows[0]!;
+    return {
+      completed: row.completed > 0,
+      overall: row.overall > 0,
+      last10: row.last10 > 0,
+      joined: row.joined ?? [],
+      left: row.left ?? [],
     };
-    if (scope.kind === 'picks') {
-      // Only a pick event can take a player's last pick away (results never change who has picks).
-      for (const target of [overall, last10] as const) {
-        const gone = await this.sql.query(
-          `DELETE FROM ${target} WHERE user_id = ANY($1::text[]) AND periods = 0`,
-          [[...new Set(scope.players.map((p) => p.userId))]],
-        );
-        if (gone.rowCount > 0) change[target === overall ? 'overall' : 'last10'] = true;
-      }
-    }
-    return change;
+  }
+
+  /** Every player with picks in a period, refreshed (a rare admin event: the period's segment changed). */
+  async refreshPeriod(periodId: number): Promise<ScoreMoves> {
+    const { rows } = await this.sql.query<{ user_id: string }>(
+      `SELECT DISTINCT user_id FROM ${this.t.choices} WHERE period_id = $1`,
+      [periodId],
+    );
+    return this.refresh(rows.map((row) => ({ userId: row.user_id, periodId })));
   }
 
   /**
-   * A period's segment changed: the Last 10 totals of its players, recomputed from their period
-   * scores in the periods whose segment is now last10 (absolute values; a rare admin event).
+   * Results of some options of an open period changed: each active pick of them moves its player's
+   * Overall total (and Last 10's, in a Last 10 period) by the change, in one statement that writes
+   * one row per picker a board shows differently. Nothing else is stored per picker: the period's
+   * scores are read from the results. A repeated event has no change, and moves nothing.
    */
-  async recountLast10(periodId: number): Promise<boolean> {
-    const { period_scores: scores, standings_periods: periods, last10 } = this.t;
-    const from = `${scores} ps JOIN ${periods} sp ON sp.period_id = ps.period_id AND sp.segment = 'last10'`;
-    const affected = `SELECT user_id FROM ${scores} WHERE period_id = $1`;
-    const upsert = await this.sql.query(
-      `INSERT INTO ${last10} AS o (user_id, points, wins, periods, user_uuid)
-       SELECT ps.user_id, sum(ps.points), sum(ps.wins), count(*), e.user_uuid
-         FROM ${from} JOIN ${this.t.overall} e ON e.user_id = ps.user_id
-        WHERE ps.user_id IN (${affected}) GROUP BY ps.user_id, e.user_uuid
-       ON CONFLICT (pool_id, user_id) DO UPDATE SET points = EXCLUDED.points, wins = EXCLUDED.wins, periods = EXCLUDED.periods
-        WHERE (o.points, o.wins, o.periods) IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods)`,
+  async applyResults(
+    periodId: number,
+    deltas: readonly ResultDelta[],
+  ): Promise<{ scores: boolean; overall: boolean; last10: boolean }> {
+    const { choices, overall, last10, standings_periods: periods } = this.t;
+    const moved = deltas.filter((d) => d.points !== 0 || d.wins !== 0 || d.losses !== 0);
+    if (moved.length === 0) return { scores: false, overall: false, last10: false };
+    const move = (target: string, where = 'true') =>
+      `UPDATE ${target} o SET points = o.points + m.points, wins = o.wins + m.wins
+         FROM moves m WHERE o.user_id = m.user_id AND (m.points, m.wins) <> (0, 0) AND ${where}
+       RETURNING 1`;
+    const { rows } = await this.sql.query<{ scores: number; overall: number; last10: number }>(
+      `WITH d AS (SELECT * FROM unnest($2::text[], $3::integer[], $4::integer[], $5::integer[]) AS d(option_id, points, wins, losses)),
+       moves AS (
+         SELECT c.user_id, sum(d.points)::integer AS points, sum(d.wins)::integer AS wins, sum(d.losses)::integer AS losses
+           FROM ${choices} c JOIN d ON d.option_id = c.option_id
+          WHERE c.period_id = $1 AND c.status = 'active'
+          GROUP BY c.user_id
+       ),
+       overall_moved AS (${move(overall)}),
+       last10_moved AS (${move(last10, `EXISTS (SELECT 1 FROM ${periods} WHERE period_id = $1 AND segment = 'last10')`)})
+       SELECT (SELECT count(*) FROM moves WHERE (points, wins, losses) <> (0, 0, 0))::integer AS scores,
+              (SELECT count(*) FROM overall_moved)::integer AS overall,
+              (SELECT count(*) FROM last10_moved)::integer AS last10`,
+      [
+        periodId,
+        moved.map((d) => d.optionId),
+        moved.map((d) => d.points),
+        moved.map((d) => d.wins),
+        moved.map((d) => d.losses),
+      ],
+    );
+    const row = rows[0]!;
+    return { scores: row.scores > 0, overall: row.overall > 0, last10: row.last10 > 0 };
+  }
+
+  /** A period completed: its scores stored from its picks and results, as they stand (the totals already hold them). */
+  async freeze(periodId: number): Promise<void> {
+    const stored = this.t.completed_scores;
+    await this.sql.query(`DELETE FROM ${stored} WHERE period_id = $1`, [periodId]);
+    await this.sql.query(
+      `INSERT INTO ${stored} (user_id, period_id, points, wins, picks, losses)
+       ${this.picked('c.period_id = $1')}`,
       [periodId],
     );
-    const removed = await this.sql.query(
-      `DELETE FROM ${last10} o WHERE o.user_id IN (${affected})
-          AND NOT EXISTS (SELECT 1 FROM ${from} WHERE ps.user_id = o.user_id)`,
-      [periodId],
-    );
-    return upsert.rowCount + removed.rowCount > 0;
+  }
+
+  /** A period reopened: its scores are read from its picks and results again. */
+  async thaw(periodId: number): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.t.completed_scores} WHERE period_id = $1`, [periodId]);
   }
 }

@@ -10,7 +10,7 @@ import {
 import type { ResultRecordedData } from '../../results/index.js';
 import { assertNever } from '../../shared/domain/event.js';
 import { writePickRun } from './pick-run.js';
-import { ScoreTotals } from './score-totals.js';
+import { outcomeScore, periodScoresView, ScoreTotals } from './score-totals.js';
 import {
   audienceFor,
   type Change,
@@ -61,6 +61,20 @@ function upsertResult(
   );
 }
 
+/** The applied results' outcomes of some options (none for an option without one), as they stand. */
+async function outcomesBefore(
+  sql: ProjectionContext['sql'],
+  t: Tables,
+  optionIds: readonly string[],
+): Promise<{ optionId: string; outcome: string | null }[]> {
+  const { rows } = await sql.query<{ option_id: string; outcome: string }>(
+    `SELECT option_id, outcome FROM ${t.results} WHERE option_id = ANY($1::text[])`,
+    [[...optionIds]],
+  );
+  const outcomes = new Map(rows.map((row) => [row.option_id, row.outcome]));
+  return [...new Set(optionIds)].map((optionId) => ({ optionId, outcome: outcomes.get(optionId) ?? null }));
+}
+
 function assertWholeNumbers(rules: PoolRules): void {
   const { points, survivor } = rules;
   const numbers = [points.win, points.draw, points.loss, survivor.strikeBelow, survivor.strikesToEliminate];
@@ -100,28 +114,19 @@ async function applyPickRun(
   const touched = run.filter((_, index) => rowsChanged[index]! > 0);
   // Replayed events find the picks as they left them: nothing else can have changed.
   if (touched.length === 0) return [];
-  const change = nothing();
-  const totals = new ScoreTotals(sql, t, rules);
   const survivor = new SurvivorFold(sql, t, rules);
-  const userIds = [...new Set(touched.map((event) => event.data.userId))];
-  const periodIds = [...new Set(touched.map((event) => event.data.periodId))];
-  const wereEntrants = await totals.entrants(userIds);
-  const moved = await totals.refreshScores({ kind: 'picks', players: touched.map((event) => event.data) });
-  if (moved.scores) {
-    Object.assign(change, moved);
-    const { rows } = await sql.query(
-      `SELECT 1 FROM ${t.standings_periods} WHERE is_completed AND period_id = ANY($1::integer[]) LIMIT 1`,
-      [periodIds],
-    );
-    if (rows.length > 0) {
-      change.survivor = await survivor.refold();
-    } else {
-      const areEntrants = await totals.entrants(userIds);
-      const flips = userIds
-        .filter((userId) => wereEntrants.has(userId) !== areEntrants.has(userId))
-        .map((userId) => ({ userId, sign: areEntrants.has(userId) ? (1 as const) : (-1 as const) }));
-      change.survivor = await survivor.foldInEntrants(flips);
-    }
+  const moved = await new ScoreTotals(sql, t, rules).refresh(touched.map((event) => event.data));
+  // Every touched pick changed its period's score (its picks, if not its points).
+  const change: Change = { ...nothing(), scores: true, overall: moved.overall, last10: moved.last10 };
+  if (moved.completed) {
+    // Completed periods are what the survivor fold is made of: it is redone.
+    change.survivor = await survivor.refold();
+  } else {
+    const flips = [
+      ...moved.joined.map((userId) => ({ userId, sign: 1 as const })),
+      ...moved.left.map((userId) => ({ userId, sign: -1 as const })),
+    ];
+    change.survivor = await survivor.foldInEntrants(flips);
   }
   // An admin's picks in an ended period, or their clearing, may show or hide a player on every board
   // (a player is listed once a pick of theirs has locked), whatever the points.
@@ -155,46 +160,73 @@ async function applyEvent(
    */
   const afterResults = async (
     periodId: number,
-    optionIds: readonly string[],
+    before: readonly { optionId: string; outcome: string | null }[],
     applied: number,
     held = 0,
   ): Promise<Change> => {
     if (applied + held > 0) change.resultsPeriod = periodId;
     if (applied === 0) return change;
-    const moved = await totals.refreshScores({ kind: 'options', periodId, optionIds });
-    if (!moved.scores) return change;
-    Object.assign(change, moved);
-    // Results normally wait as pending while a period is completed; should one land anyway, the
-    // survivor fold is redone, since completed periods are what it is made of.
-    if (await isCompleted(sql, t, periodId)) change.survivor = await survivor.refold();
-    return change;
+    if (await isCompleted(sql, t, periodId)) {
+      // Results normally wait as pending while a period is completed; should one land anyway, its
+      // pickers' stored scores and totals are recomputed and the survivor fold is redone.
+      const { rows } = await sql.query<{ user_id: string }>(
+        `SELECT DISTINCT user_id FROM ${t.choices} WHERE period_id = $1 AND option_id = ANY($2::text[])`,
+        [periodId, before.map((b) => b.optionId)],
+      );
+      const moved = await totals.refresh(rows.map((row) => ({ userId: row.user_id, periodId })));
+      Object.assign(change, { scores: moved.completed, overall: moved.overall, last10: moved.last10 });
+      if (moved.completed) change.survivor = await survivor.refold();
+      return change;
+    }
+    const after = new Map(
+      (
+        await outcomesBefore(
+          sql,
+          t,
+          before.map((b) => b.optionId),
+        )
+      ).map((o) => [o.optionId, o.outcome]),
+    );
+    const deltas = before.map(({ optionId, outcome }) => {
+      const [now, was] = [outcomeScore(rules, after.get(optionId) ?? null), outcomeScore(rules, outcome)];
+      return {
+        optionId,
+        points: now.points - was.points,
+        wins: now.wins - was.wins,
+        losses: now.losses - was.losses,
+      };
+    });
+    return Object.assign(change, await totals.applyResults(periodId, deltas));
   };
 
   switch (event.type) {
     case 'ResultRecorded': {
       const d = event.data;
+      const before = await outcomesBefore(sql, t, [d.optionId]);
       const written = await upsertResult(sql, t.results, 'recorded_at', d, at);
       // A recorded result replaces whatever was held for the option.
       const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = $1`, [d.optionId]);
-      return afterResults(d.periodId, [d.optionId], written.rowCount, released.rowCount);
+      return afterResults(d.periodId, before, written.rowCount, released.rowCount);
     }
     case 'ResultDeleted': {
       const d = event.data;
+      const before = await outcomesBefore(sql, t, [d.optionId]);
       const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = $1`, [d.optionId]);
-      return afterResults(d.periodId, [d.optionId], deleted.rowCount);
+      return afterResults(d.periodId, before, deleted.rowCount);
     }
     case 'ResultHeldPending': {
       const d = event.data;
       const written = await upsertResult(sql, t.pending_results, 'held_at', d, at);
-      return afterResults(d.periodId, [d.optionId], 0, written.rowCount);
+      return afterResults(d.periodId, [], 0, written.rowCount);
     }
     case 'OptionsRemoved': {
       const d = event.data;
+      const before = await outcomesBefore(sql, t, d.optionIds);
       const remove = (table: string) =>
         sql.query(`DELETE FROM ${table} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
       const deleted = await remove(t.results);
       const released = await remove(t.pending_results);
-      return afterResults(d.periodId, d.optionIds, deleted.rowCount, released.rowCount);
+      return afterResults(d.periodId, before, deleted.rowCount, released.rowCount);
     }
     case 'PeriodScheduled': {
       const d = event.data;
@@ -209,7 +241,7 @@ async function applyEvent(
       );
       // Picks may only be counted in Last 10 once their period's segment is known to be last10.
       if ((before.rows[0]?.segment ?? 'main') !== d.segment) {
-        change.last10 = await totals.recountLast10(d.periodId);
+        change.last10 = (await totals.refreshPeriod(d.periodId)).last10;
       }
       return change;
     }
@@ -222,6 +254,7 @@ async function applyEvent(
         [d.periodId, `Period ${d.periodId}`, defaultSegment(d.periodId, rules), d.completedAt],
       );
       change.periodStatus = true;
+      await totals.freeze(d.periodId);
       change.survivor = await survivor.periodCompleted(d.periodId);
       return change;
     }
@@ -234,6 +267,7 @@ async function applyEvent(
           WHERE period_id = $1`,
         [d.periodId],
       );
+      await totals.thaw(d.periodId);
       change.periodStatus = true;
       change.survivor = await survivor.refold();
       return change;
@@ -265,8 +299,9 @@ export function standingsProjection(rules: PoolRules): Projection<StandingsEvent
   assertWholeNumbers(rules);
   return {
     name: STANDINGS_PROJECTION,
-    version: 4,
+    version: 5,
     tables: standingsTables,
+    views: [{ name: 'period_scores', select: periodScoresView(rules) }],
     eventTypes: standingsEventTypes,
     async apply(event, context) {
       return (await applyOne(event, context, rules)).flatMap((group) => group.keys);

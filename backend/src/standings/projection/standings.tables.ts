@@ -120,8 +120,11 @@ const tables = [
     ],
   },
   {
-    // One row per player and period where the player has picks (voided ones included).
-    name: 'period_scores',
+    // The period scores of completed periods, one row per player and period where the player has
+    // picks (voided ones included): written when the period completes, and by admins' picks in it.
+    // An open period's scores are read from its picks and the per-option results (`period_scores`,
+    // period-scores.sql.ts), so a result that lands writes no row per picker here.
+    name: 'completed_scores',
     ddl: (table) => [
       `CREATE TABLE ${table} (
         ${poolIdColumn},
@@ -137,8 +140,8 @@ const tables = [
     ],
   },
   {
-    // Overall entrants (a pick in the season) with their live totals; `periods` counts their
-    // period score rows, and the row goes when it reaches 0.
+    // Overall entrants (a pick in the season) with their live totals; `periods` counts the periods
+    // they have picks in, and the row goes when it reaches 0.
     name: 'overall',
     ddl: totalsTableDdl,
   },

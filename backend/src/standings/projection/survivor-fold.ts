@@ -27,7 +27,7 @@ export class SurvivorFold {
     private readonly t: Tables,
     private readonly rules: PoolRules,
   ) {
-    this.rule = new SurvivorRuleSql(rules, t.period_scores);
+    this.rule = new SurvivorRuleSql(rules, t.completed_scores);
   }
 
   /**
@@ -54,7 +54,7 @@ export class SurvivorFold {
    * add the period's points and winning picks.
    */
   private async appendPeriod(periodId: number): Promise<boolean> {
-    const { survivor, period_scores: scores, standings_periods: periods } = this.t;
+    const { survivor, completed_scores: scores, standings_periods: periods } = this.t;
     const strikes = this.rule.strikes('s.user_id', '$1');
     const { rows } = await this.sql.query<{ active: number; eliminating: number }>(
       `SELECT count(*)::integer AS active,
@@ -157,7 +157,7 @@ export class SurvivorFold {
 
     const { rows } = await this.sql.query<PeriodScore>(
       `SELECT user_id AS "userId", period_id AS "periodId", points, wins, picks, losses > 0 AS "hasLosingPick"
-         FROM ${this.t.period_scores} WHERE user_id = $1`,
+         FROM ${this.t.completed_scores} WHERE user_id = $1`,
       [userId],
     );
     const scoreOf = new Map(rows.map((score) => [score.periodId, score]));
