@@ -88,7 +88,7 @@ export class ScoreTotals {
    */
   async refresh(keys: readonly ScoreKey[]): Promise<ScoreMoves> {
     const userIds = [...new Set(keys.map((key) => key.userId))];
-    const { choices, completed_scores: stored, overall, last10, standings_periods: periods } = this.t;
+    const { completed_scores: stored, overall, last10, standings_periods: periods } = this.t;
     const completed = (period: string) =>
       `EXISTS (SELECT 1 FROM ${periods} sp WHERE sp.period_id = ${period} AND sp.is_completed)`;
     const totals = (target: string, points: string, wins: string, count: string) => ({
