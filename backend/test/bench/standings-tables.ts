@@ -48,6 +48,16 @@ export async function repeated(label: string, times: number, work: () => Promise
   return sorted[Math.floor(times / 2)]!;
 }
 
+/**
+ * The totals of generated completed scores, and a pick in the current matchweek (a Last 10 one in
+ * the generated pools).
+ */
+export const generatedTotals = (table: (name: string) => string) =>
+  `INSERT INTO ${table('totals')} (user_id, points, wins, periods, last10_points, last10_wins, last10_periods, user_uuid)
+   SELECT user_id, sum(points), sum(wins), count(*) + 1, coalesce(sum(points) FILTER (WHERE period_id >= 29), 0),
+          coalesce(sum(wins) FILTER (WHERE period_id >= 29), 0), count(*) FILTER (WHERE period_id >= 29) + 1, user_id::uuid
+     FROM ${table('completed_scores')} GROUP BY user_id`;
+
 export const userSql = (g: string) => `'00000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0')`;
 
 /** The generated pool: its players, its completed matchweeks and the one being played. */
@@ -154,23 +164,14 @@ export async function generatePool(
         ),
       );
       // Totals over the completed matchweeks, and the current one's picks (no result yet: 0 points).
-      const totals = (target: string, where: string) =>
-        bulkLoad(sql, table, target, () =>
-          sql.query(
-            `INSERT INTO ${table(target)} (user_id, points, wins, periods, user_uuid)
-           SELECT user_id, sum(points), sum(wins), count(*) + 1, user_id::uuid FROM ${table('completed_scores')}
-            WHERE ${where} GROUP BY user_id`,
-          ),
-        );
-      await totals('overall', 'true');
-      await totals('last10', 'period_id >= 29');
+      await bulkLoad(sql, table, 'totals', () => sql.query(generatedTotals(table)));
       // Survivor rows are generated too (not folded): their values only shape the reads.
       await bulkLoad(sql, table, 'survivor', () =>
         sql.query(
           `INSERT INTO ${table('survivor')} (user_id, strike_count, eliminated_in_period, points, wins, user_uuid)
          SELECT o.user_id, s.strikes, CASE WHEN s.strikes >= 3 THEN 1 + abs(hashtext(o.user_id)) % $1 END,
                 o.points, o.wins, o.user_uuid
-           FROM ${table('overall')} o, LATERAL (SELECT abs(hashtext(o.user_id || 's')) % 5 AS strikes) s`,
+           FROM ${table('totals')} o, LATERAL (SELECT abs(hashtext(o.user_id || 's')) % 5 AS strikes) s`,
           [pastPeriods],
         ),
       );

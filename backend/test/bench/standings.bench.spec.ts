@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../../src/event-store/event-store.port.js';
 import type { Projection, ProjectionContext } from '../../src/projections/projection.js';
 import { standingsProjection } from '../../src/standings/projection/standings.projection.js';
 import { LeaderboardQueries } from '../../src/standings/queries/leaderboard.queries.js';
-import { installBenchTables } from './standings-tables.js';
+import { generatedTotals, installBenchTables } from './standings-tables.js';
 import { databaseTargets, type TestDatabaseHandle } from '../support/databases.js';
 
 /**
@@ -100,13 +100,7 @@ describe.each(databaseTargets)(`standings projection with ${players} players on 
           [players, period],
         );
       // Totals over the completed matchweeks and the current one's picks.
-      await db.query(
-        `INSERT INTO ${table('overall')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) + 1 FROM ${table('completed_scores')} GROUP BY user_id`,
-      );
-      await db.query(
-        `INSERT INTO ${table('last10')} (user_id, points, wins, periods) SELECT user_id, sum(points), sum(wins), count(*) + 1 FROM ${table('completed_scores')}
-          WHERE period_id >= 29 GROUP BY user_id`,
-      );
+      await db.query(generatedTotals(table));
       for (const name of projection.tables.map((t) => t.name)) await db.query(`ANALYZE ${table(name)}`);
     });
     await timed(`PeriodReopened: full survivor fold over ${pastPeriods - 1} completed periods`, () =>

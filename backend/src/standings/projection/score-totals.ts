@@ -65,8 +65,8 @@ export function periodScoresView(rules: PoolRules): string {
 /**
  * The score totals of the standings projection, in set-based SQL. An open period's scores are not
  * stored: they are read from the picks and the per-option results, so a result moves only the
- * totals of its pickers, by the change of its points (`applyResults`: one row per picker in
- * Overall, and one in Last 10 when the period is of it). Completed periods' scores are stored
+ * totals of its pickers, by the change of its points (`applyResults`: one `totals` row per picker,
+ * which holds Overall's and Last 10's). Completed periods' scores are stored
  * (`freeze`), since the survivor fold and the period ranks read them. Picks recompute their
  * players' totals absolutely (`refresh`), so applying an event twice leaves the same rows.
  */
@@ -88,24 +88,16 @@ export class ScoreTotals {
    */
   async refresh(keys: readonly ScoreKey[]): Promise<ScoreMoves> {
     const userIds = [...new Set(keys.map((key) => key.userId))];
-    const { completed_scores: stored, overall, last10, standings_periods: periods } = this.t;
+    const { completed_scores: stored, totals, standings_periods: periods } = this.t;
     const completed = (period: string) =>
       `EXISTS (SELECT 1 FROM ${periods} sp WHERE sp.period_id = ${period} AND sp.is_completed)`;
-    const totals = (target: string, points: string, wins: string, count: string) => ({
-      // Rows a leaderboard shows differently (reads see the table as it was before this statement).
-      shown: `(SELECT count(*) FROM totals x LEFT JOIN ${target} o ON o.user_id = x.user_id
-                WHERE CASE WHEN o.user_id IS NULL THEN x.${count} > 0 WHEN x.${count} = 0 THEN true
-                           ELSE (o.points, o.wins) <> (x.${points}, x.${wins}) END)::integer`,
-      upsert: `INSERT INTO ${target} AS o (user_id, points, wins, periods, user_uuid)
-               SELECT user_id, ${points}, ${wins}, ${count}, user_uuid FROM totals WHERE ${count} > 0
-               ON CONFLICT (pool_id, user_id) DO UPDATE
-                  SET points = EXCLUDED.points, wins = EXCLUDED.wins, periods = EXCLUDED.periods
-                WHERE (o.points, o.wins, o.periods) IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods)
-               RETURNING 1`,
-      gone: `DELETE FROM ${target} o USING totals x WHERE x.${count} = 0 AND o.user_id = x.user_id RETURNING 1`,
-    });
-    const board = totals(overall, 'points', 'wins', 'periods');
-    const tenBoard = totals(last10, 'l_points', 'l_wins', 'l_periods');
+    // Rows a board shows differently: new, gone, or points or wins moved (reads see the table as it
+    // was before this statement).
+    const shown = (prefix: '' | 'last10_') =>
+      `(SELECT count(*) FROM fresh_totals x LEFT JOIN ${totals} o ON o.user_id = x.user_id
+         WHERE CASE WHEN coalesce(o.${prefix}periods, 0) = 0 THEN x.${prefix}periods > 0
+                    WHEN x.${prefix}periods = 0 THEN true
+                    ELSE (o.${prefix}points, o.${prefix}wins) <> (x.${prefix}points, x.${prefix}wins) END)::integer`;
     const { rows } = await this.sql.query<{
       completed: number;
       overall: number;
@@ -145,26 +137,38 @@ export class ScoreTotals {
             AND NOT EXISTS (SELECT 1 FROM keys k WHERE k.user_id = ps.user_id AND k.period_id = ps.period_id)
          UNION ALL SELECT user_id, period_id, points, wins FROM picked
        ),
-       totals AS (
+       fresh_totals AS (
          SELECT p.user_id, p.user_uuid,
                 coalesce(sum(s.points), 0)::integer AS points, coalesce(sum(s.wins), 0)::integer AS wins,
                 count(s.period_id)::integer AS periods,
-                coalesce(sum(s.points) FILTER (WHERE sp.segment = 'last10'), 0)::integer AS l_points,
-                coalesce(sum(s.wins) FILTER (WHERE sp.segment = 'last10'), 0)::integer AS l_wins,
-                (count(*) FILTER (WHERE sp.segment = 'last10'))::integer AS l_periods
+                coalesce(sum(s.points) FILTER (WHERE sp.segment = 'last10'), 0)::integer AS last10_points,
+                coalesce(sum(s.wins) FILTER (WHERE sp.segment = 'last10'), 0)::integer AS last10_wins,
+                (count(*) FILTER (WHERE sp.segment = 'last10'))::integer AS last10_periods
            FROM players p
            LEFT JOIN scores s ON s.user_id = p.user_id
            LEFT JOIN ${periods} sp ON sp.period_id = s.period_id
           GROUP BY p.user_id, p.user_uuid
        ),
-       overall_up AS (${board.upsert}), overall_gone AS (${board.gone}),
-       last10_up AS (${tenBoard.upsert}), last10_gone AS (${tenBoard.gone})
+       upserted AS (
+         INSERT INTO ${totals} AS o (user_id, points, wins, periods, last10_points, last10_wins, last10_periods, user_uuid)
+         SELECT user_id, points, wins, periods, last10_points, last10_wins, last10_periods, user_uuid
+           FROM fresh_totals WHERE periods > 0
+         ON CONFLICT (pool_id, user_id) DO UPDATE
+            SET points = EXCLUDED.points, wins = EXCLUDED.wins, periods = EXCLUDED.periods,
+                last10_points = EXCLUDED.last10_points, last10_wins = EXCLUDED.last10_wins,
+                last10_periods = EXCLUDED.last10_periods
+          WHERE (o.points, o.wins, o.periods, o.last10_points, o.last10_wins, o.last10_periods)
+                IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.wins, EXCLUDED.periods,
+                                  EXCLUDED.last10_points, EXCLUDED.last10_wins, EXCLUDED.last10_periods)
+         RETURNING 1
+       ),
+       gone AS (DELETE FROM ${totals} o USING fresh_totals x WHERE x.periods = 0 AND o.user_id = x.user_id RETURNING 1)
        SELECT ((SELECT count(*) FROM written) + (SELECT count(*) FROM removed))::integer AS completed,
-              ${board.shown} AS overall, ${tenBoard.shown} AS last10,
-              (SELECT array_agg(x.user_id) FROM totals x WHERE x.periods > 0
-                  AND NOT EXISTS (SELECT 1 FROM ${overall} o WHERE o.user_id = x.user_id)) AS joined,
-              (SELECT array_agg(x.user_id) FROM totals x WHERE x.periods = 0
-                  AND EXISTS (SELECT 1 FROM ${overall} o WHERE o.user_id = x.user_id)) AS "left"`,
+              ${shown('')} AS overall, ${shown('last10_')} AS last10,
+              (SELECT array_agg(x.user_id) FROM fresh_totals x WHERE x.periods > 0
+                  AND NOT EXISTS (SELECT 1 FROM ${totals} o WHERE o.user_id = x.user_id)) AS joined,
+              (SELECT array_agg(x.user_id) FROM fresh_totals x WHERE x.periods = 0
+                  AND EXISTS (SELECT 1 FROM ${totals} o WHERE o.user_id = x.user_id)) AS "left"`,
       [keys.map((key) => key.userId), keys.map((key) => key.periodId), userIds, userIds.map(uuidOrNull)],
     );
     const row = rows[0]!;
@@ -188,21 +192,18 @@ export class ScoreTotals {
 
   /**
    * Results of some options of an open period changed: each active pick of them moves its player's
-   * Overall total (and Last 10's, in a Last 10 period) by the change, in one statement that writes
-   * one row per picker a board shows differently. Nothing else is stored per picker: the period's
-   * scores are read from the results. A repeated event has no change, and moves nothing.
+   * Overall total (and Last 10's, in a Last 10 period, in the same row) by the change, in one
+   * statement that writes one row per picker a board shows differently. Nothing else is stored per
+   * picker: the period's scores are read from the results. A repeated event has no change, and
+   * moves nothing.
    */
   async applyResults(
     periodId: number,
     deltas: readonly ResultDelta[],
   ): Promise<{ scores: boolean; overall: boolean; last10: boolean }> {
-    const { choices, overall, last10, standings_periods: periods } = this.t;
+    const { choices, totals, standings_periods: periods } = this.t;
     const moved = deltas.filter((d) => d.points !== 0 || d.wins !== 0 || d.losses !== 0);
     if (moved.length === 0) return { scores: false, overall: false, last10: false };
-    const move = (target: string, where = 'true') =>
-      `UPDATE ${target} o SET points = o.points + m.points, wins = o.wins + m.wins
-         FROM moves m WHERE o.user_id = m.user_id AND (m.points, m.wins) <> (0, 0) AND ${where}
-       RETURNING 1`;
     const { rows } = await this.sql.query<{ scores: number; overall: number; last10: number }>(
       `WITH d AS (SELECT * FROM unnest($2::text[], $3::integer[], $4::integer[], $5::integer[]) AS d(option_id, points, wins, losses)),
        moves AS (
@@ -211,11 +212,19 @@ export class ScoreTotals {
           WHERE c.period_id = $1 AND c.status = 'active'
           GROUP BY c.user_id
        ),
-       overall_moved AS (${move(overall)}),
-       last10_moved AS (${move(last10, `EXISTS (SELECT 1 FROM ${periods} WHERE period_id = $1 AND segment = 'last10')`)})
+       ten AS (SELECT EXISTS (SELECT 1 FROM ${periods} WHERE period_id = $1 AND segment = 'last10') AS counts),
+       moved AS (
+         UPDATE ${totals} o
+            SET points = o.points + m.points, wins = o.wins + m.wins,
+                last10_points = o.last10_points + CASE WHEN ten.counts THEN m.points ELSE 0 END,
+                last10_wins = o.last10_wins + CASE WHEN ten.counts THEN m.wins ELSE 0 END
+           FROM moves m, ten
+          WHERE o.user_id = m.user_id AND (m.points, m.wins) <> (0, 0)
+         RETURNING ten.counts
+       )
        SELECT (SELECT count(*) FROM moves WHERE (points, wins, losses) <> (0, 0, 0))::integer AS scores,
-              (SELECT count(*) FROM overall_moved)::integer AS overall,
-              (SELECT count(*) FROM last10_moved)::integer AS last10`,
+              (SELECT count(*) FROM moved)::integer AS overall,
+              (SELECT count(*) FROM moved WHERE counts)::integer AS last10`,
       [
         periodId,
         moved.map((d) => d.optionId),

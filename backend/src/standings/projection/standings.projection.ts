@@ -21,7 +21,7 @@ import {
   type StandingsEvent,
   standingsEventTypes,
 } from './standings.events.js';
-import { standingsTables, type Tables, tablesOf } from './standings.tables.js';
+import { standingsTables, type Tables, tablesOf, totalsViews } from './standings.tables.js';
 import { SurvivorFold } from './survivor-fold.js';
 
 export const STANDINGS_PROJECTION = 'standings';
@@ -301,7 +301,7 @@ export function standingsProjection(rules: PoolRules): Projection<StandingsEvent
     name: STANDINGS_PROJECTION,
     version: 5,
     tables: standingsTables,
-    views: [{ name: 'period_scores', select: periodScoresView(rules) }],
+    views: [...totalsViews, { name: 'period_scores', select: periodScoresView(rules) }],
     eventTypes: standingsEventTypes,
     async apply(event, context) {
       return (await applyOne(event, context, rules)).flatMap((group) => group.keys);

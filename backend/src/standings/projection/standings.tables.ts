@@ -1,4 +1,9 @@
-import { poolIdColumn, type ProjectionContext, type ProjectionTable } from '../../projections/projection.js';
+import {
+  poolIdColumn,
+  type ProjectionContext,
+  type ProjectionTable,
+  type ProjectionView,
+} from '../../projections/projection.js';
 
 /**
  * The tables of the standings projection. It reads only these (a rebuild of another projection
@@ -45,22 +50,6 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 /** A player's `user_uuid` column: the user id as a uuid when it is one, else null. */
 export const uuidOrNull = (userId: string): string | null => (uuidPattern.test(userId) ? userId : null);
-
-/** `overall` and `last10` keep the same totals, over different periods. */
-function totalsTableDdl(table: string): string[] {
-  return [
-    `CREATE TABLE ${table} (
-        ${poolIdColumn},
-        user_id text NOT NULL,
-        points integer NOT NULL,
-        wins integer NOT NULL,
-        periods integer NOT NULL,
-        ${userUuid},
-        PRIMARY KEY (pool_id, user_id)
-      )`,
-    `CREATE INDEX ON ${table} (pool_id, points, wins)`,
-  ];
-}
 
 /** Elimination "period" of an active player in the survivor sort key: after every real period. */
 export const ACTIVE_STANDING = 2147483647;
@@ -140,15 +129,27 @@ const tables = [
     ],
   },
   {
-    // Overall entrants (a pick in the season) with their live totals; `periods` counts the periods
-    // they have picks in, and the row goes when it reaches 0.
-    name: 'overall',
-    ddl: totalsTableDdl,
-  },
-  {
-    // Last 10 entrants (a pick in a period whose segment is last10) with their live totals there.
-    name: 'last10',
-    ddl: totalsTableDdl,
+    // Overall entrants (a pick in the season) with their totals over every period and over the
+    // Last 10 periods, in one row: a result moves one row per picker. `periods` counts the periods
+    // they have picks in, and the row goes when it reaches 0; `last10_periods` the Last 10 ones.
+    // Readers query the views `overall` and `last10` (a row with `last10_periods` > 0).
+    name: 'totals',
+    ddl: (table) => [
+      `CREATE TABLE ${table} (
+        ${poolIdColumn},
+        user_id text NOT NULL,
+        points integer NOT NULL,
+        wins integer NOT NULL,
+        periods integer NOT NULL,
+        last10_points integer NOT NULL,
+        last10_wins integer NOT NULL,
+        last10_periods integer NOT NULL,
+        ${userUuid},
+        PRIMARY KEY (pool_id, user_id)
+      )`,
+      `CREATE INDEX ON ${table} (pool_id, points, wins)`,
+      `CREATE INDEX ON ${table} (pool_id, last10_points, last10_wins) WHERE last10_periods > 0`,
+    ],
   },
   {
     // Survivor: the fold over completed periods, one row per Overall entrant. `standing` orders
@@ -178,3 +179,13 @@ export const standingsTableNames: readonly StandingsTable[] = tables.map((table)
 
 /** Every standings table is of the season the pool plays: the next season starts them empty. */
 export const standingsTables: ProjectionTable[] = tables.map((table) => ({ ...table, seasons: 'archived' }));
+
+/** The boards readers query by name, over `totals`. */
+export const totalsViews: ProjectionView[] = [
+  { name: 'overall', select: 'SELECT pool_id, user_id, points, wins, periods, user_uuid FROM totals' },
+  {
+    name: 'last10',
+    select: `SELECT pool_id, user_id, last10_points AS points, last10_wins AS wins, last10_periods AS periods, user_uuid
+               FROM totals WHERE last10_periods > 0`,
+  },
+];

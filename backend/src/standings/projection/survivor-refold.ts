@@ -29,7 +29,7 @@ export async function refoldSurvivor(
   rule: SurvivorRuleSql,
   completed: readonly number[],
 ): Promise<boolean> {
-  const { overall, completed_scores: scores, standings_periods: periods, survivor } = t;
+  const { totals: overall, completed_scores: scores, standings_periods: periods, survivor } = t;
   const n = rules.survivor.strikesToEliminate;
   // Flagged rows are the safe ones when a period without picks strikes, else the striking ones.
   const flaggedAreSafe = rule.missingRowStrikes;
