@@ -140,6 +140,14 @@ export function decideWithdrawChoice(
       `${choice.teamName} has kicked off; this pick can no longer be removed.`,
     );
   }
+  // A result recorded before kickoff (an admin's, or a match brought forward) locks the pick too:
+  // else a losing pick could be swapped for one that has not played.
+  if (option.hasResult === true) {
+    throw new DomainError(
+      ErrorCodes.CHOICE_LOCKED,
+      `${choice.teamName} already has a result; this pick can no longer be removed.`,
+    );
+  }
   return [
     {
       type: 'ChoiceWithdrawn',

@@ -307,6 +307,15 @@ describe('WithdrawChoice', () => {
     state.when(withdraw, { ...context, now: later }).thenRefused(ErrorCodes.CHOICE_LOCKED);
   });
 
+  it('refuses before kickoff once the option has a result (a losing pick is not swapped for another)', () => {
+    state
+      .when(withdraw, { ...context, option: { ...option('ARS', 1), hasResult: true } })
+      .thenRefused(
+        ErrorCodes.CHOICE_LOCKED,
+        'Team ARS already has a result; this pick can no longer be removed.',
+      );
+  });
+
   it('refuses in a period that is not active', () => {
     state
       .when(withdraw, { ...context, period: period(1, { isActive: false }) })
