@@ -343,4 +343,34 @@ describe('period management: filter and the Complete preview', () => {
     within(within(dialog).getByTestId('missing-results')).getByText(/Arsenal/);
     within(dialog).getByText(/1 option has no result/);
   });
+
+  test('confirming a Complete whose preview warned of options without a result completes at once, asking nothing more', async () => {
+    fake.routes.set('GET /api/periods', () => jsonResponse(200, [playing]));
+    fake.routes.set('GET /api/admin/what-if/complete/5', () =>
+      jsonResponse(200, {
+        periodId: 5,
+        effect: 'completed',
+        appliedResults: [],
+        onReopen: null,
+        missingResults: [{ optionId: '5-ARS', optionName: 'Arsenal' }],
+        changes: [],
+      }),
+    );
+    fake.routes.set('POST /api/periods/5/complete', (request) =>
+      (JSON.parse(request.body ?? '{}') as { force?: boolean }).force
+        ? jsonResponse(200, { ...playing, isManuallyCompleted: true, isCompleted: true })
+        : jsonResponse(409, { statusCode: 409, code: 'PERIOD_NOT_READY', message: 'Not ready.' }),
+    );
+    renderApp('/period-management', { user: anAdmin() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 5' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByTestId('missing-results');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete Period' }));
+
+    await screen.findByText('Period Completed');
+    expect(screen.queryByText('Complete anyway?')).toBeNull();
+    expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      '{"force":true}',
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/http';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
+import { completeImpactQueryOptions } from '../../api/audit';
 import { currentPeriodQueryOptions } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton, ConfirmDialog } from '../../components/confirm-button';
@@ -89,7 +90,8 @@ export function PeriodManagementPage() {
   const activate = useMutation(setPeriodActiveMutationOptions(queryClient));
   // One change at a time: every action button waits while any of them runs.
   const busy = complete.isPending || reopen.isPending || activate.isPending;
-  // Completing before the matchweek started or with results missing asks once more (then sends force).
+  // Completing before the matchweek started or with results missing asks once more (then sends
+  // force), unless the completion's preview already warned of the missing results the admin confirmed.
   const [notReady, setNotReady] = useState<{ period: Period; message: string; missing: string[] } | null>(
     null,
   );
@@ -218,7 +220,13 @@ export function PeriodManagementPage() {
                     },
                   )
                 }
-                onComplete={() => runComplete(period, false)}
+                onComplete={() =>
+                  runComplete(
+                    period,
+                    (queryClient.getQueryData(completeImpactQueryOptions(period.id).queryKey)?.missingResults
+                      ?.length ?? 0) > 0,
+                  )
+                }
                 onReopen={() =>
                   reopen.mutate(period.id, {
                     onSuccess: (updated) =>
