@@ -68,7 +68,7 @@ describe('Results tab', () => {
     const rows = screen.getAllByTestId('result-row');
     within(rows[0]!).getByText('No Result');
     within(rows[1]!).getByText('Draw');
-    within(rows[1]!).getByText('1 pts');
+    within(rows[1]!).getByText('1 pt');
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Option' }));
     expect(screen.getByRole('option', { name: 'Liverpool' }).textContent).toBe('Liverpool · Has Result');

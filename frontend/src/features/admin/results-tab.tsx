@@ -17,6 +17,7 @@ import { ResultImpactPreview } from '../audit/impact-preview';
 import { AdminBoundary, AdminSelect, periodTitle, segmentLabels, toastError } from './admin-ui';
 import { ClubBadge } from '../clubs/club-badge';
 import { usePoolRules } from '../../api/rules';
+import { pointsLabel } from '../../lib/words';
 
 const outcomeLabels: Record<Outcome, string> = { win: 'Win', draw: 'Draw', loss: 'Loss' };
 const outcomes: Outcome[] = ['win', 'draw', 'loss'];
@@ -175,7 +176,7 @@ function PeriodResults({ periodId }: { periodId: number }) {
             placeholder="Choose an outcome"
             items={outcomes.map((value) => ({
               value,
-              label: `${outcomeLabels[value]} (${rules.points[value]} pts)`,
+              label: `${outcomeLabels[value]} (${pointsLabel(rules.points[value])})`,
             }))}
           />
         </div>
@@ -255,7 +256,7 @@ function PeriodResults({ periodId }: { periodId: number }) {
                     <span className={`badge badge--result-${result.outcome}`}>
                       {outcomeLabels[result.outcome]}
                     </span>
-                    <span className="muted">{result.points} pts</span>
+                    <span className="muted">{pointsLabel(result.points)}</span>
                     <button
                       type="button"
                       className="button button--danger"

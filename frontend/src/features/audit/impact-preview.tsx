@@ -13,6 +13,7 @@ import {
   resultImpactQueryOptions,
 } from '../../api/audit';
 import { errorMessage } from '../../lib/errors';
+import { plural, pointsLabel } from '../../lib/words';
 
 const outcomeLabel: Record<Outcome, string> = { win: 'Win', draw: 'Draw', loss: 'Loss' };
 
@@ -161,7 +162,7 @@ function ImpactTable({
 }
 
 function figures(value: StandingFigures | null): string {
-  return value === null ? 'not entered' : `#${value.rank}, ${value.points} pts`;
+  return value === null ? 'not entered' : `#${value.rank}, ${pointsLabel(value.points)}`;
 }
 
 /** e.g. "#2, 8 pts → #3, 5 pts"; a dash where the competition does not change. */
@@ -173,7 +174,7 @@ export function describeMovement(movement: Movement<StandingFigures> | null): st
 function survivorStatus(value: SurvivorFigures | null): string {
   if (value === null) return 'not entered';
   const status = value.isEliminated ? `out in period ${value.eliminatedInPeriod}` : 'active';
-  return `${status}, ${value.strikeCount} strike${value.strikeCount === 1 ? '' : 's'}, #${value.rank}, ${value.points} pts`;
+  return `${status}, ${plural(value.strikeCount, 'strike')}, #${value.rank}, ${pointsLabel(value.points)}`;
 }
 
 export function describeSurvivor(movement: Movement<SurvivorFigures> | null): string {

@@ -15,7 +15,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { authUserQueryOptions } from '../../api/auth';
 import { periodsQueryOptions } from '../../api/periods';
 import { choicesQueryOptions, currentPeriodQueryOptions, optionsQueryOptions } from '../../api/picks';
-import { plural } from '../pick-grid/everyone-picks';
+import { plural } from '../../lib/words';
 import { usePoolRules } from '../../api/rules';
 import { leaderboardQueryOptions, userExportUrl, userStatsQueryOptions } from '../../api/standings';
 import { errorMessage } from '../../lib/errors';

@@ -11,7 +11,8 @@ import { SeasonSwitcher } from '../../components/season-switcher';
 import { formatDate } from '../../lib/dates';
 import { periodTitle } from '../../lib/period-title';
 import { resultLabel } from '../dashboard/dashboard-page';
-import { EveryonePicks, plural } from '../pick-grid/everyone-picks';
+import { plural } from '../../lib/words';
+import { EveryonePicks } from '../pick-grid/everyone-picks';
 
 const route = getRouteApi('/history');
 

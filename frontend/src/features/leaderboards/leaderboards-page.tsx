@@ -14,6 +14,7 @@ import { HallOfFame } from './hall-of-fame';
 import { LiveBoardView, LiveSwitch } from './live-board';
 import { useMatchesInPlay } from './live-points';
 import { InitialsAvatar, RankMark } from './player-name';
+import { pointsLabel } from '../../lib/words';
 
 const route = getRouteApi('/leaderboards');
 
@@ -207,7 +208,7 @@ function Row<K extends LeaderboardKind>({
           </span>
         )}
       </span>
-      <span className="leader-row__points">{row.totalPoints === 1 ? '1 pt' : `${row.totalPoints} pts`}</span>
+      <span className="leader-row__points">{pointsLabel(row.totalPoints)}</span>
     </li>
   );
 }

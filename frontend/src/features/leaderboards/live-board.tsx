@@ -8,6 +8,7 @@ import { formatTime } from '../../lib/dates';
 import { InitialsAvatar, RankMark } from './player-name';
 import './live-board.css';
 import { stateLabels } from './live-points';
+import { pointsLabel } from '../../lib/words';
 
 /*
  * The live table (docs/rules.md "Live table"): each leaderboard as it would stand if every current
@@ -82,8 +83,6 @@ function Movement({ row }: { row: LiveRow }) {
   );
 }
 
-const points = (n: number) => (n === 1 ? '1 pt' : `${n} pts`);
-
 function LiveRowView({ kind, row }: { kind: LeaderboardKind; row: LiveRow }) {
   const rules = usePoolRules();
   const strikes = rules.survivor.strikesToEliminate;
@@ -112,12 +111,12 @@ function LiveRowView({ kind, row }: { kind: LeaderboardKind; row: LiveRow }) {
             <span className="badge badge--status-completed">Eliminated</span>
           )}
           <span className="muted">
-            Official #{row.officialRank}, {points(row.officialPoints)}
+            Official #{row.officialRank}, {pointsLabel(row.officialPoints)}
           </span>
         </span>
       </span>
       <span className="leader-row__points">
-        {points(row.totalPoints)}
+        {pointsLabel(row.totalPoints)}
         {row.livePoints > 0 && (
           <span className="live-gain" aria-label={`${row.livePoints} of them provisional`}>
             +{row.livePoints}

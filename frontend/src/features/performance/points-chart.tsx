@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { periodTitleOf } from '../../lib/period-title';
+import { pointsLabel } from '../../lib/words';
 
 export interface PeriodPoints {
   periodId: number;
@@ -39,7 +40,7 @@ export default function PointsChart({
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} />
           <YAxis allowDecimals={false} width={32} />
-          <Tooltip formatter={(value) => [`${String(value)} pts`, 'Points']} />
+          <Tooltip formatter={(value) => [pointsLabel(Number(value)), 'Points']} />
           <Bar dataKey="points" name="Points" fill="#3d195b" radius={[4, 4, 0, 0]} maxBarSize={56} />
         </BarChart>
       </div>

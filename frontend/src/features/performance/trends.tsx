@@ -1,5 +1,6 @@
 import { periodTitleOf } from '../../lib/period-title';
 import { accuracyTone, directions, type Direction, type PerformanceTabProps } from './selection';
+import { pointsLabel } from '../../lib/words';
 
 const arrows: Record<Direction, { symbol: string; label: string }> = {
   up: { symbol: '▲', label: 'up' },
@@ -70,7 +71,7 @@ export function Trends({ detailed, trends, periods }: PerformanceTabProps) {
             <dt>Best single period</dt>
             <dd data-testid="best-period">
               {detailed.bestPeriod
-                ? `${title(detailed.bestPeriod.periodId)}: ${detailed.bestPeriod.points} pts`
+                ? `${title(detailed.bestPeriod.periodId)}: ${pointsLabel(detailed.bestPeriod.points)}`
                 : 'None yet'}
             </dd>
           </div>

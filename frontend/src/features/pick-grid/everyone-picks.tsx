@@ -5,12 +5,9 @@ import { pickGridQueryOptions } from '../../api/picks';
 import { errorMessage } from '../../lib/errors';
 import { ClubBadge } from '../clubs/club-badge';
 import './popularity.css';
+import { plural } from '../../lib/words';
 
 type SortKey = 'points' | 'name';
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 function outcomeText(cell: PickGridCell): string {
   if (cell.voided) return 'voided';

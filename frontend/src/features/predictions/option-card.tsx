@@ -5,7 +5,7 @@ import { usePoolRules } from '../../api/rules';
 import { formatDateTime } from '../../lib/dates';
 import { ClubBadge } from '../clubs/club-badge';
 import { stateLabels, useLiveMatches } from '../leaderboards/live-points';
-import { plural } from '../pick-grid/everyone-picks';
+import { plural } from '../../lib/words';
 import { chancesLeft, formatCountdown, usageTone, usesNeeded } from './usage';
 
 /** One option of the period: a button to pick or un-pick it, or, once locked, its live state. */
