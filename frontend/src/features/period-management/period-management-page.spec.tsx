@@ -313,15 +313,20 @@ describe('period management: filter and the Complete preview', () => {
     ]);
   });
 
+  /** The preview of completing matchweek 5 while Arsenal has no result. */
+  const completingWithoutArsenal = {
+    periodId: 5,
+    effect: 'completed',
+    appliedResults: [],
+    onReopen: null,
+    missingResults: [{ optionId: '5-ARS', optionName: 'Arsenal' }],
+  };
+
   test('the Complete dialog shows who would move and warns about options without a result', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [playing]));
     fake.routes.set('GET /api/admin/what-if/complete/5', () =>
       jsonResponse(200, {
-        periodId: 5,
-        effect: 'completed',
-        appliedResults: [],
-        onReopen: null,
-        missingResults: [{ optionId: '5-ARS', optionName: 'Arsenal' }],
+        ...completingWithoutArsenal,
         changes: [
           {
             userId: 'u1',
@@ -347,14 +352,7 @@ describe('period management: filter and the Complete preview', () => {
   test('confirming a Complete whose preview warned of options without a result completes at once, asking nothing more', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [playing]));
     fake.routes.set('GET /api/admin/what-if/complete/5', () =>
-      jsonResponse(200, {
-        periodId: 5,
-        effect: 'completed',
-        appliedResults: [],
-        onReopen: null,
-        missingResults: [{ optionId: '5-ARS', optionName: 'Arsenal' }],
-        changes: [],
-      }),
+      jsonResponse(200, { ...completingWithoutArsenal, changes: [] }),
     );
     fake.routes.set('POST /api/periods/5/complete', (request) =>
       (JSON.parse(request.body ?? '{}') as { force?: boolean }).force
