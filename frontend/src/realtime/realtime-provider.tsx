@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { toast } from 'sonner';
 import { applyReadModelChanged } from './apply-read-model-changed';
 import type { TrebleSocket } from './socket';
+import { pointsLabel } from '../lib/words';
 
 /**
  * - connecting: never connected yet;
@@ -142,7 +143,7 @@ const outcomeWords = { win: 'Win', draw: 'Draw', loss: 'Loss' } as const;
 
 /** e.g. "Arsenal FC: Win, 3 pts (Period 3)". */
 export function resultText(notice: ResultRecordedNotice): string {
-  return `${notice.teamName}: ${outcomeWords[notice.outcome]}, ${notice.points} pts (Matchweek ${notice.periodId})`;
+  return `${notice.teamName}: ${outcomeWords[notice.outcome]}, ${pointsLabel(notice.points)} (Matchweek ${notice.periodId})`;
 }
 
 /** e.g. "Arsenal 2 - 1 Chelsea (Matchweek 3)". */

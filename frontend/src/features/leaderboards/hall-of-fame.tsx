@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HallOfFameSeason } from '@treble/contracts';
 import { hallOfFameQueryOptions } from '../../api/seasons';
+import { pointsLabel } from '../../lib/words';
 
 const competitionNames: Record<HallOfFameSeason['competitions'][number]['competition'], string> = {
   overall: 'Overall',
@@ -45,7 +46,7 @@ export function HallOfFame() {
                       : competition.winners.map((winner, index) => (
                           <span key={winner.userId}>
                             {index > 0 && ', '}
-                            <strong>{winner.displayName}</strong> ({winner.points} pts
+                            <strong>{winner.displayName}</strong> ({pointsLabel(winner.points)}
                             {winner.payout !== null ? `, ${money(winner.payout, winner.currency)}` : ''})
                           </span>
                         ))}

@@ -3,6 +3,7 @@ import { maxComparedPeriods, type CompareEntry } from '@treble/contracts';
 import { performanceCompareQueryOptions } from '../../api/performance';
 import { LoadError } from '../../components/load-error';
 import { CardsSkeleton } from './cards-skeleton';
+import { pointsLabel } from '../../lib/words';
 
 /**
  * The Detailed Analysis tab: the selected periods side by side. The selection is the player's, made
@@ -80,7 +81,7 @@ function PeriodCard({ entry }: { entry: CompareEntry }) {
           {entry.choices.map((choice) => (
             <li key={choice.id} className="result-row">
               <span>{choice.optionName}</span>
-              <span>{choice.points} pts</span>
+              <span>{pointsLabel(choice.points)}</span>
               <ResultBadge result={choice.result} voided={choice.voided} />
             </li>
           ))}

@@ -6,6 +6,7 @@ import { performanceCompareQueryOptions } from '../../api/performance';
 import { leaderboardQueryOptions } from '../../api/standings';
 import { LoadError } from '../../components/load-error';
 import { CardsSkeleton } from './cards-skeleton';
+import { pointsLabel } from '../../lib/words';
 
 /**
  * The Head-to-Head tab: the player against another, period by period. The opponent and the periods
@@ -54,7 +55,7 @@ export function HeadToHead({ selected, trends }: { selected: number[]; trends: T
             <option value="">Choose a player…</option>
             {opponents.map((row) => (
               <option key={row.userId} value={row.userId}>
-                #{row.rank} {row.displayName} ({row.totalPoints} pts)
+                #{row.rank} {row.displayName} ({pointsLabel(row.totalPoints)})
               </option>
             ))}
           </select>
@@ -140,11 +141,11 @@ function HeadToHeadTable({
               <tr key={entry.periodId} data-testid="head-to-head-row">
                 <th scope="row">{entry.periodName}</th>
                 <td>
-                  {entry.totalPoints} pts
+                  {pointsLabel(entry.totalPoints)}
                   <PickNames entry={entry} />
                 </td>
                 <td>
-                  {theirPoints} pts
+                  {pointsLabel(theirPoints)}
                   {other && <PickNames entry={other} />}
                 </td>
                 <td>{outcome}</td>

@@ -33,7 +33,7 @@ export function Trends({ detailed, trends, periods }: PerformanceTabProps) {
               return (
                 <li key={entry.periodId} className="result-row" data-testid="progression-row">
                   <span>{title(entry.periodId)}</span>
-                  <span>{entry.points} pts</span>
+                  <span>{pointsLabel(entry.points)}</span>
                   <span
                     className={`arrow arrow--${moves[index] ?? 'flat'}`}
                     role="img"

@@ -90,11 +90,13 @@ export function PeriodManagementPage() {
   const activate = useMutation(setPeriodActiveMutationOptions(queryClient));
   // One change at a time: every action button waits while any of them runs.
   const busy = complete.isPending || reopen.isPending || activate.isPending;
-  // Completing before the matchweek started or with results missing asks once more (then sends
-  // force), unless the completion's preview already warned of the missing results the admin confirmed.
+  // Not ready (not started, results missing) asks once more, unless the preview warned of it already.
   const [notReady, setNotReady] = useState<{ period: Period; message: string; missing: string[] } | null>(
     null,
   );
+  const previewWarned = (periodId: number) =>
+    (queryClient.getQueryData(completeImpactQueryOptions(periodId).queryKey)?.missingResults?.length ?? 0) >
+    0;
   const runComplete = (period: Period, force: boolean) =>
     complete.mutate(
       { periodId: period.id, force },
@@ -220,13 +222,7 @@ export function PeriodManagementPage() {
                     },
                   )
                 }
-                onComplete={() =>
-                  runComplete(
-                    period,
-                    (queryClient.getQueryData(completeImpactQueryOptions(period.id).queryKey)?.missingResults
-                      ?.length ?? 0) > 0,
-                  )
-                }
+                onComplete={() => runComplete(period, previewWarned(period.id))}
                 onReopen={() =>
                   reopen.mutate(period.id, {
                     onSuccess: (updated) =>
