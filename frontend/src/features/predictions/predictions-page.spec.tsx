@@ -221,6 +221,9 @@ describe('predictions page', () => {
     ];
     const { queryClient } = renderApp('/predictions', { user: aUser() });
     expect((await screen.findAllByText('Kicked off · awaiting result')).length).toBeGreaterThan(0);
+    // A locked pick says so, with no Remove button to press in vain.
+    expect(screen.getAllByText('Locked').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Remove Arsenal' })).toBeNull();
     // No points line before any result is in.
     expect(screen.queryByTestId('period-points')).toBeNull();
 

@@ -254,15 +254,20 @@ function PeriodPicks({
               {selected.map((option) => (
                 <li key={option.id} className="selected-row">
                   <PickedTeam option={option} />
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    disabled={busy || option.isLocked || readOnly}
-                    aria-label={`Remove ${option.name}`}
-                    onClick={() => option.choiceId && remove.mutate(option.choiceId)}
-                  >
-                    Remove
-                  </button>
+                  {/* A pick that has kicked off (or has a result) stays: it says so rather than offer a dead button. */}
+                  {option.isLocked ? (
+                    <span className="badge">Locked</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--danger"
+                      disabled={busy || readOnly}
+                      aria-label={`Remove ${option.name}`}
+                      onClick={() => option.choiceId && remove.mutate(option.choiceId)}
+                    >
+                      Remove
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
