@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   AuditEntry,
   AuditFilters,
@@ -97,4 +97,11 @@ export function completeImpactQueryOptions(periodId: number, fetch?: FetchLike) 
       requestJson<ImpactPreview>(`/api/admin/what-if/complete/${periodId}`, { signal, fetch }),
     staleTime: 0,
   });
+}
+
+/** Whether the completion preview the admin saw warned of options without a result. */
+export function completionWarned(queryClient: QueryClient, periodId: number): boolean {
+  return (
+    (queryClient.getQueryData(completeImpactQueryOptions(periodId).queryKey)?.missingResults?.length ?? 0) > 0
+  );
 }

@@ -349,7 +349,7 @@ describe('period management: filter and the Complete preview', () => {
     within(dialog).getByText(/1 option has no result/);
   });
 
-  test('confirming a Complete whose preview warned of options without a result completes at once, asking nothing more', async () => {
+  test('confirming a Complete whose preview warned of options without a result completes without asking again (a period not started still asks)', async () => {
     fake.routes.set('GET /api/periods', () => jsonResponse(200, [playing]));
     fake.routes.set('GET /api/admin/what-if/complete/5', () =>
       jsonResponse(200, { ...completingWithoutArsenal, changes: [] }),
@@ -357,7 +357,13 @@ describe('period management: filter and the Complete preview', () => {
     fake.routes.set('POST /api/periods/5/complete', (request) =>
       (JSON.parse(request.body ?? '{}') as { force?: boolean }).force
         ? jsonResponse(200, { ...playing, isManuallyCompleted: true, isCompleted: true })
-        : jsonResponse(409, { statusCode: 409, code: 'PERIOD_NOT_READY', message: 'Not ready.' }),
+        : jsonResponse(409, {
+            statusCode: 409,
+            code: 'PERIOD_NOT_READY',
+            message: '1 option has no result: Arsenal.',
+            notStarted: false,
+            optionsWithoutResult: [{ id: '5-ARS', name: 'Arsenal' }],
+          }),
     );
     renderApp('/period-management', { user: anAdmin() });
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Matchweek 5' }));
@@ -368,6 +374,7 @@ describe('period management: filter and the Complete preview', () => {
     await screen.findByText('Period Completed');
     expect(screen.queryByText('Complete anyway?')).toBeNull();
     expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      '{}',
       '{"force":true}',
     ]);
   });

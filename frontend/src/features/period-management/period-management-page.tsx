@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/http';
 import { toast } from 'sonner';
 import { importScheduleMutationOptions, periodsQueryOptions } from '../../api/periods';
-import { completeImpactQueryOptions } from '../../api/audit';
+import { completionWarned } from '../../api/audit';
 import { currentPeriodQueryOptions } from '../../api/picks';
 import { usePoolRules } from '../../api/rules';
 import { ConfirmButton, ConfirmDialog } from '../../components/confirm-button';
@@ -90,13 +90,10 @@ export function PeriodManagementPage() {
   const activate = useMutation(setPeriodActiveMutationOptions(queryClient));
   // One change at a time: every action button waits while any of them runs.
   const busy = complete.isPending || reopen.isPending || activate.isPending;
-  // Not ready (not started, results missing) asks once more, unless the preview warned of it already.
+  // Not ready asks once more; results missing, once the preview warned of them, goes on with force.
   const [notReady, setNotReady] = useState<{ period: Period; message: string; missing: string[] } | null>(
     null,
   );
-  const previewWarned = (periodId: number) =>
-    (queryClient.getQueryData(completeImpactQueryOptions(periodId).queryKey)?.missingResults?.length ?? 0) >
-    0;
   const runComplete = (period: Period, force: boolean) =>
     complete.mutate(
       { periodId: period.id, force },
@@ -107,7 +104,12 @@ export function PeriodManagementPage() {
           }),
         onError: (error) => {
           if (!force && error instanceof ApiError && error.code === ErrorCodes.PERIOD_NOT_READY) {
-            const body = (error.body ?? {}) as { optionsWithoutResult?: { name?: unknown }[] };
+            const body = (error.body ?? {}) as {
+              optionsWithoutResult?: { name?: unknown }[];
+              notStarted?: boolean;
+            };
+            if (body.notStarted === false && completionWarned(queryClient, period.id))
+              return runComplete(period, true);
             const missing = Array.isArray(body.optionsWithoutResult)
               ? body.optionsWithoutResult.map((o) => String(o.name))
               : [];
@@ -222,7 +224,7 @@ export function PeriodManagementPage() {
                     },
                   )
                 }
-                onComplete={() => runComplete(period, previewWarned(period.id))}
+                onComplete={() => runComplete(period, false)}
                 onReopen={() =>
                   reopen.mutate(period.id, {
                     onSuccess: (updated) =>
