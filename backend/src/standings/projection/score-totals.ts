@@ -66,9 +66,9 @@ export function periodScoresView(rules: PoolRules): string {
  * The score totals of the standings projection, in set-based SQL. An open period's scores are not
  * stored: they are read from the picks and the per-option results, so a result moves only the
  * totals of its pickers, by the change of its points (`applyResults`: one `totals` row per picker,
- * which holds Overall's and Last 10's). Completed periods' scores are stored
- * (`freeze`), since the survivor fold and the period ranks read them. Picks recompute their
- * players' totals absolutely (`refresh`), so applying an event twice leaves the same rows.
+ * which holds Overall's and Last 10's). Completed periods' scores are stored (`freeze`), since the
+ * survivor fold and the period ranks read them. Picks recompute their players' totals absolutely
+ * (`refresh`), so applying an event twice leaves the same rows.
  */
 export class ScoreTotals {
   constructor(

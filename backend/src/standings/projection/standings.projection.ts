@@ -61,8 +61,8 @@ function upsertResult(
   );
 }
 
-/** The applied results' outcomes of some options (none for an option without one), as they stand. */
-async function outcomesBefore(
+/** The applied results' outcomes of some options (null without one), as they stand, one per option in order. */
+async function outcomesOf(
   sql: ProjectionContext['sql'],
   t: Tables,
   optionIds: readonly string[],
@@ -178,17 +178,14 @@ async function applyEvent(
       if (moved.completed) change.survivor = await survivor.refold();
       return change;
     }
-    const after = new Map(
-      (
-        await outcomesBefore(
-          sql,
-          t,
-          before.map((b) => b.optionId),
-        )
-      ).map((o) => [o.optionId, o.outcome]),
+    // The outcomes now, against those read before the change (the same options, in the same order).
+    const after = await outcomesOf(
+      sql,
+      t,
+      before.map((b) => b.optionId),
     );
-    const deltas = before.map(({ optionId, outcome }) => {
-      const [now, was] = [outcomeScore(rules, after.get(optionId) ?? null), outcomeScore(rules, outcome)];
+    const deltas = before.map(({ optionId, outcome }, index) => {
+      const [now, was] = [outcomeScore(rules, after[index]!.outcome), outcomeScore(rules, outcome)];
       return {
         optionId,
         points: now.points - was.points,
@@ -202,7 +199,7 @@ async function applyEvent(
   switch (event.type) {
     case 'ResultRecorded': {
       const d = event.data;
-      const before = await outcomesBefore(sql, t, [d.optionId]);
+      const before = await outcomesOf(sql, t, [d.optionId]);
       const written = await upsertResult(sql, t.results, 'recorded_at', d, at);
       // A recorded result replaces whatever was held for the option.
       const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = $1`, [d.optionId]);
@@ -210,7 +207,7 @@ async function applyEvent(
     }
     case 'ResultDeleted': {
       const d = event.data;
-      const before = await outcomesBefore(sql, t, [d.optionId]);
+      const before = await outcomesOf(sql, t, [d.optionId]);
       const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = $1`, [d.optionId]);
       return afterResults(d.periodId, before, deleted.rowCount);
     }
@@ -221,7 +218,7 @@ async function applyEvent(
     }
     case 'OptionsRemoved': {
       const d = event.data;
-      const before = await outcomesBefore(sql, t, d.optionIds);
+      const before = await outcomesOf(sql, t, d.optionIds);
       const remove = (table: string) =>
         sql.query(`DELETE FROM ${table} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
       const deleted = await remove(t.results);
