@@ -61,7 +61,7 @@ function upsertResult(
   );
 }
 
-/** The applied results' outcomes of some options (null without one), as they stand, one per option in order. */
+/** The applied results' outcomes of some options (null without one), as they stand, one per option. */
 async function outcomesOf(
   sql: ProjectionContext['sql'],
   t: Tables,
@@ -156,11 +156,13 @@ async function applyEvent(
   /**
    * After results of some options of a period changed (recorded, overwritten, held, deleted,
    * removed): `applied` rows of `results` and `held` rows of `pending_results`. Scores follow the
-   * applied results only: an unchanged result changes no score.
+   * applied results only: an unchanged result changes no score. `before` holds the options'
+   * outcomes read before the change, `outcome` the one they all have after it (null: none).
    */
   const afterResults = async (
     periodId: number,
     before: readonly { optionId: string; outcome: string | null }[],
+    outcome: string | null,
     applied: number,
     held = 0,
   ): Promise<Change> => {
@@ -178,16 +180,11 @@ async function applyEvent(
       if (moved.completed) change.survivor = await survivor.refold();
       return change;
     }
-    // The outcomes now, against those read before the change (the same options, in the same order).
-    const after = await outcomesOf(
-      sql,
-      t,
-      before.map((b) => b.optionId),
-    );
-    const deltas = before.map(({ optionId, outcome }, index) => {
-      const [now, was] = [outcomeScore(rules, after[index]!.outcome), outcomeScore(rules, outcome)];
+    const now = outcomeScore(rules, outcome);
+    const deltas = before.map((b) => {
+      const was = outcomeScore(rules, b.outcome);
       return {
-        optionId,
+        optionId: b.optionId,
         points: now.points - was.points,
         wins: now.wins - was.wins,
         losses: now.losses - was.losses,
@@ -203,18 +200,18 @@ async function applyEvent(
       const written = await upsertResult(sql, t.results, 'recorded_at', d, at);
       // A recorded result replaces whatever was held for the option.
       const released = await sql.query(`DELETE FROM ${t.pending_results} WHERE option_id = $1`, [d.optionId]);
-      return afterResults(d.periodId, before, written.rowCount, released.rowCount);
+      return afterResults(d.periodId, before, d.outcome, written.rowCount, released.rowCount);
     }
     case 'ResultDeleted': {
       const d = event.data;
       const before = await outcomesOf(sql, t, [d.optionId]);
       const deleted = await sql.query(`DELETE FROM ${t.results} WHERE option_id = $1`, [d.optionId]);
-      return afterResults(d.periodId, before, deleted.rowCount);
+      return afterResults(d.periodId, before, null, deleted.rowCount);
     }
     case 'ResultHeldPending': {
       const d = event.data;
       const written = await upsertResult(sql, t.pending_results, 'held_at', d, at);
-      return afterResults(d.periodId, [], 0, written.rowCount);
+      return afterResults(d.periodId, [], null, 0, written.rowCount);
     }
     case 'OptionsRemoved': {
       const d = event.data;
@@ -223,7 +220,7 @@ async function applyEvent(
         sql.query(`DELETE FROM ${table} WHERE option_id = ANY($1::text[])`, [d.optionIds]);
       const deleted = await remove(t.results);
       const released = await remove(t.pending_results);
-      return afterResults(d.periodId, before, deleted.rowCount, released.rowCount);
+      return afterResults(d.periodId, before, null, deleted.rowCount, released.rowCount);
     }
     case 'PeriodScheduled': {
       const d = event.data;
