@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import 'reflect-metadata';
 import type { LoggerService } from '@nestjs/common';
@@ -38,6 +39,12 @@ export async function createApp(
     abortOnError: false,
   });
   app.enableShutdownHooks();
+  // A browser keeps its connection between a player's actions (Node's default lets it go after
+  // 5 s idle), so a deadline's picks do not each open one: Node accepts one new connection per
+  // turn of its event loop, and under load new ones wait their turn (docs/benchmarks.md, W1).
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // First of all: at shutdown, requests in flight end their connections and new ones get a 503.
   app.use(app.get(HttpDrain).middleware);
   // API answers over 1 KB go compressed (brotli, else gzip) when the client accepts it (a season's

@@ -17,8 +17,10 @@ import { serverTarget } from '../support/databases.js';
 import { serverProcess } from '../support/server-process.js';
 import { ms, percentile, perSecond, pressure, profiled } from './report.js';
 import {
+  boundConnections,
   built,
   counter,
+  openApp,
   rawInserts,
   record,
   recordRate,
@@ -41,6 +43,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
 
 (serverTarget ? describe : describe.skip)('workloads against their baselines (Postgres server)', () => {
   afterAll(() => report.write());
+  boundConnections(200);
 
   for (const players of sizes) {
     describe(`${players} players`, () => {
@@ -58,7 +61,8 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
       }, 1_800_000);
 
       it('W1 deadline rush: every player picks 3, 200 at once, against raw INSERTs and a bare route', async () => {
-        const picked = await rush(clients);
+        await openApp(clients, 200);
+        const picked = await profiled(`w1-rush-${players}`, () => rush(clients));
         raw = await rawInserts(app.config.databaseUrl!, clients.length * 3);
         // The ceiling HTTP itself sets here: a route that reads nothing, as many requests, as many at once.
         const bare = await pressure(clients.length * 3, 200, async () => {
@@ -91,6 +95,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
           const health = (await served.request('GET', '/api/health')).body as HealthReport;
           expect(health.instance?.projectionLeader).toBe(false);
           const pool = await setUpPool(served, players);
+          await openApp(pool.clients, 200);
           const picked = await rush(pool.clients);
           // The raw INSERTs measured for W1 just before: a third pool of 40 connections would pass
           // the server's connection limit beside this pool's app, the other instance and the first app.
@@ -157,16 +162,10 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
           const response = await clients[0]!.request('GET', '/api/rules');
           if (response.status !== 200) throw new Error(`rules ${response.status}`);
         };
-        // Every player has the app open: their session was resolved in the last minute (after a
-        // minute unused, a session's next request reads and touches it: one statement, as on every
-        // signed-in route), and 50 connections are open. Both sides are timed after it.
-        const openApp = async (i: number) => {
-          const response = await clients[i]!.request('GET', '/api/auth/user');
-          if (response.status !== 200) throw new Error(`user ${response.status}`);
-        };
-        await pressure(clients.length, 50, openApp);
+        // Every player has the app open; both sides are timed after it.
+        await openApp(clients, 50);
         const board = await profiled(`w4-board-${players}`, () => pressure(requests, 50, readBoard));
-        await pressure(clients.length, 50, openApp);
+        await openApp(clients, 50);
         const bare = await profiled(`w4-bare-${players}`, () => pressure(requests, 50, readBare));
         recordRate('W4 leaderboard req/s (p50, p99)', players, board, bare, readsTarget);
         // Again while every player picks a team of matchweek 2, which nobody else sees yet.

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect } from '@jest/globals';
 import pg from 'pg';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { CreatedInvitation } from '@treble/contracts';
 import { registerAdmin, type SignedIn, type TestApp, type TestClient } from '../support/app.js';
 import { builtMain } from '../support/server-process.js';
@@ -89,6 +90,34 @@ export async function setUpPool(
     clients.push(client);
   });
   return { admin, clients };
+}
+
+/**
+ * The load generator's connections, at most `max` (its most requests in flight). Node's own fetch
+ * opens a connection whenever none is free at that instant, so a closed loop of 200 grows its pool
+ * past 200 (a request sent as its predecessor's answer is read finds that connection not yet
+ * free), and each new one waits its turn to be accepted (`openApp`); a browser holds a few per site.
+ */
+export function boundConnections(max: number): void {
+  const agent = new Agent({ connections: max });
+  globalThis.fetch = ((input: string, init?: RequestInit) =>
+    undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
+}
+
+/**
+ * Every player opens the app (their session resolved in the last minute: after a minute unused, a
+ * session's next request reads and touches it, one statement, as on every signed-in route), with
+ * `inFlight` requests at once, so that many connections are open when a workload is timed, as
+ * browsers with the app open keep theirs. Without it a workload's first `inFlight` requests each
+ * open a connection, and Node accepts one new connection per turn of its event loop (seen with
+ * strace: one `accept4` between two `epoll_pwait`s), so under load the last of 200 waited seconds
+ * in the kernel's accept queue before the app saw it: the p99 measured that, not the route.
+ */
+export async function openApp(clients: TestClient[], inFlight: number): Promise<void> {
+  await pressure(clients.length, inFlight, async (i) => {
+    const response = await clients[i]!.request('GET', '/api/auth/user');
+    if (response.status !== 200) throw new Error(`user ${response.status}`);
+  });
 }
 
 /** W1: every player picks 3 in matchweek 1, 200 requests in flight, as the web app sends them. */
