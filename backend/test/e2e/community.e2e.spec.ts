@@ -144,6 +144,19 @@ describe.each(databaseTargets)('head-to-head compare on $name', (target) => {
       'Manchester City FC',
     ]);
 
+    // A result recorded before kickoff (the admin confirms it) locks its option: Bob's pick on it
+    // shows to Ann in Head-to-Head and lists him on the boards, though a loss moves no total; his
+    // other picks stay hidden.
+    const early = { force: true, optionId: '1-MCI', outcome: 'loss' };
+    expect((await admin.request('POST', '/api/results', early)).status).toBe(201);
+    const revealed = (await ann.request('GET', `/api/performance/compare?periodIds=1&userId=${bob.user.id}`))
+      .body as CompareEntry[];
+    expect(revealed[0]!.choices.map((choice) => [choice.optionName, choice.result, choice.points])).toEqual([
+      ['Manchester City FC', 'loss', 0],
+    ]);
+    const listed = (await ann.request('GET', '/api/leaderboards/overall')).body as LeaderboardEntry[];
+    expect(listed.map((row) => row.displayName).sort()).toEqual(['Ann Able', 'Bob Baker']);
+
     // After the whole matchweek has kicked off, with results: the picks and points are visible.
     app.clock!.set(new Date('2025-08-19T12:00:00Z'));
     for (const [optionId, outcome] of [

@@ -190,7 +190,12 @@ async function applyEvent(
         losses: now.losses - was.losses,
       };
     });
-    return Object.assign(change, await totals.applyResults(periodId, deltas));
+    const moved = await totals.applyResults(periodId, deltas);
+    // A result locks its options: before kickoff it shows their picks, and the rows of players
+    // with no other pick locked, to everyone (its deletion hides them again). When it touched a
+    // pick, every board follows, even when no total moved (a loss).
+    const boards = moved.scores ? { overall: true, last10: true, survivor: true } : {};
+    return Object.assign(change, moved, boards);
   };
 
   switch (event.type) {

@@ -7,15 +7,20 @@ const now = new Date('2025-08-16T14:00:00.000Z');
 const ms = 1;
 const minute = 60_000;
 
-/** Options locking around `now`, down to the millisecond on either side, and one without a lock time. */
-const options: { id: string; lockAt: Date | null }[] = [
-  { id: 'no-lock-time', lockAt: null },
-  { id: 'locked-long-ago', lockAt: new Date(now.getTime() - 30 * 24 * 60 * minute) },
-  { id: 'locked-a-minute-ago', lockAt: new Date(now.getTime() - minute) },
-  { id: 'locked-a-millisecond-ago', lockAt: new Date(now.getTime() - ms) },
-  { id: 'locks-now', lockAt: now },
-  { id: 'locks-in-a-millisecond', lockAt: new Date(now.getTime() + ms) },
-  { id: 'locks-in-a-minute', lockAt: new Date(now.getTime() + minute) },
+/**
+ * Options locking around `now`, down to the millisecond on either side, and one without a lock
+ * time; some of them with a result (recorded before kickoff, or after).
+ */
+const options: { id: string; lockAt: Date | null; hasResult: boolean }[] = [
+  { id: 'no-lock-time', lockAt: null, hasResult: false },
+  { id: 'no-lock-time-with-a-result', lockAt: null, hasResult: true },
+  { id: 'locked-long-ago', lockAt: new Date(now.getTime() - 30 * 24 * 60 * minute), hasResult: true },
+  { id: 'locked-a-minute-ago', lockAt: new Date(now.getTime() - minute), hasResult: false },
+  { id: 'locked-a-millisecond-ago', lockAt: new Date(now.getTime() - ms), hasResult: false },
+  { id: 'locks-now', lockAt: now, hasResult: false },
+  { id: 'locks-in-a-millisecond', lockAt: new Date(now.getTime() + ms), hasResult: false },
+  { id: 'locks-in-a-minute', lockAt: new Date(now.getTime() + minute), hasResult: false },
+  { id: 'locks-in-a-minute-with-a-result', lockAt: new Date(now.getTime() + minute), hasResult: true },
 ];
 
 describe.each(databaseTargets)('the pick-visibility rule in SQL on $name', (target) => {
@@ -23,11 +28,14 @@ describe.each(databaseTargets)('the pick-visibility rule in SQL on $name', (targ
   beforeAll(async () => {
     handle = await target.create();
     await handle.database.query('CREATE TABLE visibility_options (id text PRIMARY KEY, lock_at timestamptz)');
+    // The rule reads `results` by its logical name: here a table of the options with one.
+    await handle.database.query('CREATE TABLE results (option_id text PRIMARY KEY)');
     for (const option of options) {
       await handle.database.query('INSERT INTO visibility_options (id, lock_at) VALUES ($1, $2)', [
         option.id,
         option.lockAt,
       ]);
+      if (option.hasResult) await handle.database.query('INSERT INTO results VALUES ($1)', [option.id]);
     }
   });
   afterAll(async () => handle?.dispose());

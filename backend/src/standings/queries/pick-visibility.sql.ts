@@ -1,7 +1,8 @@
 /**
  * The pick-visibility rule (picks/domain/visibility.ts `isPickVisibleTo`) in SQL, written once for
  * every query that shows other players' picks, or anything that follows from them: another player's
- * pick shows once its option has locked (kickoff); an option without a lock time has not locked.
+ * pick shows once its option has locked: at kickoff, or earlier when it has a result (recorded
+ * before kickoff with the admin's confirmation); an option without a lock time or a result has not.
  * A player's own picks are the query's business (their own views read them without this rule).
  */
 
@@ -11,5 +12,5 @@
  * option without a lock time it is NULL, which a WHERE, FILTER or JOIN takes as false.
  */
 export function pickShownToOthersSql(option: string, now: string): string {
-  return `${option}.lock_at <= ${now}`;
+  return `(${option}.lock_at <= ${now} OR EXISTS (SELECT 1 FROM results shown WHERE shown.option_id = ${option}.id))`;
 }

@@ -76,7 +76,7 @@ export class OptionQueries {
       SELECT o.*, r.outcome, r.points, r.home_score, r.away_score,
         (SELECT count(*) FROM choices c WHERE c.user_id = $1 AND c.team_key = o.team_key AND c.status = 'active') AS usage_count,
         (SELECT c.choice_id FROM choices c WHERE c.user_id = $1 AND c.option_id = o.id AND c.status = 'active' LIMIT 1) AS choice_id,
-        CASE WHEN o.lock_at <= $2 THEN (SELECT count(*) FROM choices c WHERE c.option_id = o.id AND c.status = 'active') END AS pick_count
+        CASE WHEN o.lock_at <= $2 OR r.option_id IS NOT NULL THEN (SELECT count(*) FROM choices c WHERE c.option_id = o.id AND c.status = 'active') END AS pick_count
       FROM options o LEFT JOIN results r ON r.option_id = o.id
       WHERE ${where}
       ORDER BY o.sort_order, o.name`;
