@@ -42,7 +42,7 @@ export async function createApp(
   // A browser keeps its connection between a player's actions (Node's default lets it go after
   // 5 s idle), so a deadline's picks do not each open one: Node accepts one new connection per
   // turn of its event loop, and under load new ones wait their turn (docs/benchmarks.md, W1).
-  const server = app.getHttpServer() as Server;
+  const server: Server = app.getHttpServer();
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   // First of all: at shutdown, requests in flight end their connections and new ones get a 503.
