@@ -1,6 +1,6 @@
 import { EventEmitter, once } from 'node:events';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port.js';
-import type { TransactionalSql } from '../platform/database/sql.js';
+import type { Sql, TransactionalSql } from '../platform/database/sql.js';
 import { applyEvents } from './apply-events.js';
 import { analyzeTables, readCheckpoint, runAll } from './projection-tables.js';
 import type { EngineLogger, Projection, ReadModelChange } from './projection.js';
@@ -220,13 +220,20 @@ export class ProjectionRunners {
     }
   }
 
-  /** One transaction: a batch of the log applied, and the checkpoint moved past it. */
+  /**
+   * One transaction: a batch of the log applied, and the checkpoint moved past it. A batch with
+   * nothing for the projection (a deadline's picks, for the prizes) only moves the checkpoint: one
+   * statement, atomic on its own, instead of three.
+   */
   private async applyLive(runner: Runner, events: RecordedEvent[]): Promise<void> {
     const { projection } = runner;
     let change: ReadModelChange | null = null;
     let committed: bigint | null = null;
     let generation: number | null = null;
-    await this.database.transaction(async (sql) => {
+    const touched = events.some((event) => touches(projection, event));
+    const within = <T>(work: (sql: Sql) => Promise<T>) =>
+      touched ? this.database.transaction(work) : work(this.database);
+    await within(async (sql) => {
       const last = events[events.length - 1]!.position;
       // The checkpoint moved past the batch first, in the statement that finds it where this
       // runner left it (its row held until the commit, as a rebuild's switch expects): when
@@ -254,7 +261,7 @@ export class ProjectionRunners {
     // kept of those tables (sessions, boards) is forgotten before they do.
     if (committed !== null) {
       runner.position = committed;
-      if (events.some((event) => touches(projection, event))) runner.touchedAt = committed;
+      if (touched) runner.touchedAt = committed;
       if (change) {
         const { queryKeys, userQueryKeys } = change as ReadModelChange;
         for (const key of [...queryKeys, ...userQueryKeys.flatMap((own) => own.queryKeys)])
