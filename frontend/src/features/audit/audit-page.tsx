@@ -135,7 +135,7 @@ function HistoryPanel({
       ) : history.data.entries.length === 0 ? (
         <p className="empty-state">No events match these filters.</p>
       ) : (
-        <table className="admin-table audit-events" aria-label="Event history">
+        <table className="admin-table card-table" aria-label="Event history">
           <thead>
             <tr>
               <th scope="col">Time</th>

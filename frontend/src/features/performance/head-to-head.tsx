@@ -126,7 +126,7 @@ function HeadToHeadTable({
         </span>
       </p>
       <div className="table-scroll">
-        <table className="data-table">
+        <table className="data-table card-table">
           <caption className="visually-hidden">Head-to-head with {opponentName}, period by period</caption>
           <thead>
             <tr>
@@ -140,15 +140,15 @@ function HeadToHeadTable({
             {rows.map(({ entry, other, theirPoints, outcome }) => (
               <tr key={entry.periodId} data-testid="head-to-head-row">
                 <th scope="row">{entry.periodName}</th>
-                <td>
+                <td data-label="You">
                   {pointsLabel(entry.totalPoints)}
                   <PickNames entry={entry} />
                 </td>
-                <td>
+                <td data-label={opponentName}>
                   {pointsLabel(theirPoints)}
                   {other && <PickNames entry={other} />}
                 </td>
-                <td>{outcome}</td>
+                <td data-label="Ahead">{outcome}</td>
               </tr>
             ))}
           </tbody>
