@@ -235,6 +235,34 @@ describe('RealtimeProvider and LiveIndicator', () => {
     view.unmount();
   });
 
+  test('matches finished while the toast shows join it: one toast, the latest three scores and how many more', async () => {
+    const socket = new FakeSocket();
+    const queryClient = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient}>
+          <Toaster />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    act(() => socket.serverAccepts());
+    const teams = ['Arsenal', 'Brentford', 'Burnley', 'Everton', 'Fulham'];
+    for (const [index, homeTeam] of teams.entries()) {
+      act(() =>
+        socket.matchFinished({ matchweek: 1, homeTeam, awayTeam: 'Leeds', homeScore: index, awayScore: 0 }),
+      );
+    }
+
+    await screen.findByText('5 matches finished');
+    expect(
+      screen.getByText(
+        'Fulham 4 - 0 Leeds (Matchweek 1); Everton 3 - 0 Leeds (Matchweek 1); Burnley 2 - 0 Leeds (Matchweek 1); and 2 more',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Match finished')).toBeNull();
+    view.unmount();
+  });
+
   test("an admin's result shows one toast to others, none to the admin who recorded it", async () => {
     const socket = new FakeSocket();
     const queryClient = new QueryClient();

@@ -57,6 +57,8 @@ export function RealtimeProvider({
   // Survives effect re-runs (React StrictMode mounts effects twice) so a reconnect is told apart
   // from the first connection.
   const hasConnected = useRef(socket?.connected ?? false);
+  /** The matches the "finished" toast on screen tells of. */
+  const finished = useRef<MatchFinishedNotice[]>([]);
 
   useEffect(() => {
     if (socket === null) return;
@@ -97,10 +99,16 @@ export function RealtimeProvider({
       }
     };
     const onMatchFinished = (notice: MatchFinishedNotice) => {
-      // One toast per match: the id keeps a repeated notice from stacking a second one.
-      toast('Match finished', {
-        id: `match-${notice.matchweek}-${notice.homeTeam}-${notice.awayTeam}`,
-        description: matchScore(notice),
+      // One toast for the matches finished while it shows (a Saturday's 3 pm games, a season's
+      // played matches at its import): a repeated notice replaces its match, a new one joins it.
+      const others = finished.current.filter((match) => matchScore(match) !== matchScore(notice));
+      finished.current = [...others, notice];
+      const forget = () => (finished.current = []);
+      toast(finishedTitle(finished.current), {
+        id: 'matches-finished',
+        description: finishedText(finished.current),
+        onDismiss: forget,
+        onAutoClose: forget,
       });
     };
 
@@ -149,4 +157,15 @@ export function resultText(notice: ResultRecordedNotice): string {
 /** e.g. "Arsenal 2 - 1 Chelsea (Matchweek 3)". */
 export function matchScore(notice: MatchFinishedNotice): string {
   return `${notice.homeTeam} ${notice.homeScore} - ${notice.awayScore} ${notice.awayTeam} (Matchweek ${notice.matchweek})`;
+}
+
+function finishedTitle(matches: readonly MatchFinishedNotice[]): string {
+  return matches.length === 1 ? 'Match finished' : `${matches.length} matches finished`;
+}
+
+/** The latest three scores, and how many more. */
+function finishedText(matches: readonly MatchFinishedNotice[]): string {
+  const latest = matches.slice(-3).reverse().map(matchScore);
+  const more = matches.length - latest.length;
+  return [...latest, ...(more > 0 ? [`and ${more} more`] : [])].join('; ');
 }
