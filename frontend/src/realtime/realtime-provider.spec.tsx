@@ -215,7 +215,8 @@ describe('RealtimeProvider and LiveIndicator', () => {
     view.unmount();
   });
 
-  test('a finished match shows one "Match finished" toast with the score', async () => {
+  /** The provider on a connected fake socket, with the app's toaster. */
+  function withToaster() {
     const socket = new FakeSocket();
     const queryClient = new QueryClient();
     const view = render(
@@ -226,6 +227,11 @@ describe('RealtimeProvider and LiveIndicator', () => {
       </QueryClientProvider>,
     );
     act(() => socket.serverAccepts());
+    return { socket, view };
+  }
+
+  test('a finished match shows one "Match finished" toast with the score', async () => {
+    const { socket, view } = withToaster();
     const notice = { matchweek: 3, homeTeam: 'Arsenal', awayTeam: 'Chelsea', homeScore: 2, awayScore: 1 };
     act(() => socket.matchFinished(notice));
     act(() => socket.matchFinished(notice));
@@ -236,16 +242,7 @@ describe('RealtimeProvider and LiveIndicator', () => {
   });
 
   test('matches finished while the toast shows join it: one toast, the latest three scores and how many more', async () => {
-    const socket = new FakeSocket();
-    const queryClient = new QueryClient();
-    const view = render(
-      <QueryClientProvider client={queryClient}>
-        <RealtimeProvider socket={socket as unknown as TrebleSocket} queryClient={queryClient}>
-          <Toaster />
-        </RealtimeProvider>
-      </QueryClientProvider>,
-    );
-    act(() => socket.serverAccepts());
+    const { socket, view } = withToaster();
     const teams = ['Arsenal', 'Brentford', 'Burnley', 'Everton', 'Fulham'];
     for (const [index, homeTeam] of teams.entries()) {
       act(() =>
