@@ -57,7 +57,9 @@ export function pickedScores(
  * season's in `readSeason`).
  */
 export function periodScoresView(rules: PoolRules): string {
-  const open = `NOT EXISTS (SELECT 1 FROM standings_periods sp WHERE sp.period_id = c.period_id AND sp.is_completed)`;
+  // Every period with picks has its row (scheduled first). A semi-join, not a NOT EXISTS: asked for
+  // one completed period, the planner finds no open row and never reads the period's picks.
+  const open = `c.period_id IN (SELECT sp.period_id FROM standings_periods sp WHERE NOT sp.is_completed)`;
   return `SELECT user_id, period_id, points, wins, picks, losses FROM completed_scores
           UNION ALL ${pickedScores(rules, { choices: 'choices', results: 'results' }, open)}`;
 }

@@ -298,7 +298,9 @@ export function standingsProjection(rules: PoolRules): Projection<StandingsEvent
   assertWholeNumbers(rules);
   return {
     name: STANDINGS_PROJECTION,
-    version: 5,
+    // 6: `period_scores` reads an open period's picks through a semi-join (the tables are 5's).
+    version: 6,
+    readableFrom: 5,
     tables: standingsTables,
     views: [...totalsViews, { name: 'period_scores', select: periodScoresView(rules) }],
     eventTypes: standingsEventTypes,
