@@ -350,10 +350,16 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
     await server.start();
     const freshSeconds = (performance.now() - fresh) / 1000;
     await server.kill('SIGTERM');
-    const warm = performance.now();
-    await server.start();
-    const warmSeconds = (performance.now() - warm) / 1000;
-    await server.kill('SIGTERM');
+    // Warm: the median of three starts (the last of a full run's workloads, it may meet the
+    // database still busy with the runs before it).
+    const warmStarts: number[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      const warm = performance.now();
+      await server.start();
+      warmStarts.push((performance.now() - warm) / 1000);
+      await server.kill('SIGTERM');
+    }
+    const warmSeconds = percentile(warmStarts, 50);
     await server.dispose();
     const bare = performance.now();
     const child = (await import('node:child_process')).spawn(
@@ -365,7 +371,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
     const bareSeconds = (performance.now() - bare) / 1000;
     child.kill();
     record(
-      'W8 start, embedded database: warm (fresh)',
+      'W8 start, embedded database: warm, median of 3 (fresh)',
       0,
       `${warmSeconds.toFixed(1)} s (${freshSeconds.toFixed(1)} s)`,
       `bare Node HTTP ${bareSeconds.toFixed(2)} s`,
