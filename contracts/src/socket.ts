@@ -11,6 +11,17 @@ export interface ReadModelChangedNotice {
   queryKeys: QueryKey[];
   /** Event-log position the change reflects, as a decimal string. */
   position: string;
+  /**
+   * News that came with the change, each a toast: matches finished and results an admin recorded.
+   * It rides the notice of the tables it changed, so a browser hears of a result once, with
+   * what to read again.
+   */
+  news?: NoticeNews;
+}
+
+export interface NoticeNews {
+  matchesFinished?: MatchFinishedNotice[];
+  resultsRecorded?: ResultRecordedNotice[];
 }
 
 export interface MatchFinishedNotice {
@@ -21,7 +32,7 @@ export interface MatchFinishedNotice {
   awayScore: number;
 }
 
-/** An admin set or corrected a result (provider results arrive as `match-finished` instead). */
+/** An admin set or corrected a result (provider results arrive as a finished match instead). */
 export interface ResultRecordedNotice {
   periodId: number;
   optionId: string;
@@ -34,8 +45,6 @@ export interface ResultRecordedNotice {
 
 export interface ServerToClientEvents {
   'read-model-changed': (notice: ReadModelChangedNotice) => void;
-  'match-finished': (notice: MatchFinishedNotice) => void;
-  'result-recorded': (notice: ResultRecordedNotice) => void;
 }
 
 /**

@@ -160,7 +160,7 @@ export class MatchSync {
     const results = resultsOf(match, fixture.fixtureId);
     if (results.length === 0) return state;
     summary.finishedMatches++;
-    let news = false;
+    let news: bigint | null = null;
     for (const result of results) {
       const report: ProviderResultReport = {
         source: 'provider',
@@ -177,16 +177,19 @@ export class MatchSync {
       );
       if (outcome.status === 'recorded') summary.resultsRecorded++;
       if (outcome.status === 'pending') summary.resultsHeldPending++;
-      if (outcome.status !== 'unchanged') news = true;
+      if (outcome.status !== 'unchanged' && outcome.position !== null) news = outcome.position;
     }
-    if (!news) return state;
-    this.notifier.matchFinished({
-      matchweek: periodId,
-      homeTeam: match.homeTeam.name,
-      awayTeam: match.awayTeam.name,
-      homeScore: results[0]!.homeScore,
-      awayScore: results[0]!.awayScore,
-    });
+    if (news === null) return state;
+    this.notifier.matchFinished(
+      {
+        matchweek: periodId,
+        homeTeam: match.homeTeam.name,
+        awayTeam: match.awayTeam.name,
+        homeScore: results[0]!.homeScore,
+        awayScore: results[0]!.awayScore,
+      },
+      news,
+    );
     return this.periods.load(periodId);
   }
 

@@ -88,6 +88,19 @@ export class ProjectionEngine {
     return () => this.emitter.off('changed', listener);
   }
 
+  /**
+   * Calls `listener` whenever a projection this engine runs moves on, fails or stops, with whether
+   * every one it runs live has passed `position` (`passed`): none of them will change for it later.
+   */
+  onAdvanced(listener: () => void): () => void {
+    this.emitter.on('advanced', listener);
+    return () => this.emitter.off('advanced', listener);
+  }
+
+  passed(position: bigint): boolean {
+    return this.runners.allPast(position);
+  }
+
   /** The projection of that name (an error naming the known ones otherwise). */
   projectionNamed(name: string): Projection {
     const found = this.projections.find((p) => p.name === name);

@@ -141,6 +141,13 @@ export class ProjectionRunners {
     return parts.join(',');
   }
 
+  /** Whether every projection this instance follows live (not failed or stopped) has committed `position`. */
+  allPast(position: bigint): boolean {
+    for (const runner of this.runners.values())
+      if (runner.receiving && !runner.stopped && runner.position < position) return false;
+    return true;
+  }
+
   stateOf(name: string): { state: ProjectionState; error: string | null } | undefined {
     return this.states.get(name);
   }

@@ -1,4 +1,4 @@
-import type { QueryKey } from '@treble/contracts';
+import type { MatchFinishedNotice, NoticeNews, QueryKey, ResultRecordedNotice } from '@treble/contracts';
 
 /** One batch of keys to send: to every browser (`audience` null) or to one room of them. */
 export interface CoalescedNotice {
@@ -6,15 +6,29 @@ export interface CoalescedNotice {
   readModels: string[];
   queryKeys: QueryKey[];
   position: bigint;
+  /** Toasts that ride the notice (absent when none). */
+  news?: NoticeNews;
 }
 
 /** Each audience's notices are at least this far apart. */
 const windowMs = 250;
 
+/**
+ * Longest a notice waits for the projections still behind its position (a result's tables are
+ * two projections', its toast the command's): one notice then says all of it. A projection that
+ * lags longer (a rebuild, a deadline's backlog) does not hold the others' news back further.
+ */
+const holdAtMostMs = 1_000;
+
 interface Pending {
   readModels: Set<string>;
   keys: Map<string, QueryKey>;
   position: bigint;
+  matchesFinished: MatchFinishedNotice[];
+  /** The latest result of each option. */
+  resultsRecorded: Map<string, ResultRecordedNotice>;
+  /** Held for the projections behind this position; null when not held. */
+  heldFor: bigint | null;
 }
 
 /**
@@ -22,40 +36,84 @@ interface Pending {
  * the first change goes out at once; changes within the window after it are merged (keys
  * deduplicated, newest position) into one notice at the window's end. At a deadline rush this turns
  * hundreds of notices a second into four.
+ *
+ * A notice also waits (at most `holdAtMostMs`) until `settled` says every projection of this
+ * process has passed its position, and the toasts of the news that made it (`news`) ride along:
+ * a result is one notice per audience, its toast with the keys of every table it changed, not two
+ * notices and a toast.
  */
 export class NoticeCoalescer {
   private readonly pending = new Map<string | null, Pending>();
   private readonly lastSent = new Map<string | null, number>();
   private readonly timers = new Map<string | null, NodeJS.Timeout>();
 
-  constructor(private readonly send: (notice: CoalescedNotice) => void) {}
+  constructor(
+    private readonly send: (notice: CoalescedNotice) => void,
+    private readonly settled: (position: bigint) => boolean = () => true,
+  ) {}
 
   add(
     audience: string | null,
     readModels: readonly string[],
     queryKeys: readonly QueryKey[],
     position: bigint,
+    news: NoticeNews = {},
   ): void {
-    if (queryKeys.length === 0 && readModels.length === 0) return;
-    const pending = this.pending.get(audience) ?? {
+    const { matchesFinished = [], resultsRecorded = [] } = news;
+    if (queryKeys.length + readModels.length + matchesFinished.length + resultsRecorded.length === 0) return;
+    const pending: Pending = this.pending.get(audience) ?? {
       readModels: new Set<string>(),
       keys: new Map<string, QueryKey>(),
       position,
+      matchesFinished: [],
+      resultsRecorded: new Map(),
+      heldFor: null,
     };
     for (const model of readModels) pending.readModels.add(model);
     for (const key of queryKeys) pending.keys.set(JSON.stringify(key), key);
+    pending.matchesFinished.push(...matchesFinished);
+    for (const result of resultsRecorded) pending.resultsRecorded.set(result.optionId, result);
     if (position > pending.position) pending.position = position;
     this.pending.set(audience, pending);
     if (this.timers.has(audience)) return;
     const wait = (this.lastSent.get(audience) ?? -Infinity) + windowMs - Date.now();
     if (wait <= 0) {
+      this.due(audience);
+      return;
+    }
+    this.after(audience, wait, () => this.due(audience));
+  }
+
+  /**
+   * Its window has passed: sent, unless projections are still behind the position it had then
+   * (later changes do not move that mark, so a rush cannot hold it for ever).
+   */
+  private due(audience: string | null): void {
+    const pending = this.pending.get(audience);
+    if (!pending) return;
+    if (this.settled(pending.position)) {
       this.flush(audience);
       return;
     }
-    const timer = setTimeout(() => {
+    pending.heldFor = pending.position;
+    this.after(audience, holdAtMostMs, () => this.flush(audience));
+  }
+
+  /** A projection moved on: the notices it held back go once every projection has passed their mark. */
+  recheck(): void {
+    for (const [audience, pending] of this.pending) {
+      if (pending.heldFor === null || !this.settled(pending.heldFor)) continue;
+      clearTimeout(this.timers.get(audience));
       this.timers.delete(audience);
       this.flush(audience);
-    }, wait);
+    }
+  }
+
+  private after(audience: string | null, ms: number, then: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(audience);
+      then();
+    }, ms);
     this.timers.set(audience, timer.unref());
   }
 
@@ -66,11 +124,15 @@ export class NoticeCoalescer {
     // One time per audience that was sent to (at most one per user): a scan here would cost
     // every flush the whole pool at a deadline rush.
     this.lastSent.set(audience, Date.now());
+    const news: NoticeNews = {};
+    if (pending.matchesFinished.length > 0) news.matchesFinished = pending.matchesFinished;
+    if (pending.resultsRecorded.size > 0) news.resultsRecorded = [...pending.resultsRecorded.values()];
     this.send({
       audience: audience,
       readModels: [...pending.readModels],
       queryKeys: [...pending.keys.values()],
       position: pending.position,
+      ...(Object.keys(news).length > 0 ? { news } : {}),
     });
   }
 
@@ -91,6 +153,7 @@ export interface SharedNotice {
   readModels: string[];
   queryKeys: QueryKey[];
   position: bigint;
+  news?: NoticeNews;
 }
 
 /**
@@ -103,7 +166,7 @@ export interface SharedNotice {
 export function shared(notices: readonly CoalescedNotice[]): SharedNotice[] {
   const groups = new Map<string, SharedNotice>();
   for (const notice of notices) {
-    const key = JSON.stringify([notice.audience === null, notice.readModels, notice.queryKeys]);
+    const key = JSON.stringify([notice.audience === null, notice.readModels, notice.queryKeys, notice.news]);
     const group = groups.get(key);
     if (group === undefined) {
       const { audience, ...rest } = notice;

@@ -87,6 +87,56 @@ describe('NoticeCoalescer', () => {
       ['ann', [['user', 'stats']]],
     ]);
   });
+
+  it('holds a notice until every projection has passed its position, and carries the news that came with it', () => {
+    const sent: CoalescedNotice[] = [];
+    let committed = 0n;
+    const coalescer = new NoticeCoalescer(
+      (notice) => sent.push(notice),
+      (position) => committed >= position,
+    );
+    const result = {
+      periodId: 1,
+      optionId: '1-ARS',
+      teamName: 'Arsenal FC',
+      outcome: 'win' as const,
+      points: 3,
+      actorId: 'admin',
+    };
+    // The command hands its toast over before the projections have applied its event (12).
+    coalescer.add('pool:a', [], [], 12n, { resultsRecorded: [result] });
+    committed = 11n;
+    coalescer.recheck();
+    coalescer.add('pool:a', ['options'], [['options', 1]], 12n);
+    expect(sent).toEqual([]);
+    committed = 12n;
+    coalescer.add('pool:a', ['standings'], [['leaderboards', 'overall']], 12n);
+    coalescer.recheck();
+    expect(sent).toEqual([
+      {
+        audience: 'pool:a',
+        readModels: ['options', 'standings'],
+        queryKeys: [
+          ['options', 1],
+          ['leaderboards', 'overall'],
+        ],
+        position: 12n,
+        news: { resultsRecorded: [result] },
+      },
+    ]);
+    // A projection that stays behind holds the next one a second at most.
+    jest.advanceTimersByTime(300);
+    coalescer.add('pool:a', ['options'], [['options', 2]], 20n);
+    jest.advanceTimersByTime(999);
+    expect(sent).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(sent[1]).toEqual({
+      audience: 'pool:a',
+      readModels: ['options'],
+      queryKeys: [['options', 2]],
+      position: 20n,
+    });
+  });
 });
 
 describe('shared', () => {

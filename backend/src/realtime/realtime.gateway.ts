@@ -81,8 +81,15 @@ export class RealtimeGateway
   private readonly logger = new Logger('Realtime');
   private readonly unsubscribe: (() => void)[] = [];
   private closeCluster: (() => Promise<void>) | null = null;
-  /** Per-user keys go to that user's room only; every audience gets at most one notice per 250 ms. */
-  private readonly notices = new NoticeCoalescer((notice) => this.sendNotice(notice));
+  /**
+   * Per-user keys go to that user's room only; every audience gets at most one notice per 250 ms,
+   * once this instance's projections have all passed its position (a result: one notice, its toast
+   * with every table's keys).
+   */
+  private readonly notices = new NoticeCoalescer(
+    (notice) => this.sendNotice(notice),
+    (position) => this.engine.passed(position),
+  );
   private readonly outbox: CoalescedNotice[] = [];
   /** Admin notices and role changes, one at a time in the order they happened. */
   private following: Promise<void> = Promise.resolve();
@@ -147,6 +154,7 @@ export class RealtimeGateway
 
   onModuleInit(): void {
     this.unsubscribe.push(
+      this.engine.onAdvanced(() => this.notices.recheck()),
       this.engine.onChanged((change) => {
         const adminKeys = change.queryKeys.filter(isAdminKey);
         const everyoneKeys = change.queryKeys.filter((key) => !isAdminKey(key));
@@ -183,6 +191,7 @@ export class RealtimeGateway
         readModels: notice.readModels,
         queryKeys: notice.queryKeys.map((key) => [...key]),
         position: notice.position.toString(),
+        ...(notice.news ? { news: notice.news } : {}),
       };
       (notice.rooms === null ? this.server : this.server?.to(notice.rooms))?.emit(
         'read-model-changed',
@@ -209,13 +218,13 @@ export class RealtimeGateway
   }
 
   /** Live results: a match has finished and its result is recorded (the browsers of the pool recording it). */
-  matchFinished(notice: MatchFinishedNotice): void {
-    this.server?.to(poolRoom(currentPoolKey())).emit('match-finished', notice);
+  matchFinished(notice: MatchFinishedNotice, position: bigint): void {
+    this.notices.add(poolRoom(currentPoolKey()), [], [], position, { matchesFinished: [notice] });
   }
 
   /** An admin recorded a result (the browsers of the admin's pool). */
-  resultRecorded(notice: ResultRecordedNotice): void {
-    this.server?.to(poolRoom(currentPoolKey())).emit('result-recorded', notice);
+  resultRecorded(notice: ResultRecordedNotice, position: bigint): void {
+    this.notices.add(poolRoom(currentPoolKey()), [], [], position, { resultsRecorded: [notice] });
   }
 
   /** A score of the current pool's season moved: its browsers refetch their live tables (coalesced). */

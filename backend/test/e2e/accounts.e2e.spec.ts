@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { io } from 'socket.io-client';
-import type { AuthResponse, RegistrationOptions, User } from '@treble/contracts';
+import type { AuthResponse, ReadModelChangedNotice, RegistrationOptions, User } from '@treble/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { Database } from '../../src/platform/database/database.js';
 import { RealtimeGateway, userRoom } from '../../src/realtime/realtime.gateway.js';
@@ -585,14 +585,20 @@ describe.each(databaseTargets)('accounts and sessions on $name (invitation-only 
     const adminSocket = await connect(admin);
     try {
       const received: string[] = [];
-      playerSocket.on('match-finished', (notice) => received.push(`player: ${notice.homeTeam}`));
-      adminSocket.on('match-finished', (notice) => received.push(`admin: ${notice.homeTeam}`));
-      const notice = { matchweek: 1, homeTeam: 'ARS', awayTeam: 'CHE', homeScore: 1, awayScore: 0 };
+      // Only the test's own notices (the projections may still announce the player's sign-up).
+      const ours = (who: string) => (notice: ReadModelChangedNotice) => {
+        if (notice.readModels[0] === 'room-test') received.push(`${who}: ${notice.queryKeys[0]![0]}`);
+      };
+      playerSocket.on('read-model-changed', ours('player'));
+      adminSocket.on('read-model-changed', ours('admin'));
+      const notice = { readModels: ['room-test'], queryKeys: [['ARS']], position: '0' };
       const gateway = app.app.get(RealtimeGateway);
-      gateway.server.to(userRoom(player.user.id)).emit('match-finished', notice);
+      gateway.server.to(userRoom(player.user.id)).emit('read-model-changed', notice);
       // Then one for the admin: their socket delivers in order, so had the player's notice reached
       // the admin too, it would have come before this one.
-      gateway.server.to(userRoom(admin.user.id)).emit('match-finished', { ...notice, homeTeam: 'EVE' });
+      gateway.server
+        .to(userRoom(admin.user.id))
+        .emit('read-model-changed', { ...notice, queryKeys: [['EVE']] });
       await eventually(
         'both notices',
         () => received.includes('player: ARS') && received.includes('admin: EVE'),

@@ -13,7 +13,7 @@ import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.
 import { PoolDirectory } from '../../src/pools/index.js';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
-import { eventually } from '../support/waiting.js';
+import { eventually, onNews } from '../support/waiting.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -187,7 +187,7 @@ describe.each(databaseTargets)('pools on $name', (target) => {
       });
       const results: ResultRecordedNotice[] = [];
       const positions: string[] = [];
-      socket.on('result-recorded', (notice) => results.push(notice));
+      onNews(socket, (news) => results.push(...news.resultsRecorded));
       socket.on('read-model-changed', (notice) => positions.push(notice.position));
       const connected = new Promise<string>((resolve) => {
         socket.on('connect', () => resolve('connected'));

@@ -1,20 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ResultRecordedNotice, ServerToClientEvents } from '@treble/contracts';
+import type {
+  ClientToServerEvents,
+  ReadModelChangedNotice,
+  ResultRecordedNotice,
+  ServerToClientEvents,
+} from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
 import { databaseTargets } from '../support/databases.js';
-import { eventually } from '../support/waiting.js';
+import { eventually, onNews } from '../support/waiting.js';
 
 // A socket notice, not data: one database target shows it.
 const [embedded] = databaseTargets;
 
-/** Issue 5: "a result or a finished match shows one toast": an admin's result reaches every open browser. */
+/**
+ * Issue 5: "a result or a finished match shows one toast": an admin's result reaches every open
+ * browser. Issue 27: in one notice per audience, the toast with the keys of every table it changed.
+ */
 describe('result-recorded notices', () => {
   let app: TestApp;
   let admin: SignedIn;
   let player: SignedIn;
   let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   const notices: ResultRecordedNotice[] = [];
+  const heard: ReadModelChangedNotice[] = [];
 
   beforeAll(async () => {
     app = await startTestApp(embedded!, { POOL_NOW: '2025-08-10T12:00:00Z' });
@@ -22,12 +31,17 @@ describe('result-recorded notices', () => {
     player = await registerPlayer(app, admin);
     await admin.request('POST', '/api/admin/setup/periods', {});
     await admin.request('POST', '/api/admin/setup/options', {});
+    // The player picked Arsenal: a result for them moves the standings too.
+    expect((await player.request('POST', '/api/choices', { periodId: 1, optionId: '1-ARS' })).status).toBe(
+      201,
+    );
     socket = io(app.baseUrl, {
       transports: ['websocket'],
       reconnection: false,
       extraHeaders: { cookie: player.cookieHeader()! },
     });
-    socket.on('result-recorded', (notice) => notices.push(notice));
+    onNews(socket, (news) => notices.push(...news.resultsRecorded));
+    socket.on('read-model-changed', (notice) => heard.push(notice));
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
@@ -42,11 +56,16 @@ describe('result-recorded notices', () => {
     return eventually('a result-recorded notice', () => notices.shift());
   }
 
+  /** What the socket heard from the log's position `from` on. */
+  const heardFrom = (from: string) => heard.filter((notice) => BigInt(notice.position) >= BigInt(from));
+
   it('tells players the team, the outcome, its points and who recorded it', async () => {
-    expect(
-      (await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' }))
-        .status,
-    ).toBe(201);
+    const recorded = await admin.request('POST', '/api/results', {
+      force: true,
+      optionId: '1-ARS',
+      outcome: 'win',
+    });
+    expect(recorded.status).toBe(201);
     await expect(nextNotice()).resolves.toEqual({
       periodId: 1,
       optionId: '1-ARS',
@@ -55,9 +74,15 @@ describe('result-recorded notices', () => {
       points: 3,
       actorId: admin.user.id,
     });
+    // One notice: the toast, and the keys of the options' results and of the standings.
+    const [notice, ...more] = heardFrom(recorded.headers.get('x-log-position')!);
+    expect(more).toEqual([]);
+    expect(notice!.readModels).toEqual(expect.arrayContaining(['options', 'standings']));
+    expect(notice!.news?.resultsRecorded).toHaveLength(1);
   });
 
   it('says nothing when the same result is saved again (nothing changed)', async () => {
+    const before = heard.length;
     await admin.request('POST', '/api/results', { force: true, optionId: '1-ARS', outcome: 'win' });
     await admin.request('POST', '/api/results', { force: true, optionId: '1-CHE', outcome: 'draw' });
     // The next notice is Chelsea's draw: the repeated Arsenal win sent none.
@@ -68,5 +93,7 @@ describe('result-recorded notices', () => {
       points: 1,
     });
     expect(notices).toEqual([]);
+    // The repeated win wrote nothing, so the socket heard one notice since: the draw's.
+    expect(heard.slice(before)).toHaveLength(1);
   });
 });

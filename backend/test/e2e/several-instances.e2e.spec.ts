@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
-import { eventually, within } from '../support/waiting.js';
+import { eventually, onNews } from '../support/waiting.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -82,17 +82,24 @@ describeOnServer('two app instances on one Postgres server', () => {
   it("delivers a match-finished notice and a user's own notices sent by one instance to sockets on the other", async () => {
     const socket = await connect(first, player);
     sockets.push(socket);
-    const finished = new Promise<MatchFinishedNotice>((resolve) => socket.once('match-finished', resolve));
+    const news: MatchFinishedNotice[] = [];
+    onNews(socket, ({ matchesFinished }) => news.push(...matchesFinished));
     const notice = { matchweek: 1, homeTeam: 'LIV', awayTeam: 'BOU', homeScore: 4, awayScore: 2 };
-    second.app.get(RealtimeGateway).matchFinished(notice);
-    expect(await within('match-finished from the other instance', finished)).toEqual(notice);
+    second.app.get(RealtimeGateway).matchFinished(notice, 0n);
+    const finished = eventually('match-finished from the other instance', () => news.shift());
+    expect(await finished).toEqual(notice);
 
-    const own = new Promise<MatchFinishedNotice>((resolve) => socket.once('match-finished', resolve));
     second.app
       .get(RealtimeGateway)
       .server.to(userRoom(player.user.id))
-      .emit('match-finished', { ...notice, homeScore: 5 });
-    expect(await within('a user notice from the other instance', own)).toMatchObject({ homeScore: 5 });
+      .emit('read-model-changed', {
+        readModels: [],
+        queryKeys: [],
+        position: '0',
+        news: { matchesFinished: [{ ...notice, homeScore: 5 }] },
+      });
+    const own = eventually('a user notice from the other instance', () => news.shift());
+    expect(await own).toMatchObject({ homeScore: 5 });
   });
 
   it('decides a pick on one instance on what the other wrote, never on what it last kept (ADR 018)', async () => {

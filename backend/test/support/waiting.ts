@@ -4,6 +4,7 @@
  * happened); they are generous, because a busy 2-core machine may take seconds for what takes
  * milliseconds on an idle one, and a passing test never waits for them.
  */
+import type { NoticeNews, ReadModelChangedNotice } from '@treble/contracts';
 
 /** How long a wait may last before the test fails: well within Jest's own timeout. */
 export const failureGuardMs = 30_000;
@@ -49,4 +50,15 @@ export async function within<T>(what: string, promise: Promise<T>, timeoutMs = f
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The toasts a socket hears, as they ride its `read-model-changed` notices (`news`). */
+export function onNews(
+  socket: { on(event: 'read-model-changed', listener: (notice: ReadModelChangedNotice) => void): unknown },
+  listener: (news: Required<NoticeNews>) => void,
+): void {
+  socket.on('read-model-changed', ({ news }) => {
+    if (news)
+      listener({ matchesFinished: news.matchesFinished ?? [], resultsRecorded: news.resultsRecorded ?? [] });
+  });
 }

@@ -72,12 +72,13 @@ class FakeSocket {
     this.fire('read-model-changed', notice);
   }
 
+  /** News rides a notice of the keys it changed (here none). */
   matchFinished(notice: MatchFinishedNotice) {
-    this.fire('match-finished', notice);
+    this.push({ readModels: [], queryKeys: [], position: '1', news: { matchesFinished: [notice] } });
   }
 
   resultRecorded(notice: ResultRecordedNotice) {
-    this.fire('result-recorded', notice);
+    this.push({ readModels: [], queryKeys: [], position: '1', news: { resultsRecorded: [notice] } });
   }
 }
 
@@ -182,7 +183,7 @@ describe('RealtimeProvider and LiveIndicator', () => {
 
   test('unmounting removes its listeners', () => {
     const { socket, view, unsubscribe } = setup();
-    expect(socket.listenerCount()).toBe(6);
+    expect(socket.listenerCount()).toBe(4);
     view.unmount();
     expect(socket.listenerCount()).toBe(0);
     unsubscribe();

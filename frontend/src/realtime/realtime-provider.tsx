@@ -85,6 +85,9 @@ export function RealtimeProvider({
     const onReadModelChanged = (notice: ReadModelChangedNotice) => {
       void applyReadModelChanged(queryClient, notice);
       markNoticeApplied(notice.position);
+      // A result's toast comes with the keys of the tables it changed: they are read again as it shows.
+      for (const match of notice.news?.matchesFinished ?? []) onMatchFinished(match);
+      for (const result of notice.news?.resultsRecorded ?? []) onResultRecorded(result);
     };
     // The browser knows at once when the network goes; the socket only after its ping timeout.
     const onBrowserOffline = () => setState((current) => (current === 'live' ? 'reconnecting' : current));
@@ -97,6 +100,10 @@ export function RealtimeProvider({
         // Socket.IO had given up: try again now that there is a network.
         socket.connect();
       }
+    };
+    const onResultRecorded = (notice: ResultRecordedNotice) => {
+      if (notice.actorId === userId) return;
+      toast('Result recorded', { id: `result-${notice.optionId}`, description: resultText(notice) });
     };
     const onMatchFinished = (notice: MatchFinishedNotice) => {
       // One toast for the matches finished while it shows (a Saturday's 3 pm games, a season's
@@ -116,13 +123,6 @@ export function RealtimeProvider({
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
     socket.on('read-model-changed', onReadModelChanged);
-    const onResultRecorded = (notice: ResultRecordedNotice) => {
-      if (notice.actorId === userId) return;
-      toast('Result recorded', { id: `result-${notice.optionId}`, description: resultText(notice) });
-    };
-
-    socket.on('match-finished', onMatchFinished);
-    socket.on('result-recorded', onResultRecorded);
     window.addEventListener('offline', onBrowserOffline);
     window.addEventListener('online', onBrowserOnline);
     if (socket.connected) {
@@ -137,8 +137,6 @@ export function RealtimeProvider({
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
       socket.off('read-model-changed', onReadModelChanged);
-      socket.off('match-finished', onMatchFinished);
-      socket.off('result-recorded', onResultRecorded);
       window.removeEventListener('offline', onBrowserOffline);
       window.removeEventListener('online', onBrowserOnline);
     };

@@ -9,6 +9,8 @@ export interface RecordResultOutcome {
   periodId: number;
   /** The option's name (its team), for notices. */
   optionName: string | null;
+  /** The log's position of what it recorded (null: nothing). */
+  position: bigint | null;
 }
 
 /**

@@ -33,16 +33,15 @@ export class RecordResultHandler implements ICommandHandler<RecordResultCommand>
   async execute({ report, context, force }: RecordResultCommand): Promise<RecordResultOutcome> {
     const periodId = periodFor(report.optionId);
     let optionName: string | null = null;
-    const { events } = await this.periods.decide(periodId, context, (state) => {
+    const { events, position } = await this.periods.decide(periodId, context, (state) => {
       optionName = state.options.get(report.optionId)?.name ?? null;
       const guard = report.source === 'admin' ? { now: context.now, force } : undefined;
       return decideRecordResultInPeriod(periodId, state, report, this.config.rules, guard);
     });
-    if (events.some((event) => event.type === 'ResultRecorded'))
-      return { status: 'recorded', periodId, optionName };
-    if (events.some((event) => event.type === 'ResultHeldPending'))
-      return { status: 'pending', periodId, optionName };
-    return { status: 'unchanged', periodId, optionName };
+    const outcome = { periodId, optionName, position };
+    if (events.some((event) => event.type === 'ResultRecorded')) return { status: 'recorded', ...outcome };
+    if (events.some((event) => event.type === 'ResultHeldPending')) return { status: 'pending', ...outcome };
+    return { status: 'unchanged', ...outcome };
   }
 }
 

@@ -49,21 +49,17 @@ export class RecordResultController {
   async record(@Body() body: RecordResultBody, @Req() request: Request): Promise<RecordResultResponse> {
     const context = commandContext(request, this.clock, 'admin');
     const report = parseAdminResult(body);
-    const { status, periodId, optionName } = await this.commandBus.execute(
+    const { status, periodId, optionName, position } = await this.commandBus.execute(
       new RecordResultCommand(report, context, body.force === true),
     );
     const { optionId, outcome } = report;
     const points = this.config.rules.points[outcome];
-    if (status === 'recorded') {
+    if (status === 'recorded' && position !== null) {
       // Players see one toast; a result held for a completed period changes nothing they can see yet.
-      this.notifier.resultRecorded({
-        periodId,
-        optionId,
-        teamName: optionName ?? optionId,
-        outcome,
-        points,
-        actorId: context.actor,
-      });
+      this.notifier.resultRecorded(
+        { periodId, optionId, teamName: optionName ?? optionId, outcome, points, actorId: context.actor },
+        position,
+      );
     }
     return {
       message:
