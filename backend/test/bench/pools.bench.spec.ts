@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { CreatedInvitation } from '@treble/contracts';
 import { registerAdmin, startTestApp, type SignedIn, type TestApp, type TestClient } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
-import { BenchSection, ms, percentile, perSecond, pressure, profiled } from './report.js';
+import { BenchSection, ms, percentile, perSecond, pressure, profiled, times } from './report.js';
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
 import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 
@@ -216,6 +216,7 @@ async function boardReads(readers: TestClient[], path: string, count: number) {
       ratio: rate / baseline,
       target: `≥ 0.80 (${range})`,
       met: rate / baseline >= 0.8,
+      shortBy: times(0.8 / (rate / baseline)),
     });
     expect(spread.latencies).toHaveLength(picks);
     expect(one.latencies).toHaveLength(picks);
@@ -285,6 +286,7 @@ async function boardReads(readers: TestClient[], path: string, count: number) {
         ratio: rate / baseline,
         target: `≥ 0.80 (${range})`,
         met: rate / baseline >= 0.8,
+        shortBy: times(0.8 / (rate / baseline)),
       });
     } finally {
       await alone.close();

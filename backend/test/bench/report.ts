@@ -20,6 +20,8 @@ export interface BenchRow {
   ratio: number;
   target: string;
   met: boolean;
+  /** By how much a target not met falls short ("rate ×6.6, p99 ×2.0": what it would take). */
+  shortBy?: string;
 }
 
 /** Puts a section between its markers in the document, or at its end when it has none yet. */
@@ -70,7 +72,7 @@ export class BenchSection {
   }
 
   private line(row: BenchRow): string {
-    return `| ${row.workload} | ${row.players || '—'} | ${row.measured} | ${row.baseline} | ${row.ratio.toFixed(3)} | ${row.target} | ${row.met ? 'met' : 'short'} |`;
+    return `| ${row.workload} | ${row.players || '—'} | ${row.measured} | ${row.baseline} | ${row.ratio.toFixed(3)} | ${row.target} | ${row.met ? 'met' : row.shortBy ? `short by ${row.shortBy}` : 'short'} |`;
   }
 }
 
@@ -100,6 +102,9 @@ export async function pressure(
   );
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
+
+/** "×2.5": how many times a figure must improve to reach its target (a row's `shortBy`). */
+export const times = (factor: number) => `×${factor.toFixed(1)}`;
 
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 export const perSecond = (count: number, seconds: number) => Math.round(count / seconds);

@@ -15,7 +15,7 @@ import {
 } from '../support/app.js';
 import { serverTarget } from '../support/databases.js';
 import { serverProcess } from '../support/server-process.js';
-import { ms, percentile, perSecond, pressure, profiled } from './report.js';
+import { ms, percentile, perSecond, pressure, profiled, times } from './report.js';
 import {
   boundConnections,
   built,
@@ -144,6 +144,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
           rate / rawRate,
           '≥ 0.25',
           rate / rawRate >= 0.25,
+          times(0.25 / (rate / rawRate)),
         );
       }, 1_800_000);
 
@@ -224,6 +225,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
           applied / update,
           '≤ 1 s at 50,000 of 100,000 (scale section)',
           applied <= 1000,
+          times(applied / 1000),
         );
       }, 1_800_000);
 
@@ -335,6 +337,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
           p99 / bareP99,
           'p99 ≤ 1 s at 5,000 sockets',
           p99 <= 1000,
+          times(p99 / 1000),
         );
       }, 1_800_000);
 
@@ -380,6 +383,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
       warmSeconds / bareSeconds,
       'warm ≤ 3 s',
       warmSeconds <= 3,
+      times(warmSeconds / 3),
     );
   }, 600_000);
 });
