@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { EventMetadata } from '../shared/domain/event.js';
 import type { TransactionalSql } from '../platform/database/sql.js';
 import { withoutPoolSetting } from '../platform/pool-scope/pool-scope.js';
+import { currentVersions, groupAppendSql, isConflict, TurnAppends } from './append-groups.js';
 import { PollingSubscription } from './polling-subscription.js';
 import {
   WrongExpectedVersionError,
@@ -34,7 +35,8 @@ interface EventRow {
  * The first position of the current transaction's append (its transaction id exists once the
  * `event_streams` row is written): the base keeps positions above any restored or older ones.
  */
-const firstPositionSql = `(SELECT base FROM event_positions) + (pg_current_xact_id()::text::bigint << 20) AS first_position`;
+const firstPosition = `(SELECT base FROM event_positions) + (pg_current_xact_id()::text::bigint << 20)`;
+const firstPositionSql = `${firstPosition} AS first_position`;
 
 const selectColumns = 'position, stream_id, version, event_id, type, data, metadata, recorded_at';
 
@@ -109,6 +111,13 @@ const MAX_EVENTS_PER_APPEND = 1 << 20;
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly appended = new EventEmitter();
+  /** This turn's appends that expect a version (or no stream): they go in together at its end. */
+  private readonly turn = new TurnAppends(
+    (text, params) => this.query(text, params),
+    (append) => this.appendAlone(append.streamId, append.events, append.expected, append.alsoExpect),
+    () => this.appended.emit('appended'),
+    groupAppendSql(APPENDERS_LOCK, firstPosition),
+  );
 
   constructor(
     private readonly database: TransactionalSql,
@@ -123,10 +132,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * One statement, in a transaction of its own: the stream's lock, the head moved to its new
-   * version (only where the expected versions hold) and the events inserted with the versions and
-   * positions the head took. A conflict writes nothing and costs one more statement, to report the
-   * stream's version.
+   * An append that expects a version (or no stream yet) waits for the end of its turn and goes in
+   * with the others of the turn, in as few statements as `groupAppends` allows; any other, alone.
+   * Either way its stream's expected version and every other stream its decision read are checked
+   * in the statement that writes it.
    */
   async append(
     streamId: string,
@@ -138,19 +147,39 @@ export class PostgresEventStore implements EventStore {
     if (count === 0) throw new Error('append needs at least one event');
     if (count >= MAX_EVENTS_PER_APPEND)
       throw new Error(`An append carries at most ${MAX_EVENTS_PER_APPEND - 1} events`);
-    const alsoExpect = options.alsoExpect ?? [];
+    if (typeof expected === 'number' && (!Number.isInteger(expected) || expected < 0))
+      throw new Error(`Invalid expected version ${expected}`);
+    const withIds = events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
+    const alsoExpect = (options.alsoExpect ?? []).map((other) => ({
+      streamId: other.streamId,
+      version: other.version === 'no_stream' ? -1 : other.version,
+    }));
+    if (expected !== 'no_stream' && typeof expected !== 'number')
+      return this.appendAlone(streamId, withIds, expected, alsoExpect);
+    return this.turn.add({ streamId, eventCount: count, events: withIds, expected, alsoExpect });
+  }
+
+  /**
+   * One statement, in a transaction of its own: the stream's lock, the head moved to its new
+   * version (only where the expected versions hold) and the events inserted with the versions and
+   * positions the head took. A conflict writes nothing and costs one more statement, to report the
+   * stream's version.
+   */
+  private async appendAlone(
+    streamId: string,
+    events: unknown[],
+    expected: ExpectedVersion,
+    alsoExpect: { streamId: string; version: number }[],
+  ): Promise<AppendResult> {
+    const count = events.length;
     const params: unknown[] = [
       streamId,
       count,
-      JSON.stringify(events.map((event) => ({ ...event, id: event.id ?? randomUUID() }))),
+      JSON.stringify(events),
       alsoExpect.map((other) => other.streamId),
-      alsoExpect.map((other) => (other.version === 'no_stream' ? -1 : other.version)),
+      alsoExpect.map((other) => other.version),
     ];
-    if (typeof expected === 'number') {
-      if (!Number.isInteger(expected) || expected < 0)
-        throw new Error(`Invalid expected version ${expected}`);
-      params.push(expected);
-    }
+    if (typeof expected === 'number') params.push(expected);
     const head = headSql[typeof expected === 'number' ? 'version' : expected];
     let written: { version: string; first_position: string } | undefined;
     try {
@@ -171,22 +200,16 @@ export class PostgresEventStore implements EventStore {
       // Two first appends to a new stream with `any` can race on the insert (a unique violation), and
       // two decisions that each read the other's stream can wait for each other (a deadlock the
       // server breaks): either is a conflict, retried as one.
-      if (!['23505', '40P01'].includes((error as { code?: string } | null)?.code ?? '')) throw error;
+      if (!isConflict(error)) throw error;
     }
-    if (written === undefined)
-      throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
+    if (written === undefined) {
+      const current = (await currentVersions((text, p) => this.query(text, p), [streamId])).get(streamId);
+      throw new WrongExpectedVersionError(streamId, expected, current ?? 'no_stream');
+    }
     this.appended.emit('appended');
     const lastVersion = Number(written.version);
     const firstPosition = BigInt(written.first_position);
     return { nextExpectedVersion: lastVersion, position: firstPosition + BigInt(count - 1) };
-  }
-
-  private async currentVersion(streamId: string): Promise<number | 'no_stream'> {
-    const { rows } = await this.query<{ version: string }>(
-      'SELECT version FROM event_streams WHERE stream_id = $1',
-      [streamId],
-    );
-    return rows[0] === undefined ? 'no_stream' : Number(rows[0].version);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
