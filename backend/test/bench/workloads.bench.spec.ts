@@ -20,7 +20,8 @@ import {
   boundConnections,
   built,
   counter,
-  openApp,
+  bareRoute,
+  opening,
   rawInserts,
   record,
   recordRate,
@@ -29,6 +30,7 @@ import {
   setUpPool,
   type Measured,
 } from './workloads.js';
+import { fromAnotherThread, type LoadRequest } from './load-generator.js';
 
 /**
  * The performance workloads of docs/benchmarks.md, black-box, each as a ratio to a baseline measured in the same run on
@@ -61,14 +63,11 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
       }, 1_800_000);
 
       it('W1 deadline rush: every player picks 3, 200 at once, against raw INSERTs and a bare route', async () => {
-        await openApp(clients, 200);
-        const picked = await profiled(`w1-rush-${players}`, () => rush(clients));
+        const picked = await profiled(`w1-rush-${players}`, () => rush(app.baseUrl, clients));
         raw = await rawInserts(app.config.databaseUrl!, clients.length * 3);
         // The ceiling HTTP itself sets here: a route that reads nothing, as many requests, as many at once.
-        const bare = await pressure(clients.length * 3, 200, async () => {
-          const response = await clients[0]!.request('GET', '/api/rules');
-          if (response.status !== 200) throw new Error(`rules ${response.status}`);
-        });
+        const requests = bareRoute(clients[0]!, clients.length * 3);
+        const bare = await fromAnotherThread(app.baseUrl, 200, requests, requests.slice(0, 200));
         const rawRate = perSecond(raw.latencies.length, raw.seconds);
         const bareRate = perSecond(bare.latencies.length, bare.seconds);
         recordRate('W1 picks/s (p50, p99)', players, picked, raw, rushTarget);
@@ -95,8 +94,7 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
           const health = (await served.request('GET', '/api/health')).body as HealthReport;
           expect(health.instance?.projectionLeader).toBe(false);
           const pool = await setUpPool(served, players);
-          await openApp(pool.clients, 200);
-          const picked = await rush(pool.clients);
+          const picked = await rush(served.baseUrl, pool.clients);
           // The raw INSERTs measured for W1 just before: a third pool of 40 connections would pass
           // the server's connection limit beside this pool's app, the other instance and the first app.
           recordRate(
@@ -152,32 +150,33 @@ const readsTarget = { against: 'GET /api/rules', atLeast: 0.5, p99Within: 50 };
         const requests = 1000;
         // After matchweek 1 has kicked off (every player listed), each request from another player.
         app.clock?.set(new Date('2025-08-19T12:00:00Z'));
-        const readBoard = async (i: number) => {
-          const response = await clients[i % clients.length]!.request(
-            'GET',
-            '/api/leaderboards/overall?limit=50',
-          );
-          if (response.status !== 200) throw new Error(`leaderboard ${response.status}`);
-        };
-        const readBare = async () => {
-          const response = await clients[0]!.request('GET', '/api/rules');
-          if (response.status !== 200) throw new Error(`rules ${response.status}`);
-        };
+        const boardReads = Array.from({ length: requests }, (_, i) => ({
+          method: 'GET',
+          path: '/api/leaderboards/overall?limit=50',
+          cookie: clients[i % clients.length]!.cookieHeader()!,
+          expect: 200,
+        }));
+        const bareReads = bareRoute(clients[0]!, requests);
         // Every player has the app open; both sides are timed after it.
-        await openApp(clients, 50);
-        const board = await profiled(`w4-board-${players}`, () => pressure(requests, 50, readBoard));
-        await openApp(clients, 50);
-        const bare = await profiled(`w4-bare-${players}`, () => pressure(requests, 50, readBare));
+        const reading = (reads: LoadRequest[]) => fromAnotherThread(app.baseUrl, 50, reads, opening(clients));
+        const board = await profiled(`w4-board-${players}`, () => reading(boardReads));
+        const bare = await profiled(`w4-bare-${players}`, () => reading(bareReads));
         recordRate('W4 leaderboard req/s (p50, p99)', players, board, bare, readsTarget);
         // Again while every player picks a team of matchweek 2, which nobody else sees yet.
         const picking = (code: string) =>
-          pressure(clients.length, 50, async (i) => {
-            const body = { periodId: 2, optionId: `2-${code}` };
-            const response = await clients[i]!.request('POST', '/api/choices', body);
-            if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
-          });
-        const [boardPicking] = await Promise.all([pressure(requests, 50, readBoard), picking('LIV')]);
-        const [barePicking] = await Promise.all([pressure(requests, 50, readBare), picking('MCI')]);
+          fromAnotherThread(
+            app.baseUrl,
+            50,
+            clients.map((client) => ({
+              method: 'POST',
+              path: '/api/choices',
+              cookie: client.cookieHeader()!,
+              body: { periodId: 2, optionId: `2-${code}` },
+              expect: 201,
+            })),
+          );
+        const [boardPicking] = await Promise.all([reading(boardReads), picking('LIV')]);
+        const [barePicking] = await Promise.all([reading(bareReads), picking('MCI')]);
         recordRate(
           'W4 the same while every player picks (p50, p99)',
           players,

@@ -5,6 +5,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import type { CreatedInvitation } from '@treble/contracts';
 import { registerAdmin, type SignedIn, type TestApp, type TestClient } from '../support/app.js';
 import { builtMain } from '../support/server-process.js';
+import { fromAnotherThread, type LoadRequest, type LoadResult } from './load-generator.js';
 import { BenchSection, ms, percentile, perSecond, pressure, times } from './report.js';
 
 /** The workloads' table (workloads.bench.spec.ts) and what its rows are measured with. */
@@ -114,34 +115,44 @@ export function boundConnections(max: number): void {
 
 /**
  * Every player opens the app (their session resolved in the last minute: after a minute unused, a
- * session's next request reads and touches it, one statement, as on every signed-in route), with
- * `inFlight` requests at once, so that many connections are open when a workload is timed, as
- * browsers with the app open keep theirs. Without it a workload's first `inFlight` requests each
- * open a connection, and Node accepts one new connection per turn of its event loop (seen with
- * strace: one `accept4` between two `epoll_pwait`s), so under load the last of 200 waited seconds
- * in the kernel's accept queue before the app saw it: the p99 measured that, not the route.
+ * session's next request reads and touches it, one statement, as on every signed-in route), sent
+ * untimed before a workload on its load generator's connections, so that many connections are open
+ * when it is timed, as browsers with the app open keep theirs. Without it a workload's first
+ * requests each open a connection, and Node accepts one new connection per turn of its event loop
+ * (seen with strace: one `accept4` between two `epoll_pwait`s), so under load the last of 200
+ * waited seconds in the kernel's accept queue before the app saw it: the p99 measured that.
  */
-export async function openApp(clients: TestClient[], inFlight: number): Promise<void> {
-  await pressure(clients.length, inFlight, async (i) => {
-    const response = await clients[i]!.request('GET', '/api/auth/user');
-    if (response.status !== 200) throw new Error(`user ${response.status}`);
-  });
+export function opening(clients: TestClient[]): LoadRequest[] {
+  return clients.map((client) => ({
+    method: 'GET',
+    path: '/api/auth/user',
+    cookie: client.cookieHeader()!,
+    expect: 200,
+  }));
+}
+
+/** `count` requests of `GET /api/rules`, which reads nothing: what HTTP alone allows the app. */
+export function bareRoute(client: TestClient, count: number): LoadRequest[] {
+  const request = { method: 'GET', path: '/api/rules', cookie: client.cookieHeader()!, expect: 200 };
+  return Array.from({ length: count }, () => request);
 }
 
 /** W1: every player picks 3 in matchweek 1, 200 requests in flight, as the web app sends them. */
-export function rush(clients: TestClient[]): Promise<{ latencies: number[]; seconds: number }> {
+export function rush(baseUrl: string, clients: TestClient[]): Promise<LoadResult> {
   const teams = ['ARS', 'LIV', 'MCI', 'CHE', 'TOT', 'NEW', 'AVL', 'BHA', 'FUL', 'EVE'];
-  return pressure(clients.length * 3, 200, async (i) => {
+  const picks = Array.from({ length: clients.length * 3 }, (_, i) => {
     const player = Math.floor(i / 3);
-    // The client reads its own writes (ADR 013).
-    const response = await clients[player]!.request(
-      'POST',
-      '/api/choices',
-      { periodId: 1, optionId: `1-${teams[(player + (i % 3) * 3) % 10]}` },
-      { 'X-Read-Your-Writes': 'client' },
-    );
-    if (response.status !== 201) throw new Error(`pick ${response.status} ${response.text}`);
+    return {
+      method: 'POST',
+      path: '/api/choices',
+      cookie: clients[player]!.cookieHeader()!,
+      body: { periodId: 1, optionId: `1-${teams[(player + (i % 3) * 3) % 10]}` },
+      // The client reads its own writes (ADR 013).
+      headers: { 'X-Read-Your-Writes': 'client' },
+      expect: 201,
+    };
   });
+  return fromAnotherThread(baseUrl, 200, picks, opening(clients));
 }
 
 /** W1's baseline: as many single-row INSERTs, 200 at once, on 40 connections. */
