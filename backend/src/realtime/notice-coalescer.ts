@@ -27,8 +27,6 @@ interface Pending {
   matchesFinished: MatchFinishedNotice[];
   /** The latest result of each option. */
   resultsRecorded: Map<string, ResultRecordedNotice>;
-  /** Held for the projections behind this position; null when not held. */
-  heldFor: bigint | null;
 }
 
 /**
@@ -46,6 +44,8 @@ export class NoticeCoalescer {
   private readonly pending = new Map<string | null, Pending>();
   private readonly lastSent = new Map<string | null, number>();
   private readonly timers = new Map<string | null, NodeJS.Timeout>();
+  /** The audiences whose notice waits for the projections, each with the position they must pass. */
+  private readonly held = new Map<string | null, bigint>();
 
   constructor(
     private readonly send: (notice: CoalescedNotice) => void,
@@ -67,7 +67,6 @@ export class NoticeCoalescer {
       position,
       matchesFinished: [],
       resultsRecorded: new Map(),
-      heldFor: null,
     };
     for (const model of readModels) pending.readModels.add(model);
     for (const key of queryKeys) pending.keys.set(JSON.stringify(key), key);
@@ -95,14 +94,14 @@ export class NoticeCoalescer {
       this.flush(audience);
       return;
     }
-    pending.heldFor = pending.position;
+    this.held.set(audience, pending.position);
     this.after(audience, holdAtMostMs, () => this.flush(audience));
   }
 
   /** A projection moved on: the notices it held back go once every projection has passed their mark. */
   recheck(): void {
-    for (const [audience, pending] of this.pending) {
-      if (pending.heldFor === null || !this.settled(pending.heldFor)) continue;
+    for (const [audience, mark] of this.held) {
+      if (!this.settled(mark)) continue;
       clearTimeout(this.timers.get(audience));
       this.timers.delete(audience);
       this.flush(audience);
@@ -121,6 +120,7 @@ export class NoticeCoalescer {
     const pending = this.pending.get(audience);
     if (!pending) return;
     this.pending.delete(audience);
+    this.held.delete(audience);
     // One time per audience that was sent to (at most one per user): a scan here would cost
     // every flush the whole pool at a deadline rush.
     this.lastSent.set(audience, Date.now());
