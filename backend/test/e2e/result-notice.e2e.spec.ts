@@ -7,6 +7,8 @@ import type {
   ServerToClientEvents,
 } from '@treble/contracts';
 import { registerAdmin, registerPlayer, startTestApp, type SignedIn, type TestApp } from '../support/app.js';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { ProjectionEngine } from '../../src/projections/projection-engine.js';
 import { databaseTargets } from '../support/databases.js';
 import { eventually, onNews } from '../support/waiting.js';
 
@@ -35,6 +37,8 @@ describe('result-recorded notices', () => {
     expect((await player.request('POST', '/api/choices', { periodId: 1, optionId: '1-ARS' })).status).toBe(
       201,
     );
+    // The read side has caught up, so a result's notice waits only for the result itself (1 s at most).
+    await app.app.get(ProjectionEngine).waitFor(await app.app.get<EventStore>(EVENT_STORE).headPosition());
     socket = io(app.baseUrl, {
       transports: ['websocket'],
       reconnection: false,
@@ -74,10 +78,15 @@ describe('result-recorded notices', () => {
       points: 3,
       actorId: admin.user.id,
     });
-    // One notice: the toast, and the keys of the options' results and of the standings.
+    // One notice: the toast, with the keys of what the result changed (its period's results, the boards).
     const [notice, ...more] = heardFrom(recorded.headers.get('x-log-position')!);
     expect(more).toEqual([]);
-    expect(notice!.readModels).toEqual(expect.arrayContaining(['options', 'standings']));
+    expect(notice!.queryKeys).toEqual(
+      expect.arrayContaining([
+        ['results', 1],
+        ['leaderboards', 'overall'],
+      ]),
+    );
     expect(notice!.news?.resultsRecorded).toHaveLength(1);
   });
 
